@@ -1,0 +1,36 @@
+/// The result of compiling one spec: the syntax tree, the model when the spec is valid,
+/// and every diagnostic, sorted by position.
+public struct Compilation: Sendable {
+    public var syntax: SourceFileSyntax?
+    public var model: MachineModel?
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// The compiler front to back: source text to checked model.
+public enum Compiler {
+    /// Lexes, parses and checks a spec.
+    ///
+    /// Semantic checks run only when the file parses cleanly: a declaration the parser had
+    /// to skip would otherwise show up again as a flood of "unknown name" errors.
+    public static func compile(_ source: SourceText) -> Compilation {
+        if let invalid = source.firstInvalidUTF8Offset {
+            let location = source.location(at: invalid)
+            let range = SourceRange(location, source.location(at: invalid + 1))
+            return Compilation(
+                syntax: nil, model: nil,
+                diagnostics: [Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)])
+        }
+        let (syntax, syntaxDiagnostics) = Parser.parse(source)
+        var diagnostics = DiagnosticBag()
+        diagnostics.append(contentsOf: syntaxDiagnostics)
+        var model: MachineModel?
+        if !diagnostics.hasErrors {
+            let analysis = SemanticAnalyzer.analyze(syntax)
+            diagnostics.append(contentsOf: analysis.diagnostics)
+            model = analysis.model
+        }
+        return Compilation(syntax: syntax, model: model, diagnostics: diagnostics.sorted)
+    }
+}

@@ -1,0 +1,186 @@
+/// A checked machine: every name resolved, ready for the emitters.
+///
+/// States form a tree (``StateModel/parent``, ``StateModel/children``) even though version 1
+/// of the language accepts top-level states only; emitters walk the tree so that nested
+/// states need no new model.
+public struct MachineModel: Hashable, Sendable {
+    public var name: String
+    public var documentation: String?
+    public var accessLevel: AccessLevel
+    /// `@MainActor machine …`: the generated class is isolated to the main actor.
+    public var isMainActor: Bool
+    /// Events in declaration order; ``EventID`` indexes this array.
+    public var events: [SignalModel]
+    /// Outputs in declaration order; ``OutputID`` indexes this array.
+    public var outputs: [SignalModel]
+    /// Every state in document order (a parent before its children); ``StateID`` indexes it.
+    public var states: [StateModel]
+    /// The states at the top of the tree, in document order.
+    public var topLevelStates: [StateID]
+    /// The state the machine starts in.
+    public var initialState: StateID
+    /// Transitions declared at machine level: they apply in every state that does not take
+    /// the event itself.
+    public var machineTransitions: [TransitionModel]
+    /// The guards the user implements, in order of first use.
+    public var guards: [CallableModel]
+    /// The actions the user implements, in order of first use.
+    public var actions: [CallableModel]
+
+    public subscript(state: StateID) -> StateModel { states[state.index] }
+    public subscript(event: EventID) -> SignalModel { events[event.index] }
+    public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
+
+    /// Every transition: each state's in document order, then the machine-level ones.
+    public var allTransitions: [TransitionModel] {
+        states.flatMap(\.transitions) + machineTransitions
+    }
+}
+
+/// The access level of the generated declarations.
+public enum AccessLevel: String, Hashable, Sendable {
+    case `internal`, package, `public`
+}
+
+/// Index of a state in ``MachineModel/states``.
+public struct StateID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: StateID, rhs: StateID) -> Bool { lhs.index < rhs.index }
+}
+
+/// Index of an event in ``MachineModel/events``.
+public struct EventID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.index < rhs.index }
+}
+
+/// Index of an output in ``MachineModel/outputs``.
+public struct OutputID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: OutputID, rhs: OutputID) -> Bool { lhs.index < rhs.index }
+}
+
+/// An event or an output: a name and a payload.
+public struct SignalModel: Hashable, Sendable {
+    public var name: String
+    public var documentation: String?
+    public var parameters: [ParameterModel]
+    public var range: SourceRange
+}
+
+/// One payload parameter: an optional label and a Swift type as written.
+public struct ParameterModel: Hashable, Sendable, CustomStringConvertible {
+    public var label: String?
+    public var type: String
+
+    public init(label: String?, type: String) {
+        self.label = label
+        self.type = type
+    }
+
+    /// `label: Type` or `Type`.
+    public var description: String {
+        label.map { "\($0): \(type)" } ?? type
+    }
+}
+
+/// A state and what happens in it.
+public struct StateModel: Hashable, Sendable {
+    public var id: StateID
+    public var name: String
+    public var documentation: String?
+    public var isFinal: Bool
+    public var parent: StateID?
+    public var children: [StateID]
+    /// The child a compound state starts in; `nil` for a leaf state.
+    public var initialChild: StateID?
+    public var entryActions: [ActionModel]
+    public var exitActions: [ActionModel]
+    /// Transitions in document order, the order guards are tried in.
+    public var transitions: [TransitionModel]
+    public var range: SourceRange
+}
+
+/// A transition from a state, or from anywhere when declared at machine level.
+public struct TransitionModel: Hashable, Sendable {
+    public enum Trigger: Hashable, Sendable {
+        case event(EventID)
+        /// Eventless: taken as soon as its guard holds.
+        case always
+        /// Taken when the state has been active for the duration.
+        case after(DurationModel)
+    }
+
+    /// The state the transition leaves; `nil` for a machine-level transition.
+    public var source: StateID?
+    public var trigger: Trigger
+    public var guardExpression: GuardModel?
+    /// The target; `nil` for an internal transition, which runs its actions and stays.
+    public var target: StateID?
+    public var actions: [ActionModel]
+    public var documentation: String?
+    public var range: SourceRange
+}
+
+/// A delay of an `after` transition.
+public struct DurationModel: Hashable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+    /// The duration as written, such as `250ms`.
+    public var text: String
+
+    public var description: String { text }
+}
+
+/// A guard expression with its names resolved to guards the user implements.
+public indirect enum GuardModel: Hashable, Sendable {
+    case call(String)
+    case not(GuardModel)
+    case and(GuardModel, GuardModel)
+    case or(GuardModel, GuardModel)
+    /// Holds when no earlier transition for the same trigger was taken.
+    case `else`
+
+    /// The guard names in the expression, left to right.
+    public var names: [String] {
+        switch self {
+        case .call(let name): [name]
+        case .not(let operand): operand.names
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.names + rhs.names
+        case .else: []
+        }
+    }
+}
+
+/// One entry of an actions list.
+public enum ActionModel: Hashable, Sendable {
+    /// A named action the user implements.
+    case call(String)
+    case emit(OutputID, [ArgumentModel])
+    case raise(EventID, [ArgumentModel])
+}
+
+/// An argument of `emit` or `raise`, labeled as its parameter is declared.
+public struct ArgumentModel: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case string(String)
+        case integer(String)
+        case float(String)
+        case boolean(Bool)
+        /// A payload parameter of the triggering event, by label.
+        case payload(String)
+    }
+
+    public var label: String?
+    public var value: Value
+}
+
+/// A guard or an action the user implements: its name and the payload it receives.
+public struct CallableModel: Hashable, Sendable {
+    public var name: String
+    /// The triggering event's payload; empty for entry/exit actions and for eventless and
+    /// delayed transitions.
+    public var parameters: [ParameterModel]
+}

@@ -1,0 +1,66 @@
+/// Names a spec may not use because the generated Swift would not compile or would be
+/// ambiguous. fsmc rejects them with an error rather than escaping them with backticks: an
+/// event called `default` would read badly at every use site, and a clear message costs the
+/// user one rename.
+enum ReservedNames {
+    /// Swift keywords that cannot name a case, a method or a type without backticks.
+    static let swiftKeywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+        "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+        "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false",
+        "is", "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
+    ]
+
+    /// Names of members the generated enums already have (`CaseIterable`, `Hashable`,
+    /// `Codable`, and the generated `name` property).
+    static let enumMembers: Set<String> = [
+        "allCases", "hashValue", "hash", "rawValue", "description", "encode", "name",
+    ]
+
+    /// Names of the types nested in the generated class; a machine cannot take them.
+    static let generatedTypes: Set<String> = [
+        "State", "Event", "Output", "Actions", "Observer", "Transition",
+    ]
+
+    /// Why `name`, used as `kind`, is not allowed, or `nil` when it is fine.
+    static func problem(with name: String, as kind: NameKind) -> String? {
+        if swiftKeywords.contains(name) {
+            return "'\(name)' is a Swift keyword and cannot name \(kind.article)"
+        }
+        switch kind {
+        case .state, .event, .output:
+            if enumMembers.contains(name) {
+                return "'\(name)' cannot name \(kind.article): the generated enum already has a member '\(name)'"
+            }
+        case .machine:
+            if generatedTypes.contains(name) {
+                return "'\(name)' cannot name a machine: the generated class has a nested type '\(name)'"
+            }
+        case .guard, .action:
+            break
+        }
+        return nil
+    }
+
+    enum NameKind: Hashable {
+        case machine, state, event, output, `guard`, action
+
+        /// The kind with its article, "an event".
+        var article: String {
+            switch self {
+            case .machine: "a machine"
+            case .state: "a state"
+            case .event: "an event"
+            case .output: "an output"
+            case .guard: "a guard"
+            case .action: "an action"
+            }
+        }
+
+        /// The kind as a noun, "event".
+        var noun: String { String(article.split(separator: " ").last!) }
+    }
+}

@@ -1,0 +1,285 @@
+/// Resolving transitions, guards, actions and their arguments.
+extension SemanticAnalyzer {
+    /// What payload the guards and actions of a transition or block receive.
+    enum PayloadContext {
+        case event(EventID)
+        /// No payload; the string says where, for messages ("entry actions").
+        case noPayload(String)
+    }
+
+    mutating func resolve(_ syntax: TransitionSyntax, in source: StateID?) -> TransitionModel? {
+        let trigger: TransitionModel.Trigger
+        let context: PayloadContext
+        switch syntax.trigger {
+        case .event(let name):
+            guard let event = eventIndex[name.text] else {
+                reportUnknown(name, kind: .event)
+                return nil
+            }
+            trigger = .event(event)
+            context = .event(event)
+        case .always(let range):
+            if source == nil {
+                diagnostics.error("'always' needs a state; machine-level transitions take events", at: range)
+                return nil
+            }
+            trigger = .always
+            context = .noPayload("eventless transitions")
+        case .after(let duration):
+            if source == nil {
+                diagnostics.error("'after' needs a state to time; machine-level transitions take events", at: syntax.range)
+                return nil
+            }
+            guard let model = resolve(duration) else { return nil }
+            trigger = .after(model)
+            context = .noPayload("delayed transitions")
+        }
+        var target: StateID?
+        if let name = syntax.target {
+            target = lookUpState(name)
+            if target == nil {
+                reportUnknown(name, kind: .state)
+            }
+        }
+        let guardModel = syntax.guardExpression.flatMap { resolve($0, context: context, isRoot: true) }
+        let actions = resolve(syntax.actions, context: context)
+        if syntax.target != nil, target == nil { return nil }
+        return TransitionModel(
+            source: source, trigger: trigger, guardExpression: guardModel, target: target, actions: actions,
+            documentation: syntax.documentation, range: syntax.range)
+    }
+
+    private mutating func resolve(_ duration: DurationSyntax) -> DurationModel? {
+        switch DurationLiteral.nanoseconds(duration.text) {
+        case .success(let nanoseconds):
+            return DurationModel(nanoseconds: nanoseconds, text: duration.text)
+        case .failure(let problem):
+            let message = switch problem {
+            case .missingUnit: "duration '\(duration.text)' needs a unit: ms, s, m or h (as in \(duration.text)s)"
+            case .unknownUnit(let unit): "unknown duration unit '\(unit)'; use ms, s, m or h"
+            case .notPositive: "a delay must be longer than zero"
+            case .tooLong: "duration '\(duration.text)' is too long"
+            case .tooPrecise: "duration '\(duration.text)' is finer than a nanosecond"
+            }
+            diagnostics.error(message, at: duration.range)
+            return nil
+        }
+    }
+
+    // MARK: - Guards
+
+    private mutating func resolve(_ syntax: GuardSyntax, context: PayloadContext, isRoot: Bool) -> GuardModel? {
+        switch syntax {
+        case .name(let name):
+            guard use(name, isGuard: true, context: context) else { return nil }
+            return .call(name.text)
+        case .not(let operand, _):
+            return resolve(operand, context: context, isRoot: false).map(GuardModel.not)
+        case .and(let lhs, let rhs):
+            let left = resolve(lhs, context: context, isRoot: false)
+            let right = resolve(rhs, context: context, isRoot: false)
+            guard let left, let right else { return nil }
+            return .and(left, right)
+        case .or(let lhs, let rhs):
+            let left = resolve(lhs, context: context, isRoot: false)
+            let right = resolve(rhs, context: context, isRoot: false)
+            guard let left, let right else { return nil }
+            return .or(left, right)
+        case .parenthesized(let inner, _):
+            return resolve(inner, context: context, isRoot: isRoot)
+        case .else(let range):
+            guard isRoot else {
+                diagnostics.error("'else' stands alone in a guard: write '[else]'", at: range)
+                return nil
+            }
+            return .else
+        }
+    }
+
+    // MARK: - Actions
+
+    mutating func resolve(_ syntax: [ActionSyntax], context: PayloadContext) -> [ActionModel] {
+        syntax.compactMap { action in
+            switch action {
+            case .call(let name):
+                return use(name, isGuard: false, context: context) ? .call(name.text) : nil
+            case .emit(let name, let arguments, _):
+                guard let output = outputIndex[name.text] else {
+                    reportUnknown(name, kind: .output)
+                    return nil
+                }
+                let resolved = resolve(arguments, for: outputs[output.index], kind: "output", at: action.range, context: context)
+                return resolved.map { .emit(output, $0) }
+            case .raise(let name, let arguments, _):
+                guard let event = eventIndex[name.text] else {
+                    reportUnknown(name, kind: .event)
+                    return nil
+                }
+                let resolved = resolve(arguments, for: events[event.index], kind: "event", at: action.range, context: context)
+                return resolved.map { .raise(event, $0) }
+            }
+        }
+    }
+
+    /// Records a use of a guard or an action. Its generated requirement takes the triggering
+    /// event's payload, so every use must see the same payload.
+    private mutating func use(_ name: Identifier, isGuard: Bool, context: PayloadContext) -> Bool {
+        let kind: ReservedNames.NameKind = isGuard ? .guard : .action
+        if let problem = ReservedNames.problem(with: name.text, as: kind) {
+            diagnostics.error(problem, at: name.range)
+            return false
+        }
+        let parameters = payload(of: context)
+        let here = describe(context)
+        guard let first = callables[name.text] else {
+            callables[name.text] = CallableUse(isGuard: isGuard, parameters: parameters, context: here, range: name.range)
+            let callable = CallableModel(name: name.text, parameters: parameters)
+            if isGuard { guards.append(callable) } else { actions.append(callable) }
+            return true
+        }
+        if first.isGuard != isGuard {
+            diagnostics.error(
+                "'\(name.text)' is used both as a guard and as an action; give them different names",
+                at: name.range, notes: [.init("used as \(first.isGuard ? "a guard" : "an action") here", at: first.range)])
+            return false
+        }
+        if first.parameters != parameters {
+            let what = isGuard ? "guard" : "action"
+            diagnostics.error(
+                "\(what) '\(name.text)' is used with different payloads, \(here) here and \(first.context) before; its generated signature would be ambiguous",
+                at: name.range, notes: [.init("first used with \(first.context) here", at: first.range)])
+            return false
+        }
+        return true
+    }
+
+    private func payload(of context: PayloadContext) -> [ParameterModel] {
+        switch context {
+        case .event(let event): events[event.index].parameters
+        case .noPayload: []
+        }
+    }
+
+    /// How a payload context reads in a message: "event 'seek(to: Double)'" or "entry actions (no payload)".
+    private func describe(_ context: PayloadContext) -> String {
+        switch context {
+        case .event(let event):
+            let signal = events[event.index]
+            let parameters = signal.parameters.isEmpty ? "" : "(" + signal.parameters.map(\.description).joined(separator: ", ") + ")"
+            return "'\(signal.name)\(parameters)'"
+        case .noPayload(let place):
+            return "\(place) (no payload)"
+        }
+    }
+
+    // MARK: - Arguments
+
+    /// Checks `emit`/`raise` arguments against the declared payload and labels them.
+    private mutating func resolve(
+        _ arguments: [ArgumentSyntax], for signal: SignalModel, kind: String, at range: SourceRange, context: PayloadContext
+    ) -> [ArgumentModel]? {
+        let parameters = signal.parameters
+        guard arguments.count == parameters.count else {
+            let expected = parameters.count == 1 ? "1 argument" : "\(parameters.count) arguments"
+            let declaration = "(" + parameters.map(\.description).joined(separator: ", ") + ")"
+            diagnostics.error(
+                "\(kind) '\(signal.name)' takes \(expected)\(parameters.isEmpty ? "" : " \(declaration)"), but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given",
+                at: range, notes: [.init("'\(signal.name)' is declared here", at: signal.range)])
+            return nil
+        }
+        var resolved: [ArgumentModel] = []
+        var isValid = true
+        for (argument, parameter) in zip(arguments, parameters) {
+            if let label = argument.label, label.text != parameter.label {
+                let expected = parameter.label.map { "'\($0):'" } ?? "no label"
+                diagnostics.error(
+                    "argument label '\(label.text):' does not match \(kind) '\(signal.name)', which expects \(expected)",
+                    at: label.range)
+                isValid = false
+                continue
+            }
+            guard let value = check(argument, against: parameter, context: context) else {
+                isValid = false
+                continue
+            }
+            resolved.append(ArgumentModel(label: parameter.label, value: value))
+        }
+        return isValid ? resolved : nil
+    }
+
+    private mutating func check(_ argument: ArgumentSyntax, against parameter: ParameterModel, context: PayloadContext) -> ArgumentModel.Value? {
+        let literal: (value: ArgumentModel.Value, kind: LiteralKind)
+        switch argument.value {
+        case .string(let text): literal = (.string(text), .string)
+        case .integer(let text): literal = (.integer(text), .integer)
+        case .float(let text): literal = (.float(text), .float)
+        case .boolean(let value): literal = (.boolean(value), .boolean)
+        case .name(let name):
+            guard case .event(let event) = context else {
+                if case .noPayload(let place) = context {
+                    diagnostics.error("'\(name)' is not available: \(place) have no event payload", at: argument.valueRange)
+                }
+                return nil
+            }
+            let payload = events[event.index].parameters
+            guard let source = payload.first(where: { $0.label == name }) else {
+                let labels = payload.compactMap(\.label)
+                let has = labels.isEmpty ? "it has no labeled payload" : "it has " + labels.map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.error(
+                    "'\(name)' is not a payload of event '\(events[event.index].name)'; \(has)", at: argument.valueRange)
+                return nil
+            }
+            if PlainType(parameter.type) != nil, PlainType(source.type) != nil,
+               parameter.type != source.type, parameter.type != source.type + "?" {
+                diagnostics.error(
+                    "payload '\(name)' is \(source.type), but the parameter takes \(parameter.type)", at: argument.valueRange)
+                return nil
+            }
+            return .payload(name)
+        }
+        if let expected = PlainType(parameter.type), !expected.accepts(literal.kind) {
+            diagnostics.error(
+                "\(literal.kind.article) cannot be passed as \(parameter.type)", at: argument.valueRange)
+            return nil
+        }
+        return literal.value
+    }
+}
+
+/// Kinds of literals an argument can be.
+enum LiteralKind {
+    case string, integer, float, boolean
+
+    var article: String {
+        switch self {
+        case .string: "a string literal"
+        case .integer: "an integer literal"
+        case .float: "a floating-point literal"
+        case .boolean: "a boolean literal"
+        }
+    }
+}
+
+/// The Swift types whose literals fsmc can check itself; other types are left to the
+/// Swift compiler. `T?` checks as `T`.
+enum PlainType: Equatable {
+    case string, integer, floatingPoint, boolean
+
+    init?(_ type: String) {
+        let base = type.hasSuffix("?") ? String(type.dropLast()) : type
+        switch base {
+        case "String", "Substring": self = .string
+        case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": self = .integer
+        case "Double", "Float", "Float32", "Float64": self = .floatingPoint
+        case "Bool": self = .boolean
+        default: return nil
+        }
+    }
+
+    func accepts(_ literal: LiteralKind) -> Bool {
+        switch (self, literal) {
+        case (.string, .string), (.integer, .integer), (.floatingPoint, .integer), (.floatingPoint, .float), (.boolean, .boolean): true
+        default: false
+        }
+    }
+}

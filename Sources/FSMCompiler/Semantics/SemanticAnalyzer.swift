@@ -1,0 +1,315 @@
+/// Resolves the names of a parsed file, checks it, and builds the ``MachineModel``.
+///
+/// Every check is linear in the size of the spec (hash lookups, one pass per concern), so
+/// that specs with a hundred thousand transitions check in well under a second.
+public struct SemanticAnalyzer {
+    var diagnostics = DiagnosticBag()
+
+    // Declarations, filled by the first pass.
+    var machineName = ""
+    var events: [SignalModel] = []
+    var eventIndex: [String: EventID] = [:]
+    var outputs: [SignalModel] = []
+    var outputIndex: [String: OutputID] = [:]
+    var states: [StateModel] = []
+    var stateIndex: [String: StateID] = [:]
+    /// Where each name is first declared, by kind; state names are unique in the whole
+    /// machine, not just among siblings, because the generated `State` enum is flat.
+    var firstDeclarations: [ReservedNames.NameKind: [String: SourceRange]] = [:]
+    /// The syntax of each state, by ``StateID``.
+    var stateSyntax: [StateSyntax] = []
+
+    // Guards and actions, filled while resolving transitions.
+    var callables: [String: CallableUse] = [:]
+    var guards: [CallableModel] = []
+    var actions: [CallableModel] = []
+
+    /// How many "did you mean" searches are left; each costs a pass over the declared names,
+    /// so a file with thousands of typos stays linear.
+    var suggestionBudget = 100
+
+    /// Where a guard or an action is first used, and with which payload.
+    struct CallableUse {
+        var isGuard: Bool
+        var parameters: [ParameterModel]
+        var context: String
+        var range: SourceRange
+    }
+
+    init() {}
+
+    /// Checks a parsed file; the model is `nil` when there are errors.
+    public static func analyze(_ file: SourceFileSyntax) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
+        guard let machine = file.machines.first else {
+            let start = SourceLocation(line: 1, column: 1, offset: 0)
+            return (nil, [Diagnostic(.error, "the file declares no machine; write 'machine Name { … }'", at: SourceRange(start, start))])
+        }
+        var analyzer = SemanticAnalyzer()
+        for extra in file.machines.dropFirst() {
+            analyzer.diagnostics.error(
+                "a file declares one machine; move '\(extra.name.text)' to a file of its own", at: extra.name.range,
+                notes: [.init("'\(machine.name.text)' is declared here", at: machine.name.range)])
+        }
+        let model = analyzer.analyze(machine)
+        let diagnostics = analyzer.diagnostics
+        return (diagnostics.hasErrors ? nil : model, diagnostics.diagnostics)
+    }
+
+    // MARK: - Machine
+
+    mutating func analyze(_ machine: MachineSyntax) -> MachineModel? {
+        machineName = machine.name.text
+        checkName(machine.name, as: .machine)
+        let isMainActor = checkAttributes(machine.attributes)
+        declareSignals(in: machine.members)
+        declareStates(machine.members, parent: nil, depth: 0)
+        let topLevelStates = states.filter { $0.parent == nil }.map(\.id)
+        let initialState = findInitialState(
+            among: topLevelStates, owner: "machine '\(machine.name.text)'", ownerRange: machine.name.range)
+
+        var machineTransitions: [TransitionModel] = []
+        for member in machine.members {
+            switch member {
+            case .transition(let transition):
+                if let resolved = resolve(transition, in: nil) { machineTransitions.append(resolved) }
+            case .entry(let block), .exit(let block):
+                let keyword = if case .entry = member { "entry" } else { "exit" }
+                diagnostics.error("'\(keyword)' actions belong in a state, not at machine level", at: block.range)
+            case .history(let range):
+                diagnostics.error("history states are not supported yet", at: range)
+            case .event, .output, .state:
+                break
+            }
+        }
+        for id in states.indices {
+            resolveMembers(of: StateID(id))
+        }
+        checkShadowedTransitions(machineTransitions, owner: nil)
+        for state in states {
+            checkShadowedTransitions(state.transitions, owner: state.id)
+        }
+        checkEventlessCycles()
+
+        guard let initialState else { return nil }
+        var model = MachineModel(
+            name: machine.name.text, documentation: machine.documentation,
+            accessLevel: accessLevel(machine.accessLevel), isMainActor: isMainActor,
+            events: events, outputs: outputs, states: states, topLevelStates: topLevelStates,
+            initialState: initialState, machineTransitions: machineTransitions,
+            guards: guards, actions: actions)
+        if !diagnostics.hasErrors {
+            warnAboutUnusedParts(of: &model)
+        }
+        return model
+    }
+
+    private mutating func checkAttributes(_ attributes: [Identifier]) -> Bool {
+        var isMainActor = false
+        for attribute in attributes {
+            if attribute.text == "@MainActor" {
+                if isMainActor {
+                    diagnostics.error("'@MainActor' is written twice", at: attribute.range)
+                }
+                isMainActor = true
+            } else {
+                diagnostics.error(
+                    "unknown attribute '\(attribute.text)'; a machine takes '@MainActor' to isolate it to the main actor",
+                    at: attribute.range)
+            }
+        }
+        return isMainActor
+    }
+
+    private func accessLevel(_ syntax: AccessLevelSyntax?) -> AccessLevel {
+        switch syntax?.keyword {
+        case .public: .public
+        case .package: .package
+        default: .internal
+        }
+    }
+
+    // MARK: - Declarations
+
+    private mutating func declareSignals(in members: [MemberSyntax]) {
+        for member in members {
+            switch member {
+            case .event(let signal):
+                guard declare(signal.name, as: .event) else { continue }
+                eventIndex[signal.name.text] = EventID(events.count)
+                events.append(model(of: signal))
+            case .output(let signal):
+                guard declare(signal.name, as: .output) else { continue }
+                outputIndex[signal.name.text] = OutputID(outputs.count)
+                outputs.append(model(of: signal))
+            default:
+                break
+            }
+        }
+    }
+
+    /// Checks a new name against the reserved ones and earlier declarations of its kind;
+    /// `false` when it is a duplicate.
+    private mutating func declare(_ name: Identifier, as kind: ReservedNames.NameKind) -> Bool {
+        if let first = firstDeclarations[kind]?[name.text] {
+            diagnostics.error(
+                "\(kind.noun) '\(name.text)' is declared twice", at: name.range,
+                notes: [.init("'\(name.text)' is first declared here", at: first)])
+            return false
+        }
+        firstDeclarations[kind, default: [:]][name.text] = name.range
+        checkName(name, as: kind)
+        return true
+    }
+
+    private mutating func checkName(_ name: Identifier, as kind: ReservedNames.NameKind) {
+        if let problem = ReservedNames.problem(with: name.text, as: kind) {
+            diagnostics.error(problem, at: name.range)
+        }
+    }
+
+    private mutating func model(of signal: SignalSyntax) -> SignalModel {
+        SignalModel(
+            name: signal.name.text, documentation: signal.documentation,
+            parameters: parameters(signal.parameters), range: signal.name.range)
+    }
+
+    private mutating func parameters(_ syntax: [ParameterSyntax]) -> [ParameterModel] {
+        var labels: [String: SourceRange] = [:]
+        for parameter in syntax {
+            guard let label = parameter.label else { continue }
+            if let first = labels[label.text] {
+                diagnostics.error(
+                    "payload label '\(label.text)' is used twice", at: label.range,
+                    notes: [.init("first used here", at: first)])
+            }
+            labels[label.text] = label.range
+            if ["inout", "var", "let"].contains(label.text) {
+                diagnostics.error("'\(label.text)' cannot be a payload label", at: label.range)
+            }
+        }
+        return syntax.map { ParameterModel(label: $0.label?.text, type: $0.type) }
+    }
+
+    /// Declares the states of a block, depth first in document order, so that a parent's
+    /// ``StateID`` comes before its children's.
+    private mutating func declareStates(_ members: [MemberSyntax], parent: StateID?, depth: Int) {
+        for member in members {
+            guard case .state(let syntax) = member else {
+                if parent != nil, case .event(let signal) = member {
+                    diagnostics.error("events are declared at machine level, not inside a state", at: signal.range)
+                }
+                if parent != nil, case .output(let signal) = member {
+                    diagnostics.error("outputs are declared at machine level, not inside a state", at: signal.range)
+                }
+                continue
+            }
+            if let parent {
+                diagnostics.error(
+                    "nested states are not supported yet; move '\(syntax.name.text)' out of '\(states[parent.index].name)'",
+                    at: syntax.name.range)
+            }
+            if let parallel = syntax.range(of: .parallel) {
+                diagnostics.error("parallel states are not supported yet", at: parallel)
+            }
+            if let data = syntax.parameters {
+                let range = data.first.map { $0.range.union(data.last!.range) } ?? syntax.name.range
+                diagnostics.error("state data is not supported yet", at: range)
+            }
+            let isNew = declare(syntax.name, as: .state)
+            let id = StateID(states.count)
+            if isNew { stateIndex[syntax.name.text] = id }
+            states.append(
+                StateModel(
+                    id: id, name: syntax.name.text, documentation: syntax.documentation,
+                    isFinal: syntax.has(.final), parent: parent, children: [], initialChild: nil,
+                    entryActions: [], exitActions: [], transitions: [], range: syntax.name.range))
+            stateSyntax.append(syntax)
+            if let parent { states[parent.index].children.append(id) }
+            if syntax.has(.final), syntax.members.contains(where: { if case .state = $0 { true } else { false } }) {
+                diagnostics.error("final state '\(syntax.name.text)' cannot contain states", at: syntax.name.range)
+            }
+            declareStates(syntax.members, parent: id, depth: depth + 1)
+            if !states[id.index].children.isEmpty {
+                states[id.index].initialChild = findInitialState(
+                    among: states[id.index].children, owner: "state '\(syntax.name.text)'",
+                    ownerRange: syntax.name.range)
+            }
+        }
+    }
+
+    /// The one `initial` state among siblings; reports none or several.
+    private mutating func findInitialState(among siblings: [StateID], owner: String, ownerRange: SourceRange) -> StateID? {
+        let initials = siblings.filter { stateSyntax[$0.index].has(.initial) }
+        guard let first = initials.first else {
+            let example = siblings.first.map { "'initial state \(states[$0.index].name)'" } ?? "'initial state name'"
+            diagnostics.error("\(owner) has no initial state; mark the one it starts in, as in \(example)", at: ownerRange)
+            return nil
+        }
+        for extra in initials.dropFirst() {
+            diagnostics.error(
+                "\(owner) has more than one initial state", at: stateSyntax[extra.index].range(of: .initial)!,
+                notes: [.init("'\(states[first.index].name)' is initial already", at: stateSyntax[first.index].range(of: .initial)!)])
+        }
+        return first
+    }
+
+    // MARK: - State bodies
+
+    private mutating func resolveMembers(of id: StateID) {
+        let syntax = stateSyntax[id.index]
+        let isFinal = syntax.has(.final)
+        for member in syntax.members {
+            switch member {
+            case .entry(let block):
+                let resolved = resolve(block.actions, context: .noPayload("entry actions"))
+                states[id.index].entryActions.append(contentsOf: resolved)
+            case .exit(let block):
+                if isFinal {
+                    diagnostics.error("a final state is never left, so its 'exit' actions would never run", at: block.range)
+                }
+                let resolved = resolve(block.actions, context: .noPayload("exit actions"))
+                states[id.index].exitActions.append(contentsOf: resolved)
+            case .transition(let transition):
+                if isFinal {
+                    diagnostics.error(
+                        "final state '\(syntax.name.text)' cannot have transitions: entering it finishes the machine",
+                        at: transition.range)
+                }
+                if let resolved = resolve(transition, in: id) {
+                    states[id.index].transitions.append(resolved)
+                }
+            case .history(let range):
+                diagnostics.error("history states are not supported yet", at: range)
+            case .event, .output, .state:
+                break
+            }
+        }
+    }
+
+    // MARK: - Names
+
+    /// Reports an unknown name, suggesting the closest declared one.
+    mutating func reportUnknown(_ name: Identifier, kind: ReservedNames.NameKind) {
+        var suggestion: String?
+        if suggestionBudget > 0 {
+            suggestionBudget -= 1
+            let candidates = switch kind {
+            case .state: states.map(\.name)
+            case .event: events.map(\.name)
+            case .output: outputs.map(\.name)
+            case .machine, .guard, .action: [String]()
+            }
+            suggestion = NameSuggester(candidates: candidates).suggestion(for: name.text)
+        }
+        let kind = kind.noun
+        if let suggestion {
+            diagnostics.error(
+                "unknown \(kind) '\(name.text)'; did you mean '\(suggestion)'?", at: name.range,
+                suggestion: .init(replacing: name.range, with: suggestion))
+        } else {
+            diagnostics.error("unknown \(kind) '\(name.text)'", at: name.range)
+        }
+    }
+
+    func lookUpState(_ name: Identifier) -> StateID? { stateIndex[name.text] }
+}

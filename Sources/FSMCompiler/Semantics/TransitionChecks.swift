@@ -1,0 +1,94 @@
+/// Checks between transitions: ones that can never fire, and eventless loops.
+extension SemanticAnalyzer {
+    /// Reports transitions that an earlier unguarded one (or an `else`) for the same trigger
+    /// always beats, and `else` with no guarded transition before it.
+    mutating func checkShadowedTransitions(_ transitions: [TransitionModel], owner: StateID?) {
+        struct Seen {
+            var unguarded: TransitionModel?
+            var hasGuarded = false
+        }
+        var seen: [TransitionModel.Trigger: Seen] = [:]
+        for transition in transitions {
+            var entry = seen[transition.trigger, default: Seen()]
+            defer { seen[transition.trigger] = entry }
+            if let winner = entry.unguarded {
+                let what = winner.guardExpression == .else ? "the 'else' transition" : "the unguarded transition"
+                diagnostics.error(
+                    "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(describe(transition.trigger)) first",
+                    at: transition.range,
+                    notes: [.init("\(what) that always wins", at: winner.range)])
+                continue
+            }
+            switch transition.guardExpression {
+            case nil:
+                entry.unguarded = transition
+            case .else?:
+                if !entry.hasGuarded {
+                    diagnostics.error(
+                        "'else' needs a guarded transition on \(describe(transition.trigger)) before it in the same \(owner == nil ? "machine" : "state")",
+                        at: transition.range)
+                }
+                entry.unguarded = transition
+            case _?:
+                entry.hasGuarded = true
+            }
+        }
+    }
+
+    private func describe(_ trigger: TransitionModel.Trigger) -> String {
+        switch trigger {
+        case .event(let event): "'\(events[event.index].name)'"
+        case .always: "'always'"
+        case .after(let duration): "'after \(duration.text)'"
+        }
+    }
+
+    /// Reports unguarded eventless transitions that would run forever: internal ones, and
+    /// cycles of them through states.
+    mutating func checkEventlessCycles() {
+        // Each state has at most one unguarded `always` that matters: the first.
+        var next = [StateID?](repeating: nil, count: states.count)
+        var edge = [TransitionModel?](repeating: nil, count: states.count)
+        for state in states {
+            guard let transition = state.transitions.first(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
+                continue
+            }
+            guard let target = transition.target else {
+                diagnostics.error(
+                    "an unguarded 'always' without a target runs forever; give it a guard or a target state",
+                    at: transition.range)
+                continue
+            }
+            next[state.id.index] = target
+            edge[state.id.index] = transition
+        }
+        // Follow the chains; every state is visited once (white, on the current path, done).
+        enum Mark { case unvisited, onPath, done }
+        var marks = [Mark](repeating: .unvisited, count: states.count)
+        for start in states.indices where marks[start] == .unvisited {
+            var path: [Int] = []
+            var current: Int? = start
+            while let state = current, marks[state] == .unvisited {
+                marks[state] = .onPath
+                path.append(state)
+                current = next[state]?.index
+            }
+            if let state = current, marks[state] == .onPath {
+                let cycle = Array(path[path.firstIndex(of: state)!...])
+                reportEventlessCycle(cycle, edges: edge)
+            }
+            for state in path { marks[state] = .done }
+        }
+    }
+
+    private mutating func reportEventlessCycle(_ cycle: [Int], edges: [TransitionModel?]) {
+        let first = cycle.min()!
+        let rotated = Array(cycle[cycle.firstIndex(of: first)!...] + cycle[..<cycle.firstIndex(of: first)!])
+        let names = (rotated + [first]).map { states[$0].name }.joined(separator: " -> ")
+        let notes = rotated.dropFirst().map { state in
+            Diagnostic.Note("then '\(states[state].name)' goes on here", at: edges[state]!.range)
+        }
+        diagnostics.error(
+            "unguarded eventless transitions loop forever: \(names)", at: edges[first]!.range, notes: Array(notes))
+    }
+}

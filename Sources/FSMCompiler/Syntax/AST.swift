@@ -1,0 +1,183 @@
+/// The syntax tree of a `.fsm` file, exactly as written. Every node knows its source range.
+///
+/// The tree is what the parser produced, before any name is resolved; ``SemanticAnalyzer``
+/// turns it into a ``MachineModel``.
+public struct SourceFileSyntax: Hashable, Sendable {
+    public var machines: [MachineSyntax]
+    public var range: SourceRange
+}
+
+/// A name as written, with its location.
+public struct Identifier: Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var range: SourceRange
+
+    public init(_ text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+
+    public var description: String { text }
+}
+
+/// `@MainActor public machine Name { … }`
+public struct MachineSyntax: Hashable, Sendable {
+    public var documentation: String?
+    public var attributes: [Identifier]
+    public var accessLevel: AccessLevelSyntax?
+    public var name: Identifier
+    public var members: [MemberSyntax]
+    public var range: SourceRange
+}
+
+/// `public`, `package` or `internal` in front of `machine`.
+public struct AccessLevelSyntax: Hashable, Sendable {
+    public var keyword: Keyword
+    public var range: SourceRange
+}
+
+/// A declaration inside a machine or a state body.
+public enum MemberSyntax: Hashable, Sendable {
+    case event(SignalSyntax)
+    case output(SignalSyntax)
+    case state(StateSyntax)
+    case transition(TransitionSyntax)
+    case entry(ActionBlockSyntax)
+    case exit(ActionBlockSyntax)
+    /// `history` or `history deep`, for later versions of the language.
+    case history(SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .event(let signal), .output(let signal): signal.range
+        case .state(let state): state.range
+        case .transition(let transition): transition.range
+        case .entry(let block), .exit(let block): block.range
+        case .history(let range): range
+        }
+    }
+}
+
+/// `event name(label: Type, Type)` or `output name(…)`.
+public struct SignalSyntax: Hashable, Sendable {
+    public var documentation: String?
+    public var name: Identifier
+    public var parameters: [ParameterSyntax]
+    public var range: SourceRange
+}
+
+/// One payload parameter: an optional label and a Swift type taken as text.
+public struct ParameterSyntax: Hashable, Sendable {
+    public var label: Identifier?
+    /// The Swift type, with runs of white space folded to one space.
+    public var type: String
+    public var typeRange: SourceRange
+    public var range: SourceRange
+}
+
+/// `initial final state name(data) { members }`
+public struct StateSyntax: Hashable, Sendable {
+    public enum Modifier: String, Hashable, Sendable {
+        case initial, final, parallel
+    }
+
+    public var documentation: String?
+    public struct ModifierSyntax: Hashable, Sendable {
+        public var kind: Modifier
+        public var range: SourceRange
+    }
+
+    public var modifiers: [ModifierSyntax]
+    public var name: Identifier
+    /// State data, `state running(since: Date)`, for later versions of the language.
+    public var parameters: [ParameterSyntax]?
+    public var members: [MemberSyntax]
+    public var range: SourceRange
+
+    public func has(_ modifier: Modifier) -> Bool { range(of: modifier) != nil }
+
+    /// Where a modifier is written, if it is.
+    public func range(of modifier: Modifier) -> SourceRange? {
+        modifiers.first { $0.kind == modifier }?.range
+    }
+}
+
+/// `entry / actions` or `exit / actions`.
+public struct ActionBlockSyntax: Hashable, Sendable {
+    public var actions: [ActionSyntax]
+    public var range: SourceRange
+}
+
+/// `on EVENT [GUARD] -> TARGET / ACTIONS`, `always …` or `after DURATION …`.
+public struct TransitionSyntax: Hashable, Sendable {
+    public enum Trigger: Hashable, Sendable {
+        case event(Identifier)
+        case always(SourceRange)
+        case after(DurationSyntax)
+    }
+
+    public var documentation: String?
+    public var trigger: Trigger
+    public var guardExpression: GuardSyntax?
+    public var target: Identifier?
+    public var actions: [ActionSyntax]
+    public var range: SourceRange
+}
+
+/// A duration literal such as `250ms`, as written.
+public struct DurationSyntax: Hashable, Sendable {
+    public var text: String
+    public var range: SourceRange
+}
+
+/// A guard expression between `[` and `]`.
+public indirect enum GuardSyntax: Hashable, Sendable {
+    case name(Identifier)
+    case not(GuardSyntax, range: SourceRange)
+    case and(GuardSyntax, GuardSyntax)
+    case or(GuardSyntax, GuardSyntax)
+    case parenthesized(GuardSyntax, range: SourceRange)
+    case `else`(SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .name(let name): name.range
+        case .not(_, let range), .parenthesized(_, let range), .else(let range): range
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
+        }
+    }
+}
+
+/// One entry of an actions list.
+public enum ActionSyntax: Hashable, Sendable {
+    /// A named action the user implements.
+    case call(Identifier)
+    /// `emit output(args)`
+    case emit(Identifier, [ArgumentSyntax], range: SourceRange)
+    /// `raise event(args)`
+    case raise(Identifier, [ArgumentSyntax], range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .call(let name): name.range
+        case .emit(_, _, let range), .raise(_, _, let range): range
+        }
+    }
+}
+
+/// An argument of `emit` or `raise`: an optional label and a literal or a payload name.
+public struct ArgumentSyntax: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case string(String)
+        case integer(String)
+        case float(String)
+        case boolean(Bool)
+        /// The name of a payload parameter of the triggering event.
+        case name(String)
+    }
+
+    public var label: Identifier?
+    public var value: Value
+    public var valueRange: SourceRange
+    public var range: SourceRange
+}

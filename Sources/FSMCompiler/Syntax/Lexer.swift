@@ -1,0 +1,355 @@
+/// Turns source bytes into tokens.
+///
+/// Comments are dropped, except `///` doc comments, which ride on the next token. Lexical
+/// errors (an unterminated string, say) are reported once, here; the offending token has
+/// kind `.invalid` so that the parser stays quiet about it.
+public struct Lexer {
+    private let source: SourceText
+    private let bytes: [UInt8]
+    private var offset = 0
+    private var diagnostics = DiagnosticBag()
+    /// `///` lines read since the last token; they document the next one.
+    private var pendingDocumentation: [String] = []
+    /// Whether the last token handed out was a line break (so the next one follows space).
+    private var followsLineBreak = false
+
+    public init(source: SourceText) {
+        self.source = source
+        self.bytes = source.bytes
+    }
+
+    /// All tokens of the source, ending with `.endOfFile`, and the lexical errors.
+    public static func tokenize(_ source: SourceText) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(source: source)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(source.bytes.count / 4)
+        while true {
+            let token = lexer.next()
+            tokens.append(token)
+            if token.kind == .endOfFile { break }
+        }
+        return (tokens, lexer.diagnostics.diagnostics)
+    }
+
+    /// The next token, skipping white space and comments.
+    public mutating func next() -> Token {
+        var sawSpace = offset == 0 || followsLineBreak
+        followsLineBreak = false
+        var sawNewline = false
+        var newlineStart = 0
+        // White space, comments and line breaks; a run of line breaks becomes one token.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
+                offset += 1
+                sawSpace = true
+            } else if byte == UInt8(ascii: "\n") {
+                if !sawNewline { newlineStart = offset }
+                sawNewline = true
+                sawSpace = true
+                offset += 1
+            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+                if peek(2) == UInt8(ascii: "/"), peek(3) != UInt8(ascii: "/") {
+                    pendingDocumentation.append(docLine())
+                } else {
+                    skipLine()
+                }
+                sawSpace = true
+            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                skipBlockComment()
+                sawSpace = true
+            } else {
+                break
+            }
+        }
+        if sawNewline {
+            // Doc comments read on the way stay pending for the token after the line break.
+            followsLineBreak = true
+            return Token(kind: .newline, range: range(newlineStart, newlineStart + 1), text: "\n", isPrecededBySpace: true)
+        }
+        var token = lexToken()
+        token.isPrecededBySpace = sawSpace
+        if !pendingDocumentation.isEmpty {
+            token.documentation = pendingDocumentation.joined(separator: "\n")
+            pendingDocumentation.removeAll()
+        }
+        return token
+    }
+
+    // MARK: - Tokens
+
+    private mutating func lexToken() -> Token {
+        let start = offset
+        guard offset < bytes.count else {
+            return make(.endOfFile, from: start, text: "")
+        }
+        let byte = bytes[offset]
+        if isIdentifierStart(at: offset) {
+            return identifierOrKeyword()
+        }
+        if isDigit(byte) {
+            return number()
+        }
+        if byte == UInt8(ascii: "\"") {
+            return string()
+        }
+        if let punctuation = punctuation() {
+            return make(.punctuation(punctuation), from: start, text: punctuation.rawValue)
+        }
+        // A character with no meaning of its own; the parser accepts it in payload types.
+        offset += max(1, scalarWidth(at: offset))
+        return make(.other, from: start)
+    }
+
+    private mutating func identifierOrKeyword() -> Token {
+        let start = offset
+        offset += scalarWidth(at: offset)
+        while offset < bytes.count, isIdentifierContinue(at: offset) {
+            offset += scalarWidth(at: offset)
+        }
+        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        if let keyword = Keyword(rawValue: text) {
+            return make(.keyword(keyword), from: start, text: text)
+        }
+        return make(.identifier, from: start, text: text)
+    }
+
+    /// `12`, `1_000`, `2.5`, `1e-3`, and durations: a number directly followed by letters.
+    private mutating func number() -> Token {
+        let start = offset
+        var isFloat = false
+        skipDigits()
+        if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "."), isDigit(bytes[offset + 1]) {
+            isFloat = true
+            offset += 1
+            skipDigits()
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
+            var exponent = offset + 1
+            if exponent < bytes.count, bytes[exponent] == UInt8(ascii: "+") || bytes[exponent] == UInt8(ascii: "-") {
+                exponent += 1
+            }
+            if exponent < bytes.count, isDigit(bytes[exponent]) {
+                isFloat = true
+                offset = exponent
+                skipDigits()
+            }
+        }
+        if offset < bytes.count, isIdentifierStart(at: offset) {
+            while offset < bytes.count, isIdentifierContinue(at: offset) {
+                offset += scalarWidth(at: offset)
+            }
+            return make(.duration, from: start)
+        }
+        return make(isFloat ? .float : .integer, from: start)
+    }
+
+    private mutating func string() -> Token {
+        let start = offset
+        offset += 1
+        var value: [UInt8] = []
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                return make(.string, from: start, text: String(decoding: value, as: UTF8.self))
+            }
+            if byte == UInt8(ascii: "\n") { break }
+            if byte == UInt8(ascii: "\\") {
+                guard let escaped = escape() else {
+                    skipToEndOfString()
+                    return make(.invalid, from: start)
+                }
+                value.append(contentsOf: escaped)
+                continue
+            }
+            value.append(byte)
+            offset += 1
+        }
+        diagnostics.error("unterminated string literal", at: range(start, start + 1))
+        return make(.invalid, from: start)
+    }
+
+    /// Decodes the escape sequence at `offset` (which is a backslash); reports bad ones.
+    private mutating func escape() -> [UInt8]? {
+        let start = offset
+        offset += 1
+        guard offset < bytes.count else { return nil }
+        let letter = bytes[offset]
+        offset += 1
+        switch letter {
+        case UInt8(ascii: "n"): return [UInt8(ascii: "\n")]
+        case UInt8(ascii: "t"): return [UInt8(ascii: "\t")]
+        case UInt8(ascii: "r"): return [UInt8(ascii: "\r")]
+        case UInt8(ascii: "0"): return [0]
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): return [letter]
+        case UInt8(ascii: "u"):
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "{") {
+                var end = offset + 1
+                while end < bytes.count, end - offset <= 9, isHexDigit(bytes[end]) { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "}"), end > offset + 1,
+                   let value = UInt32(String(decoding: bytes[(offset + 1)..<end], as: UTF8.self), radix: 16),
+                   let scalar = Unicode.Scalar(value) {
+                    offset = end + 1
+                    return Array(String(Character(scalar)).utf8)
+                }
+            }
+            diagnostics.error("invalid unicode escape; write \\u{1F600}", at: range(start, offset))
+            return nil
+        default:
+            diagnostics.error("invalid escape sequence '\\\(Character(Unicode.Scalar(letter)))' in string literal", at: range(start, offset))
+            return nil
+        }
+    }
+
+    private mutating func punctuation() -> Punctuation? {
+        let byte = bytes[offset]
+        let next = peek(1)
+        let pair: Punctuation? = switch (byte, next) {
+        case (UInt8(ascii: "-"), UInt8(ascii: ">")): .arrow
+        case (UInt8(ascii: "&"), UInt8(ascii: "&")): .and
+        case (UInt8(ascii: "|"), UInt8(ascii: "|")): .or
+        default: nil
+        }
+        if let pair {
+            offset += 2
+            return pair
+        }
+        let single: Punctuation? = switch byte {
+        case UInt8(ascii: "{"): .leftBrace
+        case UInt8(ascii: "}"): .rightBrace
+        case UInt8(ascii: "("): .leftParen
+        case UInt8(ascii: ")"): .rightParen
+        case UInt8(ascii: "["): .leftBracket
+        case UInt8(ascii: "]"): .rightBracket
+        case UInt8(ascii: "<"): .leftAngle
+        case UInt8(ascii: ">"): .rightAngle
+        case UInt8(ascii: ","): .comma
+        case UInt8(ascii: ";"): .semicolon
+        case UInt8(ascii: ":"): .colon
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "/"): .slash
+        case UInt8(ascii: "!"): .bang
+        case UInt8(ascii: "@"): .at
+        case UInt8(ascii: "?"): .question
+        case UInt8(ascii: "-"): .minus
+        default: nil
+        }
+        guard let single else { return nil }
+        offset += 1
+        return single
+    }
+
+    // MARK: - Comments
+
+    private mutating func docLine() -> String {
+        offset += 3
+        if peek(0) == UInt8(ascii: " ") { offset += 1 }
+        let start = offset
+        skipLine()
+        var end = offset
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    private mutating func skipLine() {
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") { offset += 1 }
+    }
+
+    /// Skips a `/* */` comment; like Swift's, they nest.
+    private mutating func skipBlockComment() {
+        let start = offset
+        var depth = 0
+        while offset < bytes.count {
+            if bytes[offset] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                offset += 2
+            } else if bytes[offset] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                offset += 2
+                if depth == 0 { return }
+            } else {
+                offset += 1
+            }
+        }
+        diagnostics.error("unterminated '/*' comment", at: range(start, start + 2))
+    }
+
+    private mutating func skipToEndOfString() {
+        while offset < bytes.count, bytes[offset] != UInt8(ascii: "\n") {
+            if bytes[offset] == UInt8(ascii: "\"") {
+                offset += 1
+                return
+            }
+            offset += bytes[offset] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        offset = min(offset, bytes.count)
+    }
+
+    // MARK: - Characters
+
+    private func peek(_ distance: Int) -> UInt8? {
+        offset + distance < bytes.count ? bytes[offset + distance] : nil
+    }
+
+    private mutating func skipDigits() {
+        while offset < bytes.count, isDigit(bytes[offset]) || bytes[offset] == UInt8(ascii: "_") { offset += 1 }
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")
+    }
+
+    private func isIdentifierStart(at offset: Int) -> Bool {
+        let byte = bytes[offset]
+        if byte < 0x80 {
+            return byte == UInt8(ascii: "_") || (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
+        return scalar(at: offset)?.properties.isXIDStart ?? false
+    }
+
+    private func isIdentifierContinue(at offset: Int) -> Bool {
+        let byte = bytes[offset]
+        if byte < 0x80 {
+            return isIdentifierStart(at: offset) || isDigit(byte)
+        }
+        return scalar(at: offset)?.properties.isXIDContinue ?? false
+    }
+
+    /// The Unicode scalar that starts at `offset`, or `nil` for invalid UTF-8.
+    private func scalar(at offset: Int) -> Unicode.Scalar? {
+        let width = scalarWidth(at: offset)
+        guard offset + width <= bytes.count else { return nil }
+        var decoder = UTF8()
+        var iterator = bytes[offset..<(offset + width)].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
+    /// The byte width of the UTF-8 sequence starting at `offset`, judged by its lead byte.
+    private func scalarWidth(at offset: Int) -> Int {
+        let byte = bytes[offset]
+        let width = switch byte {
+        case 0..<0x80: 1
+        case 0xC0..<0xE0: 2
+        case 0xE0..<0xF0: 3
+        case 0xF0..<0xF8: 4
+        default: 1
+        }
+        return min(width, bytes.count - offset)
+    }
+
+    private func range(_ start: Int, _ end: Int) -> SourceRange {
+        SourceRange(source.location(at: start), source.location(at: end))
+    }
+
+    private func make(_ kind: Token.Kind, from start: Int, text: String? = nil) -> Token {
+        Token(
+            kind: kind, range: range(start, offset),
+            text: text ?? String(decoding: bytes[start..<offset], as: UTF8.self))
+    }
+}

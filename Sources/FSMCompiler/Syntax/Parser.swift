@@ -1,0 +1,559 @@
+/// A hand-written recursive-descent parser for `.fsm` files.
+///
+/// It reports every syntax error of a file in one run: after an error it skips to the end of
+/// the declaration (a line break, `;` or the closing `}`) and goes on, so one mistake gives
+/// one message, not a cascade.
+public struct Parser {
+    /// How deeply states and guard expressions may nest; deeper input is an error, not a
+    /// stack overflow.
+    public static let maximumNestingDepth = 64
+
+    private let source: SourceText
+    private var tokens: [Token]
+    private var position = 0
+    private var diagnostics = DiagnosticBag()
+    private var depth = 0
+
+    /// Thrown out of a declaration once its error is reported, to resume at the next one.
+    private struct Recovery: Error {}
+
+    private init(source: SourceText, tokens: [Token], diagnostics: [Diagnostic]) {
+        self.source = source
+        self.tokens = tokens
+        self.diagnostics.append(contentsOf: diagnostics)
+    }
+
+    /// Parses a whole file; the diagnostics include the lexer's.
+    public static func parse(_ source: SourceText) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
+        let (tokens, lexical) = Lexer.tokenize(source)
+        var parser = Parser(source: source, tokens: tokens, diagnostics: lexical)
+        let syntax = parser.parseFile()
+        return (syntax, parser.diagnostics.diagnostics)
+    }
+
+    // MARK: - File and machine
+
+    private mutating func parseFile() -> SourceFileSyntax {
+        let start = current.range
+        var machines: [MachineSyntax] = []
+        skipSeparators()
+        while !at(.endOfFile) {
+            do {
+                machines.append(try parseMachine())
+            } catch {
+                // Skip to something that can start a machine.
+                while !at(.endOfFile), !at(.keyword(.machine)), !at(.punctuation(.at)) {
+                    advance()
+                }
+            }
+            skipSeparators()
+        }
+        return SourceFileSyntax(machines: machines, range: start.union(current.range))
+    }
+
+    private mutating func parseMachine() throws(Recovery) -> MachineSyntax {
+        let first = current
+        var attributes: [Identifier] = []
+        while at(.punctuation(.at)) {
+            let at = advance()
+            let name = try expectIdentifier("an attribute name after '@'")
+            attributes.append(Identifier("@" + name.text, range: at.range.union(name.range)))
+            skipNewlines()
+        }
+        var accessLevel: AccessLevelSyntax?
+        if case .keyword(let keyword) = current.kind, [.public, .internal, .package].contains(keyword) {
+            accessLevel = AccessLevelSyntax(keyword: keyword, range: advance().range)
+        }
+        guard at(.keyword(.machine)) else {
+            throw fail("expected 'machine'; a file holds machine declarations", at: current.range)
+        }
+        advance()
+        let name = try expectIdentifier("a machine name")
+        let (members, end) = try parseBlock(opening: "machine '\(name.text)'")
+        return MachineSyntax(
+            documentation: first.documentation, attributes: attributes, accessLevel: accessLevel,
+            name: name, members: members, range: first.range.union(end))
+    }
+
+    /// `{ members }`; returns the members and the range of the closing brace.
+    private mutating func parseBlock(opening owner: String) throws(Recovery) -> ([MemberSyntax], SourceRange) {
+        guard at(.punctuation(.leftBrace)) else {
+            throw fail("expected '{' after \(owner)", at: current.range)
+        }
+        let open = advance().range
+        var members: [MemberSyntax] = []
+        while true {
+            skipSeparators()
+            if at(.punctuation(.rightBrace)) {
+                return (members, advance().range)
+            }
+            if at(.endOfFile) {
+                diagnostics.error(
+                    "expected '}' to close \(owner)", at: current.range,
+                    notes: [.init("the block opens here", at: open)])
+                throw Recovery()
+            }
+            do {
+                members.append(try parseMember())
+                try expectEndOfDeclaration()
+            } catch {
+                synchronize()
+            }
+        }
+    }
+
+    // MARK: - Members
+
+    private mutating func parseMember() throws(Recovery) -> MemberSyntax {
+        switch current.kind {
+        case .keyword(.event):
+            return .event(try parseSignal())
+        case .keyword(.output):
+            return .output(try parseSignal())
+        case .keyword(.initial), .keyword(.final), .keyword(.parallel), .keyword(.state):
+            return .state(try parseState())
+        case .keyword(.on), .keyword(.always), .keyword(.after):
+            return .transition(try parseTransition())
+        case .keyword(.entry), .keyword(.exit):
+            let keyword = advance()
+            guard at(.punctuation(.slash)) else {
+                throw fail("expected '/' and actions after '\(keyword.text)'", at: current.range)
+            }
+            advance()
+            let actions = try parseActions()
+            let block = ActionBlockSyntax(actions: actions, range: keyword.range.union(previous.range))
+            return keyword.kind == .keyword(.entry) ? .entry(block) : .exit(block)
+        case .keyword(.history):
+            let keyword = advance()
+            if at(.identifier) { advance() }
+            return .history(keyword.range.union(previous.range))
+        case .keyword(.machine):
+            throw fail("machines cannot be nested; close the machine with '}' first", at: current.range)
+        case .invalid:
+            throw Recovery()
+        default:
+            throw fail(
+                "expected a declaration (event, output, state, on, always, after, entry or exit), found \(describe(current))",
+                at: current.range)
+        }
+    }
+
+    private mutating func parseSignal() throws(Recovery) -> SignalSyntax {
+        let keyword = advance()
+        let kind = keyword.text
+        let name = try expectIdentifier("\(kind == "event" ? "an event" : "an output") name")
+        var parameters: [ParameterSyntax] = []
+        if at(.punctuation(.leftParen)) {
+            parameters = try parseParameters()
+        }
+        return SignalSyntax(
+            documentation: keyword.documentation, name: name, parameters: parameters,
+            range: keyword.range.union(previous.range))
+    }
+
+    private mutating func parseState() throws(Recovery) -> StateSyntax {
+        let first = current
+        var modifiers: [StateSyntax.ModifierSyntax] = []
+        while true {
+            let modifier: StateSyntax.Modifier? = switch current.kind {
+            case .keyword(.initial): .initial
+            case .keyword(.final): .final
+            case .keyword(.parallel): .parallel
+            default: nil
+            }
+            guard let modifier else { break }
+            let token = advance()
+            if modifiers.contains(where: { $0.kind == modifier }) {
+                throw fail("'\(modifier.rawValue)' is written twice", at: token.range)
+            }
+            modifiers.append(.init(kind: modifier, range: token.range))
+        }
+        guard at(.keyword(.state)) else {
+            throw fail("expected 'state' after '\(previous.text)'", at: current.range)
+        }
+        advance()
+        let name = try expectIdentifier("a state name")
+        var parameters: [ParameterSyntax]?
+        if at(.punctuation(.leftParen)) {
+            parameters = try parseParameters()
+        }
+        var members: [MemberSyntax] = []
+        if at(.punctuation(.leftBrace)) {
+            try nest(at: current.range)
+            defer { depth -= 1 }
+            members = try parseBlock(opening: "state '\(name.text)'").0
+        }
+        return StateSyntax(
+            documentation: first.documentation, modifiers: modifiers, name: name, parameters: parameters,
+            members: members, range: first.range.union(previous.range))
+    }
+
+    private mutating func parseTransition() throws(Recovery) -> TransitionSyntax {
+        let keyword = advance()
+        let trigger: TransitionSyntax.Trigger
+        switch keyword.kind {
+        case .keyword(.on):
+            trigger = .event(try expectIdentifier("an event name after 'on'"))
+        case .keyword(.after):
+            guard at(.duration) || at(.integer) || at(.float) else {
+                throw fail("expected a duration after 'after', such as 250ms, 1s, 2m or 1h", at: current.range)
+            }
+            let duration = advance()
+            trigger = .after(DurationSyntax(text: duration.text, range: duration.range))
+        default:
+            trigger = .always(keyword.range)
+        }
+        var guardExpression: GuardSyntax?
+        if at(.punctuation(.leftBracket)) {
+            guardExpression = try parseGuard()
+        }
+        var target: Identifier?
+        if at(.punctuation(.arrow)) {
+            advance()
+            target = try expectIdentifier("a target state after '->'")
+        }
+        var actions: [ActionSyntax] = []
+        if at(.punctuation(.slash)) {
+            advance()
+            actions = try parseActions()
+        }
+        return TransitionSyntax(
+            documentation: keyword.documentation, trigger: trigger, guardExpression: guardExpression,
+            target: target, actions: actions, range: keyword.range.union(previous.range))
+    }
+
+    // MARK: - Payloads
+
+    /// `(label: Type, Type, …)`; types are balanced token runs taken as text.
+    private mutating func parseParameters() throws(Recovery) -> [ParameterSyntax] {
+        advance()
+        var parameters: [ParameterSyntax] = []
+        skipNewlines()
+        while !at(.punctuation(.rightParen)) {
+            let start = current.range
+            var label: Identifier?
+            if at(.identifier), peek(1).kind == .punctuation(.colon) {
+                label = Identifier(current.text, range: current.range)
+                advance()
+                advance()
+                skipNewlines()
+            }
+            let (type, typeRange) = try parseTypeText()
+            parameters.append(ParameterSyntax(label: label, type: type, typeRange: typeRange, range: start.union(typeRange)))
+            skipNewlines()
+            if at(.punctuation(.comma)) {
+                advance()
+                skipNewlines()
+            } else if !at(.punctuation(.rightParen)) {
+                throw fail("expected ',' or ')' in the payload list, found \(describe(current))", at: current.range)
+            }
+        }
+        advance()
+        return parameters
+    }
+
+    /// A Swift type: tokens up to a `,` or `)` outside any brackets.
+    private mutating func parseTypeText() throws(Recovery) -> (String, SourceRange) {
+        var closers: [Punctuation] = []
+        let first = current
+        var parts: [String] = []
+        var last = current.range
+        while true {
+            let token = current
+            switch token.kind {
+            case .punctuation(.comma) where closers.isEmpty, .punctuation(.rightParen) where closers.isEmpty:
+                guard !parts.isEmpty else {
+                    throw fail("expected a type", at: token.range)
+                }
+                return (parts.joined(), first.range.union(last))
+            case .punctuation(.leftParen): closers.append(.rightParen)
+            case .punctuation(.leftBracket): closers.append(.rightBracket)
+            case .punctuation(.leftAngle): closers.append(.rightAngle)
+            case .punctuation(let closer) where [.rightParen, .rightBracket, .rightAngle].contains(closer):
+                guard closers.last == closer else {
+                    throw fail("unbalanced '\(closer.rawValue)' in a payload type", at: token.range)
+                }
+                closers.removeLast()
+            case .endOfFile, .punctuation(.leftBrace), .punctuation(.rightBrace), .punctuation(.semicolon):
+                throw fail("expected ')' to close the payload list", at: token.range)
+            case .invalid:
+                throw Recovery()
+            case .newline:
+                advance()
+                continue
+            default:
+                break
+            }
+            if closers.count > Self.maximumNestingDepth {
+                throw fail("payload type nests too deeply (more than \(Self.maximumNestingDepth) levels)", at: token.range)
+            }
+            if !parts.isEmpty, token.isPrecededBySpace { parts.append(" ") }
+            parts.append(token.kind == .string ? source.text(token.range) : token.text)
+            last = token.range
+            advance()
+        }
+    }
+
+    // MARK: - Guards
+
+    private mutating func parseGuard() throws(Recovery) -> GuardSyntax {
+        let open = advance()
+        skipNewlines()
+        if at(.punctuation(.rightBracket)) {
+            throw fail("expected a guard between '[' and ']'", at: current.range)
+        }
+        let expression = try parseOr()
+        skipNewlines()
+        guard at(.punctuation(.rightBracket)) else {
+            diagnostics.error(
+                "expected ']' to close the guard, found \(describe(current))", at: current.range,
+                notes: [.init("the guard opens here", at: open.range)])
+            throw Recovery()
+        }
+        advance()
+        return expression
+    }
+
+    private mutating func parseOr() throws(Recovery) -> GuardSyntax {
+        var expression = try parseAnd()
+        while at(.punctuation(.or)) {
+            advance()
+            skipNewlines()
+            expression = .or(expression, try parseAnd())
+        }
+        return expression
+    }
+
+    private mutating func parseAnd() throws(Recovery) -> GuardSyntax {
+        var expression = try parseUnary()
+        while at(.punctuation(.and)) {
+            advance()
+            skipNewlines()
+            expression = .and(expression, try parseUnary())
+        }
+        return expression
+    }
+
+    private mutating func parseUnary() throws(Recovery) -> GuardSyntax {
+        try nest(at: current.range)
+        defer { depth -= 1 }
+        let token = current
+        switch token.kind {
+        case .punctuation(.bang):
+            advance()
+            let operand = try parseUnary()
+            return .not(operand, range: token.range.union(operand.range))
+        case .punctuation(.leftParen):
+            advance()
+            skipNewlines()
+            let inner = try parseOr()
+            skipNewlines()
+            guard at(.punctuation(.rightParen)) else {
+                diagnostics.error(
+                    "expected ')' in the guard, found \(describe(current))", at: current.range,
+                    notes: [.init("to match this '('", at: token.range)])
+                throw Recovery()
+            }
+            let close = advance()
+            return .parenthesized(inner, range: token.range.union(close.range))
+        case .keyword(.else):
+            advance()
+            return .else(token.range)
+        case .identifier:
+            advance()
+            return .name(Identifier(token.text, range: token.range))
+        case .invalid:
+            throw Recovery()
+        default:
+            throw fail("expected a guard name, '!' or '(', found \(describe(token))", at: token.range)
+        }
+    }
+
+    // MARK: - Actions
+
+    /// `a, emit out(args), raise ev(args)`; a line break may follow a comma.
+    private mutating func parseActions() throws(Recovery) -> [ActionSyntax] {
+        var actions: [ActionSyntax] = []
+        repeat {
+            if !actions.isEmpty {
+                advance()
+                skipNewlines()
+            }
+            actions.append(try parseAction())
+        } while at(.punctuation(.comma))
+        return actions
+    }
+
+    private mutating func parseAction() throws(Recovery) -> ActionSyntax {
+        let token = current
+        switch token.kind {
+        case .identifier:
+            advance()
+            return .call(Identifier(token.text, range: token.range))
+        case .keyword(.emit), .keyword(.raise):
+            advance()
+            let what = token.kind == .keyword(.emit) ? "an output" : "an event"
+            let name = try expectIdentifier("\(what) name after '\(token.text)'")
+            var arguments: [ArgumentSyntax] = []
+            if at(.punctuation(.leftParen)) {
+                arguments = try parseArguments()
+            }
+            let range = token.range.union(previous.range)
+            return token.kind == .keyword(.emit) ? .emit(name, arguments, range: range) : .raise(name, arguments, range: range)
+        case .invalid:
+            throw Recovery()
+        default:
+            throw fail("expected an action name, 'emit' or 'raise', found \(describe(token))", at: token.range)
+        }
+    }
+
+    private mutating func parseArguments() throws(Recovery) -> [ArgumentSyntax] {
+        advance()
+        var arguments: [ArgumentSyntax] = []
+        skipNewlines()
+        while !at(.punctuation(.rightParen)) {
+            let start = current.range
+            var label: Identifier?
+            if at(.identifier), peek(1).kind == .punctuation(.colon) {
+                label = Identifier(current.text, range: current.range)
+                advance()
+                advance()
+            }
+            let (value, valueRange) = try parseArgumentValue()
+            arguments.append(ArgumentSyntax(label: label, value: value, valueRange: valueRange, range: start.union(valueRange)))
+            skipNewlines()
+            if at(.punctuation(.comma)) {
+                advance()
+                skipNewlines()
+            } else if !at(.punctuation(.rightParen)) {
+                throw fail("expected ',' or ')' in the arguments, found \(describe(current))", at: current.range)
+            }
+        }
+        advance()
+        return arguments
+    }
+
+    private mutating func parseArgumentValue() throws(Recovery) -> (ArgumentSyntax.Value, SourceRange) {
+        var sign = ""
+        var start = current.range
+        if at(.punctuation(.minus)) {
+            start = advance().range
+            sign = "-"
+            guard at(.integer) || at(.float) else {
+                throw fail("expected a number after '-'", at: current.range)
+            }
+        }
+        let token = current
+        let value: ArgumentSyntax.Value
+        switch token.kind {
+        case .string: value = .string(token.text)
+        case .integer: value = .integer(sign + token.text)
+        case .float: value = .float(sign + token.text)
+        case .identifier where token.text == "true": value = .boolean(true)
+        case .identifier where token.text == "false": value = .boolean(false)
+        case .identifier: value = .name(token.text)
+        case .invalid: throw Recovery()
+        default:
+            throw fail(
+                "expected a literal or a payload name as argument, found \(describe(token))", at: token.range)
+        }
+        advance()
+        return (value, start.union(token.range))
+    }
+
+    // MARK: - Tokens
+
+    private var current: Token { tokens[position] }
+    private var previous: Token { tokens[max(0, position - 1)] }
+
+    private func peek(_ distance: Int) -> Token {
+        tokens[min(position + distance, tokens.count - 1)]
+    }
+
+    private func at(_ kind: Token.Kind) -> Bool { current.kind == kind }
+
+    @discardableResult
+    private mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    private mutating func skipNewlines() {
+        while at(.newline) { advance() }
+    }
+
+    private mutating func skipSeparators() {
+        while at(.newline) || at(.punctuation(.semicolon)) { advance() }
+    }
+
+    private mutating func expectIdentifier(_ what: String) throws(Recovery) -> Identifier {
+        let token = current
+        switch token.kind {
+        case .identifier:
+            advance()
+            return Identifier(token.text, range: token.range)
+        case .keyword(let keyword):
+            throw fail("expected \(what); '\(keyword.rawValue)' is a keyword", at: token.range)
+        case .invalid:
+            throw Recovery()
+        default:
+            throw fail("expected \(what), found \(describe(token))", at: token.range)
+        }
+    }
+
+    /// A declaration ends at a line break, `;`, or the `}` of its block.
+    private mutating func expectEndOfDeclaration() throws(Recovery) {
+        switch current.kind {
+        case .newline, .punctuation(.semicolon), .punctuation(.rightBrace), .endOfFile:
+            return
+        case .invalid:
+            throw Recovery()
+        default:
+            throw fail("expected a line break or ';' after the declaration, found \(describe(current))", at: current.range)
+        }
+    }
+
+    /// Skips the rest of a broken declaration: up to a line break or `;` outside brackets,
+    /// or the `}` that closes the enclosing block (left for the block to take).
+    private mutating func synchronize() {
+        var braces = 0
+        while !at(.endOfFile) {
+            switch current.kind {
+            case .newline where braces == 0, .punctuation(.semicolon) where braces == 0:
+                return
+            case .punctuation(.leftBrace):
+                braces += 1
+            case .punctuation(.rightBrace):
+                if braces == 0 { return }
+                braces -= 1
+            default:
+                break
+            }
+            advance()
+        }
+    }
+
+    private mutating func nest(at range: SourceRange) throws(Recovery) {
+        depth += 1
+        if depth > Self.maximumNestingDepth {
+            depth -= 1
+            throw fail("nesting is too deep (more than \(Self.maximumNestingDepth) levels)", at: range)
+        }
+    }
+
+    private mutating func fail(_ message: String, at range: SourceRange) -> Recovery {
+        diagnostics.error(message, at: range)
+        return Recovery()
+    }
+
+    private func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier: "'\(token.text)'"
+        case .other: "'\(token.text)'"
+        case .integer, .float, .duration: "'\(token.text)'"
+        case .string: "a string"
+        default: token.kind.description
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Parses command lines against a table of options: no third-party argument parser, so
+/// the plugin's tool builds quickly in every user's build.
+struct OptionSpec {
+    /// The long name, with its dashes: `--output`.
+    var name: String
+    /// A value name for help (`<dir>`), or `nil` for a flag.
+    var valueName: String?
+    var help: String
+}
+
+/// A subcommand: its name, what it does, its options and what runs it.
+struct CommandSpec {
+    var name: String
+    var summary: String
+    /// The arguments after the command name, for the usage line.
+    var arguments: String
+    var options: [OptionSpec]
+    var run: (ParsedArguments) -> ExitCode
+}
+
+/// The arguments of one invocation, after parsing.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ option: String) -> String? { values[option] }
+}
+
+/// Why a command line is wrong; printed with the usage, exit code 2.
+struct UsageError: Error {
+    var message: String
+}
+
+/// How `fsmc` ends: 0 on success, 1 when an input has errors, 2 on bad usage.
+enum ExitCode: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 2
+}
+
+extension CommandSpec {
+    /// Parses the arguments after the command name. `--name=value` and `--name value` both
+    /// work; `--` ends the options.
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            if argument == "--" {
+                parsed.positionals.append(contentsOf: remaining)
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let option = options.first(where: { $0.name == parts[0] }) else {
+                throw UsageError(message: "unknown option '\(parts[0])' for '\(name)'")
+            }
+            if option.valueName == nil {
+                guard parts.count == 1 else {
+                    throw UsageError(message: "option '\(option.name)' takes no value")
+                }
+                parsed.flags.insert(option.name)
+            } else if parts.count == 2 {
+                parsed.values[option.name] = parts[1]
+            } else if let value = remaining.popFirst() {
+                parsed.values[option.name] = value
+            } else {
+                throw UsageError(message: "option '\(option.name)' needs a value \(option.valueName!)")
+            }
+        }
+        return parsed
+    }
+
+    /// The help text of the command.
+    var help: String {
+        var text = "\(summary)\n\nUsage: fsmc \(name) \(arguments)\n"
+        if !options.isEmpty {
+            text += "\nOptions:\n"
+            let labels = options.map { option in option.name + (option.valueName.map { " \($0)" } ?? "") }
+            let width = labels.map(\.count).max()! + 2
+            for (label, option) in zip(labels, options) {
+                text += "  " + label.padding(to: width) + option.help + "\n"
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

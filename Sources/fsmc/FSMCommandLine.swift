@@ -1,0 +1,77 @@
+import FSMCompiler
+
+/// The `fsmc` command line: dispatches to a subcommand from the table.
+struct FSMCommandLine {
+    var console: Console
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec(
+                name: "check",
+                summary: "Checks .fsm specs and reports errors and warnings.",
+                arguments: "<file-or-directory>... [options]",
+                options: [
+                    OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
+                    OptionSpec(name: "--help", help: "Show this help."),
+                ],
+                run: { CheckCommand(console: console).run($0) }),
+        ]
+    }
+
+    var usage: String {
+        var text = """
+            fsmc \(fsmcVersion) — a state machine compiler for Swift
+
+            Usage: fsmc <command> [arguments] [options]
+
+            Commands:
+
+            """
+        let width = commands.map(\.name.count).max()! + 2
+        for command in commands {
+            text += "  " + command.name.padding(to: width) + command.summary + "\n"
+        }
+        text += """
+
+            Options:
+              --help      Show this help, or a command's with 'fsmc <command> --help'.
+              --version   Print the version.
+
+            Exit status: 0 when all is well, 1 when a spec has errors, 2 on bad usage.
+
+            """
+        return text
+    }
+
+    func run(_ arguments: [String]) -> ExitCode {
+        guard let first = arguments.first else {
+            console.error(usage)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            console.output(usage)
+            return .success
+        case "--version":
+            console.output("fsmc \(fsmcVersion)\n")
+            return .success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            console.error("fsmc: error: unknown command '\(first)'\n\n" + usage)
+            return .usage
+        }
+        do {
+            let parsed = try command.parse(Array(arguments.dropFirst()))
+            if parsed.has("--help") {
+                console.output(command.help)
+                return .success
+            }
+            return command.run(parsed)
+        } catch {
+            console.error("fsmc \(command.name): error: \(error.message)\n\n" + command.help)
+            return .usage
+        }
+    }
+}
