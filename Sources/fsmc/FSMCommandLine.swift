@@ -15,6 +15,17 @@ struct FSMCommandLine {
                     OptionSpec(name: "--help", help: "Show this help."),
                 ],
                 run: { CheckCommand(console: console).run($0) }),
+            CommandSpec(
+                name: "generate",
+                summary: "Generates Swift from .fsm specs, one file per spec.",
+                arguments: "<file-or-directory>... (--output <dir> | --output-file <file>) [options]",
+                options: [
+                    OptionSpec(name: "--output", valueName: "<dir>", help: "Write <Spec>.swift for each spec into <dir>."),
+                    OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
+                    OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
+                    OptionSpec(name: "--help", help: "Show this help."),
+                ],
+                run: { GenerateCommand(console: console).run($0) }),
         ]
     }
 
@@ -59,7 +70,8 @@ struct FSMCommandLine {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            console.error("fsmc: error: unknown command '\(first)'\n\n" + usage)
+            let what = first.hasPrefix("-") ? "option" : "command"
+            console.error("fsmc: error: unknown \(what) '\(first)'\n\n" + usage)
             return .usage
         }
         do {

@@ -37,10 +37,24 @@ public struct DiagnosticRenderer: Sendable {
         var text = "\(path):\(range.start.line):\(range.start.column): \(severity.rawValue): \(message)\n"
         if let source, let sourceLine = source.line(range.start.line) {
             text += sourceLine + "\n"
-            let width = range.end.line == range.start.line ? max(1, range.end.column - range.start.column) : 1
+            let width = range.end.line == range.start.line
+                ? max(1, characterCount(sourceLine, from: range.start.column, to: range.end.column)) : 1
             text += caretIndent(sourceLine, column: range.start.column) + "^" + String(repeating: "~", count: width - 1) + "\n"
         }
         return text
+    }
+
+    /// How many characters (Unicode scalars) of `line` lie between two 1-based byte columns,
+    /// so that a `~` underline is as wide as non-ASCII text.
+    private func characterCount(_ line: String, from start: Int, to end: Int) -> Int {
+        var count = 0
+        var bytes = 0
+        for character in line.unicodeScalars {
+            if bytes >= end - 1 { break }
+            if bytes >= start - 1 { count += 1 }
+            bytes += UTF8.width(character)
+        }
+        return count
     }
 
     /// White space that lines a caret up under `column` (a 1-based byte column) of `line`,

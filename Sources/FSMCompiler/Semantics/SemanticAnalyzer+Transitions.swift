@@ -43,7 +43,10 @@ extension SemanticAnalyzer {
         }
         let guardModel = syntax.guardExpression.flatMap { resolve($0, context: context, isRoot: true) }
         let actions = resolve(syntax.actions, context: context)
-        if syntax.target != nil, target == nil { return nil }
+        if syntax.target != nil && target == nil || syntax.guardExpression != nil && guardModel == nil {
+            brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
+            return nil
+        }
         return TransitionModel(
             source: source, trigger: trigger, guardExpression: guardModel, target: target, actions: actions,
             documentation: syntax.documentation, range: syntax.range)

@@ -24,6 +24,17 @@ public struct SemanticAnalyzer {
     var guards: [CallableModel] = []
     var actions: [CallableModel] = []
 
+    /// The triggers, per owner, of transitions that did not resolve (an unknown target, a
+    /// guard with an error). The checks between transitions skip them: the missing
+    /// transition would make them report shadowing or loops that are not there.
+    var brokenTriggers: Set<OwnedTrigger> = []
+
+    /// A trigger of a state's transitions, or of the machine's when `owner` is `nil`.
+    struct OwnedTrigger: Hashable {
+        var owner: StateID?
+        var trigger: TransitionModel.Trigger
+    }
+
     /// How many "did you mean" searches are left; each costs a pass over the declared names,
     /// so a file with thousands of typos stays linear.
     var suggestionBudget = 100
@@ -190,6 +201,10 @@ public struct SemanticAnalyzer {
         return syntax.map { ParameterModel(label: $0.label?.text, type: $0.type) }
     }
 
+    /// Whether states may contain states. Version 1 of the language has top-level states
+    /// only; the model is a tree already, so that nesting needs no new model.
+    static let supportsNestedStates = false
+
     /// Declares the states of a block, depth first in document order, so that a parent's
     /// ``StateID`` comes before its children's.
     private mutating func declareStates(_ members: [MemberSyntax], parent: StateID?, depth: Int) {
@@ -203,7 +218,7 @@ public struct SemanticAnalyzer {
                 }
                 continue
             }
-            if let parent {
+            if let parent, !Self.supportsNestedStates {
                 diagnostics.error(
                     "nested states are not supported yet; move '\(syntax.name.text)' out of '\(states[parent.index].name)'",
                     at: syntax.name.range)
@@ -225,10 +240,13 @@ public struct SemanticAnalyzer {
                     entryActions: [], exitActions: [], transitions: [], range: syntax.name.range))
             stateSyntax.append(syntax)
             if let parent { states[parent.index].children.append(id) }
-            if syntax.has(.final), syntax.members.contains(where: { if case .state = $0 { true } else { false } }) {
+            declareStates(syntax.members, parent: id, depth: depth + 1)
+            // Each child is an error above until nesting is supported; checking the shape of
+            // the compound state as well would only repeat that.
+            guard Self.supportsNestedStates else { continue }
+            if syntax.has(.final), !states[id.index].children.isEmpty {
                 diagnostics.error("final state '\(syntax.name.text)' cannot contain states", at: syntax.name.range)
             }
-            declareStates(syntax.members, parent: id, depth: depth + 1)
             if !states[id.index].children.isEmpty {
                 states[id.index].initialChild = findInitialState(
                     among: states[id.index].children, owner: "state '\(syntax.name.text)'",

@@ -1,14 +1,15 @@
 /// Checks between transitions: ones that can never fire, and eventless loops.
 extension SemanticAnalyzer {
     /// Reports transitions that an earlier unguarded one (or an `else`) for the same trigger
-    /// always beats, and `else` with no guarded transition before it.
+    /// always beats, and `else` with no guarded transition before it. Such an `else` does
+    /// not also shadow the transitions after it: moving it down fixes both at once.
     mutating func checkShadowedTransitions(_ transitions: [TransitionModel], owner: StateID?) {
         struct Seen {
             var unguarded: TransitionModel?
             var hasGuarded = false
         }
         var seen: [TransitionModel.Trigger: Seen] = [:]
-        for transition in transitions {
+        for transition in transitions where !brokenTriggers.contains(OwnedTrigger(owner: owner, trigger: transition.trigger)) {
             var entry = seen[transition.trigger, default: Seen()]
             defer { seen[transition.trigger] = entry }
             if let winner = entry.unguarded {
@@ -23,10 +24,11 @@ extension SemanticAnalyzer {
             case nil:
                 entry.unguarded = transition
             case .else?:
-                if !entry.hasGuarded {
+                guard entry.hasGuarded else {
                     diagnostics.error(
                         "'else' needs a guarded transition on \(describe(transition.trigger)) before it in the same \(owner == nil ? "machine" : "state")",
                         at: transition.range)
+                    continue
                 }
                 entry.unguarded = transition
             case _?:
@@ -49,7 +51,7 @@ extension SemanticAnalyzer {
         // Each state has at most one unguarded `always` that matters: the first.
         var next = [StateID?](repeating: nil, count: states.count)
         var edge = [TransitionModel?](repeating: nil, count: states.count)
-        for state in states {
+        for state in states where !brokenTriggers.contains(OwnedTrigger(owner: state.id, trigger: .always)) {
             guard let transition = state.transitions.first(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
                 continue
             }

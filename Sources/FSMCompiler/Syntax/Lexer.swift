@@ -56,7 +56,13 @@ public struct Lexer {
                 }
                 sawSpace = true
             } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                let start = offset
                 skipBlockComment()
+                // A comment that spans lines separates declarations like a line break.
+                if let newline = bytes[start..<offset].firstIndex(of: UInt8(ascii: "\n")) {
+                    if !sawNewline { newlineStart = newline }
+                    sawNewline = true
+                }
                 sawSpace = true
             } else {
                 break
@@ -156,6 +162,11 @@ public struct Lexer {
             }
             if byte == UInt8(ascii: "\n") { break }
             if byte == UInt8(ascii: "\\") {
+                if [nil, UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(peek(1)) {
+                    // A backslash at the end of the line or file escapes nothing.
+                    offset += 1
+                    break
+                }
                 guard let escaped = escape() else {
                     skipToEndOfString()
                     return make(.invalid, from: start)
@@ -197,7 +208,9 @@ public struct Lexer {
             diagnostics.error("invalid unicode escape; write \\u{1F600}", at: range(start, offset))
             return nil
         default:
-            diagnostics.error("invalid escape sequence '\\\(Character(Unicode.Scalar(letter)))' in string literal", at: range(start, offset))
+            offset += scalarWidth(at: offset - 1) - 1
+            let sequence = String(decoding: bytes[start..<offset], as: UTF8.self)
+            diagnostics.error("invalid escape sequence '\(sequence)' in string literal", at: range(start, offset))
             return nil
         }
     }

@@ -7,12 +7,20 @@ public struct Parser {
     /// How deeply states and guard expressions may nest; deeper input is an error, not a
     /// stack overflow.
     public static let maximumNestingDepth = 64
+    /// How many conditions one guard may combine with `&&` and `||`. A chain of them is a
+    /// tree as deep as it is long, and later passes walk trees recursively, so a huge guard
+    /// is an error, not a stack overflow.
+    public static let maximumGuardConditions = 256
 
     private let source: SourceText
     private var tokens: [Token]
     private var position = 0
     private var diagnostics = DiagnosticBag()
     private var depth = 0
+    /// Whether the lexer reported errors, which the parser must not repeat.
+    private let hasLexicalErrors: Bool
+    /// The `&&` and `||` read so far in the current guard.
+    private var guardOperators = 0
 
     /// Thrown out of a declaration once its error is reported, to resume at the next one.
     private struct Recovery: Error {}
@@ -21,6 +29,7 @@ public struct Parser {
         self.source = source
         self.tokens = tokens
         self.diagnostics.append(contentsOf: diagnostics)
+        hasLexicalErrors = !diagnostics.isEmpty
     }
 
     /// Parses a whole file; the diagnostics include the lexer's.
@@ -65,6 +74,9 @@ public struct Parser {
             accessLevel = AccessLevelSyntax(keyword: keyword, range: advance().range)
         }
         guard at(.keyword(.machine)) else {
+            if at(.punctuation(.rightBrace)), attributes.isEmpty, accessLevel == nil {
+                throw fail("unexpected '}': no block is open here", at: current.range)
+            }
             throw fail("expected 'machine'; a file holds machine declarations", at: current.range)
         }
         advance()
@@ -88,9 +100,13 @@ public struct Parser {
                 return (members, advance().range)
             }
             if at(.endOfFile) {
-                diagnostics.error(
-                    "expected '}' to close \(owner)", at: current.range,
-                    notes: [.init("the block opens here", at: open)])
+                // An unterminated comment or string may have swallowed the '}'; the lexer
+                // has reported that already.
+                if !hasLexicalErrors {
+                    diagnostics.error(
+                        "expected '}' to close \(owner)", at: current.range,
+                        notes: [.init("the block opens here", at: open)])
+                }
                 throw Recovery()
             }
             do {
@@ -117,7 +133,7 @@ public struct Parser {
         case .keyword(.entry), .keyword(.exit):
             let keyword = advance()
             guard at(.punctuation(.slash)) else {
-                throw fail("expected '/' and actions after '\(keyword.text)'", at: current.range)
+                throw fail("expected '/' and actions after '\(keyword.text)', found \(describe(current))", at: current.range)
             }
             advance()
             let actions = try parseActions()
@@ -216,6 +232,9 @@ public struct Parser {
         if at(.punctuation(.slash)) {
             advance()
             actions = try parseActions()
+        } else if target == nil, at(.identifier) {
+            // `on go idle` or `on go start`: a forgotten '->' or '/'.
+            throw fail("expected '->' before a target state or '/' before actions, found \(describe(current))", at: current.range)
         }
         return TransitionSyntax(
             documentation: keyword.documentation, trigger: trigger, guardExpression: guardExpression,
@@ -226,7 +245,7 @@ public struct Parser {
 
     /// `(label: Type, Type, …)`; types are balanced token runs taken as text.
     private mutating func parseParameters() throws(Recovery) -> [ParameterSyntax] {
-        advance()
+        let open = advance()
         var parameters: [ParameterSyntax] = []
         skipNewlines()
         while !at(.punctuation(.rightParen)) {
@@ -238,7 +257,7 @@ public struct Parser {
                 advance()
                 skipNewlines()
             }
-            let (type, typeRange) = try parseTypeText()
+            let (type, typeRange) = try parseTypeText(openedAt: open.range)
             parameters.append(ParameterSyntax(label: label, type: type, typeRange: typeRange, range: start.union(typeRange)))
             skipNewlines()
             if at(.punctuation(.comma)) {
@@ -253,7 +272,10 @@ public struct Parser {
     }
 
     /// A Swift type: tokens up to a `,` or `)` outside any brackets.
-    private mutating func parseTypeText() throws(Recovery) -> (String, SourceRange) {
+    ///
+    /// A keyword at the start of a line ends the list with an error: the `)` is missing and
+    /// the next declaration begins there, so recovery resumes at it.
+    private mutating func parseTypeText(openedAt open: SourceRange) throws(Recovery) -> (String, SourceRange) {
         var closers: [Punctuation] = []
         let first = current
         var parts: [String] = []
@@ -266,6 +288,8 @@ public struct Parser {
                     throw fail("expected a type", at: token.range)
                 }
                 return (parts.joined(), first.range.union(last))
+            case .punctuation(.colon) where closers.isEmpty:
+                throw fail("unexpected ':' in a payload type; a label is one name, as in 'to: Double'", at: token.range)
             case .punctuation(.leftParen): closers.append(.rightParen)
             case .punctuation(.leftBracket): closers.append(.rightBracket)
             case .punctuation(.leftAngle): closers.append(.rightAngle)
@@ -275,7 +299,9 @@ public struct Parser {
                 }
                 closers.removeLast()
             case .endOfFile, .punctuation(.leftBrace), .punctuation(.rightBrace), .punctuation(.semicolon):
-                throw fail("expected ')' to close the payload list", at: token.range)
+                throw unclosedPayloadList(at: token, openedAt: open)
+            case .keyword where previous.kind == .newline:
+                throw unclosedPayloadList(at: token, openedAt: open)
             case .invalid:
                 throw Recovery()
             case .newline:
@@ -294,10 +320,18 @@ public struct Parser {
         }
     }
 
+    private mutating func unclosedPayloadList(at token: Token, openedAt open: SourceRange) -> Recovery {
+        diagnostics.error(
+            "expected ')' to close the payload list, found \(describe(token))", at: token.range,
+            notes: [.init("to match this '('", at: open)])
+        return Recovery()
+    }
+
     // MARK: - Guards
 
     private mutating func parseGuard() throws(Recovery) -> GuardSyntax {
         let open = advance()
+        guardOperators = 0
         skipNewlines()
         if at(.punctuation(.rightBracket)) {
             throw fail("expected a guard between '[' and ']'", at: current.range)
@@ -317,7 +351,7 @@ public struct Parser {
     private mutating func parseOr() throws(Recovery) -> GuardSyntax {
         var expression = try parseAnd()
         while at(.punctuation(.or)) {
-            advance()
+            try countGuardOperator()
             skipNewlines()
             expression = .or(expression, try parseAnd())
         }
@@ -327,11 +361,22 @@ public struct Parser {
     private mutating func parseAnd() throws(Recovery) -> GuardSyntax {
         var expression = try parseUnary()
         while at(.punctuation(.and)) {
-            advance()
+            try countGuardOperator()
             skipNewlines()
             expression = .and(expression, try parseUnary())
         }
         return expression
+    }
+
+    /// Takes a `&&` or `||`, reporting one too many.
+    private mutating func countGuardOperator() throws(Recovery) {
+        guardOperators += 1
+        if guardOperators >= Self.maximumGuardConditions {
+            throw fail(
+                "a guard may combine at most \(Self.maximumGuardConditions) conditions; move some of them into a guard of their own",
+                at: current.range)
+        }
+        advance()
     }
 
     private mutating func parseUnary() throws(Recovery) -> GuardSyntax {
@@ -517,6 +562,9 @@ public struct Parser {
     /// Skips the rest of a broken declaration: up to a line break or `;` outside brackets,
     /// or the `}` that closes the enclosing block (left for the block to take).
     private mutating func synchronize() {
+        // A declaration keyword that starts a line begins the next declaration: the broken
+        // one ran on past its line looking for a ')', ']' or another action.
+        if previous.kind == .newline, startsDeclaration(current) { return }
         var braces = 0
         while !at(.endOfFile) {
             switch current.kind {
@@ -531,6 +579,19 @@ public struct Parser {
                 break
             }
             advance()
+        }
+    }
+
+    /// Whether a token begins a member of a machine or state body (`machine` does not:
+    /// a nested machine is skipped whole).
+    private func startsDeclaration(_ token: Token) -> Bool {
+        switch token.kind {
+        case .keyword(.event), .keyword(.output), .keyword(.initial), .keyword(.final), .keyword(.parallel),
+             .keyword(.state), .keyword(.on), .keyword(.always), .keyword(.after), .keyword(.entry),
+             .keyword(.exit), .keyword(.history):
+            true
+        default:
+            false
         }
     }
 

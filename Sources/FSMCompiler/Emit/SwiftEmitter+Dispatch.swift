@@ -1,0 +1,262 @@
+/// The dispatch: `switch` over the current state, then over the event, in document order.
+extension SwiftEmitter {
+    /// Transitions of one state (or the machine level) taking one event, in document order.
+    struct EventGroup {
+        var event: EventID
+        var transitions: [TransitionModel]
+
+        /// Whether the last transition always fires, so control never leaves the group.
+        var isExhaustive: Bool {
+            guard let last = transitions.last else { return false }
+            return last.guardExpression == nil || last.guardExpression == .else
+        }
+    }
+
+    /// The `on` transitions of a list grouped by event, groups in order of first appearance.
+    func eventGroups(_ transitions: [TransitionModel]) -> [EventGroup] {
+        var groups: [EventGroup] = []
+        var position: [EventID: Int] = [:]
+        for transition in transitions {
+            guard case .event(let event) = transition.trigger else { continue }
+            if let index = position[event] {
+                groups[index].transitions.append(transition)
+            } else {
+                position[event] = groups.count
+                groups.append(EventGroup(event: event, transitions: [transition]))
+            }
+        }
+        return groups
+    }
+
+    func emitDispatch(into writer: inout CodeWriter) {
+        writer.line("/// Takes the first transition whose guard holds: the current state's, then the")
+        writer.line("/// machine-level ones. Returns `false` when none does.")
+        writer.block("private func handle(_ event: Event) -> Bool") { writer in
+            emitEventSwitches(into: &writer, receiver: "actions") { transition, writer in
+                emitTransitionBody(transition, event: "event", into: &writer)
+                writer.line("return true")
+            } unhandled: { writer in
+                writer.line("return false")
+            }
+        }
+        writer.line()
+        if hasEventless { emitEventlessTransitions(into: &writer) }
+    }
+
+    /// The two-level switch shared by `handle(_:)` and the pure transition function.
+    ///
+    /// - Parameters:
+    ///   - receiver: what guards are called on.
+    ///   - body: writes what taking a transition does; it must leave the function.
+    ///   - unhandled: writes what happens when no transition takes the event.
+    func emitEventSwitches(
+        into writer: inout CodeWriter, receiver: String, finalStatesReturn: String? = nil,
+        body: (TransitionModel, inout CodeWriter) -> Void, unhandled: (inout CodeWriter) -> Void
+    ) {
+        guard !model.events.isEmpty else {
+            writer.line("switch event {}")
+            return
+        }
+        let handlingStates = model.states.filter { state in
+            state.transitions.contains { if case .event = $0.trigger { true } else { false } }
+        }
+        let finals = finalStatesReturn == nil ? [] : finalStates
+        var everyPathReturns = false
+        if !handlingStates.isEmpty || !finals.isEmpty {
+            writer.line("switch state {")
+            var everyStateReturns = true
+            for state in handlingStates {
+                writer.line("case .\(state.name):")
+                writer.indented { writer in
+                    let returns = emitEventSwitch(eventGroups(state.transitions), into: &writer, receiver: receiver, body: body)
+                    everyStateReturns = everyStateReturns && returns
+                }
+            }
+            if !finals.isEmpty {
+                writer.line("case \(finals.map { "." + $0.name }.joined(separator: ", ")):")
+                writer.indented { writer in writer.line(finalStatesReturn!) }
+            }
+            if handlingStates.count + finals.count < model.states.count {
+                writer.line("default:")
+                writer.indented { writer in writer.line("break") }
+                everyStateReturns = false
+            }
+            writer.line("}")
+            everyPathReturns = everyStateReturns
+        }
+        guard !everyPathReturns else { return }
+        let machineGroups = eventGroups(model.machineTransitions)
+        if !machineGroups.isEmpty {
+            writer.line("// Machine-level transitions, for events the current state does not take.")
+            let returns = emitEventSwitch(machineGroups, into: &writer, receiver: receiver, body: body)
+            if returns { return }
+        }
+        unhandled(&writer)
+    }
+
+    /// `switch event { … }` over the groups; returns whether every path leaves the function.
+    private func emitEventSwitch(
+        _ groups: [EventGroup], into writer: inout CodeWriter, receiver: String,
+        body: (TransitionModel, inout CodeWriter) -> Void
+    ) -> Bool {
+        writer.line("switch event {")
+        for group in groups {
+            let event = model[group.event]
+            writer.line("case \(pattern(for: event, binding: usedPayload(of: group.transitions, receiver: receiver))):")
+            writer.indented { writer in
+                for transition in group.transitions {
+                    if let condition = transition.guardExpression.flatMap({ guardCode($0, event: event, receiver: receiver) }) {
+                        writer.block("if \(condition)") { writer in body(transition, &writer) }
+                    } else {
+                        body(transition, &writer)
+                    }
+                }
+            }
+        }
+        let coversAllEvents = groups.count == model.events.count
+        if !coversAllEvents {
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+        }
+        writer.line("}")
+        return coversAllEvents && groups.allSatisfy(\.isExhaustive)
+    }
+
+    /// `.seek(let to)`, `.paymentFailed(let reason, _)` or `.play`.
+    private func pattern(for event: SignalModel, binding used: Set<String>) -> String {
+        let variables = SwiftNames.payloadVariables(event.parameters)
+        guard variables.contains(where: used.contains) else { return "." + event.name }
+        return ".\(event.name)(" + variables.map { used.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
+    }
+
+    /// The payload variables that the guards (and, for the running machine, the actions) of
+    /// these transitions use.
+    private func usedPayload(of transitions: [TransitionModel], receiver: String) -> Set<String> {
+        guard case .event(let id)? = transitions.first?.trigger else { return [] }
+        let event = model[id]
+        let all = Set(SwiftNames.payloadVariables(event.parameters))
+        guard !all.isEmpty else { return [] }
+        var used: Set<String> = []
+        for transition in transitions {
+            if transition.guardExpression?.names.isEmpty == false { return all }
+            guard receiver == "actions" else { continue }
+            for action in transition.actions {
+                switch action {
+                case .call: return all
+                case .emit(_, let arguments), .raise(_, let arguments):
+                    for argument in arguments {
+                        if case .payload(let name) = argument.value { used.insert(SwiftNames.variable(name)) }
+                    }
+                }
+            }
+        }
+        return used
+    }
+
+    // MARK: - Transitions
+
+    /// What taking a transition does: exit, transition actions, entry, notification.
+    func emitTransitionBody(_ transition: TransitionModel, event: String, into writer: inout CodeWriter) {
+        guard let target = transition.target else {
+            emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
+            return
+        }
+        let source = sourceExpression(transition)
+        if transition.source == nil { writer.line("let source = state") }
+        writer.line("exitState(\(source))")
+        emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
+        writer.line("enterState(\(stateCase(target)))")
+        writer.line("notify(.transitioned(Transition(source: \(source), event: \(event), target: \(stateCase(target)))))")
+    }
+
+    func emitActions(_ actions: [ActionModel], payloadOf trigger: TransitionModel.Trigger?, into writer: inout CodeWriter) {
+        var payload: [ParameterModel] = []
+        if case .event(let event)? = trigger { payload = model[event].parameters }
+        for action in actions {
+            switch action {
+            case .call(let name):
+                let takesPayload = model.actions.first { $0.name == name }.map { !$0.parameters.isEmpty } ?? false
+                writer.line("actions.\(name)\(takesPayload ? SwiftNames.argumentList(payload) : "()")")
+            case .emit(let output, let arguments):
+                writer.line("notify(.emitted(\(caseExpression(model[output], arguments))))")
+            case .raise(let event, let arguments):
+                writer.line("raisedEvents.append(\(caseExpression(model[event], arguments)))")
+            }
+        }
+    }
+
+    /// `.notice("Already playing.")`
+    private func caseExpression(_ signal: SignalModel, _ arguments: [ArgumentModel]) -> String {
+        guard !arguments.isEmpty else { return "." + signal.name }
+        let values = arguments.map { argument in
+            let value = switch argument.value {
+            case .string(let text): SwiftNames.stringLiteral(text)
+            case .integer(let text), .float(let text): text
+            case .boolean(let value): value ? "true" : "false"
+            case .payload(let name): SwiftNames.variable(name)
+            }
+            return argument.label.map { "\($0): \(value)" } ?? value
+        }
+        return ".\(signal.name)(" + values.joined(separator: ", ") + ")"
+    }
+
+    /// A guard as a Swift condition, or `nil` for `else` (which always holds when reached).
+    func guardCode(_ guardModel: GuardModel, event: SignalModel?, receiver: String) -> String? {
+        func code(_ guardModel: GuardModel, precedence: Int) -> String {
+            switch guardModel {
+            case .call(let name):
+                let takesPayload = model.guards.first { $0.name == name }.map { !$0.parameters.isEmpty } ?? false
+                let arguments = takesPayload && event != nil ? SwiftNames.argumentList(event!.parameters) : "()"
+                return "\(receiver).\(name)\(arguments)"
+            case .not(let operand):
+                return "!" + code(operand, precedence: 3)
+            case .and(let lhs, let rhs):
+                let text = code(lhs, precedence: 2) + " && " + code(rhs, precedence: 2)
+                return precedence > 2 ? "(\(text))" : text
+            case .or(let lhs, let rhs):
+                let text = code(lhs, precedence: 1) + " || " + code(rhs, precedence: 1)
+                return precedence > 1 ? "(\(text))" : text
+            case .else:
+                return "true"
+            }
+        }
+        return guardModel == .else ? nil : code(guardModel, precedence: 0)
+    }
+
+    // MARK: - Eventless transitions
+
+    private func emitEventlessTransitions(into writer: inout CodeWriter) {
+        let states = model.states.filter { $0.transitions.contains { $0.trigger == .always } }
+        writer.line("/// Takes eventless transitions until none is enabled.")
+        writer.block("private func takeEventlessTransitions()") { writer in
+            writer.block("while true") { writer in
+                writer.line("switch state {")
+                for state in states {
+                    writer.line("case .\(state.name):")
+                    writer.indented { writer in
+                        let transitions = state.transitions.filter { $0.trigger == .always }
+                        for transition in transitions {
+                            if let condition = transition.guardExpression.flatMap({ guardCode($0, event: nil, receiver: "actions") }) {
+                                writer.block("if \(condition)") { writer in
+                                    emitTransitionBody(transition, event: "nil", into: &writer)
+                                    writer.line("continue")
+                                }
+                            } else {
+                                emitTransitionBody(transition, event: "nil", into: &writer)
+                            }
+                        }
+                        if let last = transitions.last, last.guardExpression != nil, last.guardExpression != .else {
+                            writer.line("return")
+                        }
+                    }
+                }
+                if states.count < model.states.count {
+                    writer.line("default:")
+                    writer.indented { writer in writer.line("return") }
+                }
+                writer.line("}")
+            }
+        }
+        writer.line()
+    }
+}

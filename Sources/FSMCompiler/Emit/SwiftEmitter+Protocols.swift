@@ -1,0 +1,93 @@
+/// The protocols the user implements or adopts: Actions and Observer.
+extension SwiftEmitter {
+    func emitActionsProtocol(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Guards and actions")
+        writer.line()
+        writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
+        writer.line("///")
+        writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
+        writer.line("/// receive the payload of the event that triggered them.")
+        writer.block("\(isolation)\(access)protocol Actions") { writer in
+            for guardModel in model.guards {
+                writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool")
+            }
+            if !model.guards.isEmpty, !model.actions.isEmpty { writer.line() }
+            for action in model.actions {
+                writer.line("func \(action.name)\(SwiftNames.parameterList(action.parameters))")
+            }
+        }
+        writer.line()
+    }
+
+    func emitObserverProtocol(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Observing")
+        writer.line()
+        writer.line("/// Hooks called as ``\(name)`` runs; every one has an empty default implementation.")
+        writer.line("///")
+        writer.line("/// Observers may call ``send(_:)``: the event is queued and handled right after the")
+        writer.line("/// current step, so observers see every state, in order.")
+        writer.block("\(isolation)\(access)protocol Observer: AnyObject") { writer in
+            for hook in observerHooks {
+                writer.line("/// \(hook.summary)")
+                writer.line("func \(hook.signature(machine: name))")
+            }
+        }
+        writer.line()
+    }
+
+    /// One Observer requirement and the notification it receives.
+    struct ObserverHook {
+        /// The notification case, such as `exited`.
+        var notification: String
+        /// Argument label, parameter name and type of each parameter after the machine.
+        var parameters: [(label: String, name: String, type: String)]
+        var summary: String
+
+        /// The requirement's signature; `qualified` spells the types `Machine.State`, as an
+        /// extension outside the class needs them.
+        func signature(machine: String, qualified: Bool = false) -> String {
+            let rest = parameters.map { "\($0.label) \($0.name): \(qualified ? machine + "." : "")\($0.type)" }
+            return "machine(" + (["_ machine: \(machine)"] + rest).joined(separator: ", ") + ")"
+        }
+
+        /// `.ignored(let event, let state)`
+        var pattern: String {
+            ".\(notification)(" + parameters.map { "let \($0.name)" }.joined(separator: ", ") + ")"
+        }
+
+        /// `machine(self, didIgnore: event, in: state)`
+        var call: String {
+            "machine(" + (["self"] + parameters.map { "\($0.label): \($0.name)" }).joined(separator: ", ") + ")"
+        }
+    }
+
+    var observerHooks: [ObserverHook] {
+        var hooks = [
+            ObserverHook(notification: "exited", parameters: [("didExit", "state", "State")], summary: "The machine left `state`; its exit actions have run."),
+            ObserverHook(notification: "entered", parameters: [("didEnter", "state", "State")], summary: "The machine entered `state`; its entry actions have run."),
+            ObserverHook(notification: "transitioned", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
+        ]
+        if hasOutputs {
+            hooks.append(ObserverHook(notification: "emitted", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
+        }
+        hooks.append(ObserverHook(notification: "ignored", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
+        return hooks
+    }
+
+    /// Default implementations of the observer hooks, after the class.
+    func emitExtensions(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(name).Observer") { writer in
+            for (index, hook) in observerHooks.enumerated() {
+                if index > 0 { writer.line() }
+                writer.line("\(access)func \(hook.signature(machine: name, qualified: true)) {}")
+            }
+        }
+        if !model.isMainActor {
+            writer.line()
+            writer.line("/// A machine lives in one isolation domain: an actor, the main actor, or one task.")
+            writer.line("@available(*, unavailable)")
+            writer.line("extension \(name): Sendable {}")
+        }
+    }
+}

@@ -1,0 +1,210 @@
+/// The running machine: stored properties, initializer, `send` and the step loop.
+extension SwiftEmitter {
+    /// The parameter that tells a nonisolated machine with timers which actor its timers
+    /// fire on; `#isolation` is the caller's actor.
+    var isolationParameter: String? {
+        hasTimers && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
+    }
+
+    /// The type of the queue entries for events sent during a step.
+    var pendingType: String { hasTimers ? "Stimulus" : "Event" }
+
+    func emitStoredProperties(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Running")
+        writer.line()
+        writer.line("/// The current state.")
+        writer.line("\(access)private(set) var state: State")
+        writer.line()
+        if hasActions {
+            writer.line("private let actions: any Actions")
+        }
+        writer.line("private let observers = ObserverList<Notification>()")
+        writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
+        writer.line("private var isInStep = false")
+        writer.line("private var pendingEvents = EventQueue<\(pendingType)>()")
+        if hasRaise {
+            writer.line("/// Events raised by actions; they go before events sent from outside.")
+            writer.line("private var raisedEvents = EventQueue<Event>()")
+        }
+        if hasTimers {
+            writer.line("private let clock: any MachineClock")
+            writer.line("/// The timers of the current state's `after` transitions.")
+            writer.line("private var timers: [ScheduledTimer] = []")
+            writer.line("/// Counts state entries, so that a timer from an earlier visit is never delivered.")
+            writer.line("private var stateEntryCount: UInt64 = 0")
+            if model.isMainActor {
+                writer.line("private let isolation: (any Actor)? = MainActor.shared")
+            } else {
+                writer.line("/// The actor timers fire on: the one events were last sent from.")
+                writer.line("private var isolation: (any Actor)?")
+            }
+            writer.line()
+            writer.line("/// An event sent from outside, or a timer that fired.")
+            writer.block("private enum Stimulus") { writer in
+                writer.line("case event(Event)")
+                writer.line("case timer(Int, entry: UInt64)")
+            }
+        }
+        writer.line()
+    }
+
+    func emitInitializer(into writer: inout CodeWriter) {
+        var parameters: [String] = []
+        if hasActions { parameters.append("actions: any Actions") }
+        if hasTimers { parameters.append("clock: any MachineClock = TaskClock()") }
+        parameters.append("observers: [any Observer] = []")
+        parameters.append("restoring snapshot: State? = nil")
+        if let isolationParameter { parameters.append(isolationParameter) }
+
+        let initial = stateCase(model.initialState)
+        writer.line("/// Starts the machine in `\(model[model.initialState].name)`, running its entry actions, or in `snapshot` without them.")
+        writer.line("///")
+        writer.line("/// - Parameters:")
+        if hasActions { writer.line("///   - actions: your guards and actions.") }
+        if hasTimers { writer.line("///   - clock: times the `after` transitions; pass a `ManualClock` in tests.") }
+        writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
+        writer.line("///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
+        if isolationParameter != nil { writer.line("///   - isolation: the actor timers fire on; the caller's by default.") }
+        writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
+            if hasActions { writer.line("self.actions = actions") }
+            if hasTimers { writer.line("self.clock = clock") }
+            if isolationParameter != nil { writer.line("self.isolation = isolation") }
+            writer.line("state = snapshot ?? \(initial)")
+            writer.block("for observer in observers") { writer in
+                writer.line("addObserver(observer)")
+            }
+            writer.line("isInStep = true")
+            writer.block("if snapshot == nil") { writer in
+                writer.line("enterState(\(initial))")
+                if hasEventless { writer.line("takeEventlessTransitions()") }
+            }
+            if hasTimers {
+                writer.block("else") { writer in
+                    writer.line("startTimers(for: state)")
+                }
+            }
+            writer.line("drainQueues()")
+            writer.line("isInStep = false")
+        }
+        writer.line()
+    }
+
+    func emitPublicAPI(into writer: inout CodeWriter) {
+        writer.line("/// Whether the machine reached a final state; it then ignores every event.")
+        writer.block("\(access)var isFinished: Bool") { writer in
+            if finalStates.isEmpty {
+                writer.line("false")
+            } else {
+                writer.line("switch state {")
+                writer.line("case \(finalStates.map { "." + $0.name }.joined(separator: ", ")): true")
+                if finalStates.count < model.states.count { writer.line("default: false") }
+                writer.line("}")
+            }
+        }
+        writer.line()
+        writer.line("/// Handles `event` to completion: exit actions, transition actions, entry actions, then")
+        writer.line("/// any eventless transitions. Called from an action or an observer, the event is queued")
+        writer.line("/// and handled right after the current step.")
+        let parameters = ["_ event: Event"] + (isolationParameter.map { [$0] } ?? [])
+        writer.block("\(access)func send(\(parameters.joined(separator: ", ")))") { writer in
+            writer.block("guard !isInStep else") { writer in
+                writer.line("pendingEvents.append(\(hasTimers ? ".event(event)" : "event"))")
+                writer.line("return")
+            }
+            if isolationParameter != nil {
+                writer.block("if isolation !== self.isolation") { writer in
+                    writer.line("self.isolation = isolation")
+                }
+            }
+            writer.line("isInStep = true")
+            writer.line("step(event)")
+            writer.block("if !\(hasRaise ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
+                writer.line("drainQueues()")
+            }
+            writer.line("isInStep = false")
+        }
+        writer.line()
+        writer.line("/// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is")
+        writer.line("/// released: the machine holds it weakly.")
+        writer.line("@discardableResult")
+        writer.block("\(access)func addObserver(_ observer: any Observer) -> ObservationToken") { writer in
+            writer.closure("observers.add { [unowned self, weak observer] notification in") { writer in
+                writer.line("guard let observer else { return }")
+                writer.line("switch notification {")
+                for hook in observerHooks {
+                    writer.line("case \(hook.pattern): observer.\(hook.call)")
+                }
+                writer.line("}")
+            }
+        }
+        writer.line()
+        writer.line("/// Calls `handler` with every notification from now on, until the token is cancelled.")
+        writer.line("@discardableResult")
+        writer.block("\(access)func observe(_ handler: @escaping (Notification) -> Void) -> ObservationToken") { writer in
+            writer.line("observers.add(handler)")
+        }
+        writer.line()
+        writer.line("/// The transitions the machine takes from now on, as an asynchronous sequence.")
+        writer.block("\(access)var transitions: AsyncStream<Transition>") { writer in
+            writer.line("let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)")
+            writer.line("var token: ObservationToken?")
+            writer.closure("token = observers.add { notification in") { writer in
+                writer.line("guard case .transitioned(let transition) = notification else { return }")
+                writer.block("if case .terminated = continuation.yield(transition)") { writer in
+                    writer.line("token?.cancel()")
+                }
+            }
+            writer.line("return stream")
+        }
+        writer.line()
+    }
+
+    func emitStep(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Steps")
+        writer.line()
+        writer.line("/// One run-to-completion step for an event.")
+        writer.block("private func step(_ event: Event)") { writer in
+            let finished = finalStates.isEmpty ? "" : "!isFinished, "
+            if hasEventless {
+                writer.block("guard \(finished)handle(event) else") { writer in
+                    writer.line("notify(.ignored(event, in: state))")
+                    writer.line("return")
+                }
+                writer.line("takeEventlessTransitions()")
+            } else {
+                writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
+                    writer.line("notify(.ignored(event, in: state))")
+                }
+            }
+        }
+        writer.line()
+        writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
+        writer.block("private func drainQueues()") { writer in
+            writer.block("while true") { writer in
+                if hasRaise {
+                    writer.line("if let event = raisedEvents.popFirst() {")
+                    writer.indented { writer in writer.line("step(event)") }
+                    writer.line("} else if let next = pendingEvents.popFirst() {")
+                } else {
+                    writer.line("if let next = pendingEvents.popFirst() {")
+                }
+                writer.indented { writer in emitPendingDispatch(into: &writer) }
+                writer.line("} else {")
+                writer.indented { writer in writer.line("return") }
+                writer.line("}")
+            }
+        }
+        writer.line()
+    }
+
+    private func emitPendingDispatch(into writer: inout CodeWriter) {
+        if hasTimers {
+            writer.line("switch next {")
+            writer.line("case .event(let event): step(event)")
+            writer.line("case .timer(let index, let entry): fireTimer(index, entry: entry)")
+            writer.line("}")
+        } else {
+            writer.line("step(next)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// Spelling of model names and values in generated Swift.
+enum SwiftNames {
+    /// Escapes an identifier with backticks where Swift would read it as a keyword.
+    static func variable(_ name: String) -> String {
+        ReservedNames.swiftKeywords.contains(name) || ["Type", "Protocol"].contains(name) ? "`\(name)`" : name
+    }
+
+    /// The variable a payload parameter is bound to: its label, or `payload`, `payload1`, …
+    /// for unlabeled ones.
+    static func payloadVariables(_ parameters: [ParameterModel]) -> [String] {
+        let unlabeled = parameters.filter { $0.label == nil }.count
+        var position = 0
+        return parameters.map { parameter in
+            if let label = parameter.label { return variable(label) }
+            position += 1
+            return unlabeled == 1 ? "payload" : "payload\(position)"
+        }
+    }
+
+    /// `(to: Double)` or `(_ payload: [Int])` for a requirement taking a payload.
+    static func parameterList(_ parameters: [ParameterModel]) -> String {
+        let variables = payloadVariables(parameters)
+        let items = zip(parameters, variables).map { parameter, variable in
+            parameter.label != nil ? "\(parameter.label!): \(parameter.type)" : "_ \(variable): \(parameter.type)"
+        }
+        return "(" + items.joined(separator: ", ") + ")"
+    }
+
+    /// `(to: to)` or `(payload)`: passing a bound payload on.
+    static func argumentList(_ parameters: [ParameterModel]) -> String {
+        let items = zip(parameters, payloadVariables(parameters)).map { parameter, variable in
+            parameter.label.map { "\($0): \(variable)" } ?? variable
+        }
+        return "(" + items.joined(separator: ", ") + ")"
+    }
+
+    /// An enum case's associated values: `(to: Double)` or `(String)`.
+    static func associatedValues(_ parameters: [ParameterModel]) -> String {
+        parameters.isEmpty ? "" : "(" + parameters.map(\.description).joined(separator: ", ") + ")"
+    }
+
+    /// A Swift string literal with the value escaped.
+    static func stringLiteral(_ value: String) -> String {
+        var literal = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": literal += "\\\\"
+            case "\"": literal += "\\\""
+            case "\n": literal += "\\n"
+            case "\r": literal += "\\r"
+            case "\t": literal += "\\t"
+            case "\0": literal += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    literal += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    literal.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return literal + "\""
+    }
+
+    /// A `Duration` expression in the largest unit that is exact: `.seconds(1)`.
+    static func duration(_ model: DurationModel) -> String {
+        let nanoseconds = model.nanoseconds
+        if nanoseconds % 1_000_000_000 == 0 { return ".seconds(\(nanoseconds / 1_000_000_000))" }
+        if nanoseconds % 1_000_000 == 0 { return ".milliseconds(\(nanoseconds / 1_000_000))" }
+        if nanoseconds % 1_000 == 0 { return ".microseconds(\(nanoseconds / 1_000))" }
+        return ".nanoseconds(\(nanoseconds))"
+    }
+}

@@ -1,0 +1,44 @@
+/// Schedules the delays of `after` transitions.
+///
+/// A generated machine asks its clock for a timer when it enters a state with `after`
+/// transitions and cancels the timer when it leaves the state. The clock calls `fire` on the
+/// isolation the machine lives on, so the machine never runs on two threads at once.
+///
+/// Two clocks come with the runtime: ``TaskClock`` (real time, the default) and
+/// ``ManualClock`` (for tests: time moves only when the test says so).
+public protocol MachineClock: AnyObject {
+    /// Calls `fire` once `delay` has passed, unless the returned timer is cancelled or
+    /// released first.
+    ///
+    /// - Parameters:
+    ///   - delay: how long to wait.
+    ///   - isolation: the actor the machine lives on, where `fire` must run; `nil` when the
+    ///     machine is used outside any actor.
+    ///   - fire: what to run.
+    func schedule(after delay: Duration, isolation: (any Actor)?, _ fire: @escaping () -> Void) -> ScheduledTimer
+}
+
+/// A timer handed out by a ``MachineClock``. Cancelling it, or releasing the last
+/// reference to it, guarantees that its action does not run.
+public final class ScheduledTimer {
+    private var onCancel: (() -> Void)?
+
+    /// - Parameter onCancel: stops the timer; called at most once.
+    public init(onCancel: @escaping () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { onCancel == nil }
+
+    /// Stops the timer; calling it again does nothing.
+    public func cancel() {
+        let cancel = onCancel
+        onCancel = nil
+        cancel?()
+    }
+
+    deinit {
+        onCancel?()
+    }
+}

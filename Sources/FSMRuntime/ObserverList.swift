@@ -1,0 +1,52 @@
+/// The observers of one machine: closures that receive its notifications, in the order they
+/// were added.
+///
+/// Adding or removing an observer while a notification is being delivered is safe: the
+/// change applies from the next notification on.
+public final class ObserverList<Notification> {
+    private var entries: [(id: UInt64, handler: (Notification) -> Void)] = []
+    private var nextID: UInt64 = 0
+
+    public init() {}
+
+    /// Whether nobody observes; machines check this before building a notification.
+    @inline(__always)
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds an observer; cancel the token to remove it.
+    public func add(_ handler: @escaping (Notification) -> Void) -> ObservationToken {
+        let id = nextID
+        nextID += 1
+        entries.append((id, handler))
+        return ObservationToken { [weak self] in
+            self?.entries.removeAll { $0.id == id }
+        }
+    }
+
+    /// Delivers a notification to every observer.
+    public func notify(_ notification: Notification) {
+        // Iterates a copy, so handlers may add or remove observers.
+        for entry in entries {
+            entry.handler(notification)
+        }
+    }
+}
+
+/// Keeps an observation alive until ``cancel()``.
+///
+/// Dropping the token does not end the observation (so `machine.observe { … }` needs no
+/// stored token); keep it to stop observing later.
+public final class ObservationToken {
+    private var onCancel: (() -> Void)?
+
+    public init(onCancel: @escaping () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    /// Stops the observation; calling it again does nothing.
+    public func cancel() {
+        let cancel = onCancel
+        onCancel = nil
+        cancel?()
+    }
+}

@@ -1,0 +1,31 @@
+/// One transition of a machine's spec, as data: what generated machines list in their
+/// `transitionTable` for tools, tests and documentation.
+public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendable {
+    /// What makes the transition fire.
+    public enum Trigger: Hashable, Sendable {
+        /// An event, by name.
+        case event(String)
+        /// Eventless: taken as soon as its guard holds.
+        case always
+        /// Taken once the source state has been active this long.
+        case after(Duration)
+    }
+
+    /// The state the transition leaves; `nil` for a machine-level transition.
+    public var source: State?
+    public var trigger: Trigger
+    /// The guard as written in the spec, such as `canResume` or `else`.
+    public var guardExpression: String?
+    /// The target; `nil` for an internal transition.
+    public var target: State?
+    /// The actions as written in the spec, such as `emit notice("Already playing.")`.
+    public var actions: [String]
+
+    public init(source: State?, trigger: Trigger, guard guardExpression: String?, target: State?, actions: [String]) {
+        self.source = source
+        self.trigger = trigger
+        self.guardExpression = guardExpression
+        self.target = target
+        self.actions = actions
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Writes generated files so that a build never sees a half-written or needlessly touched one.
+enum OutputFile {
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Writes `contents` to `path` through a temporary file and a rename, and only when the
+    /// bytes differ from what is there (so the build system sees no change to rebuild).
+    /// Returns whether the file was written.
+    @discardableResult
+    static func write(_ contents: String, to path: String) throws(Failure) -> Bool {
+        let data = Data(contents.utf8)
+        let url = URL(fileURLWithPath: path)
+        if let existing = try? Data(contentsOf: url), existing == data {
+            return false
+        }
+        let directory = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw Failure(message: "output directory '\(directory.path)' does not exist")
+        }
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            throw Failure(message: "cannot write to '\(directory.path)': \(describe(error))")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(message: "cannot write '\(path)': \(reason)")
+        }
+        return true
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return "permission denied or no space left"
+    }
+}
