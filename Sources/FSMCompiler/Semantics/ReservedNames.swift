@@ -4,13 +4,16 @@
 /// user one rename.
 enum ReservedNames {
     /// Swift keywords that cannot name a case, a method or a type without backticks.
+    ///
+    /// Contextual keywords (`open`, `await`, `borrowing`, `consuming`, `nonisolated`) are
+    /// not here: they name cases and methods fine, and `event open` is too common to forbid.
     static let swiftKeywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
-        "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
-        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "associatedtype", "class", "deinit", "enum", "extension",
+        "fileprivate", "func", "import", "init", "inout", "internal", "let",
+        "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
         "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
-        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false",
+        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "false",
         "is", "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
     ]
 

@@ -74,9 +74,6 @@ public struct Parser {
             accessLevel = AccessLevelSyntax(keyword: keyword, range: advance().range)
         }
         guard at(.keyword(.machine)) else {
-            if at(.punctuation(.rightBrace)), attributes.isEmpty, accessLevel == nil {
-                throw fail("unexpected '}': no block is open here", at: current.range)
-            }
             throw fail("expected 'machine'; a file holds machine declarations", at: current.range)
         }
         advance()
