@@ -1,1 +1,41 @@
+import FSMCompiler
+import Foundation
 import Testing
+
+/// Reference tests: each spec's generated Swift must equal the reviewed file checked in under
+/// `Expected/`. Set `FSMC_RECORD_REFERENCES=1` to write the current output there instead,
+/// then review the change with `git diff`.
+@Suite("Generated Swift matches the reviewed reference files")
+struct ReferenceTests {
+    @Test(arguments: ReferenceSpecs.all)
+    func generatedSwiftMatchesReference(_ spec: ReferenceSpec) throws {
+        let generated = try spec.generate()
+        let expectedURL = ReferenceSpecs.expectedDirectory.appendingPathComponent(spec.outputName)
+        if ProcessInfo.processInfo.environment["FSMC_RECORD_REFERENCES"] == "1" {
+            try Data(generated.utf8).write(to: expectedURL)
+            return
+        }
+        let expected = try #require(
+            try? String(contentsOf: expectedURL, encoding: .utf8),
+            "No reference file \(spec.outputName); record it with FSMC_RECORD_REFERENCES=1 swift test --filter ReferenceTests")
+        #expect(generated == expected, "\(spec.outputName) differs from its reference:\n\(LineDiff(expected: expected, actual: generated))")
+    }
+
+    /// Generating twice gives the same bytes: output never depends on hashing order.
+    @Test(arguments: ReferenceSpecs.all)
+    func generationIsDeterministic(_ spec: ReferenceSpec) throws {
+        #expect(try spec.generate() == spec.generate())
+    }
+
+    /// Every reference file compiles under Swift 6 with warnings as errors, against FSMRuntime.
+    @Test func referenceFilesCompileWithoutWarnings() throws {
+        let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
+        let modules = build.appendingPathComponent("Modules")
+        let files = ReferenceSpecs.all.map { ReferenceSpecs.expectedDirectory.appendingPathComponent($0.outputName).path }
+        let result = try Subprocess.run(
+            "swiftc",
+            ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-package-name", "ReferenceTests",
+             "-I", modules.path] + files)
+        #expect(result.status == 0, "swiftc failed:\n\(result.output)")
+    }
+}

@@ -1,0 +1,42 @@
+import FSMCompiler
+import Foundation
+import Testing
+
+/// A spec with a reference file: the machines of `machines/` and the construct specs of
+/// `Tests/ReferenceTests/Specs/`.
+struct ReferenceSpec: CustomTestStringConvertible, Sendable {
+    var url: URL
+
+    var testDescription: String { url.lastPathComponent }
+
+    /// `Player.fsm` has its reference in `Player.swift`.
+    var outputName: String { url.deletingPathExtension().lastPathComponent + ".swift" }
+
+    func generate() throws -> String {
+        let source = SourceText(bytes: Array(try Data(contentsOf: url)))
+        let compilation = Compiler.compile(source)
+        guard let model = compilation.model, !compilation.hasErrors else {
+            throw SpecError(message: DiagnosticRenderer(path: url.path).render(compilation.diagnostics))
+        }
+        return SwiftEmitter.emit(model, sourceFileName: url.lastPathComponent)
+    }
+
+    struct SpecError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
+
+enum ReferenceSpecs {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let packageDirectory = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    static let expectedDirectory = testsDirectory.appendingPathComponent("Expected")
+
+    static let all: [ReferenceSpec] = {
+        let folders = [packageDirectory.appendingPathComponent("machines"), testsDirectory.appendingPathComponent("Specs")]
+        return folders.flatMap { folder in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.filter { $0.hasSuffix(".fsm") }.sorted().map { ReferenceSpec(url: folder.appendingPathComponent($0)) }
+        }
+    }()
+}
