@@ -1,0 +1,1 @@
+print("unreachable: the spec does not compile")
