@@ -26,6 +26,30 @@ struct FSMCommandLine {
                     OptionSpec(name: "--help", help: "Show this help."),
                 ],
                 run: { GenerateCommand(console: console).run($0) }),
+            CommandSpec(
+                name: "graph",
+                summary: "Draws a spec as a state diagram: Graphviz DOT, Mermaid, PlantUML or SVG.",
+                arguments: "<file> [--format dot|mermaid|plantuml|svg] [--output <file>]",
+                options: [
+                    OptionSpec(
+                        name: "--format", valueName: "<format>",
+                        help: "dot (default), mermaid, plantuml, or svg (runs Graphviz's dot)."),
+                    OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
+                    OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
+                    OptionSpec(name: "--help", help: "Show this help."),
+                ],
+                run: { GraphCommand(console: console).run($0) }),
+            CommandSpec(
+                name: "paths",
+                summary: "Plans test paths: the shortest way to each state and paths taking every transition.",
+                arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--output <file>]",
+                options: [
+                    OptionSpec(name: "--format", valueName: "<format>", help: "text (default), json or swift-testing."),
+                    OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
+                    OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
+                    OptionSpec(name: "--help", help: "Show this help."),
+                ],
+                run: { PathsCommand(console: console).run($0) }),
         ]
     }
 

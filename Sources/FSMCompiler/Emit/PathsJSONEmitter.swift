@@ -1,0 +1,102 @@
+/// Writes a ``TestPlan`` as JSON for tools: transitions, paths with their steps, and what no
+/// path reaches. Keys are in a fixed order, so the output is deterministic.
+public enum PathsJSONEmitter {
+    public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
+        let model = plan.model
+        let transitions = model.allTransitions.enumerated().map { index, transition in
+            JSON.object([
+                ("index", .number(index)),
+                ("line", .number(transition.range.start.line)),
+                ("description", .string(PathDescription.transition(transition, in: model))),
+            ])
+        }
+        let paths = (plan.reachPaths + plan.coveragePaths).map { path in
+            var fields: [(String, JSON)] = []
+            switch path.purpose {
+            case .reach(let state):
+                fields.append(("kind", .string("reach")))
+                fields.append(("target", .string(model[state].name)))
+            case .coverage(let number):
+                fields.append(("kind", .string("coverage")))
+                fields.append(("number", .number(number)))
+            }
+            fields.append(("startTransitions", .array(path.startTransitions.map { .number($0) })))
+            fields.append(("steps", .array(path.steps.map { step(($0), model) })))
+            return JSON.object(fields)
+        }
+        let document = JSON.object([
+            ("machine", .string(model.name)),
+            ("source", .string(sourceFileName)),
+            ("initialState", .string(model[model.initialState].name)),
+            ("transitions", .array(transitions)),
+            ("paths", .array(paths)),
+            ("unreachableStates", .array(plan.unreachableStates.map { .string(model[$0].name) })),
+            ("uncoveredTransitions", .array(plan.uncoveredTransitions.map { .number($0) })),
+            ("unsampledEvents", .array(plan.unsampledEvents.map { .string(model[$0].name) })),
+        ])
+        return document.rendered(indent: "") + "\n"
+    }
+
+    private static func step(_ step: TestStep, _ model: MachineModel) -> JSON {
+        var fields: [(String, JSON)] = []
+        switch step.stimulus {
+        case .send(let event):
+            fields.append(("send", .string(model[event].name)))
+            fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: model))))
+        case .advance(let nanoseconds):
+            fields.append(("advanceNanoseconds", .number(Int(nanoseconds))))
+        }
+        fields.append(("holdingGuards", .array(step.holdingGuards.map { .string($0) })))
+        fields.append(("takenTransitions", .array(step.takenTransitions.map { .number($0) })))
+        fields.append(("stateAfter", .string(model[step.stateAfter].name)))
+        return .object(fields)
+    }
+}
+
+/// A minimal JSON value with a deterministic, pretty printer.
+enum JSON {
+    case string(String)
+    case number(Int)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    func rendered(indent: String) -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let text):
+            return Self.quoted(text)
+        case .number(let value):
+            return String(value)
+        case .array(let items):
+            guard !items.isEmpty else { return "[]" }
+            if items.allSatisfy({ if case .number = $0 { true } else { false } }) {
+                return "[" + items.map { $0.rendered(indent: inner) }.joined(separator: ", ") + "]"
+            }
+            return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let fields):
+            guard !fields.isEmpty else { return "{}" }
+            return "{\n" + fields.map { inner + Self.quoted($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

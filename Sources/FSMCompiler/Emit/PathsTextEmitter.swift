@@ -1,0 +1,86 @@
+/// Writes a ``TestPlan`` for people: each path as numbered steps with the guards they assume.
+public enum PathsTextEmitter {
+    public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
+        let model = plan.model
+        var writer = CodeWriter(indentUnit: "  ")
+        writer.line("Test paths for \(model.name) (\(sourceFileName))")
+        writer.line()
+        writer.line("Shortest path to each state:")
+        writer.indented { writer in
+            writer.line("\(model[model.initialState].name): initial state")
+            for path in plan.reachPaths {
+                guard case .reach(let state) = path.purpose else { continue }
+                let passing = path.steps.last?.stateAfter == state ? "" : " (passes through: eventless transitions leave it at once)"
+                writer.line("\(model[state].name): " + path.steps.map { PathDescription.stimulus($0.stimulus, in: model) }.joined(separator: ", ") + passing)
+            }
+        }
+        writer.line()
+        let (taken, total) = plan.coverage
+        writer.line("Transition coverage: \(plan.coveragePaths.count) \(plan.coveragePaths.count == 1 ? "path takes" : "paths take") \(taken) of \(total) transitions")
+        for path in plan.coveragePaths {
+            guard case .coverage(let number) = path.purpose else { continue }
+            writer.indented { writer in
+                writer.line("path \(number): start in \(model[model.initialState].name)")
+                writer.indented { writer in
+                    for (index, step) in path.steps.enumerated() {
+                        let guards = step.holdingGuards.isEmpty ? "" : " [holding: \(step.holdingGuards.joined(separator: ", "))]"
+                        writer.line("\(index + 1). \(PathDescription.stimulus(step.stimulus, in: model))\(guards) -> \(model[step.stateAfter].name)")
+                    }
+                }
+            }
+        }
+        writer.line()
+        writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { "state \(model[$0].name)" }.joined(separator: ", ")))
+        let transitions = model.allTransitions
+        writer.line("Not covered: " + (plan.uncoveredTransitions.isEmpty ? "none" : ""))
+        writer.indented { writer in
+            for index in plan.uncoveredTransitions {
+                writer.line("line \(transitions[index].range.start.line): \(PathDescription.transition(transitions[index], in: model))")
+            }
+        }
+        if !plan.unsampledEvents.isEmpty {
+            writer.line("Never sent (no sample value for the payload): " + plan.unsampledEvents.map { model[$0].name }.joined(separator: ", "))
+        }
+        return writer.text
+    }
+}
+
+/// Short descriptions of path parts, shared by the path emitters.
+enum PathDescription {
+    /// `play`, `seek(to: 0.0)`, `advance 1s`.
+    static func stimulus(_ stimulus: TestStep.Stimulus, in model: MachineModel) -> String {
+        switch stimulus {
+        case .send(let event):
+            let signal = model[event]
+            guard !signal.parameters.isEmpty else { return signal.name }
+            let values = signal.parameters.map { parameter in
+                let value = SampleValues.literal(for: parameter.type) ?? "?"
+                return parameter.label.map { "\($0): \(value)" } ?? value
+            }
+            return "\(signal.name)(\(values.joined(separator: ", ")))"
+        case .advance(let nanoseconds):
+            return "advance " + durationText(nanoseconds)
+        }
+    }
+
+    /// `stopped --play [canResume]--> playing`
+    static func transition(_ transition: TransitionModel, in model: MachineModel) -> String {
+        let source = transition.source.map { model[$0].name } ?? "any state"
+        let trigger = switch transition.trigger {
+        case .event(let event): model[event].name
+        case .always: "always"
+        case .after(let delay): "after \(delay.text)"
+        }
+        let guardText = transition.guardExpression.map { " [\(SpecText.guardExpression($0))]" } ?? ""
+        let target = transition.target.map { model[$0].name } ?? "(internal)"
+        return "\(source) --\(trigger)\(guardText)--> \(target)"
+    }
+
+    /// `1s`, `250ms`, `1500us`.
+    static func durationText(_ nanoseconds: Int64) -> String {
+        if nanoseconds % 1_000_000_000 == 0 { return "\(nanoseconds / 1_000_000_000)s" }
+        if nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
+        if nanoseconds % 1_000 == 0 { return "\(nanoseconds / 1_000)us" }
+        return "\(nanoseconds)ns"
+    }
+}

@@ -1,0 +1,50 @@
+/// Finds guard answers that make a chosen transition the one a step takes: its guard holds
+/// and every guard tried before it fails.
+///
+/// Guards are opaque names, so an answer is the set of names that hold; the solver tries
+/// every combination of the names involved, which is fine for the handful a step mentions.
+enum GuardSolver {
+    /// More names than this and the solver gives up rather than try 2^n combinations.
+    static let maximumNames = 12
+
+    /// A requirement on one guard expression.
+    struct Constraint {
+        var expression: GuardModel
+        var mustHold: Bool
+    }
+
+    /// The smallest set of names (fewest true, then first in order) meeting every constraint,
+    /// or `nil` when none does. `base` names stay true unless a constraint needs them false.
+    static func solve(_ constraints: [Constraint], keeping base: Set<String> = []) -> Set<String>? {
+        var names: [String] = []
+        for constraint in constraints {
+            for name in constraint.expression.names where !names.contains(name) {
+                names.append(name)
+            }
+        }
+        guard names.count <= maximumNames else { return nil }
+        let combinations = (0..<(1 << names.count)).sorted { $0.nonzeroBitCount < $1.nonzeroBitCount || ($0.nonzeroBitCount == $1.nonzeroBitCount && $0 < $1) }
+        for bits in combinations {
+            var answers = base.subtracting(names)
+            for (position, name) in names.enumerated() where bits & (1 << position) != 0 {
+                answers.insert(name)
+            }
+            if constraints.allSatisfy({ evaluate($0.expression, answers) == $0.mustHold }) {
+                return answers
+            }
+        }
+        return nil
+    }
+
+    /// The value of a guard when exactly the names in `answers` hold; `else` holds when
+    /// reached, like in the generated code.
+    static func evaluate(_ expression: GuardModel, _ answers: Set<String>) -> Bool {
+        switch expression {
+        case .call(let name): answers.contains(name)
+        case .not(let operand): !evaluate(operand, answers)
+        case .and(let lhs, let rhs): evaluate(lhs, answers) && evaluate(rhs, answers)
+        case .or(let lhs, let rhs): evaluate(lhs, answers) || evaluate(rhs, answers)
+        case .else: true
+        }
+    }
+}
