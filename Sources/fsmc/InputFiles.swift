@@ -29,7 +29,8 @@ struct InputFiles {
     }
 
     private static func specs(in directory: String) -> [String] {
-        let root = URL(fileURLWithPath: directory)
+        // The enumerator lists nothing under a symbolic link to a directory: resolve it first.
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
         guard let enumerator = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         else { return [] }

@@ -5,15 +5,16 @@
 enum ReservedNames {
     /// Swift keywords that cannot name a case, a method or a type without backticks.
     ///
-    /// Contextual keywords (`open`, `await`, `borrowing`, `consuming`, `nonisolated`) are
-    /// not here: they name cases and methods fine, and `event open` is too common to forbid.
+    /// Contextual keywords (`open`, `borrowing`, `consuming`, `nonisolated`) are not here:
+    /// they name cases, methods and variables fine, and `event open` is too common to
+    /// forbid. `await` is: it cannot name a variable, such as a bound payload.
     static let swiftKeywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension",
         "fileprivate", "func", "import", "init", "inout", "internal", "let",
         "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
         "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
-        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "false",
+        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false",
         "is", "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
     ]
 
@@ -25,7 +26,7 @@ enum ReservedNames {
 
     /// Names of the types nested in the generated class; a machine cannot take them.
     static let generatedTypes: Set<String> = [
-        "State", "Event", "Output", "Actions", "Observer", "Transition",
+        "State", "Event", "Output", "Actions", "Observer", "Transition", "Notification", "Stimulus",
     ]
 
     /// Why `name`, used as `kind`, is not allowed, or `nil` when it is fine.

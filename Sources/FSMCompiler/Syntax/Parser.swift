@@ -248,7 +248,7 @@ public struct Parser {
         while !at(.punctuation(.rightParen)) {
             let start = current.range
             var label: Identifier?
-            if at(.identifier), peek(1).kind == .punctuation(.colon) {
+            if atLabel() {
                 label = Identifier(current.text, range: current.range)
                 advance()
                 advance()
@@ -295,8 +295,16 @@ public struct Parser {
                     throw fail("unbalanced '\(closer.rawValue)' in a payload type", at: token.range)
                 }
                 closers.removeLast()
-            case .endOfFile, .punctuation(.leftBrace), .punctuation(.rightBrace), .punctuation(.semicolon):
+            case .endOfFile, .punctuation(.leftBrace), .punctuation(.rightBrace):
                 throw unclosedPayloadList(at: token, openedAt: open)
+            case .punctuation(.semicolon):
+                // Likely typed for ','; the rest of the list up to its ')' is no declaration,
+                // so recovery resumes after it.
+                let recovery = unclosedPayloadList(at: token, openedAt: open)
+                while !at(.newline), !at(.endOfFile), !at(.punctuation(.rightBrace)) {
+                    if advance().kind == .punctuation(.rightParen) { break }
+                }
+                throw recovery
             case .keyword where previous.kind == .newline:
                 throw unclosedPayloadList(at: token, openedAt: open)
             case .invalid:
@@ -456,7 +464,7 @@ public struct Parser {
         while !at(.punctuation(.rightParen)) {
             let start = current.range
             var label: Identifier?
-            if at(.identifier), peek(1).kind == .punctuation(.colon) {
+            if atLabel() {
                 label = Identifier(current.text, range: current.range)
                 advance()
                 advance()
@@ -494,6 +502,9 @@ public struct Parser {
         case .identifier where token.text == "true": value = .boolean(true)
         case .identifier where token.text == "false": value = .boolean(false)
         case .identifier: value = .name(token.text)
+        // A payload label may be a keyword (`on:`); one that starts a line starts the next
+        // declaration instead, after an argument list left open.
+        case .keyword where previous.kind != .newline: value = .name(token.text)
         case .invalid: throw Recovery()
         default:
             throw fail(
@@ -513,6 +524,14 @@ public struct Parser {
     }
 
     private func at(_ kind: Token.Kind) -> Bool { current.kind == kind }
+
+    /// Whether a label and its `:` come next. Like Swift, a label may be a keyword (`on:`).
+    private func atLabel() -> Bool {
+        switch current.kind {
+        case .identifier, .keyword: peek(1).kind == .punctuation(.colon)
+        default: false
+        }
+    }
 
     @discardableResult
     private mutating func advance() -> Token {

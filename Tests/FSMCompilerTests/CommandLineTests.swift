@@ -1,0 +1,321 @@
+import FSMCompiler
+import Foundation
+import Testing
+
+/// The `fsmc` executable, run as a subprocess: exit codes, stdout and stderr.
+@Suite struct CommandLineTests {
+    // MARK: - Running fsmc
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `fsmc` binary SwiftPM built next to the test bundle.
+    static func executable() throws -> URL {
+        var directories = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        // On macOS the tests run inside an `.xctest` bundle in the products directory.
+        for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("fsmc")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw ExecutableNotFound(searched: directories.map(\.path))
+    }
+
+    struct ExecutableNotFound: Error, CustomStringConvertible {
+        var searched: [String]
+        var description: String { "no fsmc executable next to the tests; build it first (looked in \(searched))" }
+    }
+
+    /// Runs `fsmc` with arguments in a directory; stdout and stderr go to files, so a large
+    /// output cannot block the child on a full pipe.
+    func fsmc(_ arguments: [String], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = try Self.executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-output-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outputs) }
+        let stdoutURL = outputs.appendingPathComponent("stdout")
+        let stderrURL = outputs.appendingPathComponent("stderr")
+        try Data().write(to: stdoutURL)
+        try Data().write(to: stderrURL)
+        let stdout = try FileHandle(forWritingTo: stdoutURL)
+        let stderr = try FileHandle(forWritingTo: stderrURL)
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try stdout.close()
+        try stderr.close()
+        return Run(
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
+            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    }
+
+    /// A fresh temporary directory with files (relative path → bytes), removed afterwards.
+    func withFiles(_ files: [String: [UInt8]], _ body: (URL) throws -> Void) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, bytes) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        try body(root)
+    }
+
+    func withFiles(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+        try withFiles(files.mapValues { Array($0.utf8) }, body)
+    }
+
+    static let valid = """
+        machine Valid {
+            event go
+            initial state a { on go -> b }
+            final state b
+        }
+
+        """
+
+    static let broken = """
+        machine Broken {
+            event go
+            initial state a { on go -> nowhere }
+            state b { on stop -> a }
+        }
+
+        """
+
+    static let warned = """
+        machine Warned {
+            event go
+            initial state a { on go -> b }
+            final state b
+            state orphan
+        }
+
+        """
+
+    // MARK: - check
+
+    @Test func theExampleMachinesCheckCleanly() throws {
+        let run = try fsmc(["check", "machines"], in: ExampleMachines.packageRoot)
+        #expect(run.stderr == "")
+        #expect(run.stdout == "Checked 3 files: no errors, no warnings.\n")
+        #expect(run.status == 0)
+    }
+
+    @Test func aBrokenSpecFailsWithLocatedErrors() throws {
+        try withFiles(["Broken.fsm": Self.broken]) { directory in
+            let run = try fsmc(["check", "Broken.fsm"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == """
+                Broken.fsm:3:32: error: unknown state 'nowhere'
+                Broken.fsm:4:18: error: unknown event 'stop'
+                Checked 1 file: 2 errors, no warnings.
+
+                """)
+        }
+    }
+
+    @Test func pathsArePrintedAsGiven() throws {
+        try withFiles(["sub/Broken.fsm": Self.broken]) { directory in
+            let absolute = directory.appendingPathComponent("sub/Broken.fsm").path
+            let run = try fsmc(["check", absolute], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix("\(absolute):3:32: error: unknown state 'nowhere'\n"))
+        }
+    }
+
+    @Test func warningsPassUnlessTreatedAsErrors() throws {
+        try withFiles(["Warned.fsm": Self.warned]) { directory in
+            let run = try fsmc(["check", "Warned.fsm"], in: directory)
+            #expect(run.status == 0)
+            #expect(run.stderr == "Warned.fsm:5:11: warning: state 'orphan' is unreachable from the initial state 'a'\n")
+            #expect(run.stdout == "Checked 1 file: no errors, 1 warning.\n")
+
+            let strict = try fsmc(["check", "--warnings-as-errors", "Warned.fsm"], in: directory)
+            #expect(strict.status == 1)
+            #expect(strict.stdout == "")
+            #expect(strict.stderr == """
+                Warned.fsm:5:11: error: state 'orphan' is unreachable from the initial state 'a'
+                Checked 1 file: 1 error, no warnings.
+
+                """)
+            // Options may follow the files.
+            let after = try fsmc(["check", "Warned.fsm", "--warnings-as-errors"], in: directory)
+            #expect(after.status == 1)
+        }
+    }
+
+    @Test func severalFilesAreCheckedInTheOrderGiven() throws {
+        try withFiles(["b/Valid.fsm": Self.valid, "a/Broken.fsm": Self.broken, "Warned.fsm": Self.warned]) { directory in
+            let run = try fsmc(["check", "b/Valid.fsm", "Warned.fsm", "a/Broken.fsm"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == """
+                Warned.fsm:5:11: warning: state 'orphan' is unreachable from the initial state 'a'
+                a/Broken.fsm:3:32: error: unknown state 'nowhere'
+                a/Broken.fsm:4:18: error: unknown event 'stop'
+                Checked 3 files: 2 errors, 1 warning.
+
+                """)
+        }
+    }
+
+    @Test func directoriesAreSearchedRecursivelyInSortedOrder() throws {
+        try withFiles([
+            "specs/Zeta.fsm": Self.broken,
+            "specs/alpha/gamma/Delta.fsm": Self.broken,
+            "specs/alpha/Beta.fsm": Self.warned,
+            "specs/alpha/Valid.fsm": Self.valid,
+            "specs/notes.txt": "not a spec",
+            "specs/.hidden/Hidden.fsm": Self.broken,
+            "specs/.build/Built.fsm": Self.broken,
+        ]) { directory in
+            let run = try fsmc(["check", "specs"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == """
+                specs/Zeta.fsm:3:32: error: unknown state 'nowhere'
+                specs/Zeta.fsm:4:18: error: unknown event 'stop'
+                specs/alpha/Beta.fsm:5:11: warning: state 'orphan' is unreachable from the initial state 'a'
+                specs/alpha/gamma/Delta.fsm:3:32: error: unknown state 'nowhere'
+                specs/alpha/gamma/Delta.fsm:4:18: error: unknown event 'stop'
+                Checked 4 files: 4 errors, 1 warning.
+
+                """)
+            let slash = try fsmc(["check", "specs/alpha/"], in: directory)
+            #expect(slash.stderr.hasPrefix("specs/alpha/Beta.fsm:5:11: warning:"))
+            #expect(slash.stderr.hasSuffix("Checked 3 files: 2 errors, 1 warning.\n"))
+        }
+    }
+
+    @Test func aSymbolicLinkToADirectoryIsSearched() throws {
+        try withFiles(["real/sub/Broken.fsm": Self.broken]) { directory in
+            try FileManager.default.createSymbolicLink(
+                at: directory.appendingPathComponent("linked"), withDestinationURL: directory.appendingPathComponent("real"))
+            let run = try fsmc(["check", "linked"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr.hasPrefix("linked/sub/Broken.fsm:3:32: error: unknown state 'nowhere'\n"))
+        }
+    }
+
+    @Test func aDirectoryWithoutSpecsIsAnError() throws {
+        try withFiles(["empty/readme.txt": "nothing here"]) { directory in
+            let run = try fsmc(["check", "empty"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == "fsmc: error: no .fsm files in directory 'empty'\n")
+        }
+    }
+
+    @Test func aMissingFileIsAnError() throws {
+        try withFiles(["Valid.fsm": Self.valid]) { directory in
+            let run = try fsmc(["check", "Valid.fsm", "Missing.fsm"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stdout == "")
+            #expect(run.stderr == "fsmc: error: no such file or directory: 'Missing.fsm'\n")
+        }
+    }
+
+    @Test func anEmptyFileDeclaresNoMachine() throws {
+        try withFiles(["Empty.fsm": ""]) { directory in
+            let run = try fsmc(["check", "Empty.fsm"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == """
+                Empty.fsm:1:1: error: the file declares no machine; write 'machine Name { … }'
+                Checked 1 file: 1 error, no warnings.
+
+                """)
+        }
+    }
+
+    @Test func invalidUTF8IsAnErrorNotACrash() throws {
+        let bytes = Array("machine M {\n  event ".utf8) + [0xC3, 0x28] + Array(" go\n}\n".utf8)
+        try withFiles(["Bad.fsm": bytes]) { directory in
+            let run = try fsmc(["check", "Bad.fsm"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == """
+                Bad.fsm:2:9: error: the file is not valid UTF-8 (byte 0xC3)
+                Checked 1 file: 1 error, no warnings.
+
+                """)
+        }
+    }
+
+    @Test func aDoubleDashEndsTheOptions() throws {
+        try withFiles(["-odd.fsm": Self.valid]) { directory in
+            let run = try fsmc(["check", "--", "-odd.fsm"], in: directory)
+            #expect(run.status == 0)
+            #expect(run.stdout == "Checked 1 file: no errors, no warnings.\n")
+        }
+    }
+
+    // MARK: - Usage
+
+    @Test func noArgumentsPrintsTheUsageAndExits2() throws {
+        let run = try fsmc([], in: ExampleMachines.packageRoot)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("fsmc \(fsmcVersion) — a state machine compiler for Swift\n\nUsage: fsmc <command> [arguments] [options]\n"))
+        #expect(run.stderr.contains("\n  check "))
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "fsmc: error: unknown command 'frobnicate'\n\nfsmc \(fsmcVersion) — "),
+        (["--frobnicate"], "fsmc: error: unknown option '--frobnicate'\n\nfsmc \(fsmcVersion) — "),
+        (["check", "--frobnicate", "x.fsm"], "fsmc check: error: unknown option '--frobnicate' for 'check'\n\nChecks "),
+        (["check", "--warnings-as-errors=yes", "x.fsm"], "fsmc check: error: option '--warnings-as-errors' takes no value\n\nChecks "),
+        (["check"], "fsmc check: error: name at least one .fsm file or directory\n"),
+    ])
+    func badUsageExits2(_ arguments: [String], _ message: String) throws {
+        let run = try fsmc(arguments, in: ExampleMachines.packageRoot)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix(message))
+    }
+
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func helpPrintsTheUsage(_ arguments: [String]) throws {
+        let run = try fsmc(arguments, in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("fsmc \(fsmcVersion) — a state machine compiler for Swift\n"))
+        #expect(run.stdout.contains("\n  check "))
+        #expect(run.stdout.contains("Exit status: 0 when all is well, 1 when a spec has errors, 2 on bad usage.\n"))
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let run = try fsmc(["--version"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stdout == "fsmc \(fsmcVersion)\n")
+        #expect(run.stderr == "")
+    }
+
+    @Test func checkHelpDescribesTheCommand() throws {
+        let run = try fsmc(["check", "--help"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("""
+            Checks .fsm specs and reports errors and warnings.
+
+            Usage: fsmc check <file-or-directory>... [options]
+
+            Options:
+
+            """))
+        #expect(run.stdout.contains("  --warnings-as-errors  Treat warnings as errors"))
+        #expect(run.stdout.contains("  --help"))
+    }
+}

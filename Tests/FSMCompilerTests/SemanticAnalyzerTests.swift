@@ -1,0 +1,932 @@
+import FSMCompiler
+import Testing
+
+/// Semantic analysis: the model built for valid specs, and every semantic error and warning
+/// with its exact text and position (marked in the spec with `1️⃣`, `2️⃣`, …).
+@Suite struct SemanticAnalyzerTests {
+    // MARK: - Helpers
+
+    /// Compiles a spec that must be free of errors and warnings.
+    private func model(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> MachineModel {
+        let compilation = Compiler.compile(SourceText(text))
+        #expect(MarkedSource.lines(of: compilation.diagnostics) == [], sourceLocation: sourceLocation)
+        return try #require(compilation.model, sourceLocation: sourceLocation)
+    }
+
+    /// The model as lines of text: signals, states with their actions and transitions,
+    /// machine-level transitions, guards and actions.
+    private func dump(_ model: MachineModel) -> [String] {
+        var lines = ["machine \(model.name) \(model.accessLevel.rawValue)\(model.isMainActor ? " @MainActor" : "")"]
+        lines += model.events.map { "event \(signature($0))" }
+        lines += model.outputs.map { "output \(signature($0))" }
+        for state in model.states {
+            var line = "state \(state.name)"
+            if state.id == model.initialState { line += " initial" }
+            if state.isFinal { line += " final" }
+            lines.append(line)
+            if !state.entryActions.isEmpty { lines.append("  entry / " + dump(state.entryActions, model)) }
+            if !state.exitActions.isEmpty { lines.append("  exit / " + dump(state.exitActions, model)) }
+            lines += state.transitions.map { "  " + dump($0, model) }
+        }
+        lines += model.machineTransitions.map { "machine: " + dump($0, model) }
+        lines += model.guards.map { "guard \($0.name)(\($0.parameters.map(\.description).joined(separator: ", ")))" }
+        lines += model.actions.map { "action \($0.name)(\($0.parameters.map(\.description).joined(separator: ", ")))" }
+        return lines
+    }
+
+    private func signature(_ signal: SignalModel) -> String {
+        signal.name + (signal.parameters.isEmpty ? "" : "(" + signal.parameters.map(\.description).joined(separator: ", ") + ")")
+    }
+
+    private func dump(_ transition: TransitionModel, _ model: MachineModel) -> String {
+        var text = switch transition.trigger {
+        case .event(let event): "on \(model[event].name)"
+        case .always: "always"
+        case .after(let duration): "after \(duration.text) (\(duration.nanoseconds)ns)"
+        }
+        if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression))]" }
+        if let target = transition.target { text += " -> \(model[target].name)" }
+        if !transition.actions.isEmpty { text += " / " + dump(transition.actions, model) }
+        return text
+    }
+
+    private func dump(_ guardExpression: GuardModel) -> String {
+        switch guardExpression {
+        case .call(let name): name
+        case .not(let operand): "!" + dump(operand)
+        case .and(let lhs, let rhs): "(\(dump(lhs)) && \(dump(rhs)))"
+        case .or(let lhs, let rhs): "(\(dump(lhs)) || \(dump(rhs)))"
+        case .else: "else"
+        }
+    }
+
+    private func dump(_ actions: [ActionModel], _ model: MachineModel) -> String {
+        actions.map { action in
+            switch action {
+            case .call(let name): name
+            case .emit(let output, let arguments): "emit \(model[output].name)" + dump(arguments)
+            case .raise(let event, let arguments): "raise \(model[event].name)" + dump(arguments)
+            }
+        }.joined(separator: ", ")
+    }
+
+    private func dump(_ arguments: [ArgumentModel]) -> String {
+        guard !arguments.isEmpty else { return "" }
+        return "(" + arguments.map { argument in
+            let value = switch argument.value {
+            case .string(let text): "\"\(text)\""
+            case .integer(let text), .float(let text): text
+            case .boolean(let value): "\(value)"
+            case .payload(let name): "$\(name)"
+            }
+            return argument.label.map { "\($0): \(value)" } ?? value
+        }.joined(separator: ", ") + ")"
+    }
+
+    // MARK: - The example machines
+
+    @Test func thePlayerModel() throws {
+        let model = try model(try ExampleMachines.text(of: "Player.fsm"))
+        #expect(dump(model) == [
+            "machine Player public",
+            "event play", "event pause", "event stop", "event seek(to: Double)",
+            "output notice(String)",
+            "state stopped initial",
+            "  on play -> playing / startPlayback",
+            "  on pause / emit notice(\"Cannot pause. Player is stopped.\")",
+            "  on stop / emit notice(\"Already stopped.\")",
+            "state playing",
+            "  entry / showPauseButton",
+            "  exit / hidePauseButton",
+            "  on play / emit notice(\"Already playing.\")",
+            "  on pause -> paused",
+            "  on stop -> stopped / rewind",
+            "  on seek [isSeekable] / jump",
+            "state paused",
+            "  on play [canResume] -> playing",
+            "  on play [else] / emit notice(\"Cannot resume.\")",
+            "  on pause / emit notice(\"Already paused.\")",
+            "  on stop -> stopped / rewind",
+            "guard isSeekable(to: Double)",
+            "guard canResume()",
+            "action startPlayback()",
+            "action showPauseButton()",
+            "action hidePauseButton()",
+            "action rewind()",
+            "action jump(to: Double)",
+        ])
+        #expect(model.documentation == "A video player whose controls answer differently in each state.")
+        #expect(model.outputs[0].documentation == "Text shown when a control does nothing.")
+        #expect(model.events[3].documentation == "The user dragged the playhead.")
+        #expect(model.states[0].documentation == "Nothing is loaded in the player's view; playback starts from the beginning.")
+        #expect(model.topLevelStates == [StateID(0), StateID(1), StateID(2)])
+        #expect(model.states.allSatisfy { $0.parent == nil && $0.children.isEmpty && $0.initialChild == nil })
+        #expect(model.allTransitions.count == 11)
+        // Transitions know the state they leave, and where they are written.
+        let seek = model.states[1].transitions[3]
+        #expect(seek.source == StateID(1))
+        #expect(seek.range.start.line == 27)
+        #expect(seek.range.start.column == 9)
+        #expect(model.states[1].range.start.line == 21)
+    }
+
+    @Test func theCallTrackerModel() throws {
+        let model = try model(try ExampleMachines.text(of: "CallTracker.fsm"))
+        #expect(dump(model) == [
+            "machine CallTracker public",
+            "event trackOutgoingCall", "event willResignActive", "event didEnterBackground",
+            "event willEnterForeground", "event didBecomeActive",
+            "output callFinished",
+            "state idle initial",
+            "  on trackOutgoingCall -> start",
+            "state start",
+            "  on willResignActive -> systemAlert",
+            "state systemAlert",
+            "  on didBecomeActive -> waiting",
+            "state waiting",
+            "  on willResignActive -> callStarting",
+            "  after 1s (1000000000ns) -> idle",
+            "state callStarting",
+            "  on didEnterBackground -> callInProgress",
+            "state callInProgress",
+            "  on willEnterForeground -> callEnded",
+            "state callEnded",
+            "  on didBecomeActive -> idle / emit callFinished",
+            "machine: on didBecomeActive -> idle",
+        ])
+        #expect(model.machineTransitions.first?.source == nil)
+        #expect(model.guards.isEmpty && model.actions.isEmpty)
+        #expect(model.allTransitions.last == model.machineTransitions.last)
+    }
+
+    @Test func theCheckoutModel() throws {
+        let model = try model(try ExampleMachines.text(of: "Checkout.fsm"))
+        #expect(dump(model) == [
+            "machine Checkout public",
+            "event loggedIn", "event paymentSucceeded", "event paymentFailed(reason: String)", "event pushRegistered",
+            "state beforeLogIn initial",
+            "  on loggedIn -> afterLogIn",
+            "state afterLogIn",
+            "  always -> beforePayment",
+            "state beforePayment",
+            "  entry / startPayment",
+            "  on paymentSucceeded -> paymentSuccess",
+            "  on paymentFailed -> beforeLogIn / report",
+            "state paymentSuccess",
+            "  always -> beforePush",
+            "state beforePush",
+            "  entry / registerForPush",
+            "  on pushRegistered -> pushSuccess",
+            "state pushSuccess",
+            "  always -> stable",
+            "state stable final",
+            "action startPayment()",
+            "action report(reason: String)",
+            "action registerForPush()",
+        ])
+    }
+
+    @Test func modelOfEveryConstruct() throws {
+        let model = try model("""
+            @MainActor public machine Every {
+                event go
+                event failed(reason: String, code: Int, Double)
+                event moved(on: Bool, after: Double)
+                output said(String)
+                output pair(x: Int, y: Double?)
+                output flag(on: Bool)
+                initial state a {
+                    entry / enter, emit said("in")
+                    on go [ready && !(busy || late)] -> b / leave, raise go
+                    on failed [retry] / emit said(reason), emit pair(x: code, y: 2)
+                    on failed [else] -> b / emit pair(x: -1, y: 2.5), emit flag(on: true), log
+                    after 1.5s -> b
+                    after 250ms [ready] / tick
+                    on moved / emit flag(on: on), emit pair(x: 0, y: after)
+                }
+                final state b
+                on go -> a
+            }
+            """)
+        #expect(dump(model) == [
+            "machine Every public @MainActor",
+            "event go", "event failed(reason: String, code: Int, Double)", "event moved(on: Bool, after: Double)",
+            "output said(String)", "output pair(x: Int, y: Double?)", "output flag(on: Bool)",
+            "state a initial",
+            "  entry / enter, emit said(\"in\")",
+            "  on go [(ready && !(busy || late))] -> b / leave, raise go",
+            "  on failed [retry] / emit said($reason), emit pair(x: $code, y: 2)",
+            "  on failed [else] -> b / emit pair(x: -1, y: 2.5), emit flag(on: true), log",
+            "  after 1.5s (1500000000ns) -> b",
+            "  after 250ms (250000000ns) [ready] / tick",
+            "  on moved / emit flag(on: $on), emit pair(x: 0, y: $after)",
+            "state b final",
+            "machine: on go -> a",
+            "guard ready()",
+            "guard busy()",
+            "guard late()",
+            "guard retry(reason: String, code: Int, Double)",
+            "action enter()",
+            "action leave()",
+            "action log(reason: String, code: Int, Double)",
+            "action tick()",
+        ])
+    }
+
+    @Test(arguments: [("public", AccessLevel.public), ("package", .package), ("internal", .internal), ("", .internal)])
+    func accessLevels(_ keyword: String, _ level: AccessLevel) throws {
+        let model = try model("\(keyword) machine M {\n event go\n initial state a { on go -> b }\n final state b\n}")
+        #expect(model.accessLevel == level)
+        #expect(!model.isMainActor)
+    }
+
+    // MARK: - Files and machines
+
+    @Test func anEmptyFileDeclaresNoMachine() {
+        MarkedSource("1️⃣").expectDiagnostics([.error("1️⃣", "the file declares no machine; write 'machine Name { … }'")])
+        MarkedSource("1️⃣// just a comment\n").expectDiagnostics([
+            .error("1️⃣", "the file declares no machine; write 'machine Name { … }'"),
+        ])
+    }
+
+    @Test func aFileDeclaresOneMachine() {
+        MarkedSource("""
+            machine 1️⃣A {
+                event go
+                initial state a { on go -> b }
+                final state b
+            }
+            machine 2️⃣B {}
+            """).expectDiagnostics([
+            .error("2️⃣", "a file declares one machine; move 'B' to a file of its own", notes: [("1️⃣", "'A' is declared here")]),
+        ])
+    }
+
+    @Test func machineAttributes() {
+        MarkedSource("""
+            1️⃣@Observable @MainActor 2️⃣@MainActor machine M {
+                initial final state a
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "unknown attribute '@Observable'; a machine takes '@MainActor' to isolate it to the main actor"),
+            .error("2️⃣", "'@MainActor' is written twice"),
+        ])
+    }
+
+    // MARK: - Names
+
+    @Test func reservedNames() {
+        MarkedSource("""
+            machine 1️⃣State {
+                event 2️⃣default
+                event 3️⃣hashValue
+                output 4️⃣description
+                initial state 5️⃣name { on default [7️⃣init] / 8️⃣self }
+                final state 9️⃣allCases
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'State' cannot name a machine: the generated class has a nested type 'State'"),
+            .error("2️⃣", "'default' is a Swift keyword and cannot name an event"),
+            .error("3️⃣", "'hashValue' cannot name an event: the generated enum already has a member 'hashValue'"),
+            .error("4️⃣", "'description' cannot name an output: the generated enum already has a member 'description'"),
+            .error("5️⃣", "'name' cannot name a state: the generated enum already has a member 'name'"),
+            .error("7️⃣", "'init' is a Swift keyword and cannot name a guard"),
+            .error("8️⃣", "'self' is a Swift keyword and cannot name an action"),
+            .error("9️⃣", "'allCases' cannot name a state: the generated enum already has a member 'allCases'"),
+        ])
+    }
+
+    @Test func duplicateDeclarations() {
+        MarkedSource("""
+            machine M {
+                event 1️⃣go
+                event 2️⃣go(Int)
+                output 3️⃣go
+                output 4️⃣go
+                initial state 5️⃣a { on go -> a }
+                state 6️⃣a
+            }
+            """).expectDiagnostics([
+            .error("2️⃣", "event 'go' is declared twice", notes: [("1️⃣", "'go' is first declared here")]),
+            .error("4️⃣", "output 'go' is declared twice", notes: [("3️⃣", "'go' is first declared here")]),
+            .error("6️⃣", "state 'a' is declared twice", notes: [("5️⃣", "'a' is first declared here")]),
+        ])
+    }
+
+    @Test func payloadLabels() {
+        MarkedSource("""
+            machine M {
+                event e(1️⃣x: Int, 2️⃣x: Int, 3️⃣inout: Int, 4️⃣var: Int, Int, Int)
+                initial state a { on e -> b }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("2️⃣", "payload label 'x' is used twice", notes: [("1️⃣", "first used here")]),
+            .error("3️⃣", "'inout' cannot be a payload label"),
+            .error("4️⃣", "'var' cannot be a payload label"),
+        ])
+    }
+
+    @Test func unknownNamesSuggestTheClosestDeclaredOne() {
+        MarkedSource("""
+            machine Player {
+                event play
+                event pause
+                output notice(String)
+                initial state stopped {
+                    on 1️⃣plya -> playing
+                    on play -> 2️⃣plying
+                    on pause / emit 3️⃣notise("x"), raise 4️⃣pasue
+                    on play [g] -> 5️⃣somewhereElse / emit 6️⃣nothing, raise 7️⃣nothing
+                }
+                state playing { on pause -> stopped }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "unknown event 'plya'; did you mean 'play'?"),
+            .error("2️⃣", "unknown state 'plying'; did you mean 'playing'?"),
+            .error("3️⃣", "unknown output 'notise'; did you mean 'notice'?"),
+            .error("4️⃣", "unknown event 'pasue'; did you mean 'pause'?"),
+            .error("5️⃣", "unknown state 'somewhereElse'"),
+            .error("6️⃣", "unknown output 'nothing'"),
+            .error("7️⃣", "unknown event 'nothing'"),
+        ])
+    }
+
+    // MARK: - States
+
+    @Test func initialStates() {
+        MarkedSource("""
+            machine 1️⃣M {
+                event go
+                state a { on go -> b }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "machine 'M' has no initial state; mark the one it starts in, as in 'initial state a'"),
+        ])
+        MarkedSource("machine 1️⃣Empty {\n    event go\n}").expectDiagnostics([
+            .error("1️⃣", "machine 'Empty' has no initial state; mark the one it starts in, as in 'initial state name'"),
+        ])
+        MarkedSource("""
+            machine M {
+                event go
+                1️⃣initial state a { on go -> b }
+                2️⃣initial final state b
+                3️⃣initial state c { on go -> a }
+            }
+            """).expectDiagnostics([
+            .error("2️⃣", "machine 'M' has more than one initial state", notes: [("1️⃣", "'a' is initial already")]),
+            .error("3️⃣", "machine 'M' has more than one initial state", notes: [("1️⃣", "'a' is initial already")]),
+        ])
+    }
+
+    @Test func unsupportedStateFeatures() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    on go -> b
+                    state 1️⃣inner { on go -> a }
+                    2️⃣history
+                }
+                3️⃣parallel state b {}
+                state c(4️⃣since: Double, Int)
+                state 5️⃣d()
+                6️⃣history deep
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "nested states are not supported yet; move 'inner' out of 'a'"),
+            .error("2️⃣", "history states are not supported yet"),
+            .error("3️⃣", "parallel states are not supported yet"),
+            .error("4️⃣", "state data is not supported yet"),
+            .error("5️⃣", "state data is not supported yet"),
+            .error("6️⃣", "history states are not supported yet"),
+        ])
+    }
+
+    @Test func signalsBelongAtMachineLevel() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    1️⃣event inner
+                    2️⃣output said(String)
+                    on go -> b
+                }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "events are declared at machine level, not inside a state"),
+            .error("2️⃣", "outputs are declared at machine level, not inside a state"),
+        ])
+    }
+
+    @Test func finalStatesAreNeverLeft() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a { on go -> b }
+                final state b {
+                    entry / celebrate
+                    1️⃣exit / cleanUp
+                    2️⃣on go -> a
+                    3️⃣always -> a
+                }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "a final state is never left, so its 'exit' actions would never run"),
+            .error("2️⃣", "final state 'b' cannot have transitions: entering it finishes the machine"),
+            .error("3️⃣", "final state 'b' cannot have transitions: entering it finishes the machine"),
+        ])
+    }
+
+    @Test func machineLevelDeclarationsThatNeedAState() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a { on go -> b }
+                final state b
+                1️⃣entry / hello
+                2️⃣exit / goodbye
+                3️⃣always -> a
+                4️⃣after 1s -> a
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'entry' actions belong in a state, not at machine level"),
+            .error("2️⃣", "'exit' actions belong in a state, not at machine level"),
+            .error("3️⃣", "'always' needs a state; machine-level transitions take events"),
+            .error("4️⃣", "'after' needs a state to time; machine-level transitions take events"),
+        ])
+    }
+
+    // MARK: - Durations
+
+    @Test(arguments: [
+        ("1️⃣5", "duration '5' needs a unit: ms, s, m or h (as in 5s)"),
+        ("1️⃣1.5", "duration '1.5' needs a unit: ms, s, m or h (as in 1.5s)"),
+        ("1️⃣5sec", "unknown duration unit 'sec'; use ms, s, m or h"),
+        ("1️⃣0s", "a delay must be longer than zero"),
+        ("1️⃣0.0ms", "a delay must be longer than zero"),
+        ("1️⃣99999999999h", "duration '99999999999h' is too long"),
+        ("1️⃣99999999999999999999ms", "duration '99999999999999999999ms' is too long"),
+        ("1️⃣0.0000000001s", "duration '0.0000000001s' is finer than a nanosecond"),
+    ])
+    func invalidDurations(_ duration: String, _ message: String) {
+        MarkedSource("""
+            machine M {
+                initial state a { after \(duration) -> b }
+                final state b
+            }
+            """).expectDiagnostics([.error("1️⃣", message)])
+    }
+
+    @Test(arguments: [
+        ("250ms", Int64(250_000_000)), ("1s", 1_000_000_000), ("2m", 120_000_000_000), ("1h", 3_600_000_000_000),
+        ("1.5s", 1_500_000_000), ("0.000000001s", 1), ("1_000ms", 1_000_000_000), ("0.5m", 30_000_000_000),
+        ("2562047h", 9_223_369_200_000_000_000),
+    ])
+    func validDurations(_ duration: String, _ nanoseconds: Int64) throws {
+        let model = try model("machine M {\n initial state a { after \(duration) -> b }\n final state b\n}")
+        guard case .after(let model)? = model.states[0].transitions.first?.trigger else {
+            Issue.record("not a delayed transition")
+            return
+        }
+        #expect(model.nanoseconds == nanoseconds)
+        #expect(model.text == duration)
+        #expect(model.description == duration)
+    }
+
+    // MARK: - Guards and actions
+
+    @Test func elseStandsAlone() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    on go [ready] -> b
+                    on go [ready && 1️⃣else] -> b
+                    on go [!2️⃣else] -> b
+                }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'else' stands alone in a guard: write '[else]'"),
+            .error("2️⃣", "'else' stands alone in a guard: write '[else]'"),
+        ])
+    }
+
+    @Test func aNameIsEitherAGuardOrAnAction() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    on go [1️⃣check] -> b / 2️⃣check
+                }
+                final state b { entry / 3️⃣check }
+            }
+            """).expectDiagnostics([
+            .error("2️⃣", "'check' is used both as a guard and as an action; give them different names", notes: [
+                ("1️⃣", "used as a guard here"),
+            ]),
+            .error("3️⃣", "'check' is used both as a guard and as an action; give them different names", notes: [
+                ("1️⃣", "used as a guard here"),
+            ]),
+        ])
+    }
+
+    @Test func guardsAndActionsTakeOnePayload() {
+        MarkedSource("""
+            machine M {
+                event go
+                event seek(to: Double)
+                event jump(to: Double)
+                event resize(Int)
+                initial state a {
+                    entry / 1️⃣update
+                    on seek [2️⃣allowed] / 3️⃣move
+                    on jump [allowed] / move
+                    on resize [4️⃣allowed] / 5️⃣move
+                    on go [6️⃣allowed] -> b / 7️⃣update
+                    after 1s / 8️⃣update
+                }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error(
+                "4️⃣",
+                "guard 'allowed' is used with different payloads, 'resize(Int)' here and 'seek(to: Double)' before; its generated signature would be ambiguous",
+                notes: [("2️⃣", "first used with 'seek(to: Double)' here")]),
+            .error(
+                "5️⃣",
+                "action 'move' is used with different payloads, 'resize(Int)' here and 'seek(to: Double)' before; its generated signature would be ambiguous",
+                notes: [("3️⃣", "first used with 'seek(to: Double)' here")]),
+            .error(
+                "6️⃣",
+                "guard 'allowed' is used with different payloads, 'go' here and 'seek(to: Double)' before; its generated signature would be ambiguous",
+                notes: [("2️⃣", "first used with 'seek(to: Double)' here")]),
+        ])
+    }
+
+    @Test func actionsWithoutPayloadShareOneSignature() throws {
+        // Entry actions, eventless and delayed transitions and payload-less events all call
+        // `update()`.
+        let model = try model("""
+            machine M {
+                event go
+                initial state a {
+                    entry / update
+                    on go -> b / update
+                    after 1s -> b / update
+                }
+                state b { always -> c / update }
+                final state c
+            }
+            """)
+        #expect(model.actions.map(\.name) == ["update"])
+        #expect(model.actions.first?.parameters == [])
+    }
+
+    // MARK: - Arguments
+
+    @Test func argumentCounts() {
+        MarkedSource("""
+            machine M {
+                event go
+                event 1️⃣ping(Int)
+                output 2️⃣said(String)
+                output 3️⃣pair(x: Int, y: Int)
+                output 4️⃣done
+                initial state a {
+                    on go [f] / 5️⃣emit said
+                    on go [g] / 6️⃣emit pair(1)
+                    on go [h] / 7️⃣emit done(1)
+                    on go [else] -> b / 8️⃣raise ping(1, 2)
+                }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("5️⃣", "output 'said' takes 1 argument (String), but 0 were given", notes: [("2️⃣", "'said' is declared here")]),
+            .error("6️⃣", "output 'pair' takes 2 arguments (x: Int, y: Int), but 1 was given", notes: [("3️⃣", "'pair' is declared here")]),
+            .error("7️⃣", "output 'done' takes 0 arguments, but 1 was given", notes: [("4️⃣", "'done' is declared here")]),
+            .error("8️⃣", "event 'ping' takes 1 argument (Int), but 2 were given", notes: [("1️⃣", "'ping' is declared here")]),
+        ])
+    }
+
+    @Test func argumentLabels() {
+        MarkedSource("""
+            machine M {
+                event go
+                output pair(x: Int, Int)
+                initial state a {
+                    on go [g] / emit pair(1️⃣y: 1, 2)
+                    on go [else] -> b / emit pair(x: 1, 2️⃣x: 2)
+                }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "argument label 'y:' does not match output 'pair', which expects 'x:'"),
+            .error("2️⃣", "argument label 'x:' does not match output 'pair', which expects no label"),
+        ])
+    }
+
+    @Test func payloadArguments() {
+        MarkedSource("""
+            machine M {
+                event go
+                event failed(reason: String, code: Int, Data)
+                output said(String)
+                output number(Int?)
+                initial state a {
+                    entry / emit said(1️⃣reason)
+                    on go -> b / emit said(2️⃣reason)
+                    on failed [g] / emit said(3️⃣why)
+                    on failed [h] / emit said(4️⃣code)
+                    on failed [else] / emit number(code), emit said(reason), emit number(5️⃣reason)
+                    after 1s / emit said(6️⃣reason)
+                }
+                state b { always [ok] -> a / emit said(7️⃣reason) }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'reason' is not available: entry actions have no event payload"),
+            .error("2️⃣", "'reason' is not a payload of event 'go'; it has no labeled payload"),
+            .error("3️⃣", "'why' is not a payload of event 'failed'; it has 'reason', 'code'"),
+            .error("4️⃣", "payload 'code' is Int, but the parameter takes String"),
+            .error("5️⃣", "payload 'reason' is String, but the parameter takes Int?"),
+            .error("6️⃣", "'reason' is not available: delayed transitions have no event payload"),
+            .error("7️⃣", "'reason' is not available: eventless transitions have no event payload"),
+        ])
+    }
+
+    @Test func literalArguments() {
+        MarkedSource("""
+            machine M {
+                event go
+                output text(String)
+                output count(Int)
+                output ratio(Double)
+                output flag(Bool?)
+                output custom(Date)
+                initial state a {
+                    on go [a1] / emit text("fine"), emit text(1️⃣1), emit text(2️⃣true)
+                    on go [a2] / emit count(-3), emit count(3️⃣"3"), emit count(4️⃣1.5), emit count(5️⃣-1.5)
+                    on go [a3] / emit ratio(1), emit ratio(-2.5), emit ratio(6️⃣false)
+                    on go [a4] / emit flag(true), emit flag(7️⃣"yes")
+                    on go [else] -> b / emit custom("2024-01-01"), emit custom(1), emit custom(true)
+                }
+                final state b
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "an integer literal cannot be passed as String"),
+            .error("2️⃣", "a boolean literal cannot be passed as String"),
+            .error("3️⃣", "a string literal cannot be passed as Int"),
+            .error("4️⃣", "a floating-point literal cannot be passed as Int"),
+            .error("5️⃣", "a floating-point literal cannot be passed as Int"),
+            .error("6️⃣", "a boolean literal cannot be passed as Double"),
+            .error("7️⃣", "a string literal cannot be passed as Bool?"),
+        ])
+    }
+
+    // MARK: - Transitions
+
+    @Test func shadowedTransitions() {
+        MarkedSource("""
+            machine M {
+                event go
+                event stop
+                initial state a {
+                    1️⃣on go -> b
+                    2️⃣on go [ready] -> b
+                    on stop [ready] -> b
+                    3️⃣on stop [else] / log
+                    4️⃣on stop -> b
+                }
+                final state b
+                5️⃣on go -> a
+                6️⃣on go / log
+            }
+            """).expectDiagnostics([
+            .error(
+                "2️⃣", "this transition can never fire: the unguarded transition on line 5 takes 'go' first",
+                notes: [("1️⃣", "the unguarded transition that always wins")]),
+            .error(
+                "4️⃣", "this transition can never fire: the 'else' transition on line 8 takes 'stop' first",
+                notes: [("3️⃣", "the 'else' transition that always wins")]),
+            .error(
+                "6️⃣", "this transition can never fire: the unguarded transition on line 12 takes 'go' first",
+                notes: [("5️⃣", "the unguarded transition that always wins")]),
+        ])
+    }
+
+    @Test func shadowingIsPerTrigger() throws {
+        // Different events, durations and eventless transitions do not shadow each other.
+        _ = try model("""
+            machine M {
+                event go
+                event stop
+                initial state a {
+                    on go -> b
+                    on stop -> b
+                    after 1s -> b
+                    after 2s -> b
+                    always [ready] -> b
+                }
+                final state b
+            }
+            """)
+    }
+
+    @Test func elseNeedsAGuardedTransitionBeforeIt() {
+        MarkedSource("""
+            machine M {
+                event go
+                event stop
+                initial state a {
+                    1️⃣on go [else] -> b
+                    on go [ready] -> b
+                    on stop -> b
+                }
+                final state b
+                2️⃣on stop [else] -> a
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'else' needs a guarded transition on 'go' before it in the same state"),
+            .error("2️⃣", "'else' needs a guarded transition on 'stop' before it in the same machine"),
+        ])
+    }
+
+    @Test func eventlessLoops() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a { on go -> b }
+                state b { 1️⃣always -> c }
+                state c { always [ready] -> a; 2️⃣always -> d / log }
+                state d { 3️⃣always -> b }
+                state e { 4️⃣always / spin }
+                state f { 5️⃣always -> f }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "unguarded eventless transitions loop forever: b -> c -> d -> b", notes: [
+                ("2️⃣", "then 'c' goes on here"),
+                ("3️⃣", "then 'd' goes on here"),
+            ]),
+            .error("4️⃣", "an unguarded 'always' without a target runs forever; give it a guard or a target state"),
+            .error("5️⃣", "unguarded eventless transitions loop forever: f -> f"),
+        ])
+    }
+
+    @Test func guardedEventlessTransitionsMayLoop() throws {
+        _ = try model("""
+            machine M {
+                event go
+                initial state a { on go -> b }
+                state b { always [more] -> c; on go -> a }
+                state c { always -> b }
+            }
+            """)
+    }
+
+    @Test func anUnresolvedTransitionCausesNoFurtherErrors() {
+        // The first transition is dropped; the second is not reported as shadowed by it, nor
+        // the loop through it.
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    on go -> 1️⃣nowhere
+                    on go -> b
+                    always -> 2️⃣elsewhere
+                }
+                state b { always -> a }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "unknown state 'nowhere'"),
+            .error("2️⃣", "unknown state 'elsewhere'"),
+        ])
+    }
+
+    // MARK: - Warnings
+
+    @Test func warningsAboutUnusedParts() throws {
+        let compilation = MarkedSource("""
+            machine M {
+                event go
+                event 1️⃣unused
+                output 2️⃣silent
+                output said(String)
+                initial state a { on go -> b / emit said("hi") }
+                state 3️⃣b { on go / log }
+                state 4️⃣c { on go -> a }
+                state 5️⃣d { on go -> d }
+            }
+            """).expectDiagnostics([
+            .warning("1️⃣", "event 'unused' is never handled"),
+            .warning("2️⃣", "output 'silent' is never emitted"),
+            .warning("3️⃣", "state 'b' has no way out; mark it 'final' if the machine ends there"),
+            .warning("4️⃣", "state 'c' is unreachable from the initial state 'a'"),
+            .warning("5️⃣", "state 'd' is unreachable from the initial state 'a'"),
+        ])
+        // Warnings leave the model in place.
+        #expect(compilation.model != nil)
+        #expect(!compilation.hasErrors)
+    }
+
+    @Test func machineLevelTransitionsCountForReachabilityAndWayOut() throws {
+        _ = try model("""
+            machine M {
+                event go
+                event reset
+                output said
+                initial state a { on go -> a / emit said }
+                state b { entry / hello }
+                on reset -> b
+            }
+            """)
+    }
+
+    @Test func raisedEventsStillNeedAHandler() {
+        MarkedSource("""
+            machine M {
+                event go
+                event 1️⃣again
+                initial state a { on go -> b / raise again }
+                final state b
+            }
+            """).expectDiagnostics([.warning("1️⃣", "event 'again' is never handled")])
+    }
+
+    @Test func errorsHideWarnings() {
+        MarkedSource("""
+            machine M {
+                event go
+                event unused
+                initial state a { on go -> 1️⃣bb }
+                state b
+                state orphan
+            }
+            """).expectDiagnostics([.error("1️⃣", "unknown state 'bb'; did you mean 'b'?")])
+    }
+
+    @Test func suggestionsReplaceTheMisspeltName() throws {
+        let spec = MarkedSource("machine M {\n event go\n initial state playing { on go -> 1️⃣plaiyng2️⃣ }\n}")
+        let diagnostic = try #require(Compiler.compile(spec.source).diagnostics.first)
+        #expect(diagnostic.suggestion == Diagnostic.Suggestion(replacing: spec.range("1️⃣", "2️⃣"), with: "playing"))
+        #expect(diagnostic.range == spec.range("1️⃣", "2️⃣"))
+    }
+
+    @Test func diagnosticsAreSortedByPosition() {
+        // Found in a different order (declarations, then transitions), reported in file order.
+        MarkedSource("""
+            machine M {
+                event 6️⃣go
+                initial state 5️⃣a { on go -> 1️⃣nowhere }
+                state 2️⃣a
+                state b { on go -> 3️⃣elsewhere }
+                event 4️⃣go
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "unknown state 'nowhere'"),
+            .error("2️⃣", "state 'a' is declared twice", notes: [("5️⃣", "'a' is first declared here")]),
+            .error("3️⃣", "unknown state 'elsewhere'"),
+            .error("4️⃣", "event 'go' is declared twice", notes: [("6️⃣", "'go' is first declared here")]),
+        ])
+    }
+
+    // MARK: - Scale
+
+    /// Guards against accidental quadratic work anywhere in the pipeline: with 20,000 states
+    /// and 100,000 transitions, a quadratic pass would not finish.
+    @Test func aSpecWithTwentyThousandStatesAndAHundredThousandTransitionsCompiles() throws {
+        let stateCount = 20_000
+        let transitionsPerState = 5
+        var text = "machine Large {\n"
+        for event in 0..<10 { text += "    event e\(event)(value: Int)\n" }
+        text += "    output said(Int)\n"
+        for state in 0..<stateCount {
+            text += state == 0 ? "    initial state s0 {\n" : "    state s\(state) {\n"
+            for index in 0..<transitionsPerState {
+                let event = (state + index) % 10
+                let target = (state + index + 1) % stateCount
+                text += "        on e\(event) [g\(index) && !h] -> s\(target) / a\(index), emit said(value)\n"
+            }
+            text += "    }\n"
+        }
+        text += "}\n"
+        let compilation = Compiler.compile(SourceText(text))
+        #expect(compilation.diagnostics.isEmpty)
+        let model = try #require(compilation.model)
+        #expect(model.states.count == stateCount)
+        #expect(model.allTransitions.count == stateCount * transitionsPerState)
+        #expect(model.guards.map(\.name) == ["g0", "h", "g1", "g2", "g3", "g4"])
+        #expect(model.actions.count == transitionsPerState)
+    }
+
+    @Test func invalidUTF8IsReportedNotLexed() {
+        var bytes = Array("machine M {\n  event ".utf8)
+        bytes += [0xFF, 0xFE]
+        bytes += Array(" go\n}".utf8)
+        let compilation = Compiler.compile(SourceText(bytes: bytes))
+        #expect(MarkedSource.lines(of: compilation.diagnostics) == ["2:9: error: the file is not valid UTF-8 (byte 0xFF)"])
+        #expect(compilation.syntax == nil && compilation.model == nil)
+    }
+}
