@@ -32,6 +32,40 @@ public final class ObserverList<Notification> {
     }
 }
 
+extension ObserverList {
+    /// The elements that `transform` makes of the notifications from now on, as an
+    /// asynchronous sequence: what a machine's `transitions` property returns.
+    ///
+    /// The sequence finishes when the list is released with its machine, so that a `for await`
+    /// loop over it ends too. Once its consumer stops iterating, the observation ends at the
+    /// next notification.
+    public func stream<Element: Sendable>(_ transform: @escaping (Notification) -> Element?) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
+        let feed = StreamFeed(continuation)
+        var token: ObservationToken?
+        token = add { notification in
+            guard let element = transform(notification) else { return }
+            if case .terminated = feed.continuation.yield(element) {
+                token?.cancel()
+            }
+        }
+        return stream
+    }
+}
+
+/// Finishes a stream when the observer that feeds it is released.
+private final class StreamFeed<Element: Sendable> {
+    let continuation: AsyncStream<Element>.Continuation
+
+    init(_ continuation: AsyncStream<Element>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit {
+        continuation.finish()
+    }
+}
+
 /// Keeps an observation alive until ``cancel()``.
 ///
 /// Dropping the token does not end the observation (so `machine.observe { … }` needs no

@@ -22,7 +22,10 @@ public final class TaskClock: MachineClock, Sendable {
         return ScheduledTimer { task.cancel() }
     }
 
+    /// Runs the action on the machine's actor, unless the timer was cancelled while its task
+    /// waited for that actor: the machine cancels on the same actor, so the check is exact.
     private static func run(_ action: UncheckedSendableAction, on isolation: isolated (any Actor)?) {
+        guard !Task.isCancelled else { return }
         action.run()
     }
 }

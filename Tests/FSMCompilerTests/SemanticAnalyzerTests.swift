@@ -77,6 +77,7 @@ import Testing
             case .string(let text): "\"\(text)\""
             case .integer(let text), .float(let text): text
             case .boolean(let value): "\(value)"
+            case .nil: "nil"
             case .payload(let name): "$\(name)"
             }
             return argument.label.map { "\($0): \(value)" } ?? value

@@ -12,6 +12,15 @@ struct PayloadTraits {
     /// Names that make a type neither `Hashable` nor `Codable`.
     private static let opaqueNames: Set<String> = ["any", "some", "Any", "AnyObject", "Error", "Never"]
 
+    /// Foundation types a payload may name without the spec importing Foundation.
+    private static let foundationNames: Set<String> = [
+        "Data", "Date", "URL", "UUID", "Decimal", "TimeInterval", "IndexPath", "Locale", "TimeZone",
+        "Calendar", "DateComponents", "CharacterSet", "URLRequest", "Measurement", "NSNumber", "Foundation",
+    ]
+
+    /// Whether the type names a Foundation type, so the generated file imports Foundation.
+    let needsFoundation: Bool
+
     /// Whether the type can be `Hashable` (assumed for named types fsmc does not know).
     let isHashable: Bool
     /// Whether the type is known to be `Codable`.
@@ -19,6 +28,7 @@ struct PayloadTraits {
 
     init(_ type: String) {
         let words = Self.identifiers(in: type)
+        needsFoundation = words.contains { Self.foundationNames.contains($0) }
         let isStructural = type.hasPrefix("(") || type.contains("->") || words.contains { Self.opaqueNames.contains($0) }
         isHashable = !isStructural
         isCodable = !isStructural && words.allSatisfy { Self.codableNames.contains($0) }

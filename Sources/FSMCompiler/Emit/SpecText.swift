@@ -30,12 +30,8 @@ public enum SpecText {
     private static func call(_ name: String, _ arguments: [ArgumentModel]) -> String {
         guard !arguments.isEmpty else { return name }
         let values = arguments.map { argument in
-            switch argument.value {
-            case .string(let text): SwiftNames.stringLiteral(text)
-            case .integer(let text), .float(let text): text
-            case .boolean(let value): value ? "true" : "false"
-            case .payload(let name): name
-            }
+            let value = if case .payload(let name) = argument.value { name } else { SwiftNames.literal(argument.value) }
+            return argument.label.map { "\($0): \(value)" } ?? value
         }
         return name + "(" + values.joined(separator: ", ") + ")"
     }

@@ -189,12 +189,7 @@ extension SwiftEmitter {
     private func caseExpression(_ signal: SignalModel, _ arguments: [ArgumentModel]) -> String {
         guard !arguments.isEmpty else { return "." + signal.name }
         let values = arguments.map { argument in
-            let value = switch argument.value {
-            case .string(let text): SwiftNames.stringLiteral(text)
-            case .integer(let text), .float(let text): text
-            case .boolean(let value): value ? "true" : "false"
-            case .payload(let name): SwiftNames.variable(name)
-            }
+            let value = if case .payload(let name) = argument.value { SwiftNames.variable(name) } else { SwiftNames.literal(argument.value) }
             return argument.label.map { "\($0): \(value)" } ?? value
         }
         return ".\(signal.name)(" + values.joined(separator: ", ") + ")"

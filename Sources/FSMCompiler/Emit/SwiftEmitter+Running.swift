@@ -58,6 +58,10 @@ extension SwiftEmitter {
 
         let initial = stateCase(model.initialState)
         writer.line("/// Starts the machine in `\(model[model.initialState].name)`, running its entry actions, or in `snapshot` without them.")
+        if hasEventless || hasTimers {
+            let resumes = [hasTimers ? "restarts its timers" : nil, hasEventless ? "takes the eventless transitions enabled there" : nil]
+            writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
+        }
         writer.line("///")
         writer.line("/// - Parameters:")
         if hasActions { writer.line("///   - actions: your guards and actions.") }
@@ -74,15 +78,16 @@ extension SwiftEmitter {
                 writer.line("addObserver(observer)")
             }
             writer.line("isInStep = true")
-            writer.block("if snapshot == nil") { writer in
-                writer.line("enterState(\(initial))")
-                if hasEventless { writer.line("takeEventlessTransitions()") }
-            }
+            writer.line("if snapshot == nil {")
+            writer.indented { writer in writer.line("enterState(\(initial))") }
             if hasTimers {
-                writer.block("else") { writer in
-                    writer.line("startTimers(for: state)")
-                }
+                writer.line("} else {")
+                writer.indented { writer in writer.line("startTimers(for: state)") }
             }
+            writer.line("}")
+            // A snapshot saved by an observer mid-chain must not leave the machine resting in
+            // a state whose eventless transition is enabled: it would never move again.
+            if hasEventless { writer.line("takeEventlessTransitions()") }
             writer.line("drainQueues()")
             writer.line("isInStep = false")
         }
@@ -144,17 +149,13 @@ extension SwiftEmitter {
             writer.line("observers.add(handler)")
         }
         writer.line()
-        writer.line("/// The transitions the machine takes from now on, as an asynchronous sequence.")
+        writer.line("/// The transitions the machine takes from now on, as an asynchronous sequence that")
+        writer.line("/// finishes when the machine is released.")
         writer.block("\(access)var transitions: AsyncStream<Transition>") { writer in
-            writer.line("let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)")
-            writer.line("var token: ObservationToken?")
-            writer.closure("token = observers.add { notification in") { writer in
-                writer.line("guard case .transitioned(let transition) = notification else { return }")
-                writer.block("if case .terminated = continuation.yield(transition)") { writer in
-                    writer.line("token?.cancel()")
-                }
+            writer.closure("observers.stream { notification in") { writer in
+                writer.line("guard case .transitioned(let transition) = notification else { return nil }")
+                writer.line("return transition")
             }
-            writer.line("return stream")
         }
         writer.line()
     }

@@ -42,15 +42,37 @@ extension SwiftEmitter {
         writer.line("}")
     }
 
+    /// The `after` transitions of one state that share a delay, in document order. One timer
+    /// serves them all, so that their guards are tried in document order whatever order a
+    /// clock fires simultaneous timers in (``TaskClock`` promises none).
+    struct TimerGroup {
+        var delay: DurationModel
+        var transitions: [TransitionModel]
+    }
+
+    /// The `after` transitions of `state` grouped by delay, groups in order of first appearance.
+    func timerGroups(of state: StateModel) -> [TimerGroup] {
+        var groups: [TimerGroup] = []
+        for transition in state.transitions {
+            guard case .after(let delay) = transition.trigger else { continue }
+            if let index = groups.firstIndex(where: { $0.delay.nanoseconds == delay.nanoseconds }) {
+                groups[index].transitions.append(transition)
+            } else {
+                groups.append(TimerGroup(delay: delay, transitions: [transition]))
+            }
+        }
+        return groups
+    }
+
     func emitTimers(into writer: inout CodeWriter) {
-        let timed = model.states.filter { state in state.transitions.contains { if case .after = $0.trigger { true } else { false } } }
+        let timed = model.states.filter { !timerGroups(of: $0).isEmpty }
         writer.line("// MARK: - Timers")
         writer.line()
-        writer.line("/// Starts the timers of the `after` transitions of `state`.")
+        writer.line("/// Starts the timers of the `after` transitions of `state`, one per delay.")
         writer.block("private func startTimers(for state: State)") { writer in
             emitStateSwitch(timed, into: &writer) { state, writer in
-                for (index, delay) in delays(of: state).enumerated() {
-                    writer.line("startTimer(\(index), after: \(SwiftNames.duration(delay)))")
+                for (index, group) in timerGroups(of: state).enumerated() {
+                    writer.line("startTimer(\(index), after: \(SwiftNames.duration(group.delay)))")
                 }
             }
         }
@@ -80,21 +102,15 @@ extension SwiftEmitter {
             writer.line("isInStep = false")
         }
         writer.line()
-        writer.line("/// Takes the `after` transition `index` of the current state, unless the state was left")
-        writer.line("/// since the timer started.")
+        writer.line("/// Takes the first `after` transition of timer `index` of the current state whose guard")
+        writer.line("/// holds, unless the state was left since the timer started.")
         writer.block("private func fireTimer(_ index: Int, entry: UInt64)") { writer in
             writer.line("guard entry == stateEntryCount else { return }")
             writer.line("switch (state, index) {")
             for state in timed {
-                let transitions = state.transitions.filter { if case .after = $0.trigger { true } else { false } }
-                for (index, transition) in transitions.enumerated() {
+                for (index, group) in timerGroups(of: state).enumerated() {
                     writer.line("case (.\(state.name), \(index)):")
-                    writer.indented { writer in
-                        if let condition = transition.guardExpression.flatMap({ guardCode($0, event: nil, receiver: "actions") }) {
-                            writer.line("guard \(condition) else { return }")
-                        }
-                        emitTransitionBody(transition, event: "nil", into: &writer)
-                    }
+                    writer.indented { writer in emitTimerGroup(group, into: &writer) }
                 }
             }
             writer.line("default:")
@@ -105,8 +121,33 @@ extension SwiftEmitter {
         writer.line()
     }
 
-    private func delays(of state: StateModel) -> [DurationModel] {
-        state.transitions.compactMap { if case .after(let delay) = $0.trigger { delay } else { nil } }
+    /// `if guard { … } else if guard { … } else { … }` over a timer's transitions; returns from
+    /// `fireTimer` when no guard holds.
+    private func emitTimerGroup(_ group: TimerGroup, into writer: inout CodeWriter) {
+        var branches: [(transition: TransitionModel, condition: String?)] = []
+        for transition in group.transitions {
+            let condition = transition.guardExpression.flatMap { guardCode($0, event: nil, receiver: "actions") }
+            branches.append((transition, condition))
+            if condition == nil { break }      // unguarded or `else`: nothing after it can fire
+        }
+        if branches.count == 1, let only = branches.first {
+            if let condition = only.condition { writer.line("guard \(condition) else { return }") }
+            emitTransitionBody(only.transition, event: "nil", into: &writer)
+            return
+        }
+        for (position, branch) in branches.enumerated() {
+            if let condition = branch.condition {
+                writer.line("\(position == 0 ? "" : "} else ")if \(condition) {")
+            } else {
+                writer.line("} else {")
+            }
+            writer.indented { writer in emitTransitionBody(branch.transition, event: "nil", into: &writer) }
+        }
+        if branches.last?.condition != nil {
+            writer.line("} else {")
+            writer.indented { writer in writer.line("return") }
+        }
+        writer.line("}")
     }
 
     func emitNotifications(into writer: inout CodeWriter) {

@@ -39,6 +39,17 @@ enum SwiftNames {
         parameters.isEmpty ? "" : "(" + parameters.map(\.description).joined(separator: ", ") + ")"
     }
 
+    /// An argument's literal as Swift (and `.fsm`) text; a payload name as written.
+    static func literal(_ value: ArgumentModel.Value) -> String {
+        switch value {
+        case .string(let text): stringLiteral(text)
+        case .integer(let text), .float(let text): text
+        case .boolean(let value): value ? "true" : "false"
+        case .nil: "nil"
+        case .payload(let name): name
+        }
+    }
+
     /// A Swift string literal with the value escaped.
     static func stringLiteral(_ value: String) -> String {
         var literal = "\""

@@ -26,6 +26,8 @@ public struct MachineModel: Hashable, Sendable {
     public var guards: [CallableModel]
     /// The actions the user implements, in order of first use.
     public var actions: [CallableModel]
+    /// Modules the spec imports (`import CoreLocation`), in the order written.
+    public var imports: [String] = []
 
     public subscript(state: StateID) -> StateModel { states[state.index] }
     public subscript(event: EventID) -> SignalModel { events[event.index] }
@@ -126,12 +128,28 @@ public struct TransitionModel: Hashable, Sendable {
 }
 
 /// A delay of an `after` transition.
+///
+/// Two durations are equal when they last as long, however they are written: `after 1s` and
+/// `after 1000ms` are the same trigger.
 public struct DurationModel: Hashable, Sendable, CustomStringConvertible {
     public var nanoseconds: Int64
     /// The duration as written, such as `250ms`.
     public var text: String
 
+    public init(nanoseconds: Int64, text: String) {
+        self.nanoseconds = nanoseconds
+        self.text = text
+    }
+
     public var description: String { text }
+
+    public static func == (lhs: DurationModel, rhs: DurationModel) -> Bool {
+        lhs.nanoseconds == rhs.nanoseconds
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(nanoseconds)
+    }
 }
 
 /// A guard expression with its names resolved to guards the user implements.
@@ -169,6 +187,7 @@ public struct ArgumentModel: Hashable, Sendable {
         case integer(String)
         case float(String)
         case boolean(Bool)
+        case `nil`
         /// A payload parameter of the triggering event, by label.
         case payload(String)
     }

@@ -6,7 +6,8 @@ struct NameSuggester {
     /// The closest candidate within a third of the name's length (at least one edit), if any.
     func suggestion(for name: String) -> String? {
         let target = Array(name.unicodeScalars)
-        let limit = max(1, target.count / 3)
+        // A suggestion must keep part of the name: 'x' is not a typo of 'a'.
+        let limit = min(max(1, target.count / 3), target.count - 1)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let scalars = Array(candidate.unicodeScalars)

@@ -29,6 +29,12 @@ enum ReservedNames {
         "State", "Event", "Output", "Actions", "Observer", "Transition", "Notification", "Stimulus",
     ]
 
+    /// FSMRuntime's module and type names, which generated code uses unqualified.
+    static let runtimeTypes: Set<String> = [
+        "FSMRuntime", "MachineClock", "TaskClock", "ManualClock", "ScheduledTimer", "ObserverList",
+        "ObservationToken", "EventQueue", "TransitionDescriptor",
+    ]
+
     /// Why `name`, used as `kind`, is not allowed, or `nil` when it is fine.
     static func problem(with name: String, as kind: NameKind) -> String? {
         if swiftKeywords.contains(name) {
@@ -42,6 +48,9 @@ enum ReservedNames {
         case .machine:
             if generatedTypes.contains(name) {
                 return "'\(name)' cannot name a machine: the generated class has a nested type '\(name)'"
+            }
+            if runtimeTypes.contains(name) {
+                return "'\(name)' cannot name a machine: the generated code uses FSMRuntime's '\(name)'"
             }
         case .guard, .action:
             break

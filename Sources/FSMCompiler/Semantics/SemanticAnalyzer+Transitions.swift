@@ -217,6 +217,13 @@ extension SemanticAnalyzer {
         case .integer(let text): literal = (.integer(text), .integer)
         case .float(let text): literal = (.float(text), .float)
         case .boolean(let value): literal = (.boolean(value), .boolean)
+        case .nil:
+            let type = parameter.type
+            guard type.hasSuffix("?") || type.hasSuffix("!") || type.hasPrefix("Optional<") else {
+                diagnostics.error("'nil' cannot be passed as \(type), which is not optional", at: argument.valueRange)
+                return nil
+            }
+            return .nil
         case .name(let name):
             guard case .event(let event) = context else {
                 if case .noPayload(let place) = context {

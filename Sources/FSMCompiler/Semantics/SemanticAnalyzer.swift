@@ -61,7 +61,8 @@ public struct SemanticAnalyzer {
                 "a file declares one machine; move '\(extra.name.text)' to a file of its own", at: extra.name.range,
                 notes: [.init("'\(machine.name.text)' is declared here", at: machine.name.range)])
         }
-        let model = analyzer.analyze(machine)
+        var model = analyzer.analyze(machine)
+        model?.imports = analyzer.checkImports(file.imports)
         let diagnostics = analyzer.diagnostics
         return (diagnostics.hasErrors ? nil : model, diagnostics.diagnostics)
     }
@@ -112,6 +113,23 @@ public struct SemanticAnalyzer {
             warnAboutUnusedParts(of: &model)
         }
         return model
+    }
+
+    /// The imported module names, each once; `FSMRuntime` is always imported already.
+    mutating func checkImports(_ imports: [Identifier]) -> [String] {
+        var seen: [String: SourceRange] = [:]
+        var modules: [String] = []
+        for module in imports {
+            if let first = seen[module.text] {
+                diagnostics.warning(
+                    "module '\(module.text)' is imported twice", at: module.range,
+                    notes: [.init("first imported here", at: first)])
+                continue
+            }
+            seen[module.text] = module.range
+            if module.text != "FSMRuntime" { modules.append(module.text) }
+        }
+        return modules
     }
 
     private mutating func checkAttributes(_ attributes: [Identifier]) -> Bool {

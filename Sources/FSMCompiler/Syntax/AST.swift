@@ -3,6 +3,8 @@
 /// The tree is what the parser produced, before any name is resolved; ``SemanticAnalyzer``
 /// turns it into a ``MachineModel``.
 public struct SourceFileSyntax: Hashable, Sendable {
+    /// `import Module` lines: modules the payload types come from.
+    public var imports: [Identifier]
     public var machines: [MachineSyntax]
     public var range: SourceRange
 }
@@ -172,6 +174,8 @@ public struct ArgumentSyntax: Hashable, Sendable {
         case integer(String)
         case float(String)
         case boolean(Bool)
+        /// `nil`, for an optional parameter.
+        case `nil`
         /// The name of a payload parameter of the triggering event.
         case name(String)
     }

@@ -45,19 +45,40 @@ public struct Parser {
     private mutating func parseFile() -> SourceFileSyntax {
         let start = current.range
         var machines: [MachineSyntax] = []
+        var imports: [Identifier] = []
         skipSeparators()
         while !at(.endOfFile) {
             do {
-                machines.append(try parseMachine())
+                if at(.keyword(.import)) {
+                    imports.append(try parseImport(after: machines))
+                    try expectEndOfDeclaration()
+                } else {
+                    machines.append(try parseMachine())
+                }
             } catch {
                 // Skip to something that can start a machine.
-                while !at(.endOfFile), !at(.keyword(.machine)), !at(.punctuation(.at)) {
+                while !at(.endOfFile), !at(.keyword(.machine)), !at(.punctuation(.at)), !at(.keyword(.import)) {
                     advance()
                 }
             }
             skipSeparators()
         }
-        return SourceFileSyntax(machines: machines, range: start.union(current.range))
+        return SourceFileSyntax(imports: imports, machines: machines, range: start.union(current.range))
+    }
+
+    /// `import Foundation` or `import Foundation.NSData`, before the machine.
+    private mutating func parseImport(after machines: [MachineSyntax]) throws(Recovery) -> Identifier {
+        let keyword = advance()
+        if !machines.isEmpty {
+            throw fail("imports come before the machine", at: keyword.range)
+        }
+        var name = try expectIdentifier("a module name after 'import'")
+        while at(.punctuation(.dot)), !current.isPrecededBySpace {
+            advance()
+            let part = try expectIdentifier("a name after '.'")
+            name = Identifier(name.text + "." + part.text, range: name.range.union(part.range))
+        }
+        return name
     }
 
     private mutating func parseMachine() throws(Recovery) -> MachineSyntax {
@@ -501,6 +522,7 @@ public struct Parser {
         case .float: value = .float(sign + token.text)
         case .identifier where token.text == "true": value = .boolean(true)
         case .identifier where token.text == "false": value = .boolean(false)
+        case .identifier where token.text == "nil": value = .nil
         case .identifier: value = .name(token.text)
         // A payload label may be a keyword (`on:`); one that starts a line starts the next
         // declaration instead, after an argument list left open.
@@ -551,11 +573,11 @@ public struct Parser {
     private mutating func expectIdentifier(_ what: String) throws(Recovery) -> Identifier {
         let token = current
         switch token.kind {
-        case .identifier:
+        case .identifier, .keyword:
+            // Where a name is expected, a word of the language is a name: `state on`,
+            // `event exit`. Swift's own keywords are rejected later, with a better message.
             advance()
             return Identifier(token.text, range: token.range)
-        case .keyword(let keyword):
-            throw fail("expected \(what); '\(keyword.rawValue)' is a keyword", at: token.range)
         case .invalid:
             throw Recovery()
         default:
@@ -565,6 +587,8 @@ public struct Parser {
 
     /// A declaration ends at a line break, `;`, or the `}` of its block.
     private mutating func expectEndOfDeclaration() throws(Recovery) {
+        // As in Swift, a declaration may follow a block's `}` on the same line.
+        if previous.kind == .punctuation(.rightBrace) { return }
         switch current.kind {
         case .newline, .punctuation(.semicolon), .punctuation(.rightBrace), .endOfFile:
             return

@@ -38,7 +38,7 @@ public struct Token: Hashable, Sendable {
 
 /// The reserved words of the language.
 public enum Keyword: String, CaseIterable, Hashable, Sendable {
-    case machine, event, output, state, initial, final, parallel, history
+    case `import`, machine, event, output, state, initial, final, parallel, history
     case on, always, after, entry, exit, emit, raise
     case `else`, `public`, `internal`, `package`
 }

@@ -116,6 +116,7 @@ public final class CallTracker {
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
     ///
     /// - Parameters:
     ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
@@ -132,8 +133,7 @@ public final class CallTracker {
         isInStep = true
         if snapshot == nil {
             enterState(.idle)
-        }
-        else {
+        } else {
             startTimers(for: state)
         }
         drainQueues()
@@ -186,17 +186,13 @@ public final class CallTracker {
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     public var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps
@@ -330,7 +326,7 @@ public final class CallTracker {
 
     // MARK: - Timers
 
-    /// Starts the timers of the `after` transitions of `state`.
+    /// Starts the timers of the `after` transitions of `state`, one per delay.
     private func startTimers(for state: State) {
         switch state {
         case .waiting:
@@ -365,8 +361,8 @@ public final class CallTracker {
         isInStep = false
     }
 
-    /// Takes the `after` transition `index` of the current state, unless the state was left
-    /// since the timer started.
+    /// Takes the first `after` transition of timer `index` of the current state whose guard
+    /// holds, unless the state was left since the timer started.
     private func fireTimer(_ index: Int, entry: UInt64) {
         guard entry == stateEntryCount else { return }
         switch (state, index) {

@@ -106,6 +106,7 @@ public final class Checkout {
     private var pendingEvents = EventQueue<Event>()
 
     /// Starts the machine in `beforeLogIn`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine takes the eventless transitions enabled there.
     ///
     /// - Parameters:
     ///   - actions: your guards and actions.
@@ -120,8 +121,8 @@ public final class Checkout {
         isInStep = true
         if snapshot == nil {
             enterState(.beforeLogIn)
-            takeEventlessTransitions()
         }
+        takeEventlessTransitions()
         drainQueues()
         isInStep = false
     }
@@ -171,17 +172,13 @@ public final class Checkout {
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     public var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps

@@ -98,6 +98,7 @@ final class Triage {
     private var pendingEvents = EventQueue<Event>()
 
     /// Starts the machine in `waiting`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine takes the eventless transitions enabled there.
     ///
     /// - Parameters:
     ///   - actions: your guards and actions.
@@ -112,8 +113,8 @@ final class Triage {
         isInStep = true
         if snapshot == nil {
             enterState(.waiting)
-            takeEventlessTransitions()
         }
+        takeEventlessTransitions()
         drainQueues()
         isInStep = false
     }
@@ -163,17 +164,13 @@ final class Triage {
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps

@@ -102,6 +102,7 @@ import FSMRuntime
     }
 
     /// Starts the machine in `hidden`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
     ///
     /// - Parameters:
     ///   - actions: your guards and actions.
@@ -118,8 +119,7 @@ import FSMRuntime
         isInStep = true
         if snapshot == nil {
             enterState(.hidden)
-        }
-        else {
+        } else {
             startTimers(for: state)
         }
         drainQueues()
@@ -168,17 +168,13 @@ import FSMRuntime
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     public var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps
@@ -252,7 +248,7 @@ import FSMRuntime
 
     // MARK: - Timers
 
-    /// Starts the timers of the `after` transitions of `state`.
+    /// Starts the timers of the `after` transitions of `state`, one per delay.
     private func startTimers(for state: State) {
         switch state {
         case .visible:
@@ -287,8 +283,8 @@ import FSMRuntime
         isInStep = false
     }
 
-    /// Takes the `after` transition `index` of the current state, unless the state was left
-    /// since the timer started.
+    /// Takes the first `after` transition of timer `index` of the current state whose guard
+    /// holds, unless the state was left since the timer started.
     private func fireTimer(_ index: Int, entry: UInt64) {
         guard entry == stateEntryCount else { return }
         switch (state, index) {

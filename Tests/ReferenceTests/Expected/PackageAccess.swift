@@ -161,17 +161,13 @@ package final class Session {
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     package var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps
@@ -298,7 +294,7 @@ package final class Session {
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
     package static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .anonymous, trigger: .event("login"), guard: nil, target: .authenticated, actions: ["emit welcome(user)", "remember"]),
+        TransitionDescriptor(source: .anonymous, trigger: .event("login"), guard: nil, target: .authenticated, actions: ["emit welcome(user: user)", "remember"]),
         TransitionDescriptor(source: .authenticated, trigger: .event("logout"), guard: nil, target: .anonymous, actions: []),
         TransitionDescriptor(source: nil, trigger: .event("logout"), guard: nil, target: .anonymous, actions: ["forget"]),
     ]

@@ -178,17 +178,13 @@ final class Lotto {
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps
@@ -328,11 +324,11 @@ final class Lotto {
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
     static let transitionTable: [TransitionDescriptor<State>] = [
         TransitionDescriptor(source: .empty, trigger: .event("newNumbers"), guard: nil, target: nil, actions: ["store", "emit flags(true, 1.5)"]),
-        TransitionDescriptor(source: .empty, trigger: .event("rename"), guard: nil, target: nil, actions: ["retitle", "emit saved(0, to)"]),
+        TransitionDescriptor(source: .empty, trigger: .event("rename"), guard: nil, target: nil, actions: ["retitle", "emit saved(count: 0, title: to)"]),
         TransitionDescriptor(source: .empty, trigger: .event("tag"), guard: nil, target: nil, actions: ["label"]),
         TransitionDescriptor(source: .empty, trigger: .event("load"), guard: nil, target: .filled, actions: ["apply"]),
         TransitionDescriptor(source: .empty, trigger: .event("configure"), guard: nil, target: nil, actions: ["setUp"]),
-        TransitionDescriptor(source: .filled, trigger: .event("save"), guard: nil, target: nil, actions: ["emit saved(6, \"draw \\\"1\\\"\\n\")"]),
+        TransitionDescriptor(source: .filled, trigger: .event("save"), guard: nil, target: nil, actions: ["emit saved(count: 6, title: \"draw \\\"1\\\"\\n\")"]),
         TransitionDescriptor(source: .filled, trigger: .event("newNumbers"), guard: "isFull", target: .empty, actions: ["emit failed(\"full\")"]),
     ]
 }

@@ -137,17 +137,13 @@ final class Turnstile {
         observers.add(handler)
     }
 
-    /// The transitions the machine takes from now on, as an asynchronous sequence.
+    /// The transitions the machine takes from now on, as an asynchronous sequence that
+    /// finishes when the machine is released.
     var transitions: AsyncStream<Transition> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Transition.self)
-        var token: ObservationToken?
-        token = observers.add { notification in
-            guard case .transitioned(let transition) = notification else { return }
-            if case .terminated = continuation.yield(transition) {
-                token?.cancel()
-            }
+        observers.stream { notification in
+            guard case .transitioned(let transition) = notification else { return nil }
+            return transition
         }
-        return stream
     }
 
     // MARK: - Steps

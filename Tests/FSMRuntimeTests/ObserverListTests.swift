@@ -1,0 +1,166 @@
+import FSMRuntime
+import Testing
+
+@Suite("ObserverList and ObservationToken")
+struct ObserverListTests {
+    @Test func deliversToEveryObserverInTheOrderAdded() {
+        let list = ObserverList<Int>()
+        #expect(list.isEmpty)
+        var received: [String] = []
+        let tokens = ["a", "b", "c"].map { name in list.add { received.append("\(name)\($0)") } }
+        #expect(!list.isEmpty)
+        list.notify(1)
+        list.notify(2)
+        #expect(received == ["a1", "b1", "c1", "a2", "b2", "c2"])
+        _ = tokens
+    }
+
+    @Test func cancellingATokenRemovesOnlyItsObserver() {
+        let list = ObserverList<Int>()
+        var received: [String] = []
+        let a = list.add { received.append("a\($0)") }
+        let b = list.add { received.append("b\($0)") }
+        a.cancel()
+        a.cancel()
+        list.notify(1)
+        #expect(received == ["b1"])
+        b.cancel()
+        #expect(list.isEmpty)
+        list.notify(2)
+        #expect(received == ["b1"])
+    }
+
+    @Test func droppingTheTokenKeepsTheObservation() {
+        let list = ObserverList<Int>()
+        var received: [Int] = []
+        _ = list.add { received.append($0) }
+        list.notify(7)
+        #expect(received == [7])
+    }
+
+    @Test func anObserverAddedDuringANotificationHearsFromTheNextOneOn() {
+        let list = ObserverList<Int>()
+        var received: [String] = []
+        var tokens: [ObservationToken] = []
+        tokens.append(list.add { value in
+            received.append("first\(value)")
+            if value == 1 {
+                tokens.append(list.add { received.append("late\($0)") })
+            }
+        })
+        list.notify(1)
+        list.notify(2)
+        #expect(received == ["first1", "first2", "late2"])
+    }
+
+    @Test func anObserverRemovedDuringANotificationStillHearsThatOneButNoMore() {
+        let list = ObserverList<Int>()
+        var received: [String] = []
+        var second: ObservationToken?
+        let first = list.add { value in
+            received.append("first\(value)")
+            second?.cancel()
+        }
+        second = list.add { received.append("second\($0)") }
+        list.notify(1)
+        list.notify(2)
+        #expect(received == ["first1", "second1", "first2"])
+        _ = first
+    }
+
+    @Test func anObserverMayCancelItselfWhileNotified() {
+        let list = ObserverList<Int>()
+        var received: [Int] = []
+        var token: ObservationToken?
+        token = list.add { value in
+            received.append(value)
+            token?.cancel()
+        }
+        list.notify(1)
+        list.notify(2)
+        #expect(received == [1])
+        #expect(list.isEmpty)
+    }
+
+    @Test func anObserverMayNotifyAgainWhileNotified() {
+        let list = ObserverList<Int>()
+        var received: [String] = []
+        let tokens = [
+            list.add { value in
+                received.append("a\(value)")
+                if value == 1 { list.notify(2) }
+            },
+            list.add { received.append("b\($0)") },
+        ]
+        list.notify(1)
+        #expect(received == ["a1", "a2", "b2", "b1"])
+        _ = tokens
+    }
+
+    @Test func cancellingAfterTheListIsGoneDoesNothing() {
+        var list: ObserverList<Int>? = ObserverList<Int>()
+        let token = list!.add { _ in }
+        weak let released = list
+        list = nil
+        #expect(released == nil)
+        token.cancel()
+    }
+
+    @Test func releasingTheListReleasesItsObservers() {
+        final class Probe {}
+        var list: ObserverList<Int>? = ObserverList<Int>()
+        var probe: Probe? = Probe()
+        weak let released = probe
+        _ = list!.add { [probe] _ in _ = probe }
+        probe = nil
+        #expect(released != nil)
+        list = nil
+        #expect(released == nil)
+    }
+
+    // MARK: - Streams
+
+    @Test func streamYieldsTheTransformedNotificationsInOrder() async {
+        let list = ObserverList<Int>()
+        var evens = list.stream { $0.isMultiple(of: 2) ? "even \($0)" : nil }.makeAsyncIterator()
+        for value in 1...4 {
+            list.notify(value)
+        }
+        #expect(await evens.next() == "even 2")
+        #expect(await evens.next() == "even 4")
+    }
+
+    @Test func streamFinishesWhenTheListIsReleased() async {
+        var list: ObserverList<Int>? = ObserverList<Int>()
+        let stream = list!.stream { $0 }
+        list!.notify(1)
+        list = nil
+        let received = await withTaskGroup(of: [Int]?.self) { group in
+            group.addTask {
+                var values: [Int] = []
+                for await value in stream {
+                    values.append(value)
+                }
+                return Task.isCancelled ? nil : values
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        #expect(received == [1])
+    }
+
+    @Test func streamStopsObservingAtTheNextNotificationOnceDropped() {
+        let list = ObserverList<Int>()
+        var stream: AsyncStream<Int>? = list.stream { $0 }
+        #expect(!list.isEmpty)
+        _ = stream
+        stream = nil
+        list.notify(1)
+        #expect(list.isEmpty)
+    }
+}

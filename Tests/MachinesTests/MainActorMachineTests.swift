@@ -1,0 +1,75 @@
+import FSMRuntime
+import Testing
+
+/// The stopwatch's actions, isolated to the main actor like the machine.
+final class StopwatchScript: Stopwatch.Actions {
+    var log: [String] = []
+
+    func begin() { log.append("begin") }
+    func recordLap() { log.append("lap") }
+
+    func timeOut() {
+        MainActor.preconditionIsolated("a @MainActor machine's timer fires on the main actor")
+        log.append("timeOut")
+    }
+}
+
+/// An observer of a main-actor machine, itself on the main actor.
+final class StopwatchWatcher: Stopwatch.Observer {
+    var states: [Stopwatch.State] = []
+
+    func machine(_ machine: Stopwatch, didEnter state: Stopwatch.State) {
+        states.append(state)
+    }
+}
+
+@MainActor
+@Suite("A @MainActor machine used from the main actor")
+struct MainActorMachineTests {
+    @Test func runsWithItsTimerOnAManualClock() {
+        let clock = ManualClock()
+        let script = StopwatchScript()
+        let watcher = StopwatchWatcher()
+        let stopwatch = Stopwatch(actions: script, clock: clock, observers: [watcher])
+        stopwatch.send(.start)
+        stopwatch.send(.lap)
+        stopwatch.send(.lap)
+        clock.advance(by: .milliseconds(99))
+        #expect(stopwatch.state == .running)
+        clock.advance(by: .milliseconds(1))
+        #expect(stopwatch.state == .ready)
+        #expect(script.log == ["begin", "lap", "lap", "timeOut"])
+        #expect(watcher.states == [.ready, .running, .ready])
+    }
+
+    @Test func stoppingCancelsTheTimer() {
+        let clock = ManualClock()
+        let script = StopwatchScript()
+        let stopwatch = Stopwatch(actions: script, clock: clock)
+        stopwatch.send(.start)
+        stopwatch.send(.stop)
+        #expect(clock.pendingTimerCount == 0)
+        clock.advance(by: .seconds(1))
+        #expect(script.log == ["begin"])
+    }
+
+    @Test func aRealTimerFiresBackOnTheMainActor() async {
+        let script = StopwatchScript()
+        let stopwatch = Stopwatch(actions: script)
+        stopwatch.send(.start)
+        #expect(stopwatch.state == .running)
+        let fired = await eventually { stopwatch.state == .ready }
+        #expect(fired)
+        #expect(script.log == ["begin", "timeOut"])
+    }
+
+    @Test func transitionsStreamOnTheMainActor() async {
+        let clock = ManualClock()
+        let stopwatch = Stopwatch(actions: StopwatchScript(), clock: clock)
+        var transitions = stopwatch.transitions.makeAsyncIterator()
+        stopwatch.send(.start)
+        clock.advance(by: .milliseconds(100))
+        #expect(await transitions.next() == Stopwatch.Transition(source: .ready, event: .start, target: .running))
+        #expect(await transitions.next() == Stopwatch.Transition(source: .running, event: nil, target: .ready))
+    }
+}
