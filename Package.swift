@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FSMCompiler", targets: ["FSMCompiler"]),
         .library(name: "FSMRuntime", targets: ["FSMRuntime"]),
         .plugin(name: "FSMGenerator", targets: ["FSMGenerator"]),
+        .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
     ],
     targets: [
         // The compiler core: lexer, parser, semantic analysis, emitters. No I/O.
@@ -22,6 +23,13 @@ let package = Package(
         .executableTarget(name: "fsmc", dependencies: ["FSMCompiler"], swiftSettings: strict),
         // Turns the .fsm files of a target into Swift at build time.
         .plugin(name: "FSMGenerator", capability: .buildTool(), dependencies: ["fsmc"]),
+        // `swift package generate-fsm-diagrams`: a diagram for every .fsm file of the package.
+        .plugin(
+            name: "FSMDiagrams",
+            capability: .command(
+                intent: .custom(verb: "generate-fsm-diagrams", description: "Draws a diagram of every .fsm spec with fsmc graph."),
+                permissions: [.writeToPackageDirectory(reason: "Writes a diagram next to each .fsm spec, or into the folder given with --output.")]),
+            dependencies: ["fsmc"]),
 
         // The example machines of the seeds and the Swift that implements their actions.
         .target(
@@ -31,7 +39,7 @@ let package = Package(
         .executableTarget(name: "fsm-examples", dependencies: ["Machines", "FSMRuntime"], swiftSettings: strict),
 
         .testTarget(
-            name: "FSMCompilerTests", dependencies: ["FSMCompiler"], exclude: ["Corpus"],
+            name: "FSMCompilerTests", dependencies: ["FSMCompiler"], exclude: ["Corpus", "Diagrams"],
             swiftSettings: strict),
         .testTarget(
             name: "ReferenceTests", dependencies: ["FSMCompiler", "FSMRuntime"], exclude: ["Expected", "Specs"],

@@ -1,0 +1,162 @@
+/// Draws a machine as a Graphviz DOT graph (render it with `dot -Tsvg`).
+///
+/// States are rounded boxes; a final state has a double border; a small filled point
+/// marks the initial state. Entry and exit actions and internal transitions are lines
+/// inside their state, under a rule. Machine-level transitions leave a dashed "any state"
+/// box along dashed arrows. A state with children is a cluster with its own initial point;
+/// arrows to and from it end at the cluster's border. Doc comments become tooltips (shown
+/// when hovering the SVG): the machine's on the graph, a state's on its box, a
+/// transition's on its arrow. See ``StateDiagram`` for what every notation shows.
+public struct DotEmitter {
+    let model: MachineModel
+    let diagram: StateDiagram
+
+    /// The DOT source of the machine's diagram.
+    public static func emit(_ model: MachineModel) -> String {
+        DotEmitter(model: model, diagram: StateDiagram(model: model)).emit()
+    }
+
+    func emit() -> String {
+        var writer = CodeWriter()
+        writer.block("digraph \(Self.quoted(model.name))") { writer in
+            var graphAttributes = ["label=<<b>\(Self.html(model.name))</b>>", "labelloc=t", "fontname=\"Helvetica\""]
+            if let documentation = model.documentation { graphAttributes.append("tooltip=\(Self.quoted(documentation))") }
+            if model.states.contains(where: { !$0.children.isEmpty }) { graphAttributes.append("compound=true") }
+            writer.line("graph [\(graphAttributes.joined(separator: ", "))];")
+            writer.line("node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];")
+            writer.line("edge [fontname=\"Helvetica\", fontsize=10];")
+            writer.line()
+            emitContents(of: nil, into: &writer)
+            if diagram.hasMachineLevelTransitions {
+                let label = Self.label(title: "<i>\(Self.html(StateDiagram.anyStateLabel))</i>", lines: diagram.machineBodyLines)
+                writer.line("\(Self.anyState) [label=\(label), style=\"rounded,dashed\"];")
+            }
+            let arrows = diagram.arrows
+            if !arrows.isEmpty { writer.line() }
+            for transition in arrows {
+                emitArrow(transition, into: &writer)
+            }
+        }
+        return writer.text
+    }
+
+    // MARK: - States
+
+    /// The initial point of `container` (the machine for `nil`) and its states.
+    private func emitContents(of container: StateID?, into writer: inout CodeWriter) {
+        let point = Self.initialPoint(of: container.map { model[$0] })
+        writer.line("\(point) [shape=point, width=0.15];")
+        if let initial = diagram.initialChild(of: container) {
+            writer.line("\(point) -> \(node(initial))\(Self.attributes(headAttributes(initial)));")
+        }
+        for child in diagram.children(of: container) {
+            emitState(model[child], into: &writer)
+        }
+    }
+
+    private func emitState(_ state: StateModel, into writer: inout CodeWriter) {
+        var attributes: [String] = []
+        let lines = diagram.bodyLines(of: state)
+        guard !state.children.isEmpty else {
+            if !lines.isEmpty { attributes.append("label=\(Self.label(title: Self.html(state.name), lines: lines))") }
+            if state.isFinal { attributes.append("peripheries=2") }
+            if let documentation = state.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
+            writer.line("\(Self.quoted(state.name))\(Self.attributes(attributes));")
+            return
+        }
+        writer.block("subgraph \(Self.cluster(of: state))") { writer in
+            attributes.append("label=\(Self.label(title: Self.html(state.name), lines: lines))")
+            attributes.append("style=rounded")
+            if let documentation = state.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
+            writer.line("graph [\(attributes.joined(separator: ", "))];")
+            emitContents(of: state.id, into: &writer)
+        }
+    }
+
+    /// A plain label for a bare name; for a state with lines inside, a table with the lines
+    /// in the edge labels' size under a rule.
+    private static func label(title: String, lines: [String]) -> String {
+        guard !lines.isEmpty else { return "<\(title)>" }
+        let rows = lines.map { "<tr><td align=\"left\"><font point-size=\"10\">\(html($0))</font></td></tr>" }.joined()
+        return "<<table border=\"0\" cellborder=\"0\" cellspacing=\"0\"><tr><td>\(title)</td></tr><hr/>\(rows)</table>>"
+    }
+
+    // MARK: - Arrows
+
+    private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
+        guard let target = transition.target else { return }
+        var attributes = ["label=\(Self.quoted(SpecText.transitionLabel(transition, in: model)))"]
+        let tail: String
+        if let source = transition.source {
+            tail = node(source)
+            if !model[source].children.isEmpty { attributes.append("ltail=\(Self.cluster(of: model[source]))") }
+        } else {
+            tail = Self.anyState
+            attributes.append("style=dashed")
+        }
+        attributes += headAttributes(target)
+        if let documentation = transition.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
+        writer.line("\(tail) -> \(node(target))\(Self.attributes(attributes));")
+    }
+
+    /// The node an arrow to or from `state` attaches to: the state's own, or the initial
+    /// point inside a composite state's cluster.
+    private func node(_ state: StateID) -> String {
+        let state = model[state]
+        return state.children.isEmpty ? Self.quoted(state.name) : Self.initialPoint(of: state)
+    }
+
+    /// Clips an arrow into a composite state at its cluster's border.
+    private func headAttributes(_ target: StateID) -> [String] {
+        model[target].children.isEmpty ? [] : ["lhead=\(Self.cluster(of: model[target]))"]
+    }
+
+    // MARK: - Names and escaping
+
+    /// Pseudo-nodes have a `*` in their names, which no state name has.
+    private static let anyState = quoted("*any")
+
+    private static func initialPoint(of state: StateModel?) -> String {
+        quoted(state.map { "*initial \($0.name)" } ?? "*initial")
+    }
+
+    private static func cluster(of state: StateModel) -> String {
+        quoted("cluster \(state.name)")
+    }
+
+    private static func attributes(_ attributes: [String]) -> String {
+        attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+    }
+
+    /// A DOT string: quotes and backslashes escaped (so Graphviz's `\N`, `\G`, … stay
+    /// text), line breaks as `\n`.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n", "\r\n": result += "\\n"
+            case "\r": break
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+
+    /// Text inside an HTML-like label.
+    static func html(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n", "\r\n": result += "<br/>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

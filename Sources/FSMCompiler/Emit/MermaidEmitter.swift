@@ -1,0 +1,164 @@
+/// Draws a machine as a Mermaid `stateDiagram-v2` (GitHub renders it in a ```` ```mermaid ````
+/// block).
+///
+/// `[*] -->` marks the initial state and `--> [*]` the final ones. Entry and exit actions
+/// and internal transitions are description lines of their state (`playing : entry / …`),
+/// under its name. Machine-level transitions leave an "any state" pseudo-state with a
+/// dashed border. A state with children is a composite state with its own `[*]`; its
+/// entry, exit and internal lines go into a note, since a composite state has no
+/// description lines. Doc comments become notes beside their state, and the machine's
+/// becomes the diagram's accessible description; Mermaid has no notes on transitions, so
+/// their doc comments stay in the source as `%%` comments. See ``StateDiagram``.
+///
+/// Text is escaped with Mermaid's entity codes (`#58;` for `:`), which work everywhere in
+/// a diagram, also where a backslash or HTML entity would not.
+public struct MermaidEmitter {
+    let model: MachineModel
+    let diagram: StateDiagram
+    let identifiers: DiagramIdentifiers
+
+    /// The Mermaid source of the machine's diagram.
+    public static func emit(_ model: MachineModel) -> String {
+        MermaidEmitter(
+            model: model, diagram: StateDiagram(model: model),
+            identifiers: DiagramIdentifiers(model, isPlain: isPlainIdentifier)
+        ).emit()
+    }
+
+    func emit() -> String {
+        var writer = CodeWriter()
+        writer.line("---")
+        writer.line("title: \"\(model.name)\"")
+        writer.line("---")
+        writer.line("stateDiagram-v2")
+        writer.indented { writer in
+            let documentation = StateDiagram.documentationLines(model.documentation)
+            if !documentation.isEmpty {
+                writer.line("accDescr: " + Self.text(documentation.joined(separator: " ")))
+            }
+            emitContents(of: nil, into: &writer)
+        }
+        return writer.text
+    }
+
+    /// Everything inside `container` (the machine for `nil`): the initial marker, the
+    /// states, the arrows between them and the final markers.
+    private func emitContents(of container: StateID?, into writer: inout CodeWriter) {
+        if let initial = diagram.initialChild(of: container) {
+            writer.line("[*] --> \(identifiers[initial])")
+        }
+        let children = diagram.children(of: container)
+        for child in children {
+            emitState(model[child], into: &writer)
+        }
+        if container == nil, diagram.hasMachineLevelTransitions {
+            writer.line("state \"\(Self.text(StateDiagram.anyStateLabel))\" as \(identifiers.anyState)")
+            for line in diagram.machineBodyLines {
+                writer.line("\(identifiers.anyState) : \(Self.text(line))")
+            }
+        }
+        for transition in diagram.arrows where diagram.container(of: transition) == container {
+            emitArrow(transition, into: &writer)
+        }
+        for child in children where model[child].isFinal {
+            writer.line("\(identifiers[child]) --> [*]")
+        }
+        if container == nil, diagram.hasMachineLevelTransitions {
+            writer.line("classDef machineLevel stroke-dasharray:5 5,font-style:italic")
+            writer.line("class \(identifiers.anyState) machineLevel")
+        }
+    }
+
+    private func emitState(_ state: StateModel, into writer: inout CodeWriter) {
+        let identifier = identifiers[state.id]
+        let declaration = "state \"\(Self.text(state.name))\" as \(identifier)"
+        let lines = diagram.bodyLines(of: state)
+        let documentation = StateDiagram.documentationLines(state.documentation)
+        guard state.children.isEmpty else {
+            writer.block(identifiers.isGenerated(state) ? declaration : "state \(identifier)") { writer in
+                emitContents(of: state.id, into: &writer)
+            }
+            emitNote(documentation + lines, on: identifier, into: &writer)
+            return
+        }
+        // A description line would take the place of the name, unless the name comes first.
+        writer.line(identifiers.isGenerated(state) || !lines.isEmpty ? declaration : identifier)
+        for line in lines {
+            writer.line("\(identifier) : \(Self.text(line))")
+        }
+        emitNote(documentation, on: identifier, into: &writer)
+    }
+
+    private func emitNote(_ lines: [String], on identifier: String, into writer: inout CodeWriter) {
+        guard !lines.isEmpty else { return }
+        writer.line("note right of \(identifier)")
+        writer.indented { writer in
+            for line in lines {
+                writer.line(Self.text(line))
+            }
+        }
+        writer.line("end note")
+    }
+
+    private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
+        guard let target = transition.target else { return }
+        for line in StateDiagram.documentationLines(transition.documentation) {
+            writer.line("%% " + line)
+        }
+        let source = transition.source.map { identifiers[$0] } ?? identifiers.anyState
+        let label = Self.text(SpecText.transitionLabel(transition, in: model))
+        writer.line("\(source) --> \(identifiers[target]) : \(label)")
+    }
+
+    // MARK: - Identifiers and escaping
+
+    /// Whether Mermaid reads `name` as a state identifier: ASCII, and neither one of its
+    /// keywords nor starting with `default`, which its lexer splits off any identifier.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        let lowercased = name.lowercased()
+        return DiagramIdentifiers.isASCIIIdentifier(name)
+            && !lowercased.hasPrefix("default") && !lowercased.hasPrefix("statediagram")
+            && !keywords.contains(lowercased)
+    }
+
+    private static let keywords: Set<String> = [
+        "state", "note", "class", "classdef", "scale", "direction", "end", "hide", "as", "root",
+        "style", "click", "href", "acctitle", "accdescr",
+    ]
+
+    /// Text for a label, a description line or a note (and a quoted name, which has no `"`).
+    /// Characters that end or start something in Mermaid (`:`, `;`, `#`, `%`), in HTML (`<`,
+    /// `>`, `&`) or in Markdown (`*`, `` ` ``, `\`, `~`, a `_` beside a non-letter, a list's
+    /// start) become entity codes, and so does the first letter of `end note` and of
+    /// `direction` followed by a space, which Mermaid takes for a command anywhere in a line.
+    /// Mermaid replaces entity codes before it parses, so their own `;` ends nothing.
+    static func text(_ text: String) -> String {
+        let characters = Array(text)
+        func isWordCharacter(_ index: Int) -> Bool {
+            characters.indices.contains(index) && (characters[index].isLetter || characters[index].isNumber)
+        }
+        func startsCommand(at index: Int) -> Bool {
+            guard "eEdD".contains(characters[index]) else { return false }
+            let next = String(characters[index..<min(index + 10, characters.count)]).lowercased()
+            return next.hasPrefix("end note") || next.hasPrefix("direction") && next.count == 10 && next.last!.isWhitespace
+        }
+        // Markdown reads a line that starts with `-`, `+` or `=`, or digits and `.` or `)`, as a list.
+        let leadingDigits = characters.prefix { $0.isASCII && $0.isNumber }.count
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let needsCode = switch character {
+            case ":", ";", "#", "%", "<", ">", "&", "*", "`", "\\", "~": true
+            case "_": !isWordCharacter(index - 1) || !isWordCharacter(index + 1)
+            case "-", "+", "=": index == 0
+            case ".", ")": index == leadingDigits && leadingDigits > 0
+            default: startsCommand(at: index)
+            }
+            if needsCode, let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 {
+                result += "#\(scalar.value);"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,148 @@
+/// Draws a machine as a PlantUML state diagram.
+///
+/// `[*] -->` marks the initial state and `--> [*]` the final ones. Entry and exit actions
+/// and internal transitions are description lines of their state (`playing : entry / …`),
+/// under its name. Machine-level transitions leave a dashed "any state" pseudo-state along
+/// dashed arrows. A state with children is a composite state with its own `[*]`. Doc
+/// comments become notes: beside a state, on a transition's arrow, and the machine's is the
+/// diagram's caption. See ``StateDiagram``.
+///
+/// Text is escaped with numeric entities (`&#60;` for `<`), which PlantUML shows as the
+/// character and never reads as Creole markup, HTML, a preprocessor call or a command.
+public struct PlantUMLEmitter {
+    let model: MachineModel
+    let diagram: StateDiagram
+    let identifiers: DiagramIdentifiers
+
+    /// The PlantUML source of the machine's diagram.
+    public static func emit(_ model: MachineModel) -> String {
+        PlantUMLEmitter(
+            model: model, diagram: StateDiagram(model: model),
+            identifiers: DiagramIdentifiers(model, isPlain: isPlainIdentifier)
+        ).emit()
+    }
+
+    func emit() -> String {
+        var writer = CodeWriter(indentUnit: "  ")
+        writer.line("@startuml")
+        writer.line("title \(Self.text(model.name))")
+        let documentation = StateDiagram.documentationLines(model.documentation)
+        if !documentation.isEmpty {
+            writer.line("caption " + documentation.map(Self.text).joined(separator: "\\n"))
+        }
+        writer.line("hide empty description")
+        writer.line()
+        emitContents(of: nil, into: &writer)
+        writer.line("@enduml")
+        return writer.text
+    }
+
+    /// Everything inside `container` (the machine for `nil`): the initial marker, the
+    /// states, the arrows between them and the final markers.
+    private func emitContents(of container: StateID?, into writer: inout CodeWriter) {
+        if let initial = diagram.initialChild(of: container) {
+            writer.line("[*] --> \(identifiers[initial])")
+        }
+        let children = diagram.children(of: container)
+        for child in children {
+            emitState(model[child], into: &writer)
+        }
+        if container == nil, diagram.hasMachineLevelTransitions {
+            writer.line("state \"\(Self.text(StateDiagram.anyStateLabel))\" as \(identifiers.anyState) ##[dashed]")
+            for line in diagram.machineBodyLines {
+                writer.line("\(identifiers.anyState) : \(Self.text(line))")
+            }
+        }
+        for transition in diagram.arrows where diagram.container(of: transition) == container {
+            emitArrow(transition, into: &writer)
+        }
+        for child in children where model[child].isFinal {
+            writer.line("\(identifiers[child]) --> [*]")
+        }
+    }
+
+    private func emitState(_ state: StateModel, into writer: inout CodeWriter) {
+        let identifier = identifiers[state.id]
+        let declaration = identifiers.isGenerated(state)
+            ? "state \"\(Self.text(state.name))\" as \(identifier)" : "state \(identifier)"
+        if state.children.isEmpty {
+            writer.line(declaration)
+        } else {
+            writer.block(declaration) { writer in
+                emitContents(of: state.id, into: &writer)
+            }
+        }
+        for line in diagram.bodyLines(of: state) {
+            writer.line("\(identifier) : \(Self.text(line))")
+        }
+        emitNote("note right of \(identifier)", StateDiagram.documentationLines(state.documentation), into: &writer)
+    }
+
+    private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
+        guard let target = transition.target else { return }
+        let label = Self.text(SpecText.transitionLabel(transition, in: model))
+        if let source = transition.source {
+            writer.line("\(identifiers[source]) --> \(identifiers[target]) : \(label)")
+        } else {
+            writer.line("\(identifiers.anyState) -[dashed]-> \(identifiers[target]) : \(label)")
+        }
+        emitNote("note on link", StateDiagram.documentationLines(transition.documentation), into: &writer)
+    }
+
+    private func emitNote(_ opening: String, _ lines: [String], into writer: inout CodeWriter) {
+        guard !lines.isEmpty else { return }
+        writer.line(opening)
+        writer.indented { writer in
+            for line in lines {
+                writer.line(Self.text(line))
+            }
+        }
+        writer.line("end note")
+    }
+
+    // MARK: - Identifiers and escaping
+
+    /// Whether PlantUML reads `name` as a state identifier: ASCII and none of its keywords.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        DiagramIdentifiers.isASCIIIdentifier(name) && !keywords.contains(name.lowercased())
+    }
+
+    private static let keywords: Set<String> = [
+        "state", "note", "end", "endnote", "title", "caption", "legend", "endlegend", "header", "footer",
+        "hide", "show", "remove", "skinparam", "skin", "scale", "left", "right", "up", "down", "top",
+        "bottom", "as", "of", "on", "link", "together", "newpage", "sprite", "frame", "package",
+        "rectangle", "class", "object", "usecase", "actor", "component", "interface", "enum", "abstract",
+        "json", "start", "stop", "mainframe", "namespace", "set", "allowmixing", "allow_mixing",
+    ]
+
+    /// Text for a label, a description line or a note (and a quoted name, which has no `"`).
+    /// `\` is doubled (PlantUML reads `\n` as a line break); `<`, `>`, `&`, `%` and `~` always
+    /// become entities, and so does a Creole markup character written twice in a row (`**`,
+    /// `//`, `--`, `__`, `^^`, `,,`, `==`, `[[`, `]]`, `''`, `""`) and a first character that
+    /// would start a comment, a preprocessor line, a list, a table, `@enduml` or `end note`.
+    static func text(_ text: String) -> String {
+        let characters = Array(text)
+        let doubledMarkup: Set<Character> = ["*", "/", "-", "_", "^", ",", "=", "[", "]", "'", "\""]
+        let lineStarts: Set<Character> = ["'", "!", "#", "*", "|", "=", "-", "+", "@", ".", "e", "E"]
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let needsEntity = switch character {
+            case "<", ">", "&", "%", "~": true
+            case _ where index == 0 && lineStarts.contains(character):
+                !"eE".contains(character) || text.lowercased().hasPrefix("end note") || text.lowercased().hasPrefix("endnote")
+            case _ where doubledMarkup.contains(character):
+                (index > 0 && characters[index - 1] == character)
+                    || (index + 1 < characters.count && characters[index + 1] == character)
+            default: false
+            }
+            if character == "\\" {
+                result += "\\\\"
+            } else if needsEntity, let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 {
+                result += "&#\(scalar.value);"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

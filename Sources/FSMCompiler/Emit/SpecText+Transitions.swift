@@ -1,0 +1,34 @@
+/// Transitions and entry/exit blocks written back as `.fsm` text, for diagram labels.
+extension SpecText {
+    /// `play`, `after 1s` or `always`: what starts a transition.
+    public static func trigger(_ trigger: TransitionModel.Trigger, in model: MachineModel) -> String {
+        switch trigger {
+        case .event(let event): model[event].name
+        case .always: "always"
+        case .after(let delay): "after \(delay.text)"
+        }
+    }
+
+    /// `startPlayback, emit notice("Already playing.")`.
+    public static func actionList(_ actions: [ActionModel], in model: MachineModel) -> String {
+        actions.map { action($0, in: model) }.joined(separator: ", ")
+    }
+
+    /// A transition's label as the spec reads it, without its target:
+    /// `play [canResume] / startPlayback`, `after 1s`, `always [else] / log`.
+    public static func transitionLabel(_ transition: TransitionModel, in model: MachineModel) -> String {
+        var label = trigger(transition.trigger, in: model)
+        if let guardModel = transition.guardExpression {
+            label += " [\(guardExpression(guardModel))]"
+        }
+        if !transition.actions.isEmpty {
+            label += " / " + actionList(transition.actions, in: model)
+        }
+        return label
+    }
+
+    /// `entry / showPauseButton` or `exit / hidePauseButton, log`.
+    public static func block(_ keyword: String, _ actions: [ActionModel], in model: MachineModel) -> String {
+        "\(keyword) / " + actionList(actions, in: model)
+    }
+}

@@ -1,0 +1,115 @@
+/// What a state diagram shows, whatever its notation; shared by the DOT, Mermaid and PlantUML
+/// emitters, which only decide how to write it.
+///
+/// - A transition with a target is an arrow labeled `event [guard] / actions`.
+/// - An internal transition (no target) and the entry and exit actions are lines inside
+///   their state, which therefore never shows a loop for a transition that leaves nothing.
+/// - Machine-level transitions start at one "any state" pseudo-state, drawn dashed: they
+///   apply in every state that does not take the event itself, and copying them onto every
+///   state would bury the diagram in arrows. Machine-level internal transitions are lines
+///   inside it.
+/// - A state with children is a box around them (a cluster, a composite state) with its
+///   own initial marker; an arrow to it enters its initial child, and an arrow from it
+///   applies to all of its children.
+struct StateDiagram {
+    let model: MachineModel
+
+    /// The label of the pseudo-state the machine-level transitions start from.
+    static let anyStateLabel = "any state"
+
+    /// The lines inside a state: `entry / …`, `exit / …`, then its internal transitions.
+    func bodyLines(of state: StateModel) -> [String] {
+        var lines: [String] = []
+        if !state.entryActions.isEmpty { lines.append(SpecText.block("entry", state.entryActions, in: model)) }
+        if !state.exitActions.isEmpty { lines.append(SpecText.block("exit", state.exitActions, in: model)) }
+        lines += state.transitions.filter { $0.target == nil }.map { SpecText.transitionLabel($0, in: model) }
+        return lines
+    }
+
+    /// The machine-level internal transitions, shown inside the "any state" pseudo-state.
+    var machineBodyLines: [String] {
+        model.machineTransitions.filter { $0.target == nil }.map { SpecText.transitionLabel($0, in: model) }
+    }
+
+    /// Whether the diagram needs the "any state" pseudo-state.
+    var hasMachineLevelTransitions: Bool { !model.machineTransitions.isEmpty }
+
+    /// The transitions drawn as arrows, in document order: each state's, then the
+    /// machine-level ones (whose ``TransitionModel/source`` is `nil`).
+    var arrows: [TransitionModel] {
+        model.allTransitions.filter { $0.target != nil }
+    }
+
+    /// The states directly inside `container`, or the top-level states for `nil`.
+    func children(of container: StateID?) -> [StateID] {
+        container.map { model[$0].children } ?? model.topLevelStates
+    }
+
+    /// The state `container` starts in, or the machine's initial state for `nil`.
+    func initialChild(of container: StateID?) -> StateID? {
+        container.map { model[$0].initialChild } ?? model.initialState
+    }
+
+    /// The innermost composite state (or `nil`, the top level) whose block declares both
+    /// ends of a transition: notations that nest composite states want the arrow there.
+    func container(of transition: TransitionModel) -> StateID? {
+        guard let source = transition.source, let target = transition.target else { return nil }
+        var sourceBlocks: Set<StateID> = []
+        var block = model[source].parent
+        while let current = block {
+            sourceBlocks.insert(current)
+            block = model[current].parent
+        }
+        block = model[target].parent
+        while let current = block, !sourceBlocks.contains(current) {
+            block = model[current].parent
+        }
+        return block
+    }
+
+    /// A doc comment as lines; none when there is none.
+    static func documentationLines(_ documentation: String?) -> [String] {
+        guard let documentation, !documentation.isEmpty else { return [] }
+        return documentation.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+/// The identifiers a notation gives the states of a diagram: the state's name where the
+/// notation reads it as a plain identifier, otherwise a generated `s<index>` that the
+/// diagram labels with the name. Identifiers never collide, with each other or with the
+/// names of the pseudo-states.
+struct DiagramIdentifiers {
+    private var identifiers: [String]
+    /// The identifier of the "any state" pseudo-state.
+    private(set) var anyState: String
+
+    /// - Parameter isPlain: whether the notation reads a name as an identifier as it is.
+    init(_ model: MachineModel, isPlain: (String) -> Bool) {
+        var taken = Set(model.states.map(\.name).filter(isPlain))
+        func unique(_ candidate: String) -> String {
+            var identifier = candidate
+            while taken.contains(identifier) { identifier += "_" }
+            taken.insert(identifier)
+            return identifier
+        }
+        identifiers = model.states.map { state in
+            isPlain(state.name) ? state.name : unique("s\(state.id.index)")
+        }
+        anyState = unique("anyState")
+    }
+
+    subscript(state: StateID) -> String { identifiers[state.index] }
+
+    /// Whether `state` goes by a generated identifier and so needs a label with its name.
+    func isGenerated(_ state: StateModel) -> Bool { identifiers[state.id.index] != state.name }
+
+    /// Whether `name` is an ASCII identifier (`[A-Za-z_][A-Za-z0-9_]*`), which every
+    /// notation reads as it is unless it is one of its keywords.
+    static func isASCIIIdentifier(_ name: String) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        }
+        guard let first = name.unicodeScalars.first, isLetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
+    }
+}

@@ -1,0 +1,55 @@
+import FSMCompiler
+import Foundation
+
+/// `fsmc graph`: draws a spec as a diagram, in Graphviz DOT, Mermaid or PlantUML source, or
+/// as SVG rendered by Graphviz's `dot`.
+struct GraphCommand {
+    var console: Console
+
+    /// The formats `--format` takes; the first is the default.
+    static let formats = ["dot", "mermaid", "plantuml", "svg"]
+
+    func run(_ arguments: ParsedArguments) -> ExitCode {
+        let format = arguments.value("--format") ?? Self.formats[0]
+        guard Self.formats.contains(format) else {
+            console.error("fsmc graph: error: unknown format '\(format)'; use one of \(Self.formats.joined(separator: ", "))\n")
+            return .usage
+        }
+        guard arguments.positionals.count == 1 else {
+            console.error("fsmc graph: error: name exactly one .fsm file\n")
+            return .usage
+        }
+        let path = arguments.positionals[0]
+        guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: arguments.has("--warnings-as-errors")),
+              let model = compilation.model, !compilation.hasErrors
+        else {
+            return .failure
+        }
+        let diagram: String
+        switch format {
+        case "mermaid": diagram = MermaidEmitter.emit(model)
+        case "plantuml": diagram = PlantUMLEmitter.emit(model)
+        case "svg":
+            do {
+                let rendering = try Graphviz.svg(fromDOT: DotEmitter.emit(model))
+                if !rendering.warnings.isEmpty { console.error(rendering.warnings) }
+                diagram = rendering.svg
+            } catch {
+                console.error("fsmc graph: error: \(error.message)\n")
+                return .failure
+            }
+        default: diagram = DotEmitter.emit(model)
+        }
+        guard let output = arguments.value("--output") else {
+            console.output(diagram)
+            return .success
+        }
+        do {
+            try OutputFile.write(diagram, to: output)
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
+            return .failure
+        }
+        return .success
+    }
+}
