@@ -6,11 +6,7 @@ import Testing
 @Suite struct CommandLineTests {
     // MARK: - Running fsmc
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ProcessRun
 
     /// The `fsmc` binary SwiftPM built next to the test bundle.
     static func executable() throws -> URL {
@@ -35,30 +31,7 @@ import Testing
     /// Runs `fsmc` with arguments in a directory; stdout and stderr go to files, so a large
     /// output cannot block the child on a full pipe.
     func fsmc(_ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = try Self.executable()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let outputs = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: outputs) }
-        let stdoutURL = outputs.appendingPathComponent("stdout")
-        let stderrURL = outputs.appendingPathComponent("stderr")
-        try Data().write(to: stdoutURL)
-        try Data().write(to: stderrURL)
-        let stdout = try FileHandle(forWritingTo: stdoutURL)
-        let stderr = try FileHandle(forWritingTo: stderrURL)
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try stdout.close()
-        try stderr.close()
-        return Run(
-            status: process.terminationStatus,
-            stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-            stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+        try ProcessRunner.run(Self.executable().path, arguments, in: directory)
     }
 
     /// A fresh temporary directory with files (relative path → bytes), removed afterwards.

@@ -24,7 +24,7 @@ extension DiagramEmitterTests {
                 Issue.record("Install Graphviz, then run: fsmc graph machines/CallTracker.fsm --format svg --output docs/CallTracker.svg")
                 return
             }
-            let run = try DiagramTools.run(graphviz, ["-Tsvg", "-o", svgFile.path, dotFile.path])
+            let run = try ProcessRunner.run(graphviz, ["-Tsvg", "-o", svgFile.path, dotFile.path])
             #expect(run.status == 0, "\(run.output)")
         }
 

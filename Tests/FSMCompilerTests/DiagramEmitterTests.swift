@@ -166,7 +166,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: DiagramGoldens.folder.path).filter { $0.hasSuffix(".dot") }.sorted()
         #expect(!files.isEmpty)
         for file in files {
-            let run = try DiagramTools.run(DiagramTools.dot!, ["-Tsvg", "-o", "/dev/null", DiagramGoldens.folder.appendingPathComponent(file).path])
+            let run = try ProcessRunner.run(DiagramTools.dot!, ["-Tsvg", "-o", "/dev/null", DiagramGoldens.folder.appendingPathComponent(file).path])
             #expect(run.status == 0 && run.output.isEmpty, "dot -Tsvg \(file): \(run.output)")
         }
     }
@@ -176,7 +176,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: DiagramGoldens.folder.path).filter { $0.hasSuffix(".puml") }.sorted()
         let sources = try files.map { try String(contentsOf: DiagramGoldens.folder.appendingPathComponent($0), encoding: .utf8) }
         // `-syntax` reads the diagrams from stdin and names the kind of each, or ERROR.
-        let run = try DiagramTools.run(DiagramTools.plantUML!, ["-syntax"], input: sources.joined())
+        let run = try ProcessRunner.run(DiagramTools.plantUML!, ["-syntax"], input: sources.joined())
         let kinds = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("(") }
         #expect(kinds == Array(repeating: "STATE", count: files.count), "plantuml -syntax:\n\(run.output)")
     }

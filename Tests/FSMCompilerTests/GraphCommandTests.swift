@@ -6,7 +6,7 @@ import Testing
 @Suite struct GraphCommandTests {
     /// Runs the `fsmc` built next to the tests.
     func fsmc(_ arguments: [String], in directory: URL, environment: [String: String]? = nil) throws -> DiagramTools.Run {
-        try DiagramTools.run(CommandLineTests.executable().path, arguments, in: directory, environment: environment)
+        try ProcessRunner.run(CommandLineTests.executable().path, arguments, in: directory, environment: environment)
     }
 
     @Test(arguments: DiagramFormat.allCases)

@@ -66,11 +66,7 @@ enum PathDescription {
     /// `stopped --play [canResume]--> playing`
     static func transition(_ transition: TransitionModel, in model: MachineModel) -> String {
         let source = transition.source.map { model[$0].name } ?? "any state"
-        let trigger = switch transition.trigger {
-        case .event(let event): model[event].name
-        case .always: "always"
-        case .after(let delay): "after \(delay.text)"
-        }
+        let trigger = SpecText.trigger(transition.trigger, in: model)
         let guardText = transition.guardExpression.map { " [\(SpecText.guardExpression($0))]" } ?? ""
         let target = transition.target.map { model[$0].name } ?? "(internal)"
         return "\(source) --\(trigger)\(guardText)--> \(target)"

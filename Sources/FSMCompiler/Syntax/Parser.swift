@@ -263,8 +263,21 @@ public struct Parser {
 
     /// `(label: Type, Type, …)`; types are balanced token runs taken as text.
     private mutating func parseParameters() throws(Recovery) -> [ParameterSyntax] {
-        let open = advance()
-        var parameters: [ParameterSyntax] = []
+        let open = current.range
+        return try parseLabeledList("the payload list") { parser, label, start throws(Recovery) in
+            parser.skipNewlines()
+            let (type, typeRange) = try parser.parseTypeText(openedAt: open)
+            return ParameterSyntax(label: label, type: type, typeRange: typeRange, range: start.union(typeRange))
+        }
+    }
+
+    /// `( [label:] element, … )`, line breaks allowed around elements; `element` parses one
+    /// element after its optional label, given the label and where the element starts.
+    private mutating func parseLabeledList<Element>(
+        _ list: String, element: (inout Parser, Identifier?, SourceRange) throws(Recovery) -> Element
+    ) throws(Recovery) -> [Element] {
+        advance()
+        var elements: [Element] = []
         skipNewlines()
         while !at(.punctuation(.rightParen)) {
             let start = current.range
@@ -273,20 +286,18 @@ public struct Parser {
                 label = Identifier(current.text, range: current.range)
                 advance()
                 advance()
-                skipNewlines()
             }
-            let (type, typeRange) = try parseTypeText(openedAt: open.range)
-            parameters.append(ParameterSyntax(label: label, type: type, typeRange: typeRange, range: start.union(typeRange)))
+            elements.append(try element(&self, label, start))
             skipNewlines()
             if at(.punctuation(.comma)) {
                 advance()
                 skipNewlines()
             } else if !at(.punctuation(.rightParen)) {
-                throw fail("expected ',' or ')' in the payload list, found \(describe(current))", at: current.range)
+                throw fail("expected ',' or ')' in \(list), found \(describe(current))", at: current.range)
             }
         }
         advance()
-        return parameters
+        return elements
     }
 
     /// A Swift type: tokens up to a `,` or `)` outside any brackets.
@@ -479,29 +490,10 @@ public struct Parser {
     }
 
     private mutating func parseArguments() throws(Recovery) -> [ArgumentSyntax] {
-        advance()
-        var arguments: [ArgumentSyntax] = []
-        skipNewlines()
-        while !at(.punctuation(.rightParen)) {
-            let start = current.range
-            var label: Identifier?
-            if atLabel() {
-                label = Identifier(current.text, range: current.range)
-                advance()
-                advance()
-            }
-            let (value, valueRange) = try parseArgumentValue()
-            arguments.append(ArgumentSyntax(label: label, value: value, valueRange: valueRange, range: start.union(valueRange)))
-            skipNewlines()
-            if at(.punctuation(.comma)) {
-                advance()
-                skipNewlines()
-            } else if !at(.punctuation(.rightParen)) {
-                throw fail("expected ',' or ')' in the arguments, found \(describe(current))", at: current.range)
-            }
+        try parseLabeledList("the arguments") { parser, label, start throws(Recovery) in
+            let (value, valueRange) = try parser.parseArgumentValue()
+            return ArgumentSyntax(label: label, value: value, valueRange: valueRange, range: start.union(valueRange))
         }
-        advance()
-        return arguments
     }
 
     private mutating func parseArgumentValue() throws(Recovery) -> (ArgumentSyntax.Value, SourceRange) {
