@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "fsm-examples", dependencies: ["Machines", "FSMRuntime"], swiftSettings: strict),
 
         .testTarget(
-            name: "FSMCompilerTests", dependencies: ["FSMCompiler"], exclude: ["Corpus", "Diagrams"],
+            name: "FSMCompilerTests", dependencies: ["FSMCompiler"], exclude: ["Corpus", "Diagrams", "PathGoldens"],
             swiftSettings: strict),
         .testTarget(
             name: "ReferenceTests", dependencies: ["FSMCompiler", "FSMRuntime"], exclude: ["Expected", "Specs"],

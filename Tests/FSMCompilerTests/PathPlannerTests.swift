@@ -147,3 +147,22 @@ struct PathPlannerTests {
             """)
     }
 }
+
+/// Golden text and JSON paths for the example machines and the construct specs, in
+/// `PathGoldens/`; `FSMC_RECORD_PATHS=1` re-records them.
+@Suite("Test paths match their golden files")
+struct PathGoldenTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PathGoldens")
+
+    @Test(arguments: DiagramGoldens.specs, ["txt", "json"])
+    func pathsMatchTheirGoldenFile(_ spec: String, _ format: String) throws {
+        let model = try DiagramGoldens.model(of: spec)
+        let plan = PathPlanner.plan(model)
+        let name = URL(fileURLWithPath: spec).lastPathComponent
+        let output = format == "json"
+            ? PathsJSONEmitter.emit(plan, sourceFileName: name)
+            : PathsTextEmitter.emit(plan, sourceFileName: name)
+        let golden = Self.folder.appendingPathComponent(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".paths.\(format)")
+        GoldenFile.expect(output, matches: golden, recordingVariable: "FSMC_RECORD_PATHS")
+    }
+}

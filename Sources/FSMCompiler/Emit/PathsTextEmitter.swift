@@ -11,7 +11,7 @@ public enum PathsTextEmitter {
             for path in plan.reachPaths {
                 guard case .reach(let state) = path.purpose else { continue }
                 let passing = path.steps.last?.stateAfter == state ? "" : " (passes through: eventless transitions leave it at once)"
-                writer.line("\(model[state].name): " + path.steps.map { PathDescription.stimulus($0.stimulus, in: model) }.joined(separator: ", ") + passing)
+                writer.line("\(model[state].name): " + path.steps.map { PathDescription.step($0, in: model) }.joined(separator: ", ") + passing)
             }
         }
         writer.line()
@@ -23,8 +23,7 @@ public enum PathsTextEmitter {
                 writer.line("path \(number): start in \(model[model.initialState].name)")
                 writer.indented { writer in
                     for (index, step) in path.steps.enumerated() {
-                        let guards = step.holdingGuards.isEmpty ? "" : " [holding: \(step.holdingGuards.joined(separator: ", "))]"
-                        writer.line("\(index + 1). \(PathDescription.stimulus(step.stimulus, in: model))\(guards) -> \(model[step.stateAfter].name)")
+                        writer.line("\(index + 1). \(PathDescription.step(step, in: model)) -> \(model[step.stateAfter].name)")
                     }
                 }
             }
@@ -32,7 +31,7 @@ public enum PathsTextEmitter {
         writer.line()
         writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { "state \(model[$0].name)" }.joined(separator: ", ")))
         let transitions = model.allTransitions
-        writer.line("Not covered: " + (plan.uncoveredTransitions.isEmpty ? "none" : ""))
+        writer.line("Not covered:" + (plan.uncoveredTransitions.isEmpty ? " none" : ""))
         writer.indented { writer in
             for index in plan.uncoveredTransitions {
                 writer.line("line \(transitions[index].range.start.line): \(PathDescription.transition(transitions[index], in: model))")
@@ -63,6 +62,12 @@ enum PathDescription {
         }
     }
 
+    /// `play [holding: canResume]`: the stimulus and the guards that hold during the step.
+    static func step(_ step: TestStep, in model: MachineModel) -> String {
+        let guards = step.holdingGuards.isEmpty ? "" : " [holding: \(step.holdingGuards.joined(separator: ", "))]"
+        return stimulus(step.stimulus, in: model) + guards
+    }
+
     /// `stopped --play [canResume]--> playing`
     static func transition(_ transition: TransitionModel, in model: MachineModel) -> String {
         let source = transition.source.map { model[$0].name } ?? "any state"
@@ -72,8 +77,10 @@ enum PathDescription {
         return "\(source) --\(trigger)\(guardText)--> \(target)"
     }
 
-    /// `1s`, `250ms`, `1500us`.
+    /// `1h`, `2m`, `1s`, `250ms`, `1500us`, as a spec writes them.
     static func durationText(_ nanoseconds: Int64) -> String {
+        if nanoseconds % 3_600_000_000_000 == 0 { return "\(nanoseconds / 3_600_000_000_000)h" }
+        if nanoseconds % 60_000_000_000 == 0 { return "\(nanoseconds / 60_000_000_000)m" }
         if nanoseconds % 1_000_000_000 == 0 { return "\(nanoseconds / 1_000_000_000)s" }
         if nanoseconds % 1_000_000 == 0 { return "\(nanoseconds / 1_000_000)ms" }
         if nanoseconds % 1_000 == 0 { return "\(nanoseconds / 1_000)us" }

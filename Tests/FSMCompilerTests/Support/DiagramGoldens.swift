@@ -72,27 +72,10 @@ enum DiagramGoldens {
         ProcessInfo.processInfo.environment["FSMC_RECORD_DIAGRAMS"] == "1"
     }
 
-    /// Compares `actual` with the file at `url` (records it instead when recording), and
-    /// reports a difference as a line diff.
+    /// Compares `actual` with the diagram golden file at `url`.
     static func expect(
         _ actual: String, matches url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws {
-        let name = url.lastPathComponent
-        if isRecording {
-            if FileManager.default.contents(atPath: url.path) != Data(actual.utf8) {
-                try Data(actual.utf8).write(to: url)
-                Issue.record("Recorded \(name); review the diff", severity: .warning, sourceLocation: sourceLocation)
-            }
-            return
-        }
-        guard let expectedData = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("\(name) is missing; run with FSMC_RECORD_DIAGRAMS=1 to record it", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = String(decoding: expectedData, as: UTF8.self)
-        #expect(
-            actual == expected,
-            "the diagram differs from \(name) (FSMC_RECORD_DIAGRAMS=1 re-records it):\n\(Corpus.lineDiff(expected: expected, actual: actual))",
-            sourceLocation: sourceLocation)
+        GoldenFile.expect(actual, matches: url, recordingVariable: "FSMC_RECORD_DIAGRAMS", sourceLocation: sourceLocation)
     }
 }
