@@ -4,7 +4,17 @@
 /// Adding or removing an observer while a notification is being delivered is safe: the
 /// change applies from the next notification on.
 public final class ObserverList<Notification> {
-    private var entries: [(id: UInt64, handler: (Notification) -> Void)] = []
+    private struct Entry {
+        var id: UInt64
+        var handler: (Notification) -> Void
+        /// For an observer that lives only as long as an object: that object, weakly.
+        weak var owner: AnyObject?
+        var hasOwner: Bool
+
+        var isReleased: Bool { hasOwner && owner == nil }
+    }
+
+    private var entries: [Entry] = []
     private var nextID: UInt64 = 0
 
     public init() {}
@@ -15,9 +25,19 @@ public final class ObserverList<Notification> {
 
     /// Adds an observer; cancel the token to remove it.
     public func add(_ handler: @escaping (Notification) -> Void) -> ObservationToken {
-        let id = nextID
+        append(Entry(id: nextID, handler: handler, owner: nil, hasOwner: false))
+    }
+
+    /// Adds an observer that ends when `owner` is released (or the token is cancelled); the
+    /// list holds `owner` weakly and forgets the observer once `owner` is gone.
+    public func add(whileAlive owner: AnyObject, _ handler: @escaping (Notification) -> Void) -> ObservationToken {
+        append(Entry(id: nextID, handler: handler, owner: owner, hasOwner: true))
+    }
+
+    private func append(_ entry: Entry) -> ObservationToken {
+        let id = entry.id
         nextID += 1
-        entries.append((id, handler))
+        entries.append(entry)
         return ObservationToken { [weak self] in
             self?.entries.removeAll { $0.id == id }
         }
@@ -25,9 +45,17 @@ public final class ObserverList<Notification> {
 
     /// Delivers a notification to every observer.
     public func notify(_ notification: Notification) {
+        var sawReleasedOwner = false
         // Iterates a copy, so handlers may add or remove observers.
         for entry in entries {
+            if entry.isReleased {
+                sawReleasedOwner = true
+                continue
+            }
             entry.handler(notification)
+        }
+        if sawReleasedOwner {
+            entries.removeAll(where: \.isReleased)
         }
     }
 }

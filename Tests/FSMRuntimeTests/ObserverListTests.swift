@@ -163,4 +163,17 @@ struct ObserverListTests {
         list.notify(1)
         #expect(list.isEmpty)
     }
+
+    @Test func anObserverOwnedByAReleasedObjectIsForgotten() {
+        final class Owner {}
+        let list = ObserverList<Int>()
+        var heard: [Int] = []
+        var owner: Owner? = Owner()
+        _ = list.add(whileAlive: owner!) { heard.append($0) }
+        list.notify(1)
+        owner = nil
+        list.notify(2)
+        #expect(heard == [1])
+        #expect(list.isEmpty)
+    }
 }

@@ -133,7 +133,7 @@ extension SwiftEmitter {
         writer.line("/// released: the machine holds it weakly.")
         writer.line("@discardableResult")
         writer.block("\(access)func addObserver(_ observer: any Observer) -> ObservationToken") { writer in
-            writer.closure("observers.add { [unowned self, weak observer] notification in") { writer in
+            writer.closure("observers.add(whileAlive: observer) { [unowned self, weak observer] notification in") { writer in
                 writer.line("guard let observer else { return }")
                 writer.line("switch notification {")
                 for hook in observerHooks {

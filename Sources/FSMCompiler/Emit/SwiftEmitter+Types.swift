@@ -52,7 +52,8 @@ extension SwiftEmitter {
         writer.line()
 
         writer.line("/// Everything observers hear about, in the order it happens.")
-        writer.block("\(access)enum Notification: Sendable") { writer in
+        let notificationIsHashable = eventTraits.isHashable && (!hasOutputs || outputTraits.isHashable)
+        writer.block("\(access)enum Notification: \(notificationIsHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("/// The machine left a state; its exit actions have run.")
             writer.line("case exited(State)")
             writer.line("/// The machine entered a state; its entry actions have run.")

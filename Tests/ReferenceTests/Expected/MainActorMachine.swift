@@ -40,7 +40,7 @@ import FSMRuntime
     }
 
     /// Everything observers hear about, in the order it happens.
-    public enum Notification: Sendable {
+    public enum Notification: Hashable, Sendable {
         /// The machine left a state; its exit actions have run.
         case exited(State)
         /// The machine entered a state; its entry actions have run.
@@ -151,7 +151,7 @@ import FSMRuntime
     /// released: the machine holds it weakly.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add { [unowned self, weak observer] notification in
+        observers.add(whileAlive: observer) { [unowned self, weak observer] notification in
             guard let observer else { return }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)

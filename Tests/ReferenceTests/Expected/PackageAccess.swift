@@ -44,7 +44,7 @@ package final class Session {
     }
 
     /// Everything observers hear about, in the order it happens.
-    package enum Notification: Sendable {
+    package enum Notification: Hashable, Sendable {
         /// The machine left a state; its exit actions have run.
         case exited(State)
         /// The machine entered a state; its entry actions have run.
@@ -143,7 +143,7 @@ package final class Session {
     /// released: the machine holds it weakly.
     @discardableResult
     package func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add { [unowned self, weak observer] notification in
+        observers.add(whileAlive: observer) { [unowned self, weak observer] notification in
             guard let observer else { return }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)

@@ -160,7 +160,7 @@ final class Lotto {
     /// released: the machine holds it weakly.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add { [unowned self, weak observer] notification in
+        observers.add(whileAlive: observer) { [unowned self, weak observer] notification in
             guard let observer else { return }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)

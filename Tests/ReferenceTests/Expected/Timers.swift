@@ -45,7 +45,7 @@ final class Kettle {
     }
 
     /// Everything observers hear about, in the order it happens.
-    enum Notification: Sendable {
+    enum Notification: Hashable, Sendable {
         /// The machine left a state; its exit actions have run.
         case exited(State)
         /// The machine entered a state; its entry actions have run.
@@ -171,7 +171,7 @@ final class Kettle {
     /// released: the machine holds it weakly.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add { [unowned self, weak observer] notification in
+        observers.add(whileAlive: observer) { [unowned self, weak observer] notification in
             guard let observer else { return }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)
