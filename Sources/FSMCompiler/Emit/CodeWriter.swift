@@ -38,6 +38,29 @@ struct CodeWriter {
         line(closing)
     }
 
+    /// A function declaration and its body; the parameters go one per line when the
+    /// signature would be longer than `maximumLineLength`.
+    mutating func function(_ name: String, parameters: [String], returns: String = "", _ body: (inout CodeWriter) -> Void) {
+        let indentWidth = indentation * indentUnit.count
+        let oneLine = "\(name)(\(parameters.joined(separator: ", ")))\(returns)"
+        guard indentWidth + oneLine.count + 2 > Self.maximumLineLength, !parameters.isEmpty else {
+            block(oneLine, body)
+            return
+        }
+        line("\(name)(")
+        indented { writer in
+            for (index, parameter) in parameters.enumerated() {
+                writer.line(parameter + (index < parameters.count - 1 ? "," : ""))
+            }
+        }
+        line(")\(returns) {")
+        indented(body)
+        line("}")
+    }
+
+    /// Lines longer than this get wrapped where the writer knows how.
+    static let maximumLineLength = 100
+
     /// A `///` doc comment, one line per line of `documentation`.
     mutating func documentation(_ documentation: String?) {
         guard let documentation else { return }

@@ -69,7 +69,7 @@ extension SwiftEmitter {
         writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
         writer.line("///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
         if isolationParameter != nil { writer.line("///   - isolation: the actor timers fire on; the caller's by default.") }
-        writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
+        writer.function("\(access)init", parameters: parameters) { writer in
             if hasActions { writer.line("self.actions = actions") }
             if hasTimers { writer.line("self.clock = clock") }
             if isolationParameter != nil { writer.line("self.isolation = isolation") }

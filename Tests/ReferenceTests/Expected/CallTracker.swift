@@ -123,7 +123,12 @@ public final class CallTracker {
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     ///   - isolation: the actor timers fire on; the caller's by default.
-    public init(clock: any MachineClock = TaskClock(), observers: [any Observer] = [], restoring snapshot: State? = nil, isolation: isolated (any Actor)? = #isolation) {
+    public init(
+        clock: any MachineClock = TaskClock(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
         self.clock = clock
         self.isolation = isolation
         state = snapshot ?? .idle

@@ -112,7 +112,11 @@ public final class Checkout {
     ///   - actions: your guards and actions.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
+    public init(
+        actions: any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
         self.actions = actions
         state = snapshot ?? .beforeLogIn
         for observer in observers {

@@ -109,7 +109,12 @@ import FSMRuntime
     ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(actions: any Actions, clock: any MachineClock = TaskClock(), observers: [any Observer] = [], restoring snapshot: State? = nil) {
+    public init(
+        actions: any Actions,
+        clock: any MachineClock = TaskClock(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
         self.actions = actions
         self.clock = clock
         state = snapshot ?? .hidden

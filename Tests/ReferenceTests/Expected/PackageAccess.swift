@@ -104,7 +104,11 @@ package final class Session {
     ///   - actions: your guards and actions.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    package init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
+    package init(
+        actions: any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
         self.actions = actions
         state = snapshot ?? .anonymous
         for observer in observers {

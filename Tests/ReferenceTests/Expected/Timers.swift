@@ -125,7 +125,13 @@ final class Kettle {
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     ///   - isolation: the actor timers fire on; the caller's by default.
-    init(actions: any Actions, clock: any MachineClock = TaskClock(), observers: [any Observer] = [], restoring snapshot: State? = nil, isolation: isolated (any Actor)? = #isolation) {
+    init(
+        actions: any Actions,
+        clock: any MachineClock = TaskClock(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
         self.actions = actions
         self.clock = clock
         self.isolation = isolation
