@@ -37,6 +37,11 @@ let package = Package(
             swiftSettings: strict, plugins: ["FSMGenerator"]),
         // Runs the seed scenarios against the generated machines.
         .executableTarget(name: "fsm-examples", dependencies: ["Machines", "FSMRuntime"], swiftSettings: strict),
+        // `swift run -c release fsm-bench`: generated machines against hand-written switches,
+        // allocations, compiler scaling, build cost (docs/Performance.md).
+        .executableTarget(
+            name: "fsm-bench", dependencies: ["FSMCompiler", "FSMRuntime"], swiftSettings: strict,
+            plugins: ["FSMGenerator"]),
 
         .testTarget(
             name: "FSMCompilerTests", dependencies: ["FSMCompiler"], exclude: ["Corpus", "Diagrams", "PathGoldens"],

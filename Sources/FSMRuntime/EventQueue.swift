@@ -1,21 +1,28 @@
 /// A first-in, first-out queue that keeps its storage, so a machine that queues events
 /// (sent from inside a step, or raised) stops allocating once it has warmed up.
+///
+/// Inlinable, so that generated machines use a copy specialized to their event type: a
+/// machine checks `isEmpty` after every step, which must cost a comparison, not a call.
 public struct EventQueue<Element> {
-    private var storage: [Element] = []
-    private var head = 0
+    @usableFromInline var storage: [Element] = []
+    @usableFromInline var head = 0
 
+    @inlinable
     public init() {}
 
-    @inline(__always)
+    @inlinable
     public var isEmpty: Bool { head == storage.count }
 
+    @inlinable
     public var count: Int { storage.count - head }
 
+    @inlinable
     public mutating func append(_ element: Element) {
         storage.append(element)
     }
 
     /// Removes and returns the oldest element.
+    @inlinable
     public mutating func popFirst() -> Element? {
         guard head < storage.count else { return nil }
         let element = storage[head]
@@ -27,6 +34,7 @@ public struct EventQueue<Element> {
         return element
     }
 
+    @inlinable
     public mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)
         head = 0

@@ -48,17 +48,42 @@ struct InputFiles {
         return found.sorted()
     }
 
-    /// Reads a spec's bytes.
+    /// The largest spec fsmc reads. Real specs are a few kilobytes; a file a thousand times
+    /// larger is not a spec, and would only make every later stage slow.
+    static let maximumSpecSize = 1 << 20
+
+    /// Reads a spec's bytes: a file of at most ``maximumSpecSize`` bytes.
     static func read(_ path: String) throws(Failure) -> SourceTextBytes {
-        do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw Failure(message: "cannot read '\(path)': permission denied or unreadable")
-            }
-            throw Failure(message: "cannot read '\(path)'")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Failure(message: "no such file or directory: '\(path)'")
         }
+        guard !isDirectory.boolValue else {
+            throw Failure(message: "'\(path)' is a directory; name a .fsm file")
+        }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            // One byte more than allowed tells a file that is too large without reading it
+            // whole (it may be a device or a pipe that never ends).
+            data = try handle.read(upToCount: maximumSpecSize + 1) ?? Data()
+        } catch {
+            throw Failure(message: "cannot read '\(path)': \(FileErrorReason.describe(error))")
+        }
+        guard data.count <= maximumSpecSize else {
+            // A device or a pipe has no size to tell.
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let actual = size > maximumSpecSize ? " (it is \(megabytes(size)) MB)" : ""
+            throw Failure(message: "'\(path)' is larger than \(megabytes(maximumSpecSize)) MB, the most fsmc reads in a spec\(actual)")
+        }
+        return data
+    }
+
+    /// A size in megabytes (2^20 bytes), with one decimal below 10.
+    private static func megabytes(_ bytes: Int) -> String {
+        let value = Double(bytes) / 1_048_576
+        return value >= 10 || value == value.rounded() ? String(Int(value.rounded())) : String(format: "%.1f", value)
     }
 }
 

@@ -18,14 +18,19 @@ enum OutputFile {
         }
         let directory = url.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             throw Failure(message: "output directory '\(directory.path)' does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw Failure(message: "cannot write '\(path)': '\(directory.path)' is not a directory")
         }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
             try data.write(to: temporary)
         } catch {
-            throw Failure(message: "cannot write to '\(directory.path)': \(describe(error))")
+            // A write that failed part way (a full disk) must not leave the partial file.
+            try? FileManager.default.removeItem(at: temporary)
+            throw Failure(message: "cannot write to '\(directory.path)': \(FileErrorReason.describe(error))")
         }
         guard rename(temporary.path, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -33,13 +38,5 @@ enum OutputFile {
             throw Failure(message: "cannot write '\(path)': \(reason)")
         }
         return true
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return "permission denied or no space left"
     }
 }

@@ -16,7 +16,7 @@ public struct PathsSwiftTestingEmitter {
     var scriptName: String { "\(model.name)PathScript" }
 
     public static func emit(_ plan: TestPlan, sourceFileName: String, module: String?) -> String {
-        PathsSwiftTestingEmitter(plan: plan, sourceFileName: sourceFileName, module: module).emit()
+        PathsSwiftTestingEmitter(plan: plan, sourceFileName: SwiftNames.commentText(sourceFileName), module: module).emit()
     }
 
     func emit() -> String {

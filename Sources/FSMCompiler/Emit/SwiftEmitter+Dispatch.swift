@@ -31,6 +31,7 @@ extension SwiftEmitter {
     func emitDispatch(into writer: inout CodeWriter) {
         writer.line("/// Takes the first transition whose guard holds: the current state's, then the")
         writer.line("/// machine-level ones. Returns `false` when none does.")
+        writer.line("@inline(__always)")
         writer.block("private func handle(_ event: Event) -> Bool") { writer in
             emitEventSwitches(into: &writer, receiver: "actions") { transition, writer in
                 emitTransitionBody(transition, event: "event", into: &writer)

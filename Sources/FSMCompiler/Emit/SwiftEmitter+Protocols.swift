@@ -33,6 +33,38 @@ extension SwiftEmitter {
             }
         }
         writer.line()
+        emitObservationType(into: &writer)
+    }
+
+    /// The observers as the machine keeps them: closures typed with its own notifications,
+    /// which `ObservationList` calls directly (a closure stored under a generic type would be
+    /// called through a conversion thunk on every notification).
+    private func emitObservationType(into writer: inout CodeWriter) {
+        writer.line("/// One observer, stored with this machine's own types so that notifying it is a direct call.")
+        writer.block("private enum Observation: MachineObservation") { writer in
+            writer.line("/// Hears every notification: a closure from `observe(_:)`.")
+            writer.line("case always((Notification) -> Void)")
+            writer.line("/// Hears notifications until it returns `false`: an `Observer` that was released, a stream")
+            writer.line("/// nobody iterates any more.")
+            writer.line("case untilReleased((Notification) -> Bool)")
+            writer.line()
+            writer.block("init(_ receive: @escaping (Notification) -> Bool)") { writer in
+                writer.line("self = .untilReleased(receive)")
+            }
+            writer.line()
+            writer.block("func receive(_ notification: Notification) -> Bool") { writer in
+                writer.line("switch self {")
+                writer.line("case .always(let handler):")
+                writer.indented { writer in
+                    writer.line("handler(notification)")
+                    writer.line("return true")
+                }
+                writer.line("case .untilReleased(let handler):")
+                writer.indented { writer in writer.line("return handler(notification)") }
+                writer.line("}")
+            }
+        }
+        writer.line()
     }
 
     /// One Observer requirement and the notification it receives.

@@ -23,7 +23,7 @@ public struct SwiftEmitter {
 
     /// Generates the Swift file for `model`, compiled from the spec `sourceFileName`.
     public static func emit(_ model: MachineModel, sourceFileName: String) -> String {
-        SwiftEmitter(model: model, sourceFileName: sourceFileName).emit()
+        SwiftEmitter(model: model, sourceFileName: SwiftNames.commentText(sourceFileName)).emit()
     }
 
     init(model: MachineModel, sourceFileName: String) {

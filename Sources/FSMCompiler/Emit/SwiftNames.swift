@@ -72,6 +72,13 @@ enum SwiftNames {
         return literal + "\""
     }
 
+    /// Text for a `//` or `///` comment, such as the spec's file name: control characters
+    /// (a line break in a file name) become `?`, so the text cannot end the comment and
+    /// turn into code.
+    static func commentText(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    }
+
     /// A `Duration` expression in the largest unit that is exact: `.seconds(1)`.
     static func duration(_ model: DurationModel) -> String {
         let nanoseconds = model.nanoseconds

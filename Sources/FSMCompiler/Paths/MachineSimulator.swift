@@ -10,8 +10,11 @@ struct MachineSimulator {
     /// Nanoseconds since the start.
     private(set) var now: Int64 = 0
     private(set) var isFinished = false
-    /// Whether a step looped on eventless transitions; such a path is unusable.
+    /// Whether a step looped on eventless transitions, or on raised events (`on x / raise x`
+    /// handles `x` forever); such a path is unusable.
     private(set) var diverged = false
+    /// More raised events than this handled for one stimulus is taken for a loop.
+    static let maximumRaisedSteps = 1_000
     private var timers: [(deadline: Int64, order: Int, state: StateID, index: Int, entry: Int)] = []
     private var entryCount = 0
     private var timerOrder = 0
@@ -108,9 +111,16 @@ struct MachineSimulator {
     }
 
     private mutating func drainRaised(_ answers: Set<String>, _ taken: inout [TransitionIndex]) {
-        while !raised.isEmpty, !diverged {
-            step(raised.removeFirst(), answers, &taken)
+        var next = 0
+        while next < raised.count, !diverged {
+            if next == Self.maximumRaisedSteps {
+                diverged = true
+                break
+            }
+            step(raised[next], answers, &taken)
+            next += 1
         }
+        raised.removeAll()
     }
 
     private mutating func take(_ transition: TransitionModel, _ index: TransitionIndex, _ taken: inout [TransitionIndex]) {
@@ -139,7 +149,12 @@ struct MachineSimulator {
         var timerIndex = 0
         for transition in model[target].transitions {
             guard case .after(let delay) = transition.trigger else { continue }
-            timers.append((now + delay.nanoseconds, timerOrder, target, timerIndex, entryCount))
+            // A deadline past what 64 bits of nanoseconds hold (292 years on, after long
+            // delays one after another) is never reached: no path waits for that timer.
+            let (deadline, overflowed) = now.addingReportingOverflow(delay.nanoseconds)
+            if !overflowed {
+                timers.append((deadline, timerOrder, target, timerIndex, entryCount))
+            }
             timerOrder += 1
             timerIndex += 1
         }

@@ -9,8 +9,11 @@ public enum PathPlanner {
             model[id].parameters.allSatisfy { SampleValues.literal(for: $0.type) != nil }
         }
         let planner = Planner(model: model, sendableEvents: sampleable)
-        let reach = planner.reachPaths()
-        let (coverage, uncovered) = planner.coveragePaths()
+        // A machine that loops as it starts (its initial state raises an event that
+        // re-enters it, say) has no path to test.
+        let startsForever = planner.start().0.machine.diverged
+        let reach = startsForever ? [] : planner.reachPaths()
+        let (coverage, uncovered) = startsForever ? ([], Array(model.allTransitions.indices)) : planner.coveragePaths()
         var reached = Set([model.initialState])
         for path in reach { if case .reach(let state) = path.purpose { reached.insert(state) } }
         return TestPlan(

@@ -27,12 +27,13 @@ enum ReservedNames {
     /// Names of the types nested in the generated class; a machine cannot take them.
     static let generatedTypes: Set<String> = [
         "State", "Event", "Output", "Actions", "Observer", "Transition", "Notification", "Stimulus",
+        "Observation",
     ]
 
     /// FSMRuntime's module and type names, which generated code uses unqualified.
     static let runtimeTypes: Set<String> = [
         "FSMRuntime", "MachineClock", "TaskClock", "ManualClock", "ScheduledTimer", "ObserverList",
-        "ObservationToken", "EventQueue", "TransitionDescriptor",
+        "ObservationList", "MachineObservation", "ObservationToken", "EventQueue", "TransitionDescriptor",
     ]
 
     /// Why `name`, used as `kind`, is not allowed, or `nil` when it is fine.

@@ -102,6 +102,14 @@ public struct Lexer {
         if let punctuation = punctuation() {
             return make(.punctuation(punctuation), from: start, text: punctuation.rawValue)
         }
+        // A control character would reach the generated Swift inside a payload type, where
+        // it breaks the file (a NUL) or the line (a lone carriage return).
+        if byte < 0x20 || byte == 0x7F {
+            offset += 1
+            let code = String(byte, radix: 16, uppercase: true)
+            diagnostics.error("invalid control character U+\(String(repeating: "0", count: 4 - code.count))\(code) in the spec", at: range(start, offset))
+            return make(.invalid, from: start)
+        }
         // A character with no meaning of its own; the parser accepts it in payload types.
         offset += max(1, scalarWidth(at: offset))
         return make(.other, from: start)
@@ -255,6 +263,9 @@ public struct Lexer {
 
     // MARK: - Comments
 
+    /// The text of a `///` line. Control characters in it read as spaces: doc comments are
+    /// copied into generated files, where a lone carriage return would end the comment line
+    /// and turn the rest into code, and a NUL would break the file.
     private mutating func docLine() -> String {
         offset += 3
         if peek(0) == UInt8(ascii: " ") { offset += 1 }
@@ -262,7 +273,8 @@ public struct Lexer {
         skipLine()
         var end = offset
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        let text = bytes[start..<end].map { $0 < 0x20 && $0 != UInt8(ascii: "\t") || $0 == 0x7F ? UInt8(ascii: " ") : $0 }
+        return String(decoding: text, as: UTF8.self)
     }
 
     private mutating func skipLine() {

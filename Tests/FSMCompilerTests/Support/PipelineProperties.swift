@@ -11,9 +11,10 @@ import FSMCompiler
 ///
 /// - every diagnostic, note and suggestion lies inside the file, and its line and column
 ///   agree with its byte offset;
-/// - a spec with no errors has a model, and every emitter gives a non-empty text (Swift
-///   declaring the machine's class);
-/// - a spec with errors has a diagnostic that says so (an error), never a silent failure.
+/// - a spec with no errors has a model (a spec is never refused without an error that says
+///   why), and every emitter gives a non-empty text (Swift declaring the machine's class);
+/// - the generated Swift has no control character but line feeds and tabs, whatever the spec
+///   holds in its doc comments, strings and payload types.
 enum PipelineProperties {
     /// What one run of the pipeline found.
     struct Outcome {
@@ -51,19 +52,29 @@ enum PipelineProperties {
             outcome.violations.append("the emitted Swift does not declare 'final class \(model.name)'")
         }
         let plan = PathPlanner.plan(model)
+        let swiftTests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Fuzz.fsm", module: "Fuzz")
+        for (format, text) in [("Swift", swift), ("paths Swift Testing", swiftTests)] where containsControlCharacters(text) {
+            outcome.violations.append("the \(format) has a control character other than a line feed or a tab")
+        }
         let texts = [
             ("DOT", DotEmitter.emit(model)),
             ("Mermaid", MermaidEmitter.emit(model)),
             ("PlantUML", PlantUMLEmitter.emit(model)),
             ("paths text", PathsTextEmitter.emit(plan, sourceFileName: "Fuzz.fsm")),
             ("paths JSON", PathsJSONEmitter.emit(plan, sourceFileName: "Fuzz.fsm")),
-            ("paths Swift Testing", PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Fuzz.fsm", module: "Fuzz")),
+            ("paths Swift Testing", swiftTests),
         ]
         for (format, text) in texts where text.isEmpty {
             outcome.violations.append("the \(format) emitter wrote nothing")
         }
         outcome.isAccepted = true
         return outcome
+    }
+
+    /// Whether generated Swift has a control character a spec smuggled in: a lone carriage
+    /// return ends a comment line early and makes code of the rest; a NUL breaks the file.
+    private static func containsControlCharacters(_ text: String) -> Bool {
+        text.utf8.contains { ($0 < 0x20 && $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }
     }
 
     /// What is wrong with a range: outside the file, backwards, or with a line and column

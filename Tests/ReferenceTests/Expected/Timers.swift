@@ -92,23 +92,49 @@ final class Kettle {
         func machine(_ machine: Kettle, didIgnore event: Event, in state: State)
     }
 
+    /// One observer, stored with this machine's own types so that notifying it is a direct call.
+    private enum Observation: MachineObservation {
+        /// Hears every notification: a closure from `observe(_:)`.
+        case always((Notification) -> Void)
+        /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
+        /// nobody iterates any more.
+        case untilReleased((Notification) -> Bool)
+
+        init(_ receive: @escaping (Notification) -> Bool) {
+            self = .untilReleased(receive)
+        }
+
+        func receive(_ notification: Notification) -> Bool {
+            switch self {
+            case .always(let handler):
+                handler(notification)
+                return true
+            case .untilReleased(let handler):
+                return handler(notification)
+            }
+        }
+    }
+
     // MARK: - Running
 
+    // The variables are only ever read or assigned, never held across a call to your code:
+    // `@exclusivity(unchecked)` spares every access Swift's run-time exclusivity check.
+
     /// The current state.
-    private(set) var state: State
+    @exclusivity(unchecked) private(set) var state: State
 
     private let actions: any Actions
-    private let observers = ObserverList<Notification>()
+    private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
-    private var isInStep = false
-    private var pendingEvents = EventQueue<Stimulus>()
+    @exclusivity(unchecked) private var isInStep = false
+    @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
     /// The timers of the current state's `after` transitions.
-    private var timers: [ScheduledTimer] = []
+    @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
     /// Counts state entries, so that a timer from an earlier visit is never delivered.
-    private var stateEntryCount: UInt64 = 0
+    @exclusivity(unchecked) private var stateEntryCount: UInt64 = 0
     /// The actor timers fire on: the one events were last sent from.
-    private var isolation: (any Actor)?
+    @exclusivity(unchecked) private var isolation: (any Actor)?
 
     /// An event sent from outside, or a timer that fired.
     private enum Stimulus {
@@ -177,8 +203,10 @@ final class Kettle {
     /// released: the machine holds it weakly.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(whileAlive: observer) { [unowned self, weak observer] notification in
-            guard let observer else { return }
+        // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
+        // each notification a reference count.
+        observers.add(.untilReleased { [unowned(unsafe) self, weak observer] notification in
+            guard let observer else { return false }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)
             case .entered(let state): observer.machine(self, didEnter: state)
@@ -186,13 +214,14 @@ final class Kettle {
             case .emitted(let output): observer.machine(self, didEmit: output)
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
             }
-        }
+            return true
+        })
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
     @discardableResult
     func observe(_ handler: @escaping (Notification) -> Void) -> ObservationToken {
-        observers.add(handler)
+        observers.add(.always(handler))
     }
 
     /// The transitions the machine takes from now on, as an asynchronous sequence that
@@ -206,7 +235,9 @@ final class Kettle {
 
     // MARK: - Steps
 
-    /// One run-to-completion step for an event.
+    /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
+    /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
+    @inline(__always)
     private func step(_ event: Event) {
         if !handle(event) {
             notify(.ignored(event, in: state))
@@ -215,20 +246,17 @@ final class Kettle {
 
     /// Handles queued events: raised ones first, then those sent during a step.
     private func drainQueues() {
-        while true {
-            if let next = pendingEvents.popFirst() {
-                switch next {
-                case .event(let event): step(event)
-                case .timer(let index, let entry): fireTimer(index, entry: entry)
-                }
-            } else {
-                return
+        while let next = pendingEvents.popFirst() {
+            switch next {
+            case .event(let event): step(event)
+            case .timer(let index, let entry): fireTimer(index, entry: entry)
             }
         }
     }
 
     /// Takes the first transition whose guard holds: the current state's, then the
     /// machine-level ones. Returns `false` when none does.
+    @inline(__always)
     private func handle(_ event: Event) -> Bool {
         switch state {
         case .off:

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Section 2: heap allocations per event in steady state, and what setting up a machine and
+/// its observers allocates once. Counted by glibc's tracer in a child process
+/// (``AllocationTrace``).
+enum AllocationBenchmark {
+    /// The hidden option that makes `fsm-bench` the child that counts, writing its report as
+    /// JSON to the file that follows.
+    static let childOption = "--allocation-child"
+    struct SteadyState: Codable {
+        var variant: String
+        var events: Int
+        var allocations: Int
+        var allocationsPerEvent: Double
+    }
+
+    struct OneTimeCost: Codable {
+        var what: String
+        var allocations: Int
+    }
+
+    struct Report: Codable {
+        /// Why nothing was counted, when nothing was.
+        var notCounted: String?
+        var steadyState: [SteadyState]
+        var oneTime: [OneTimeCost]
+        /// Unobserved variants that allocated in steady state (the target is none).
+        var missedTargets: [String]
+    }
+
+    /// Runs ``measure(eventCount:)`` in a child process that can trace allocations.
+    static func run(eventCount: Int, smoke: Bool, workDirectory: URL) -> Report {
+        let notCounted = { (reason: String) in Report(notCounted: reason, steadyState: [], oneTime: [], missedTargets: []) }
+        let reportFile = workDirectory.appendingPathComponent("allocations.json")
+        guard let executable = Bundle.main.executableURL,
+              let environment = AllocationTrace.childEnvironment(traceFile: workDirectory.appendingPathComponent("malloc-trace.txt"))
+        else { return notCounted("glibc's libc_malloc_debug.so.0 was not found next to libc.so.6") }
+        do {
+            let child = try Subprocess.run(
+                executable, [childOption, reportFile.path] + (smoke ? ["--smoke"] : []), environment: environment)
+            guard child.status == 0 else { return notCounted("the counting process failed:\n\(child.output)") }
+            return try JSONDecoder().decode(Report.self, from: Data(contentsOf: reportFile))
+        } catch {
+            return notCounted("\(error)")
+        }
+    }
+
+    /// Counts, in this process: it must run with glibc's tracer preloaded.
+    static func measure(eventCount: Int) -> Report {
+        guard AllocationTrace.count({}) == 0 else {
+            return Report(notCounted: "this process cannot trace allocations", steadyState: [], oneTime: [], missedTargets: [])
+        }
+        let warmUp = max(1, eventCount / 10)
+        var steadyState: [SteadyState] = []
+        var missedTargets: [String] = []
+        for variant in DispatchVariants.all(eventCount: eventCount) + [queueingVariant(eventCount: eventCount)] {
+            let run = variant.prepare()
+            run.send(0..<warmUp)
+            let allocations = AllocationTrace.count { run.send(warmUp..<eventCount) } ?? 0
+            let measured = eventCount - warmUp
+            steadyState.append(SteadyState(
+                variant: variant.label, events: measured, allocations: allocations,
+                allocationsPerEvent: Double(allocations) / Double(measured)))
+            if variant.observation == .none, allocations > 0 {
+                missedTargets.append("\(variant.label) allocated \(allocations) times in \(measured) events")
+            }
+        }
+        return Report(notCounted: nil, steadyState: steadyState, oneTime: oneTimeCosts(), missedTargets: missedTargets)
+    }
+
+    /// The generated player with a closure observer that sends an event from inside every
+    /// transition, which the machine queues and handles right after the step.
+    private static func queueingVariant(eventCount: Int) -> DispatchVariant {
+        let events = EventSequence.player(count: eventCount).generated
+        return DispatchVariant(machine: "Player", implementation: .generated, observation: .closure, eventCount: eventCount) {
+            let machine = Player(actions: PlayerWork())
+            machine.observe { [unowned machine] notification in
+                if case .transitioned(let transition) = notification, transition.target == .paused {
+                    machine.send(.seek(to: 1))
+                }
+            }
+            return PreparedRun(
+                send: { range in
+                    for event in events[range] { machine.send(event) }
+                },
+                outcome: { RunOutcome(state: "\(machine.state)", work: "", tally: nil) })
+        }.relabeled("Player, generated, one closure that sends from inside the step (queued)")
+    }
+
+    private static func oneTimeCosts() -> [OneTimeCost] {
+        var costs: [OneTimeCost] = []
+        func record(_ what: String, _ body: () -> Void) {
+            costs.append(OneTimeCost(what: what, allocations: AllocationTrace.count(body) ?? 0))
+        }
+        let work = PlayerWork()
+        var machine: Player?
+        record("Player(actions:), generated") { machine = Player(actions: work) }
+        record("Player.observe(_:), the first closure observer") { machine!.observe { _ in } }
+        let observer = PlayerTallyObserver(NotificationTally())
+        record("Player.addObserver(_:), a second observer") { machine!.addObserver(observer) }
+        var handWritten: HandWrittenPlayer?
+        record("HandWrittenPlayer(actions:)") { handWritten = HandWrittenPlayer(actions: work) }
+        let tally = NotificationTally()
+        record("HandWrittenPlayer.observer = closure") { handWritten!.observer = { tally.record($0.kind) } }
+        var callTracker: CallTracker?
+        record("CallTracker(), generated") { callTracker = CallTracker() }
+        record("HandWrittenCallTracker()") { _ = HandWrittenCallTracker() }
+        withExtendedLifetime((machine, handWritten, callTracker, observer)) {}
+        return costs
+    }
+}

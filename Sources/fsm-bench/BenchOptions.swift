@@ -1,0 +1,93 @@
+/// The command line of `fsm-bench`.
+struct BenchOptions {
+    enum Section: String, CaseIterable {
+        case dispatch, allocations, generator, compile, incremental
+    }
+
+    /// Tiny sizes, agreement checks only: for CI.
+    var smoke = false
+    /// Where to write the figures as JSON.
+    var jsonPath: String?
+    var sections = Set(Section.allCases)
+    var dispatchEvents = 10_000_000
+    var repetitions = 5
+    /// Runs only the dispatch variants whose label contains this text (for profiling).
+    var variantFilter = ""
+    /// Set in the child process that counts allocations: where its report goes.
+    var allocationChildReport: String?
+
+    static let usage = """
+        usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--repetitions <n>]
+
+        Measures the machines fsmc generates against hand-written switches, and the compiler.
+        Run it as `swift run -c release fsm-bench`; docs/Performance.md explains the figures.
+
+          --smoke            tiny sizes; checks only that all variants agree (a few seconds)
+          --json <file>      also write the figures as JSON
+          --only <sections>  some of: dispatch, allocations, generator, compile, incremental
+          --events <n>       events per dispatch run (default 10000000)
+          --repetitions <n>  timed runs per variant (default 5)
+          --variants <text>  time only the dispatch variants whose label contains <text>,
+                             such as "Player, generated" (for profiling)
+        """
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var explicitSections: Set<Section>?
+        var events: Int?
+        var repetitions: Int?
+        var remaining = arguments[...]
+        func value(for option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return value
+        }
+        func count(for option: String) throws -> Int {
+            let text = try value(for: option)
+            guard let number = Int(text), number > 0 else { throw UsageError(description: "\(option) needs a positive number, not '\(text)'") }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--smoke": options.smoke = true
+            case "--json": options.jsonPath = try value(for: argument)
+            case "--events": events = try count(for: argument)
+            case "--repetitions": repetitions = try count(for: argument)
+            case "--variants": options.variantFilter = try value(for: argument)
+            case "--only":
+                explicitSections = []
+                for name in try value(for: argument).split(separator: ",") {
+                    guard let section = Section(rawValue: String(name)) else {
+                        throw UsageError(description: "unknown section '\(name)'")
+                    }
+                    explicitSections?.insert(section)
+                }
+            case AllocationBenchmark.childOption: options.allocationChildReport = try value(for: argument)
+            case "--help", "-h": throw UsageError(description: "")
+            default: throw UsageError(description: "unknown argument '\(argument)'")
+            }
+        }
+        if options.smoke {
+            options.dispatchEvents = 20_000
+            options.repetitions = 1
+            // The incremental build needs minutes of `swift build`; CI builds a consumer already.
+            options.sections.remove(.incremental)
+        }
+        if let explicitSections { options.sections = explicitSections }
+        if let events { options.dispatchEvents = events }
+        if let repetitions { options.repetitions = repetitions }
+        return options
+    }
+
+    /// Events per allocation run (a tenth of them warm up).
+    var allocationEvents: Int { smoke ? 10_000 : 1_000_000 }
+    /// States of the synthetic specs of the generator benchmark (10 transitions each).
+    var generatorStateCounts: [Int] { smoke ? [2, 20] : [100, 1_000, 10_000] }
+    /// States of the synthetic specs whose generated code is type-checked.
+    var compileStateCounts: [Int] { smoke ? [3] : [100, 1_000, 5_000] }
+    /// Timed runs per generator size and per type-check.
+    var toolRepetitions: Int { smoke ? 1 : 3 }
+}

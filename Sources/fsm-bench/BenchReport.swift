@@ -1,0 +1,43 @@
+/// Everything one run of `fsm-bench` measured: what `--json` writes.
+struct BenchReport: Codable {
+    var environment: BenchEnvironment
+    var smoke: Bool
+    var dispatch: DispatchBenchmark.Report?
+    var allocations: AllocationBenchmark.Report?
+    var generator: GeneratorBenchmark.Report?
+    var compile: CompileCostBenchmark.Report?
+    var incremental: IncrementalBuildBenchmark.Report?
+
+    /// What went wrong, as opposed to targets missed: variants that disagree, specs that do
+    /// not compile, builds that fail. Any of these makes `fsm-bench` exit with status 1.
+    var failures: [String] {
+        (dispatch?.disagreements ?? []) + (generator?.failures ?? []) + (compile?.failures ?? [])
+            + (incremental?.failures ?? [])
+    }
+
+    /// The targets of the issue that this run missed (meaningless in smoke mode).
+    var missedTargets: [String] {
+        var missed: [String] = []
+        for figure in dispatch?.figures ?? [] where !figure.meetsTarget {
+            missed.append("dispatch: \(figure.machine), \(figure.observation.rawValue): \(format(figure.ratio))× the hand-written switch (target \(format(figure.target))×)")
+        }
+        missed += (allocations?.missedTargets ?? []).map { "allocations: \($0)" }
+        if let generator {
+            for step in generator.scaling where !step.meetsTarget {
+                missed.append("generator: \(step.to) transitions took \(format(step.timeRatio))× the time of \(step.from)")
+            }
+            if !generator.largestMeetsBudget, let largest = generator.figures.last {
+                missed.append("generator: \(largest.transitions) transitions took \(format(largest.totalSeconds, digits: 3)) s (target < \(format(GeneratorBenchmark.largestSizeBudget, digits: 0)) s)")
+            }
+        }
+        for figure in compile?.figures ?? [] {
+            if !figure.meetsTarget {
+                missed.append("compile: \(figure.states) states type-check in \(format(figure.ratio))× the hand-written time (target \(format(CompileCostBenchmark.ratioTarget))×)")
+            }
+            if figure.states == 1_000, !(figure.generatedSeconds < CompileCostBenchmark.thousandStatesBudget) {
+                missed.append("compile: 1,000 states type-check in \(format(figure.generatedSeconds, digits: 1)) s (target < 30 s)")
+            }
+        }
+        return missed
+    }
+}

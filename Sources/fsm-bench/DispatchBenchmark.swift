@@ -1,0 +1,115 @@
+/// Section 1: nanoseconds per event of the generated machines against hand-written `switch`
+/// implementations of the same machines, in the same process, on the same events.
+enum DispatchBenchmark {
+    /// The ratio to the hand-written switch each observation must stay under.
+    static func target(for observation: Observation) -> Double {
+        observation == .none ? 1.10 : 1.5
+    }
+
+    struct Figure: Codable {
+        var machine: String
+        var observation: Observation
+        var generatedNanosecondsPerEvent: Double
+        var handWrittenNanosecondsPerEvent: Double
+        /// Generated over hand-written.
+        var ratio: Double
+        var target: Double
+        var meetsTarget: Bool
+        /// Every repetition, in nanoseconds per event.
+        var generatedRuns: [Double]
+        var handWrittenRuns: [Double]
+    }
+
+    struct Report: Codable {
+        var events: Int
+        var repetitions: Int
+        var figures: [Figure]
+        /// The median nanoseconds per event of every variant run, by label.
+        var medians: [String: Double]
+        /// What every variant of each machine ended with.
+        var outcomes: [String: String]
+        var disagreements: [String]
+    }
+
+    /// Times every variant whose label contains `filter` (all when it is empty).
+    static func run(eventCount: Int, repetitions: Int, filter: String = "") -> Report {
+        let variants = DispatchVariants.all(eventCount: eventCount).filter { filter.isEmpty || $0.label.contains(filter) }
+        var nanoseconds: [String: [Double]] = [:]
+        var agreement = OutcomeAgreement()
+
+        // Warm-up: caches, branch predictors and lazily resolved symbols, untimed.
+        for variant in variants {
+            let run = variant.prepare()
+            run.send(0..<min(eventCount, 100_000))
+        }
+        for repetition in 0..<repetitions {
+            // Alternating the order spreads any drift of the machine over all variants.
+            let order = repetition.isMultiple(of: 2) ? variants : variants.reversed()
+            for variant in order {
+                let run = variant.prepare()
+                let seconds = Stopwatch.measureThreadTime { run.send(0..<eventCount) }
+                nanoseconds[variant.label, default: []].append(seconds * 1e9 / Double(eventCount))
+                agreement.check(run.outcome(), of: variant)
+            }
+        }
+
+        var figures: [Figure] = []
+        for machine in ["Player", "CallTracker"] {
+            let runs = { (implementation: Implementation, observation: Observation) in
+                nanoseconds["\(machine), \(implementation.rawValue), \(observation.rawValue)"] ?? []
+            }
+            for observation in Observation.allCases {
+                let generated = runs(.generated, observation)
+                let handWritten = runs(.handWritten, observation)
+                let ratio = generated.median / handWritten.median
+                let target = target(for: observation)
+                figures.append(Figure(
+                    machine: machine, observation: observation,
+                    generatedNanosecondsPerEvent: generated.median,
+                    handWrittenNanosecondsPerEvent: handWritten.median,
+                    ratio: ratio, target: target, meetsTarget: ratio <= target,
+                    generatedRuns: generated, handWrittenRuns: handWritten))
+            }
+        }
+        return Report(
+            events: eventCount, repetitions: repetitions, figures: figures,
+            medians: nanoseconds.mapValues(\.median),
+            outcomes: agreement.summaries, disagreements: agreement.disagreements)
+    }
+}
+
+/// Checks that every run of a machine ends like the first: same state, same action counts,
+/// and for observed runs the same notification counts.
+struct OutcomeAgreement {
+    private var firstOutcome: [String: (outcome: RunOutcome, label: String)] = [:]
+    private var firstTally: [String: (tally: String, label: String)] = [:]
+    private(set) var disagreements: [String] = []
+
+    mutating func check(_ outcome: RunOutcome, of variant: DispatchVariant) {
+        let machine = variant.machine
+        if let first = firstOutcome[machine] {
+            if outcome.state != first.outcome.state || outcome.work != first.outcome.work {
+                disagreements.append("\(variant.label) ended in \(outcome.state) (\(outcome.work)), but \(first.label) in \(first.outcome.state) (\(first.outcome.work))")
+            }
+        } else {
+            firstOutcome[machine] = (outcome, variant.label)
+        }
+        guard let tally = outcome.tally else { return }
+        if let first = firstTally[machine] {
+            if tally != first.tally {
+                disagreements.append("\(variant.label) observed \(tally), but \(first.label) \(first.tally)")
+            }
+        } else {
+            firstTally[machine] = (tally, variant.label)
+        }
+    }
+
+    /// Per machine: its final state, action counts and notification counts.
+    var summaries: [String: String] {
+        var result: [String: String] = [:]
+        for (machine, first) in firstOutcome {
+            result[machine] = "state \(first.outcome.state); \(first.outcome.work); \(firstTally[machine]?.tally ?? "unobserved")"
+        }
+        return result
+    }
+}

@@ -1,0 +1,165 @@
+/// Which implementation of a machine a variant runs.
+enum Implementation: String, Codable {
+    case generated
+    case handWritten = "hand-written"
+}
+
+/// Who watches a run.
+enum Observation: String, Codable, CaseIterable {
+    /// Nobody.
+    case none
+    /// One closure: `observe(_:)` on the generated machine, an optional closure by hand.
+    case closure = "one closure"
+    /// One object, held weakly: an `Observer` (`addObserver(_:)`) or a hand-written delegate.
+    case object = "one observer object"
+}
+
+/// What a run ends with. Variants of one machine fed the same events must agree on `state`
+/// and `work`, and observed ones on `tally` too.
+struct RunOutcome: Equatable {
+    var state: String
+    /// What the actions counted (calls of actions and guards).
+    var work: String
+    /// What the observer counted; `nil` when nobody observed.
+    var tally: String?
+}
+
+/// A fresh machine, observed as its variant says, with its events at hand.
+struct PreparedRun {
+    /// Sends the events at `range` in order: the loop that is timed.
+    let send: (Range<Int>) -> Void
+    /// The machine's state and the counts of its actions and observer.
+    let outcome: () -> RunOutcome
+}
+
+/// One way of running one machine over the benchmark's events.
+struct DispatchVariant {
+    let machine: String
+    let implementation: Implementation
+    let observation: Observation
+    /// How many events `prepare` makes available.
+    let eventCount: Int
+    /// Makes a fresh machine for one run.
+    let prepare: () -> PreparedRun
+    /// Replaces the label made of machine, implementation and observation.
+    var customLabel: String? = nil
+
+    var label: String { customLabel ?? "\(machine), \(implementation.rawValue), \(observation.rawValue)" }
+
+    /// The same variant under another name.
+    func relabeled(_ label: String) -> DispatchVariant {
+        var copy = self
+        copy.customLabel = label
+        return copy
+    }
+}
+
+/// The variants of both benchmark machines, generated and hand-written, each unobserved, with
+/// one closure observer and with one observer object.
+enum DispatchVariants {
+    static func all(eventCount: Int) -> [DispatchVariant] {
+        player(eventCount: eventCount) + callTracker(eventCount: eventCount)
+    }
+
+    static func player(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.player(count: eventCount)
+        var variants: [DispatchVariant] = []
+        for observation in Observation.allCases {
+            variants.append(DispatchVariant(machine: "Player", implementation: .generated, observation: observation, eventCount: eventCount) {
+                let work = PlayerWork()
+                let machine = Player(actions: work)
+                let tally = NotificationTally()
+                var observer: PlayerTallyObserver?
+                switch observation {
+                case .none: break
+                case .closure: machine.observe { tally.record($0.kind) }
+                case .object:
+                    observer = PlayerTallyObserver(tally)
+                    machine.addObserver(observer!)
+                }
+                let generated = events.generated
+                return PreparedRun(
+                    send: { range in
+                        for event in generated[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(observer) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+            variants.append(DispatchVariant(machine: "Player", implementation: .handWritten, observation: observation, eventCount: eventCount) {
+                let work = PlayerWork()
+                let machine = HandWrittenPlayer(actions: work)
+                let tally = NotificationTally()
+                let delegate = TallyDelegate(tally)
+                switch observation {
+                case .none: break
+                case .closure: machine.observer = { tally.record($0.kind) }
+                case .object: machine.setDelegate(delegate)
+                }
+                let handWritten = events.handWritten
+                return PreparedRun(
+                    send: { range in
+                        for event in handWritten[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(delegate) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+        }
+        return variants
+    }
+
+    static func callTracker(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.callTracker(count: eventCount)
+        var variants: [DispatchVariant] = []
+        for observation in Observation.allCases {
+            variants.append(DispatchVariant(machine: "CallTracker", implementation: .generated, observation: observation, eventCount: eventCount) {
+                let machine = CallTracker()
+                let tally = NotificationTally()
+                var observer: CallTrackerTallyObserver?
+                switch observation {
+                case .none: break
+                case .closure: machine.observe { tally.record($0.kind) }
+                case .object:
+                    observer = CallTrackerTallyObserver(tally)
+                    machine.addObserver(observer!)
+                }
+                let generated = events.generated
+                return PreparedRun(
+                    send: { range in
+                        for event in generated[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(observer) {
+                            RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+            variants.append(DispatchVariant(machine: "CallTracker", implementation: .handWritten, observation: observation, eventCount: eventCount) {
+                let machine = HandWrittenCallTracker()
+                let tally = NotificationTally()
+                let delegate = TallyDelegate(tally)
+                switch observation {
+                case .none: break
+                case .closure: machine.observer = { tally.record($0.kind) }
+                case .object: machine.setDelegate(delegate)
+                }
+                let handWritten = events.handWritten
+                return PreparedRun(
+                    send: { range in
+                        for event in handWritten[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(delegate) {
+                            RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+        }
+        return variants
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Runs command-line tools (the Swift compiler, `swift build`) and captures what they print.
+enum Subprocess {
+    struct Result {
+        var status: Int32
+        /// Standard output and standard error, interleaved.
+        var output: String
+        var seconds: Double
+    }
+
+    /// Runs `executable` with `arguments` in `directory` (this process's by default) and waits
+    /// for it to finish.
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let start = ContinuousClock.now
+        try process.run()
+        // Read before waiting: a full pipe would block the child forever.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
+            seconds: (ContinuousClock.now - start).seconds)
+    }
+
+    /// The first executable called `name` on the `PATH`.
+    static func find(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for directory in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,82 @@
+import FSMCompiler
+import Foundation
+import Testing
+
+/// A few thousand seeded mutations of every spec in the repository, each run through the
+/// whole pipeline with the fuzz target's checks (``PipelineProperties``): no crash, every
+/// diagnostic inside the file, accepted input emits Swift, and each input handled in well
+/// under a second. The seed is fixed, so a failure is the same on every run; the coverage-
+/// guided fuzzer (`Fuzz/fuzz.sh`) explores further, outside the test suite.
+///
+/// Set `FSMC_MUTATION_TRACE=1` to print each mutant before it runs (to find the one that
+/// crashes the process); a mutant that breaks a property is written to a file named in the
+/// failure, which `Fuzz/fuzz.sh replay <file>` runs again.
+@Suite struct MutationTests {
+    static let seed: UInt64 = 0x5EED_F5AC
+    static let mutantCount = 3000
+    /// The slowest an input may be, in a debug build on a busy machine; the fuzzer holds
+    /// optimized code to the same bound.
+    static let timeLimit: Duration = .seconds(1)
+
+    @Test func mutantsOfEverySpecKeepThePipelineProperties() throws {
+        let specs = try RepositorySpecs.relativePaths.map { ($0, try RepositorySpecs.bytes(of: $0)) }
+        try #require(specs.count > 100, "the repository's specs were not found")
+        // Every other mutant starts from a valid spec, so that many reach the emitters.
+        let validSpecs = specs.filter { !Compiler.compile(SourceText(bytes: $0.1)).hasErrors }
+        let trace = ProcessInfo.processInfo.environment["FSMC_MUTATION_TRACE"] == "1"
+        var mutator = SpecMutator(seed: Self.seed)
+        var accepted = 0
+        var slowest: (Duration, String) = (.zero, "")
+        var failures = 0
+        let clock = ContinuousClock()
+        for number in 0..<Self.mutantCount {
+            let fromValid = number.isMultiple(of: 2)
+            let (path, original) = fromValid ? validSpecs[number / 2 % validSpecs.count] : specs[number / 2 % specs.count]
+            var bytes = original
+            let count = fromValid ? 1 : Int.random(in: 1...3, using: &mutator.generator)
+            let kinds = (0..<count).map { _ in mutator.mutate(&bytes) }
+            let name = "mutant \(number) of \(path) (\(kinds.joined(separator: ", ")))"
+            if trace { print(name) }
+
+            var outcome = PipelineProperties.Outcome()
+            let elapsed = clock.measure { outcome = PipelineProperties.check(bytes) }
+            if outcome.isAccepted { accepted += 1 }
+            if elapsed > slowest.0 { slowest = (elapsed, name) }
+
+            var problems = outcome.violations
+            if elapsed > Self.timeLimit { problems.append("took \(elapsed), more than \(Self.timeLimit)") }
+            guard !problems.isEmpty else { continue }
+            failures += 1
+            guard failures <= 10 else { continue }
+            let file = try Self.keep(bytes, number: number)
+            let message = "\(name), saved as \(file.path):\n" + problems.joined(separator: "\n")
+            Issue.record(Comment(rawValue: message))
+        }
+        // The mutants reach the emitters too, not only the error paths.
+        #expect(accepted >= Self.mutantCount / 20, "only \(accepted) of \(Self.mutantCount) mutants were accepted")
+        #expect(failures == 0, "\(failures) mutants broke a property; the slowest took \(slowest.0): \(slowest.1)")
+    }
+
+    @Test func theSameSeedGivesTheSameMutants() {
+        let spec = Array("machine M {\n    event go\n    initial state a { on go -> b }\n    state b\n}\n".utf8)
+        func mutants(_ seed: UInt64) -> [[UInt8]] {
+            var mutator = SpecMutator(seed: seed)
+            return (0..<50).map { _ in
+                var bytes = spec
+                _ = mutator.mutate(&bytes)
+                return bytes
+            }
+        }
+        #expect(mutants(1) == mutants(1))
+        #expect(mutants(1) != mutants(2))
+    }
+
+    /// Writes a failing mutant where `Fuzz/fuzz.sh replay` can run it.
+    private static func keep(_ bytes: [UInt8], number: Int) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-mutants")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("mutant-\(number).fsm")
+        try Data(bytes).write(to: file)
+        return file
+    }
+}
