@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// Reference tests: each spec's generated Swift must equal the reviewed file checked in under
 /// `Expected/`. Set `FSMC_RECORD_REFERENCES=1` to write the current output there instead,
@@ -28,14 +29,14 @@ struct ReferenceTests {
     }
 
     /// Every reference file compiles under Swift 6 with warnings as errors, against FSMRuntime.
-    @Test func referenceFilesCompileWithoutWarnings() throws {
+    @Test func referenceFilesCompileWithoutWarnings() async throws {
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
         let modules = build.appendingPathComponent("Modules")
         let files = ReferenceSpecs.all.map { ReferenceSpecs.expectedDirectory.appendingPathComponent($0.outputName).path }
-        let result = try Subprocess.run(
+        let result = try await onOwnThread { try Subprocess.run(
             "swiftc",
             ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-package-name", "ReferenceTests",
-             "-I", modules.path] + files)
+             "-I", modules.path] + files) }
         #expect(result.status == 0, "swiftc failed:\n\(result.output)")
     }
 }
