@@ -62,5 +62,5 @@ mkdir -p "$seeds" "$build/corpus"
 echo "Seeded $(ls "$seeds" | wc -l) specs; fuzzing for $seconds s."
 
 exec "$build/fuzz-compiler" "$build/corpus" "$seeds" \
-    -dict=Fuzz/fsm.dict -timeout=300 -max_len=8192 -max_total_time="$seconds" \
+    -dict=Fuzz/fsm.dict -timeout=300 -report_slow_units=300 -max_len=8192 -max_total_time="$seconds" \
     -artifact_prefix=Fuzz/crashers/ -print_final_stats=1 "$@"

@@ -11,13 +11,19 @@ struct BenchOptions {
     var sections = Set(Section.allCases)
     var dispatchEvents = 10_000_000
     var repetitions = 5
+    /// Where to write the files of the compile and incremental-build benchmarks, kept after
+    /// the run; a temporary directory, removed afterwards, when `nil`.
+    var workDirectory: String?
     /// Runs only the dispatch variants whose label contains this text (for profiling).
     var variantFilter = ""
+    /// States of the synthetic machines whose Swift is type-checked, when not the default.
+    var compileStateCountsOverride: [Int]?
     /// Set in the child process that counts allocations: where its report goes.
     var allocationChildReport: String?
 
     static let usage = """
         usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--repetitions <n>]
+                 [--variants <text>] [--compile-states <n,...>] [--keep-files <dir>]
 
         Measures the machines fsmc generates against hand-written switches, and the compiler.
         Run it as `swift run -c release fsm-bench`; docs/Performance.md explains the figures.
@@ -29,6 +35,10 @@ struct BenchOptions {
           --repetitions <n>  timed runs per variant (default 5)
           --variants <text>  time only the dispatch variants whose label contains <text>,
                              such as "Player, generated" (for profiling)
+          --compile-states <n,...>
+                             type-check machines of these sizes (default 100,1000,5000)
+          --keep-files <dir> write the type-checked Swift files and the scratch package there,
+                             and keep them
         """
 
     struct UsageError: Error, CustomStringConvertible {
@@ -57,6 +67,14 @@ struct BenchOptions {
             case "--events": events = try count(for: argument)
             case "--repetitions": repetitions = try count(for: argument)
             case "--variants": options.variantFilter = try value(for: argument)
+            case "--keep-files": options.workDirectory = try value(for: argument)
+            case "--compile-states":
+                let text = try value(for: argument)
+                let counts = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 1 }
+                guard !counts.isEmpty, counts.count == text.split(separator: ",").count else {
+                    throw UsageError(description: "--compile-states needs numbers above 1, such as 100,1000")
+                }
+                options.compileStateCountsOverride = counts
             case "--only":
                 explicitSections = []
                 for name in try value(for: argument).split(separator: ",") {
@@ -87,7 +105,7 @@ struct BenchOptions {
     /// States of the synthetic specs of the generator benchmark (10 transitions each).
     var generatorStateCounts: [Int] { smoke ? [2, 20] : [100, 1_000, 10_000] }
     /// States of the synthetic specs whose generated code is type-checked.
-    var compileStateCounts: [Int] { smoke ? [3] : [100, 1_000, 5_000] }
+    var compileStateCounts: [Int] { compileStateCountsOverride ?? (smoke ? [3] : [100, 1_000, 5_000]) }
     /// Timed runs per generator size and per type-check.
     var toolRepetitions: Int { smoke ? 1 : 3 }
 }

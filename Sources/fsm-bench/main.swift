@@ -30,7 +30,8 @@ print(options.smoke ? "fsm-bench --smoke: tiny sizes; only checks that the varia
 print(report.environment.text)
 fflush(nil)
 
-let workDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("fsm-bench-\(getpid())")
+let workDirectory = options.workDirectory.map { URL(fileURLWithPath: $0) }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("fsm-bench-\(getpid())")
 try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
 
 if options.sections.contains(.dispatch) {
@@ -61,7 +62,9 @@ if options.sections.contains(.incremental) {
     report.incremental = incremental
     show(ReportText.incremental(incremental))
 }
-try? FileManager.default.removeItem(at: workDirectory)
+if options.workDirectory == nil {
+    try? FileManager.default.removeItem(at: workDirectory)
+}
 
 if let jsonPath = options.jsonPath {
     let encoder = JSONEncoder()

@@ -3,10 +3,10 @@ import Foundation
 import Testing
 
 /// A few thousand seeded mutations of every spec in the repository, each run through the
-/// whole pipeline with the fuzz target's checks (``PipelineProperties``): no crash, every
-/// diagnostic inside the file, accepted input emits Swift, and each input handled in well
-/// under a second. The seed is fixed, so a failure is the same on every run; the coverage-
-/// guided fuzzer (`Fuzz/fuzz.sh`) explores further, outside the test suite.
+/// whole pipeline with the fuzz target's checks (``PipelineProperties``): no crash, each
+/// input under a second of CPU time in a debug build, every diagnostic inside the file,
+/// accepted input emits Swift. The seed is fixed, so a failure is the same on every run; the
+/// coverage-guided fuzzer (`Fuzz/fuzz.sh`) explores further, outside the test suite.
 ///
 /// Set `FSMC_MUTATION_TRACE=1` to print each mutant before it runs (to find the one that
 /// crashes the process); a mutant that breaks a property is written to a file named in the
@@ -14,11 +14,11 @@ import Testing
 @Suite struct MutationTests {
     static let seed: UInt64 = 0x5EED_F5AC
     static let mutantCount = 3000
-    /// The slowest an input may be, in a debug build on a busy machine; the fuzzer holds
-    /// optimized code to the same bound.
-    static let timeLimit: Duration = .seconds(1)
 
-    @Test func mutantsOfEverySpecKeepThePipelineProperties() throws {
+    /// Async only to yield now and then: the test runs for many seconds, and a test that
+    /// holds a thread of the cooperative pool (two on a two-core machine) that long starves
+    /// the tests whose timers need it.
+    @Test func mutantsOfEverySpecKeepThePipelineProperties() async throws {
         let specs = try RepositorySpecs.relativePaths.map { ($0, try RepositorySpecs.bytes(of: $0)) }
         try #require(specs.count > 100, "the repository's specs were not found")
         // Every other mutant starts from a valid spec, so that many reach the emitters.
@@ -26,10 +26,10 @@ import Testing
         let trace = ProcessInfo.processInfo.environment["FSMC_MUTATION_TRACE"] == "1"
         var mutator = SpecMutator(seed: Self.seed)
         var accepted = 0
-        var slowest: (Duration, String) = (.zero, "")
+        var slowest: (seconds: Double, name: String) = (0, "")
         var failures = 0
-        let clock = ContinuousClock()
         for number in 0..<Self.mutantCount {
+            if number.isMultiple(of: 25) { await Task.yield() }
             let fromValid = number.isMultiple(of: 2)
             let (path, original) = fromValid ? validSpecs[number / 2 % validSpecs.count] : specs[number / 2 % specs.count]
             var bytes = original
@@ -38,23 +38,19 @@ import Testing
             let name = "mutant \(number) of \(path) (\(kinds.joined(separator: ", ")))"
             if trace { print(name) }
 
-            var outcome = PipelineProperties.Outcome()
-            let elapsed = clock.measure { outcome = PipelineProperties.check(bytes) }
+            let outcome = PipelineProperties.check(bytes)
             if outcome.isAccepted { accepted += 1 }
-            if elapsed > slowest.0 { slowest = (elapsed, name) }
-
-            var problems = outcome.violations
-            if elapsed > Self.timeLimit { problems.append("took \(elapsed), more than \(Self.timeLimit)") }
-            guard !problems.isEmpty else { continue }
+            if outcome.cpuSeconds > slowest.seconds { slowest = (outcome.cpuSeconds, name) }
+            guard !outcome.violations.isEmpty else { continue }
             failures += 1
             guard failures <= 10 else { continue }
             let file = try Self.keep(bytes, number: number)
-            let message = "\(name), saved as \(file.path):\n" + problems.joined(separator: "\n")
+            let message = "\(name), saved as \(file.path):\n" + outcome.violations.joined(separator: "\n")
             Issue.record(Comment(rawValue: message))
         }
         // The mutants reach the emitters too, not only the error paths.
         #expect(accepted >= Self.mutantCount / 20, "only \(accepted) of \(Self.mutantCount) mutants were accepted")
-        #expect(failures == 0, "\(failures) mutants broke a property; the slowest took \(slowest.0): \(slowest.1)")
+        #expect(failures == 0, "\(failures) mutants broke a property; the slowest took \(slowest.seconds) s: \(slowest.name)")
     }
 
     @Test func theSameSeedGivesTheSameMutants() {

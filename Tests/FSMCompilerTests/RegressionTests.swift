@@ -16,10 +16,7 @@ import Testing
     @Test(arguments: crashers)
     func aKeptCrasherKeepsThePipelineProperties(_ name: String) throws {
         let bytes = Array(try Data(contentsOf: Self.crashersFolder.appendingPathComponent(name)))
-        var outcome = PipelineProperties.Outcome()
-        let elapsed = ContinuousClock().measure { outcome = PipelineProperties.check(bytes) }
-        #expect(outcome.violations == [])
-        #expect(elapsed < MutationTests.timeLimit)
+        #expect(PipelineProperties.check(bytes).violations == [])
     }
 
     /// `fsmc paths` hung: the path planner's simulator handled raised events until none was

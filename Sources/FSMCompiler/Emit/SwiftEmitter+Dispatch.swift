@@ -33,27 +33,15 @@ extension SwiftEmitter {
         writer.line("/// machine-level ones. Returns `false` when none does.")
         writer.line("@inline(__always)")
         writer.block("private func handle(_ event: Event) -> Bool") { writer in
-            emitEventSwitches(into: &writer, receiver: "actions") { transition, writer in
-                emitTransitionBody(transition, event: "event", into: &writer)
-                writer.line("return true")
-            } unhandled: { writer in
-                writer.line("return false")
-            }
+            emitEventSwitches(into: &writer)
         }
         writer.line()
         if hasEventless { emitEventlessTransitions(into: &writer) }
     }
 
-    /// The two-level switch shared by `handle(_:)` and the pure transition function.
-    ///
-    /// - Parameters:
-    ///   - receiver: what guards are called on.
-    ///   - body: writes what taking a transition does; it must leave the function.
-    ///   - unhandled: writes what happens when no transition takes the event.
-    func emitEventSwitches(
-        into writer: inout CodeWriter, receiver: String, finalStatesReturn: String? = nil,
-        body: (TransitionModel, inout CodeWriter) -> Void, unhandled: (inout CodeWriter) -> Void
-    ) {
+    /// `switch state`, then `switch event` in each state, then the machine-level transitions:
+    /// the body of `handle(_:)`. Taking a transition returns `true`.
+    private func emitEventSwitches(into writer: inout CodeWriter) {
         guard !model.events.isEmpty else {
             writer.line("switch event {}")
             return
@@ -61,23 +49,18 @@ extension SwiftEmitter {
         let handlingStates = model.states.filter { state in
             state.transitions.contains { if case .event = $0.trigger { true } else { false } }
         }
-        let finals = finalStatesReturn == nil ? [] : finalStates
         var everyPathReturns = false
-        if !handlingStates.isEmpty || !finals.isEmpty {
+        if !handlingStates.isEmpty {
             writer.line("switch state {")
             var everyStateReturns = true
             for state in handlingStates {
                 writer.line("case .\(state.name):")
                 writer.indented { writer in
-                    let returns = emitEventSwitch(eventGroups(state.transitions), into: &writer, receiver: receiver, body: body)
+                    let returns = emitEventSwitch(eventGroups(state.transitions), into: &writer)
                     everyStateReturns = everyStateReturns && returns
                 }
             }
-            if !finals.isEmpty {
-                writer.line("case \(finals.map { "." + $0.name }.joined(separator: ", ")):")
-                writer.indented { writer in writer.line(finalStatesReturn!) }
-            }
-            if handlingStates.count + finals.count < model.states.count {
+            if handlingStates.count < model.states.count {
                 writer.line("default:")
                 writer.indented { writer in writer.line("break") }
                 everyStateReturns = false
@@ -89,27 +72,25 @@ extension SwiftEmitter {
         let machineGroups = eventGroups(model.machineTransitions)
         if !machineGroups.isEmpty {
             writer.line("// Machine-level transitions, for events the current state does not take.")
-            let returns = emitEventSwitch(machineGroups, into: &writer, receiver: receiver, body: body)
-            if returns { return }
+            if emitEventSwitch(machineGroups, into: &writer) { return }
         }
-        unhandled(&writer)
+        writer.line("return false")
     }
 
     /// `switch event { … }` over the groups; returns whether every path leaves the function.
-    private func emitEventSwitch(
-        _ groups: [EventGroup], into writer: inout CodeWriter, receiver: String,
-        body: (TransitionModel, inout CodeWriter) -> Void
-    ) -> Bool {
+    private func emitEventSwitch(_ groups: [EventGroup], into writer: inout CodeWriter) -> Bool {
         writer.line("switch event {")
         for group in groups {
             let event = model[group.event]
-            writer.line("case \(pattern(for: event, binding: usedPayload(of: group.transitions, receiver: receiver))):")
+            writer.line("case \(pattern(for: event, binding: usedPayload(of: group.transitions))):")
             writer.indented { writer in
                 for transition in group.transitions {
-                    if let condition = transition.guardExpression.flatMap({ guardCode($0, event: event, receiver: receiver) }) {
-                        writer.block("if \(condition)") { writer in body(transition, &writer) }
+                    if let condition = transition.guardExpression.flatMap({ guardCode($0, event: event, receiver: "actions") }) {
+                        writer.block("if \(condition)") { writer in
+                            emitTransitionBody(transition, event: "event", returningTrue: true, into: &writer)
+                        }
                     } else {
-                        body(transition, &writer)
+                        emitTransitionBody(transition, event: "event", returningTrue: true, into: &writer)
                     }
                 }
             }
@@ -124,15 +105,14 @@ extension SwiftEmitter {
     }
 
     /// `.seek(let to)`, `.paymentFailed(let reason, _)` or `.play`.
-    private func pattern(for event: SignalModel, binding used: Set<String>) -> String {
+    func pattern(for event: SignalModel, binding used: Set<String>) -> String {
         let variables = SwiftNames.payloadVariables(event.parameters)
         guard variables.contains(where: used.contains) else { return "." + event.name }
         return ".\(event.name)(" + variables.map { used.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
     }
 
-    /// The payload variables that the guards (and, for the running machine, the actions) of
-    /// these transitions use.
-    private func usedPayload(of transitions: [TransitionModel], receiver: String) -> Set<String> {
+    /// The payload variables that the guards and actions of these transitions use.
+    private func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
         guard case .event(let id)? = transitions.first?.trigger else { return [] }
         let event = model[id]
         let all = Set(SwiftNames.payloadVariables(event.parameters))
@@ -140,7 +120,6 @@ extension SwiftEmitter {
         var used: Set<String> = []
         for transition in transitions {
             if transition.guardExpression?.names.isEmpty == false { return all }
-            guard receiver == "actions" else { continue }
             for action in transition.actions {
                 switch action {
                 case .call: return all
@@ -157,17 +136,25 @@ extension SwiftEmitter {
     // MARK: - Transitions
 
     /// What taking a transition does: exit, transition actions, entry, notification.
-    func emitTransitionBody(_ transition: TransitionModel, event: String, into writer: inout CodeWriter) {
+    ///
+    /// The Swift compiler type-checks each statement on its own, and a machine of 10,000
+    /// transitions has as many of these: a transition without actions is one call, and in
+    /// `handle(_:)` (`returningTrue`) the call is the `return` statement.
+    func emitTransitionBody(_ transition: TransitionModel, event: String, returningTrue: Bool = false, into writer: inout CodeWriter) {
+        let returning = returningTrue ? "return " : ""
         guard let target = transition.target else {
             emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
+            if returningTrue { writer.line("return true") }
             return
         }
         let source = sourceExpression(transition)
-        if transition.source == nil { writer.line("let source = state") }
-        writer.line("exitState(\(source))")
-        emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
-        writer.line("enterState(\(stateCase(target)))")
-        writer.line("notify(.transitioned(Transition(source: \(source), event: \(event), target: \(stateCase(target)))))")
+        if transition.actions.isEmpty {
+            writer.line("\(returning)transition(from: \(source), to: \(stateCase(target)), on: \(event))")
+        } else {
+            writer.line("exitState(\(source))")
+            emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
+            writer.line("\(returning)enterState(\(stateCase(target)), from: \(source), on: \(event))")
+        }
     }
 
     func emitActions(_ actions: [ActionModel], payloadOf trigger: TransitionModel.Trigger?, into writer: inout CodeWriter) {

@@ -1,4 +1,9 @@
 /// The pure transition function and the machine as data.
+///
+/// Both are driven by the transition table, which the generated file holds as rows of spec
+/// text: the Swift compiler reads thousands of string literals in an instant, whereas a second
+/// `switch` over every transition, or an array literal of typed values, would cost more to
+/// type-check than the dispatch itself (minutes, for the array, at 10,000 transitions).
 extension SwiftEmitter {
     func emitTransitionFunction(into writer: inout CodeWriter) {
         let hasGuards = !model.guards.isEmpty
@@ -8,15 +13,78 @@ extension SwiftEmitter {
         writer.line("///")
         writer.line("/// A pure function for tests and tools: no action runs\(hasGuards ? " (only `guards`' guards are asked)" : ""), an internal")
         writer.line("/// transition leads to `state` itself, and eventless transitions that may follow are not taken.")
+        writer.line("/// It reads `transitionTable`, in order.")
         let parameters = ["from state: State", "on event: Event"] + (hasGuards ? ["guards: any Actions"] : [])
         writer.block("\(access)static func nextState(\(parameters.joined(separator: ", "))) -> State?") { writer in
-            emitEventSwitches(into: &writer, receiver: "guards", finalStatesReturn: "return nil") { transition, writer in
-                writer.line("return \(transition.target.map(stateCase) ?? (transition.source.map(stateCase) ?? "state"))")
-            } unhandled: { writer in
+            guard finalStates.count < model.states.count else {
                 writer.line("return nil")
+                return
             }
+            if !finalStates.isEmpty {
+                writer.line("switch state {")
+                writer.line("case \(finalStates.map { "." + $0.name }.joined(separator: ", ")): return nil")
+                writer.line("default: break")
+                writer.line("}")
+            }
+            let guardHolds = hasGuards ? "{ guardHolds($0, on: event, guards: guards) }" : "{ _ in true }"
+            writer.line("return transitionTable.nextState(from: state, onEvent: event.name) \(guardHolds)")
         }
         writer.line()
+        if hasGuards { emitGuardEvaluation(into: &writer) }
+    }
+
+    /// `guardHolds(_:on:guards:)`: each guard of an `on` transition, by its text in the table.
+    private func emitGuardEvaluation(into writer: inout CodeWriter) {
+        var expressions: [(text: String, guardModel: GuardModel, events: [EventID])] = []
+        var position: [String: Int] = [:]
+        forEachTransition { transition in
+            guard case .event(let event) = transition.trigger, let guardModel = transition.guardExpression, guardModel != .else else {
+                return
+            }
+            let text = SpecText.guardExpression(guardModel)
+            if let index = position[text] {
+                if !expressions[index].events.contains(event) { expressions[index].events.append(event) }
+            } else {
+                position[text] = expressions.count
+                expressions.append((text, guardModel, [event]))
+            }
+        }
+        writer.line("/// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.")
+        writer.block("private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool") { writer in
+            writer.line("switch expression {")
+            for expression in expressions {
+                writer.line("case \(SwiftNames.stringLiteral(expression.text)):")
+                writer.indented { writer in
+                    emitGuardCall(expression.guardModel, events: expression.events.map { model[$0] }, into: &writer)
+                }
+            }
+            writer.line("default:")
+            writer.indented { writer in writer.line("return false") }
+            writer.line("}")
+        }
+        writer.line()
+    }
+
+    /// Returns the guard's value, binding the payload of whichever event it guards.
+    private func emitGuardCall(_ guardModel: GuardModel, events: [SignalModel], into writer: inout CodeWriter) {
+        let code = { (event: SignalModel) in guardCode(guardModel, event: event, receiver: "guards") ?? "true" }
+        let withPayload = events.filter { !$0.parameters.isEmpty }
+        guard !withPayload.isEmpty else {
+            writer.line("return \(code(events[0]))")
+            return
+        }
+        let binding = { (event: SignalModel) in pattern(for: event, binding: Set(SwiftNames.payloadVariables(event.parameters))) }
+        if events.count == 1, let event = events.first {
+            writer.line("guard case \(binding(event)) = event else { return false }")
+            writer.line("return \(code(event))")
+            return
+        }
+        writer.line("switch event {")
+        for event in events {
+            writer.line("case \(binding(event)): return \(code(event))")
+        }
+        writer.line("default: return false")
+        writer.line("}")
     }
 
     func emitIntrospection(into writer: inout CodeWriter) {
@@ -29,29 +97,50 @@ extension SwiftEmitter {
         writer.line("\(access)static let eventNames: [String] = [\(model.events.map { SwiftNames.stringLiteral($0.name) }.joined(separator: ", "))]")
         writer.line()
         writer.line("/// Every transition of the spec: each state's in document order, then the machine-level ones.")
-        let transitions = model.allTransitions
-        if transitions.isEmpty {
-            writer.line("\(access)static let transitionTable: [TransitionDescriptor<State>] = []")
-        } else {
-            writer.line("\(access)static let transitionTable: [TransitionDescriptor<State>] = [")
-            writer.indented { writer in
-                for transition in transitions {
-                    writer.line(descriptor(transition) + ",")
-                }
+        writer.line("\(access)static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)")
+        writer.line()
+        writer.line("/// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.")
+        writer.line("private static let transitionRows = \"\"\"")
+        writer.indented { writer in
+            forEachTransition { transition in
+                // A string literal's escapes, without its quotes: valid in a multi-line literal,
+                // and no `"""` can end it early.
+                writer.line(String(SwiftNames.stringLiteral(row(transition)).dropFirst().dropLast()))
             }
-            writer.line("]")
+            writer.line("\"\"\"")
         }
         writer.line()
     }
 
-    private func descriptor(_ transition: TransitionModel) -> String {
-        let trigger = switch transition.trigger {
-        case .event(let event): ".event(\(SwiftNames.stringLiteral(model[event].name)))"
-        case .always: ".always"
-        case .after(let delay): ".after(\(SwiftNames.duration(delay)))"
+    /// `stopped: on play -> playing / startPlayback`: the format `TransitionDescriptor.table`
+    /// reads.
+    private func row(_ transition: TransitionModel) -> String {
+        var row = (transition.source.map { model[$0].name } ?? "*") + ": "
+        switch transition.trigger {
+        case .event(let event): row += "on " + model[event].name
+        case .always: row += "always"
+        case .after(let delay): row += "after " + Self.wholeDuration(delay.nanoseconds)
         }
-        let guardText = transition.guardExpression.map { SwiftNames.stringLiteral(SpecText.guardExpression($0)) } ?? "nil"
-        let actions = transition.actions.map { SwiftNames.stringLiteral(SpecText.action($0, in: model)) }
-        return "TransitionDescriptor(source: \(transition.source.map(stateCase) ?? "nil"), trigger: \(trigger), guard: \(guardText), target: \(transition.target.map(stateCase) ?? "nil"), actions: [\(actions.joined(separator: ", "))])"
+        if let guardModel = transition.guardExpression {
+            row += " [" + SpecText.guardExpression(guardModel) + "]"
+        }
+        if let target = transition.target {
+            row += " -> " + model[target].name
+        }
+        if !transition.actions.isEmpty {
+            row += " / " + SpecText.actionList(transition.actions, in: model)
+        }
+        return row
+    }
+
+    /// `1500ms`: a duration in the largest unit that keeps it whole.
+    private static func wholeDuration(_ nanoseconds: Int64) -> String {
+        let units: [(suffix: String, nanoseconds: Int64)] = [
+            ("h", 3_600_000_000_000), ("m", 60_000_000_000), ("s", 1_000_000_000), ("ms", 1_000_000), ("us", 1_000),
+        ]
+        for unit in units where nanoseconds % unit.nanoseconds == 0 {
+            return "\(nanoseconds / unit.nanoseconds)\(unit.suffix)"
+        }
+        return "\(nanoseconds)ns"
     }
 }

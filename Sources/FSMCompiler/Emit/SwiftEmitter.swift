@@ -33,8 +33,10 @@ public struct SwiftEmitter {
         hasOutputs = !model.outputs.isEmpty
         hasTimers = model.states.contains { $0.transitions.contains { if case .after = $0.trigger { true } else { false } } }
         hasEventless = model.states.contains { $0.transitions.contains { $0.trigger == .always } }
-        let allActions = model.states.flatMap { $0.entryActions + $0.exitActions } + model.allTransitions.flatMap(\.actions)
-        hasRaise = allActions.contains { if case .raise = $0 { true } else { false } }
+        let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
+        hasRaise = model.states.contains { state in
+            raises(state.entryActions) || raises(state.exitActions) || state.transitions.contains { raises($0.actions) }
+        } || model.machineTransitions.contains { raises($0.actions) }
         finalStates = model.states.filter(\.isFinal)
         eventTraits = PayloadTraits.all(model.events.flatMap(\.parameters))
         outputTraits = PayloadTraits.all(model.outputs.flatMap(\.parameters))
@@ -89,8 +91,18 @@ public struct SwiftEmitter {
     func stateCase(_ id: StateID) -> String { "." + model[id].name }
 
     /// The state of a transition's source in generated code: a literal for a state's own
-    /// transition, the current state for a machine-level one.
+    /// transition, the current state for a machine-level one (it changes only on entering the
+    /// target).
     func sourceExpression(_ transition: TransitionModel) -> String {
-        transition.source.map(stateCase) ?? "source"
+        transition.source.map(stateCase) ?? "state"
+    }
+
+    /// Every transition, each state's in document order, then the machine-level ones, as
+    /// `model.allTransitions` lists them, without copying them into one array.
+    func forEachTransition(_ body: (TransitionModel) -> Void) {
+        for state in model.states {
+            state.transitions.forEach(body)
+        }
+        model.machineTransitions.forEach(body)
     }
 }

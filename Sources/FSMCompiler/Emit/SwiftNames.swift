@@ -52,6 +52,10 @@ enum SwiftNames {
 
     /// A Swift string literal with the value escaped.
     static func stringLiteral(_ value: String) -> String {
+        let needsEscapes = value.utf8.contains { byte in
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
+        }
+        guard needsEscapes else { return "\"" + value + "\"" }
         var literal = "\""
         for scalar in value.unicodeScalars {
             switch scalar {

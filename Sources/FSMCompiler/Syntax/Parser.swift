@@ -95,6 +95,8 @@ public struct Parser {
             accessLevel = AccessLevelSyntax(keyword: keyword, range: advance().range)
         }
         guard at(.keyword(.machine)) else {
+            // The lexer has reported an invalid token already.
+            if at(.invalid) { throw Recovery() }
             throw fail("expected 'machine'; a file holds machine declarations", at: current.range)
         }
         advance()

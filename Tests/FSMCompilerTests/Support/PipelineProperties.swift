@@ -1,14 +1,23 @@
 import FSMCompiler
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What must hold for every input the compiler is given, whatever its bytes: the checks the
 /// fuzz target (`Fuzz/FuzzCompiler.swift`, which compiles this file too) and the mutation
 /// test (``MutationTests``) run on each input.
 ///
 /// The whole pipeline runs, as `fsmc` runs it: compile, render the diagnostics with their
 /// source lines, and for an accepted spec emit Swift, the three diagrams and the three forms
-/// of test paths. Crashes and hangs are the caller's to notice (libFuzzer does, and a test
-/// process dies); the properties that need looking at the results are checked here:
+/// of test paths. A crash, or an input that never ends, is the caller's to notice (libFuzzer
+/// does, and a test process dies); the properties that need looking at the results are
+/// checked here:
 ///
+/// - the input takes less than a second of CPU time (CPU time, not wall-clock time: on a
+///   machine busy with builds, a process may wait for the CPU for longer than that);
 /// - every diagnostic, note and suggestion lies inside the file, and its line and column
 ///   agree with its byte offset;
 /// - a spec with no errors has a model (a spec is never refused without an error that says
@@ -22,10 +31,32 @@ enum PipelineProperties {
         var violations: [String] = []
         /// Whether the spec was accepted (no errors) and everything was emitted.
         var isAccepted = false
+        /// The CPU time the pipeline took, in seconds.
+        var cpuSeconds = 0.0
     }
+
+    /// The most CPU time one input may take, in seconds, in a debug build too.
+    static let cpuTimeLimit = 1.0
 
     /// Runs the whole pipeline on `bytes` and checks the properties.
     static func check(_ bytes: [UInt8]) -> Outcome {
+        let start = threadCPUTime()
+        var outcome = run(bytes)
+        outcome.cpuSeconds = threadCPUTime() - start
+        if outcome.cpuSeconds >= cpuTimeLimit {
+            outcome.violations.append("took \(outcome.cpuSeconds) s of CPU time, more than \(cpuTimeLimit) s")
+        }
+        return outcome
+    }
+
+    /// The CPU time this thread has used, in seconds.
+    private static func threadCPUTime() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    private static func run(_ bytes: [UInt8]) -> Outcome {
         var outcome = Outcome()
         let source = SourceText(bytes: bytes)
         let compilation = Compiler.compile(source)

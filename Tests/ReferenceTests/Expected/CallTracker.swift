@@ -258,60 +258,42 @@ public final class CallTracker {
         case .idle:
             switch event {
             case .trackOutgoingCall:
-                exitState(.idle)
-                enterState(.start)
-                notify(.transitioned(Transition(source: .idle, event: event, target: .start)))
-                return true
+                return transition(from: .idle, to: .start, on: event)
             default:
                 break
             }
         case .start:
             switch event {
             case .willResignActive:
-                exitState(.start)
-                enterState(.systemAlert)
-                notify(.transitioned(Transition(source: .start, event: event, target: .systemAlert)))
-                return true
+                return transition(from: .start, to: .systemAlert, on: event)
             default:
                 break
             }
         case .systemAlert:
             switch event {
             case .didBecomeActive:
-                exitState(.systemAlert)
-                enterState(.waiting)
-                notify(.transitioned(Transition(source: .systemAlert, event: event, target: .waiting)))
-                return true
+                return transition(from: .systemAlert, to: .waiting, on: event)
             default:
                 break
             }
         case .waiting:
             switch event {
             case .willResignActive:
-                exitState(.waiting)
-                enterState(.callStarting)
-                notify(.transitioned(Transition(source: .waiting, event: event, target: .callStarting)))
-                return true
+                return transition(from: .waiting, to: .callStarting, on: event)
             default:
                 break
             }
         case .callStarting:
             switch event {
             case .didEnterBackground:
-                exitState(.callStarting)
-                enterState(.callInProgress)
-                notify(.transitioned(Transition(source: .callStarting, event: event, target: .callInProgress)))
-                return true
+                return transition(from: .callStarting, to: .callInProgress, on: event)
             default:
                 break
             }
         case .callInProgress:
             switch event {
             case .willEnterForeground:
-                exitState(.callInProgress)
-                enterState(.callEnded)
-                notify(.transitioned(Transition(source: .callInProgress, event: event, target: .callEnded)))
-                return true
+                return transition(from: .callInProgress, to: .callEnded, on: event)
             default:
                 break
             }
@@ -320,9 +302,7 @@ public final class CallTracker {
             case .didBecomeActive:
                 exitState(.callEnded)
                 notify(.emitted(.callFinished))
-                enterState(.idle)
-                notify(.transitioned(Transition(source: .callEnded, event: event, target: .idle)))
-                return true
+                return enterState(.idle, from: .callEnded, on: event)
             default:
                 break
             }
@@ -330,11 +310,7 @@ public final class CallTracker {
         // Machine-level transitions, for events the current state does not take.
         switch event {
         case .didBecomeActive:
-            let source = state
-            exitState(source)
-            enterState(.idle)
-            notify(.transitioned(Transition(source: source, event: event, target: .idle)))
-            return true
+            return transition(from: state, to: .idle, on: event)
         default:
             break
         }
@@ -355,6 +331,22 @@ public final class CallTracker {
         stateEntryCount &+= 1
         startTimers(for: state)
         notify(.entered(state))
+    }
+
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
     }
 
     // MARK: - Timers
@@ -400,9 +392,7 @@ public final class CallTracker {
         guard entry == stateEntryCount else { return }
         switch (state, index) {
         case (.waiting, 0):
-            exitState(.waiting)
-            enterState(.idle)
-            notify(.transitioned(Transition(source: .waiting, event: nil, target: .idle)))
+            transition(from: .waiting, to: .idle, on: nil)
         default:
             return
         }
@@ -422,66 +412,9 @@ public final class CallTracker {
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     public static func nextState(from state: State, on event: Event) -> State? {
-        switch state {
-        case .idle:
-            switch event {
-            case .trackOutgoingCall:
-                return .start
-            default:
-                break
-            }
-        case .start:
-            switch event {
-            case .willResignActive:
-                return .systemAlert
-            default:
-                break
-            }
-        case .systemAlert:
-            switch event {
-            case .didBecomeActive:
-                return .waiting
-            default:
-                break
-            }
-        case .waiting:
-            switch event {
-            case .willResignActive:
-                return .callStarting
-            default:
-                break
-            }
-        case .callStarting:
-            switch event {
-            case .didEnterBackground:
-                return .callInProgress
-            default:
-                break
-            }
-        case .callInProgress:
-            switch event {
-            case .willEnterForeground:
-                return .callEnded
-            default:
-                break
-            }
-        case .callEnded:
-            switch event {
-            case .didBecomeActive:
-                return .idle
-            default:
-                break
-            }
-        }
-        // Machine-level transitions, for events the current state does not take.
-        switch event {
-        case .didBecomeActive:
-            return .idle
-        default:
-            break
-        }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
     }
 
     // MARK: - Introspection
@@ -493,17 +426,20 @@ public final class CallTracker {
     public static let eventNames: [String] = ["trackOutgoingCall", "willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .idle, trigger: .event("trackOutgoingCall"), guard: nil, target: .start, actions: []),
-        TransitionDescriptor(source: .start, trigger: .event("willResignActive"), guard: nil, target: .systemAlert, actions: []),
-        TransitionDescriptor(source: .systemAlert, trigger: .event("didBecomeActive"), guard: nil, target: .waiting, actions: []),
-        TransitionDescriptor(source: .waiting, trigger: .event("willResignActive"), guard: nil, target: .callStarting, actions: []),
-        TransitionDescriptor(source: .waiting, trigger: .after(.seconds(1)), guard: nil, target: .idle, actions: []),
-        TransitionDescriptor(source: .callStarting, trigger: .event("didEnterBackground"), guard: nil, target: .callInProgress, actions: []),
-        TransitionDescriptor(source: .callInProgress, trigger: .event("willEnterForeground"), guard: nil, target: .callEnded, actions: []),
-        TransitionDescriptor(source: .callEnded, trigger: .event("didBecomeActive"), guard: nil, target: .idle, actions: ["emit callFinished"]),
-        TransitionDescriptor(source: nil, trigger: .event("didBecomeActive"), guard: nil, target: .idle, actions: []),
-    ]
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        idle: on trackOutgoingCall -> start
+        start: on willResignActive -> systemAlert
+        systemAlert: on didBecomeActive -> waiting
+        waiting: on willResignActive -> callStarting
+        waiting: after 1s -> idle
+        callStarting: on didEnterBackground -> callInProgress
+        callInProgress: on willEnterForeground -> callEnded
+        callEnded: on didBecomeActive -> idle / emit callFinished
+        *: on didBecomeActive -> idle
+        """
 }
 
 extension CallTracker.Observer {

@@ -242,36 +242,25 @@ public final class Checkout {
         case .beforeLogIn:
             switch event {
             case .loggedIn:
-                exitState(.beforeLogIn)
-                enterState(.afterLogIn)
-                notify(.transitioned(Transition(source: .beforeLogIn, event: event, target: .afterLogIn)))
-                return true
+                return transition(from: .beforeLogIn, to: .afterLogIn, on: event)
             default:
                 break
             }
         case .beforePayment:
             switch event {
             case .paymentSucceeded:
-                exitState(.beforePayment)
-                enterState(.paymentSuccess)
-                notify(.transitioned(Transition(source: .beforePayment, event: event, target: .paymentSuccess)))
-                return true
+                return transition(from: .beforePayment, to: .paymentSuccess, on: event)
             case .paymentFailed(let reason):
                 exitState(.beforePayment)
                 actions.report(reason: reason)
-                enterState(.beforeLogIn)
-                notify(.transitioned(Transition(source: .beforePayment, event: event, target: .beforeLogIn)))
-                return true
+                return enterState(.beforeLogIn, from: .beforePayment, on: event)
             default:
                 break
             }
         case .beforePush:
             switch event {
             case .pushRegistered:
-                exitState(.beforePush)
-                enterState(.pushSuccess)
-                notify(.transitioned(Transition(source: .beforePush, event: event, target: .pushSuccess)))
-                return true
+                return transition(from: .beforePush, to: .pushSuccess, on: event)
             default:
                 break
             }
@@ -286,17 +275,11 @@ public final class Checkout {
         while true {
             switch state {
             case .afterLogIn:
-                exitState(.afterLogIn)
-                enterState(.beforePayment)
-                notify(.transitioned(Transition(source: .afterLogIn, event: nil, target: .beforePayment)))
+                transition(from: .afterLogIn, to: .beforePayment, on: nil)
             case .paymentSuccess:
-                exitState(.paymentSuccess)
-                enterState(.beforePush)
-                notify(.transitioned(Transition(source: .paymentSuccess, event: nil, target: .beforePush)))
+                transition(from: .paymentSuccess, to: .beforePush, on: nil)
             case .pushSuccess:
-                exitState(.pushSuccess)
-                enterState(.stable)
-                notify(.transitioned(Transition(source: .pushSuccess, event: nil, target: .stable)))
+                transition(from: .pushSuccess, to: .stable, on: nil)
             default:
                 return
             }
@@ -322,6 +305,22 @@ public final class Checkout {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -336,37 +335,13 @@ public final class Checkout {
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     public static func nextState(from state: State, on event: Event) -> State? {
         switch state {
-        case .beforeLogIn:
-            switch event {
-            case .loggedIn:
-                return .afterLogIn
-            default:
-                break
-            }
-        case .beforePayment:
-            switch event {
-            case .paymentSucceeded:
-                return .paymentSuccess
-            case .paymentFailed:
-                return .beforeLogIn
-            default:
-                break
-            }
-        case .beforePush:
-            switch event {
-            case .pushRegistered:
-                return .pushSuccess
-            default:
-                break
-            }
-        case .stable:
-            return nil
-        default:
-            break
+        case .stable: return nil
+        default: break
         }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
     }
 
     // MARK: - Introspection
@@ -378,15 +353,18 @@ public final class Checkout {
     public static let eventNames: [String] = ["loggedIn", "paymentSucceeded", "paymentFailed", "pushRegistered"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .beforeLogIn, trigger: .event("loggedIn"), guard: nil, target: .afterLogIn, actions: []),
-        TransitionDescriptor(source: .afterLogIn, trigger: .always, guard: nil, target: .beforePayment, actions: []),
-        TransitionDescriptor(source: .beforePayment, trigger: .event("paymentSucceeded"), guard: nil, target: .paymentSuccess, actions: []),
-        TransitionDescriptor(source: .beforePayment, trigger: .event("paymentFailed"), guard: nil, target: .beforeLogIn, actions: ["report"]),
-        TransitionDescriptor(source: .paymentSuccess, trigger: .always, guard: nil, target: .beforePush, actions: []),
-        TransitionDescriptor(source: .beforePush, trigger: .event("pushRegistered"), guard: nil, target: .pushSuccess, actions: []),
-        TransitionDescriptor(source: .pushSuccess, trigger: .always, guard: nil, target: .stable, actions: []),
-    ]
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        beforeLogIn: on loggedIn -> afterLogIn
+        afterLogIn: always -> beforePayment
+        beforePayment: on paymentSucceeded -> paymentSuccess
+        beforePayment: on paymentFailed -> beforeLogIn / report
+        paymentSuccess: always -> beforePush
+        beforePush: on pushRegistered -> pushSuccess
+        pushSuccess: always -> stable
+        """
 }
 
 extension Checkout.Observer {

@@ -232,29 +232,21 @@ final class Triage {
             case .arrive(let severity):
                 exitState(.waiting)
                 actions.note(severity: severity)
-                enterState(.assessing)
-                notify(.transitioned(Transition(source: .waiting, event: event, target: .assessing)))
-                return true
+                return enterState(.assessing, from: .waiting, on: event)
             default:
                 break
             }
         case .emergency:
             switch event {
             case .treat:
-                exitState(.emergency)
-                enterState(.discharged)
-                notify(.transitioned(Transition(source: .emergency, event: event, target: .discharged)))
-                return true
+                return transition(from: .emergency, to: .discharged, on: event)
             default:
                 break
             }
         case .waitingRoom:
             switch event {
             case .treat:
-                exitState(.waitingRoom)
-                enterState(.discharged)
-                notify(.transitioned(Transition(source: .waitingRoom, event: event, target: .discharged)))
-                return true
+                return transition(from: .waitingRoom, to: .discharged, on: event)
             default:
                 break
             }
@@ -270,25 +262,18 @@ final class Triage {
             switch state {
             case .assessing:
                 if actions.isCritical() {
-                    exitState(.assessing)
-                    enterState(.emergency)
-                    notify(.transitioned(Transition(source: .assessing, event: nil, target: .emergency)))
+                    transition(from: .assessing, to: .emergency, on: nil)
                     continue
                 }
                 if actions.isMinor() {
-                    exitState(.assessing)
-                    enterState(.pharmacy)
-                    notify(.transitioned(Transition(source: .assessing, event: nil, target: .pharmacy)))
+                    transition(from: .assessing, to: .pharmacy, on: nil)
                     continue
                 }
-                exitState(.assessing)
-                enterState(.waitingRoom)
-                notify(.transitioned(Transition(source: .assessing, event: nil, target: .waitingRoom)))
+                transition(from: .assessing, to: .waitingRoom, on: nil)
             case .pharmacy:
                 exitState(.pharmacy)
                 actions.handOutLeaflet()
-                enterState(.discharged)
-                notify(.transitioned(Transition(source: .pharmacy, event: nil, target: .discharged)))
+                enterState(.discharged, from: .pharmacy, on: nil)
             default:
                 return
             }
@@ -312,6 +297,22 @@ final class Triage {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -326,35 +327,21 @@ final class Triage {
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
         switch state {
-        case .waiting:
-            switch event {
-            case .arrive:
-                return .assessing
-            default:
-                break
-            }
-        case .emergency:
-            switch event {
-            case .treat:
-                return .discharged
-            default:
-                break
-            }
-        case .waitingRoom:
-            switch event {
-            case .treat:
-                return .discharged
-            default:
-                break
-            }
-        case .discharged:
-            return nil
-        default:
-            break
+        case .discharged: return nil
+        default: break
         }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
+    }
+
+    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
+    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
+        switch expression {
+        default:
+            return false
+        }
     }
 
     // MARK: - Introspection
@@ -366,15 +353,18 @@ final class Triage {
     static let eventNames: [String] = ["arrive", "treat"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .waiting, trigger: .event("arrive"), guard: nil, target: .assessing, actions: ["note"]),
-        TransitionDescriptor(source: .assessing, trigger: .always, guard: "isCritical", target: .emergency, actions: []),
-        TransitionDescriptor(source: .assessing, trigger: .always, guard: "isMinor", target: .pharmacy, actions: []),
-        TransitionDescriptor(source: .assessing, trigger: .always, guard: "else", target: .waitingRoom, actions: []),
-        TransitionDescriptor(source: .emergency, trigger: .event("treat"), guard: nil, target: .discharged, actions: []),
-        TransitionDescriptor(source: .pharmacy, trigger: .always, guard: nil, target: .discharged, actions: ["handOutLeaflet"]),
-        TransitionDescriptor(source: .waitingRoom, trigger: .event("treat"), guard: nil, target: .discharged, actions: []),
-    ]
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        waiting: on arrive -> assessing / note
+        assessing: always [isCritical] -> emergency
+        assessing: always [isMinor] -> pharmacy
+        assessing: always [else] -> waitingRoom
+        emergency: on treat -> discharged
+        pharmacy: always -> discharged / handOutLeaflet
+        waitingRoom: on treat -> discharged
+        """
 }
 
 extension Triage.Observer {

@@ -228,15 +228,11 @@ final class Door {
                 if actions.isUnlocked() && !actions.isBlocked() || actions.hasKey() && !actions.isJammed() {
                     exitState(.closed)
                     actions.swing()
-                    enterState(.opened)
-                    notify(.transitioned(Transition(source: .closed, event: event, target: .opened)))
-                    return true
+                    return enterState(.opened, from: .closed, on: event)
                 }
                 exitState(.closed)
                 actions.rattle()
-                enterState(.closed)
-                notify(.transitioned(Transition(source: .closed, event: event, target: .closed)))
-                return true
+                return enterState(.closed, from: .closed, on: event)
             case .knock(let times):
                 if actions.isLoud(times: times) {
                     actions.answer(times: times)
@@ -252,10 +248,7 @@ final class Door {
         case .opened:
             switch event {
             case .close:
-                exitState(.opened)
-                enterState(.closed)
-                notify(.transitioned(Transition(source: .opened, event: event, target: .closed)))
-                return true
+                return transition(from: .opened, to: .closed, on: event)
             default:
                 break
             }
@@ -274,6 +267,22 @@ final class Door {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -288,34 +297,25 @@ final class Door {
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        switch state {
-        case .closed:
-            switch event {
-            case .open:
-                if guards.isUnlocked() && !guards.isBlocked() || guards.hasKey() && !guards.isJammed() {
-                    return .opened
-                }
-                return .closed
-            case .knock(let times):
-                if guards.isLoud(times: times) {
-                    return .closed
-                }
-                if !guards.isLoud(times: times) {
-                    return .closed
-                }
-            default:
-                break
-            }
-        case .opened:
-            switch event {
-            case .close:
-                return .closed
-            default:
-                break
-            }
+        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
+    }
+
+    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
+    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
+        switch expression {
+        case "isUnlocked && !isBlocked || hasKey && !isJammed":
+            return guards.isUnlocked() && !guards.isBlocked() || guards.hasKey() && !guards.isJammed()
+        case "isLoud":
+            guard case .knock(let times) = event else { return false }
+            return guards.isLoud(times: times)
+        case "!isLoud":
+            guard case .knock(let times) = event else { return false }
+            return !guards.isLoud(times: times)
+        default:
+            return false
         }
-        return nil
     }
 
     // MARK: - Introspection
@@ -327,13 +327,16 @@ final class Door {
     static let eventNames: [String] = ["open", "close", "knock"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .closed, trigger: .event("open"), guard: "isUnlocked && !isBlocked || hasKey && !isJammed", target: .opened, actions: ["swing"]),
-        TransitionDescriptor(source: .closed, trigger: .event("open"), guard: "else", target: .closed, actions: ["rattle"]),
-        TransitionDescriptor(source: .closed, trigger: .event("knock"), guard: "isLoud", target: nil, actions: ["answer"]),
-        TransitionDescriptor(source: .closed, trigger: .event("knock"), guard: "!isLoud", target: nil, actions: ["ignoreKnock"]),
-        TransitionDescriptor(source: .opened, trigger: .event("close"), guard: nil, target: .closed, actions: []),
-    ]
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        closed: on open [isUnlocked && !isBlocked || hasKey && !isJammed] -> opened / swing
+        closed: on open [else] -> closed / rattle
+        closed: on knock [isLoud] / answer
+        closed: on knock [!isLoud] / ignoreKnock
+        opened: on close -> closed
+        """
 }
 
 extension Door.Observer {

@@ -242,19 +242,14 @@ import FSMRuntime
             case .show(let text):
                 exitState(.hidden)
                 actions.render(text: text)
-                enterState(.visible)
-                notify(.transitioned(Transition(source: .hidden, event: event, target: .visible)))
-                return true
+                return enterState(.visible, from: .hidden, on: event)
             default:
                 break
             }
         case .visible:
             switch event {
             case .dismiss:
-                exitState(.visible)
-                enterState(.hidden)
-                notify(.transitioned(Transition(source: .visible, event: event, target: .hidden)))
-                return true
+                return transition(from: .visible, to: .hidden, on: event)
             case .show(let text):
                 actions.render(text: text)
                 return true
@@ -277,6 +272,22 @@ import FSMRuntime
         stateEntryCount &+= 1
         startTimers(for: state)
         notify(.entered(state))
+    }
+
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
     }
 
     // MARK: - Timers
@@ -322,9 +333,7 @@ import FSMRuntime
         guard entry == stateEntryCount else { return }
         switch (state, index) {
         case (.visible, 0):
-            exitState(.visible)
-            enterState(.hidden)
-            notify(.transitioned(Transition(source: .visible, event: nil, target: .hidden)))
+            transition(from: .visible, to: .hidden, on: nil)
         default:
             return
         }
@@ -344,24 +353,9 @@ import FSMRuntime
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     public static func nextState(from state: State, on event: Event) -> State? {
-        switch state {
-        case .hidden:
-            switch event {
-            case .show:
-                return .visible
-            default:
-                break
-            }
-        case .visible:
-            switch event {
-            case .dismiss:
-                return .hidden
-            case .show:
-                return .visible
-            }
-        }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
     }
 
     // MARK: - Introspection
@@ -373,12 +367,15 @@ import FSMRuntime
     public static let eventNames: [String] = ["show", "dismiss"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .hidden, trigger: .event("show"), guard: nil, target: .visible, actions: ["render"]),
-        TransitionDescriptor(source: .visible, trigger: .after(.seconds(3)), guard: nil, target: .hidden, actions: []),
-        TransitionDescriptor(source: .visible, trigger: .event("dismiss"), guard: nil, target: .hidden, actions: []),
-        TransitionDescriptor(source: .visible, trigger: .event("show"), guard: nil, target: nil, actions: ["render"]),
-    ]
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        hidden: on show -> visible / render
+        visible: after 3s -> hidden
+        visible: on dismiss -> hidden
+        visible: on show / render
+        """
 }
 
 extension Banner.Observer {

@@ -232,19 +232,14 @@ package final class Session {
                 exitState(.anonymous)
                 notify(.emitted(.welcome(user: user)))
                 actions.remember(user: user, in: `in`)
-                enterState(.authenticated)
-                notify(.transitioned(Transition(source: .anonymous, event: event, target: .authenticated)))
-                return true
+                return enterState(.authenticated, from: .anonymous, on: event)
             default:
                 break
             }
         case .authenticated:
             switch event {
             case .logout:
-                exitState(.authenticated)
-                enterState(.anonymous)
-                notify(.transitioned(Transition(source: .authenticated, event: event, target: .anonymous)))
-                return true
+                return transition(from: .authenticated, to: .anonymous, on: event)
             default:
                 break
             }
@@ -252,12 +247,9 @@ package final class Session {
         // Machine-level transitions, for events the current state does not take.
         switch event {
         case .logout:
-            let source = state
-            exitState(source)
+            exitState(state)
             actions.forget()
-            enterState(.anonymous)
-            notify(.transitioned(Transition(source: source, event: event, target: .anonymous)))
-            return true
+            return enterState(.anonymous, from: state, on: event)
         default:
             break
         }
@@ -275,6 +267,22 @@ package final class Session {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -289,31 +297,9 @@ package final class Session {
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     package static func nextState(from state: State, on event: Event) -> State? {
-        switch state {
-        case .anonymous:
-            switch event {
-            case .login:
-                return .authenticated
-            default:
-                break
-            }
-        case .authenticated:
-            switch event {
-            case .logout:
-                return .anonymous
-            default:
-                break
-            }
-        }
-        // Machine-level transitions, for events the current state does not take.
-        switch event {
-        case .logout:
-            return .anonymous
-        default:
-            break
-        }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
     }
 
     // MARK: - Introspection
@@ -325,11 +311,14 @@ package final class Session {
     package static let eventNames: [String] = ["login", "logout"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    package static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .anonymous, trigger: .event("login"), guard: nil, target: .authenticated, actions: ["emit welcome(user: user)", "remember"]),
-        TransitionDescriptor(source: .authenticated, trigger: .event("logout"), guard: nil, target: .anonymous, actions: []),
-        TransitionDescriptor(source: nil, trigger: .event("logout"), guard: nil, target: .anonymous, actions: ["forget"]),
-    ]
+    package static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        anonymous: on login -> authenticated / emit welcome(user: user), remember
+        authenticated: on logout -> anonymous
+        *: on logout -> anonymous / forget
+        """
 }
 
 extension Session.Observer {

@@ -255,9 +255,7 @@ final class Lotto {
             case .load(let result):
                 exitState(.empty)
                 actions.apply(result: result)
-                enterState(.filled)
-                notify(.transitioned(Transition(source: .empty, event: event, target: .filled)))
-                return true
+                return enterState(.filled, from: .empty, on: event)
             case .configure(let options, let limit, let range):
                 actions.setUp(options: options, limit: limit, range: range)
                 return true
@@ -273,9 +271,7 @@ final class Lotto {
                 if actions.isFull(payload) {
                     exitState(.filled)
                     notify(.emitted(.failed("full")))
-                    enterState(.empty)
-                    notify(.transitioned(Transition(source: .filled, event: event, target: .empty)))
-                    return true
+                    return enterState(.empty, from: .filled, on: event)
                 }
             default:
                 break
@@ -295,6 +291,22 @@ final class Lotto {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -309,36 +321,20 @@ final class Lotto {
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        switch state {
-        case .empty:
-            switch event {
-            case .newNumbers:
-                return .empty
-            case .rename:
-                return .empty
-            case .tag:
-                return .empty
-            case .load:
-                return .filled
-            case .configure:
-                return .empty
-            default:
-                break
-            }
-        case .filled:
-            switch event {
-            case .save:
-                return .filled
-            case .newNumbers(let payload):
-                if guards.isFull(payload) {
-                    return .empty
-                }
-            default:
-                break
-            }
+        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
+    }
+
+    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
+    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
+        switch expression {
+        case "isFull":
+            guard case .newNumbers(let payload) = event else { return false }
+            return guards.isFull(payload)
+        default:
+            return false
         }
-        return nil
     }
 
     // MARK: - Introspection
@@ -350,15 +346,18 @@ final class Lotto {
     static let eventNames: [String] = ["newNumbers", "save", "rename", "tag", "load", "configure"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .empty, trigger: .event("newNumbers"), guard: nil, target: nil, actions: ["store", "emit flags(true, 1.5)"]),
-        TransitionDescriptor(source: .empty, trigger: .event("rename"), guard: nil, target: nil, actions: ["retitle", "emit saved(count: 0, title: to)"]),
-        TransitionDescriptor(source: .empty, trigger: .event("tag"), guard: nil, target: nil, actions: ["label"]),
-        TransitionDescriptor(source: .empty, trigger: .event("load"), guard: nil, target: .filled, actions: ["apply"]),
-        TransitionDescriptor(source: .empty, trigger: .event("configure"), guard: nil, target: nil, actions: ["setUp"]),
-        TransitionDescriptor(source: .filled, trigger: .event("save"), guard: nil, target: nil, actions: ["emit saved(count: 6, title: \"draw \\\"1\\\"\\n\")"]),
-        TransitionDescriptor(source: .filled, trigger: .event("newNumbers"), guard: "isFull", target: .empty, actions: ["emit failed(\"full\")"]),
-    ]
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        empty: on newNumbers / store, emit flags(true, 1.5)
+        empty: on rename / retitle, emit saved(count: 0, title: to)
+        empty: on tag / label
+        empty: on load -> filled / apply
+        empty: on configure / setUp
+        filled: on save / emit saved(count: 6, title: \"draw \\\"1\\\"\\n\")
+        filled: on newNumbers [isFull] -> empty / emit failed(\"full\")
+        """
 }
 
 extension Lotto.Observer {

@@ -246,9 +246,7 @@ public final class Player {
             case .play:
                 exitState(.stopped)
                 actions.startPlayback()
-                enterState(.playing)
-                notify(.transitioned(Transition(source: .stopped, event: event, target: .playing)))
-                return true
+                return enterState(.playing, from: .stopped, on: event)
             case .pause:
                 notify(.emitted(.notice("Cannot pause. Player is stopped.")))
                 return true
@@ -264,16 +262,11 @@ public final class Player {
                 notify(.emitted(.notice("Already playing.")))
                 return true
             case .pause:
-                exitState(.playing)
-                enterState(.paused)
-                notify(.transitioned(Transition(source: .playing, event: event, target: .paused)))
-                return true
+                return transition(from: .playing, to: .paused, on: event)
             case .stop:
                 exitState(.playing)
                 actions.rewind()
-                enterState(.stopped)
-                notify(.transitioned(Transition(source: .playing, event: event, target: .stopped)))
-                return true
+                return enterState(.stopped, from: .playing, on: event)
             case .seek(let to):
                 if actions.isSeekable(to: to) {
                     actions.jump(to: to)
@@ -284,10 +277,7 @@ public final class Player {
             switch event {
             case .play:
                 if actions.canResume() {
-                    exitState(.paused)
-                    enterState(.playing)
-                    notify(.transitioned(Transition(source: .paused, event: event, target: .playing)))
-                    return true
+                    return transition(from: .paused, to: .playing, on: event)
                 }
                 notify(.emitted(.notice("Cannot resume.")))
                 return true
@@ -297,9 +287,7 @@ public final class Player {
             case .stop:
                 exitState(.paused)
                 actions.rewind()
-                enterState(.stopped)
-                notify(.transitioned(Transition(source: .paused, event: event, target: .stopped)))
-                return true
+                return enterState(.stopped, from: .paused, on: event)
             default:
                 break
             }
@@ -330,6 +318,22 @@ public final class Player {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -344,48 +348,22 @@ public final class Player {
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     public static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        switch state {
-        case .stopped:
-            switch event {
-            case .play:
-                return .playing
-            case .pause:
-                return .stopped
-            case .stop:
-                return .stopped
-            default:
-                break
-            }
-        case .playing:
-            switch event {
-            case .play:
-                return .playing
-            case .pause:
-                return .paused
-            case .stop:
-                return .stopped
-            case .seek(let to):
-                if guards.isSeekable(to: to) {
-                    return .playing
-                }
-            }
-        case .paused:
-            switch event {
-            case .play:
-                if guards.canResume() {
-                    return .playing
-                }
-                return .paused
-            case .pause:
-                return .paused
-            case .stop:
-                return .stopped
-            default:
-                break
-            }
+        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
+    }
+
+    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
+    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
+        switch expression {
+        case "isSeekable":
+            guard case .seek(let to) = event else { return false }
+            return guards.isSeekable(to: to)
+        case "canResume":
+            return guards.canResume()
+        default:
+            return false
         }
-        return nil
     }
 
     // MARK: - Introspection
@@ -397,19 +375,22 @@ public final class Player {
     public static let eventNames: [String] = ["play", "pause", "stop", "seek"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .stopped, trigger: .event("play"), guard: nil, target: .playing, actions: ["startPlayback"]),
-        TransitionDescriptor(source: .stopped, trigger: .event("pause"), guard: nil, target: nil, actions: ["emit notice(\"Cannot pause. Player is stopped.\")"]),
-        TransitionDescriptor(source: .stopped, trigger: .event("stop"), guard: nil, target: nil, actions: ["emit notice(\"Already stopped.\")"]),
-        TransitionDescriptor(source: .playing, trigger: .event("play"), guard: nil, target: nil, actions: ["emit notice(\"Already playing.\")"]),
-        TransitionDescriptor(source: .playing, trigger: .event("pause"), guard: nil, target: .paused, actions: []),
-        TransitionDescriptor(source: .playing, trigger: .event("stop"), guard: nil, target: .stopped, actions: ["rewind"]),
-        TransitionDescriptor(source: .playing, trigger: .event("seek"), guard: "isSeekable", target: nil, actions: ["jump"]),
-        TransitionDescriptor(source: .paused, trigger: .event("play"), guard: "canResume", target: .playing, actions: []),
-        TransitionDescriptor(source: .paused, trigger: .event("play"), guard: "else", target: nil, actions: ["emit notice(\"Cannot resume.\")"]),
-        TransitionDescriptor(source: .paused, trigger: .event("pause"), guard: nil, target: nil, actions: ["emit notice(\"Already paused.\")"]),
-        TransitionDescriptor(source: .paused, trigger: .event("stop"), guard: nil, target: .stopped, actions: ["rewind"]),
-    ]
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        stopped: on play -> playing / startPlayback
+        stopped: on pause / emit notice(\"Cannot pause. Player is stopped.\")
+        stopped: on stop / emit notice(\"Already stopped.\")
+        playing: on play / emit notice(\"Already playing.\")
+        playing: on pause -> paused
+        playing: on stop -> stopped / rewind
+        playing: on seek [isSeekable] / jump
+        paused: on play [canResume] -> playing
+        paused: on play [else] / emit notice(\"Cannot resume.\")
+        paused: on pause / emit notice(\"Already paused.\")
+        paused: on stop -> stopped / rewind
+        """
 }
 
 extension Player.Observer {

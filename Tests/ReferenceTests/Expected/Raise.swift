@@ -223,9 +223,7 @@ final class Relay {
                 raisedEvents.append(.step(1))
                 raisedEvents.append(.step(2))
                 actions.prepare()
-                enterState(.running)
-                notify(.transitioned(Transition(source: .idle, event: event, target: .running)))
-                return true
+                return enterState(.running, from: .idle, on: event)
             default:
                 break
             }
@@ -235,10 +233,7 @@ final class Relay {
                 actions.record(payload)
                 return true
             case .done:
-                exitState(.running)
-                enterState(.idle)
-                notify(.transitioned(Transition(source: .running, event: event, target: .idle)))
-                return true
+                return transition(from: .running, to: .idle, on: event)
             default:
                 break
             }
@@ -257,6 +252,22 @@ final class Relay {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -271,26 +282,9 @@ final class Relay {
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event) -> State? {
-        switch state {
-        case .idle:
-            switch event {
-            case .start:
-                return .running
-            default:
-                break
-            }
-        case .running:
-            switch event {
-            case .step:
-                return .running
-            case .done:
-                return .idle
-            default:
-                break
-            }
-        }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
     }
 
     // MARK: - Introspection
@@ -302,11 +296,14 @@ final class Relay {
     static let eventNames: [String] = ["start", "step", "done"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .idle, trigger: .event("start"), guard: nil, target: .running, actions: ["raise step(1)", "raise step(2)", "prepare"]),
-        TransitionDescriptor(source: .running, trigger: .event("step"), guard: nil, target: nil, actions: ["record"]),
-        TransitionDescriptor(source: .running, trigger: .event("done"), guard: nil, target: .idle, actions: []),
-    ]
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        idle: on start -> running / raise step(1), raise step(2), prepare
+        running: on step / record
+        running: on done -> idle
+        """
 }
 
 extension Relay.Observer {

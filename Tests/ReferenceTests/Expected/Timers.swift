@@ -262,30 +262,21 @@ final class Kettle {
         case .off:
             switch event {
             case .switchOn:
-                exitState(.off)
-                enterState(.heating)
-                notify(.transitioned(Transition(source: .off, event: event, target: .heating)))
-                return true
+                return transition(from: .off, to: .heating, on: event)
             default:
                 break
             }
         case .heating:
             switch event {
             case .switchOff:
-                exitState(.heating)
-                enterState(.off)
-                notify(.transitioned(Transition(source: .heating, event: event, target: .off)))
-                return true
+                return transition(from: .heating, to: .off, on: event)
             default:
                 break
             }
         case .boiled:
             switch event {
             case .switchOff:
-                exitState(.boiled)
-                enterState(.off)
-                notify(.transitioned(Transition(source: .boiled, event: event, target: .off)))
-                return true
+                return transition(from: .boiled, to: .off, on: event)
             default:
                 break
             }
@@ -319,6 +310,22 @@ final class Kettle {
         }
         startTimers(for: state)
         notify(.entered(state))
+    }
+
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
     }
 
     // MARK: - Timers
@@ -371,19 +378,15 @@ final class Kettle {
             guard actions.isBoiling() else { return }
             exitState(.heating)
             notify(.emitted(.whistle))
-            enterState(.boiled)
-            notify(.transitioned(Transition(source: .heating, event: nil, target: .boiled)))
+            enterState(.boiled, from: .heating, on: nil)
         case (.heating, 1):
             exitState(.heating)
             actions.reportTimeout()
-            enterState(.off)
-            notify(.transitioned(Transition(source: .heating, event: nil, target: .off)))
+            enterState(.off, from: .heating, on: nil)
         case (.heating, 2):
             actions.checkTemperature()
         case (.boiled, 0):
-            exitState(.boiled)
-            enterState(.off)
-            notify(.transitioned(Transition(source: .boiled, event: nil, target: .off)))
+            transition(from: .boiled, to: .off, on: nil)
         default:
             return
         }
@@ -403,31 +406,17 @@ final class Kettle {
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        switch state {
-        case .off:
-            switch event {
-            case .switchOn:
-                return .heating
-            default:
-                break
-            }
-        case .heating:
-            switch event {
-            case .switchOff:
-                return .off
-            default:
-                break
-            }
-        case .boiled:
-            switch event {
-            case .switchOff:
-                return .off
-            default:
-                break
-            }
+        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
+    }
+
+    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
+    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
+        switch expression {
+        default:
+            return false
         }
-        return nil
     }
 
     // MARK: - Introspection
@@ -439,15 +428,18 @@ final class Kettle {
     static let eventNames: [String] = ["switchOn", "switchOff"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .off, trigger: .event("switchOn"), guard: nil, target: .heating, actions: []),
-        TransitionDescriptor(source: .heating, trigger: .after(.milliseconds(250)), guard: "isBoiling", target: .boiled, actions: ["emit whistle"]),
-        TransitionDescriptor(source: .heating, trigger: .after(.seconds(120)), guard: nil, target: .off, actions: ["reportTimeout"]),
-        TransitionDescriptor(source: .heating, trigger: .after(.milliseconds(1500)), guard: nil, target: nil, actions: ["checkTemperature"]),
-        TransitionDescriptor(source: .heating, trigger: .event("switchOff"), guard: nil, target: .off, actions: []),
-        TransitionDescriptor(source: .boiled, trigger: .after(.seconds(3600)), guard: nil, target: .off, actions: []),
-        TransitionDescriptor(source: .boiled, trigger: .event("switchOff"), guard: nil, target: .off, actions: []),
-    ]
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        off: on switchOn -> heating
+        heating: after 250ms [isBoiling] -> boiled / emit whistle
+        heating: after 2m -> off / reportTimeout
+        heating: after 1500ms / checkTemperature
+        heating: on switchOff -> off
+        boiled: after 1h -> off
+        boiled: on switchOff -> off
+        """
 }
 
 extension Kettle.Observer {

@@ -201,20 +201,14 @@ final class Turnstile {
         case .locked:
             switch event {
             case .coin:
-                exitState(.locked)
-                enterState(.unlocked)
-                notify(.transitioned(Transition(source: .locked, event: event, target: .unlocked)))
-                return true
+                return transition(from: .locked, to: .unlocked, on: event)
             default:
                 break
             }
         case .unlocked:
             switch event {
             case .push:
-                exitState(.unlocked)
-                enterState(.locked)
-                notify(.transitioned(Transition(source: .unlocked, event: event, target: .locked)))
-                return true
+                return transition(from: .unlocked, to: .locked, on: event)
             case .coin:
                 return true
             }
@@ -233,6 +227,22 @@ final class Turnstile {
         notify(.entered(state))
     }
 
+    /// Enters `target` at the end of a transition from `source`, and tells the observers.
+    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    @discardableResult
+    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
+        enterState(target)
+        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        return true
+    }
+
+    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
+    @discardableResult
+    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
+        exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
     /// Builds the notification only when somebody observes.
     @inline(__always)
     private func notify(_ notification: @autoclosure () -> Notification) {
@@ -247,24 +257,9 @@ final class Turnstile {
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
+    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event) -> State? {
-        switch state {
-        case .locked:
-            switch event {
-            case .coin:
-                return .unlocked
-            default:
-                break
-            }
-        case .unlocked:
-            switch event {
-            case .push:
-                return .locked
-            case .coin:
-                return .unlocked
-            }
-        }
-        return nil
+        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
     }
 
     // MARK: - Introspection
@@ -276,11 +271,14 @@ final class Turnstile {
     static let eventNames: [String] = ["coin", "push"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = [
-        TransitionDescriptor(source: .locked, trigger: .event("coin"), guard: nil, target: .unlocked, actions: []),
-        TransitionDescriptor(source: .unlocked, trigger: .event("push"), guard: nil, target: .locked, actions: []),
-        TransitionDescriptor(source: .unlocked, trigger: .event("coin"), guard: nil, target: nil, actions: []),
-    ]
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+
+    /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
+    private static let transitionRows = """
+        locked: on coin -> unlocked
+        unlocked: on push -> locked
+        unlocked: on coin
+        """
 }
 
 extension Turnstile.Observer {

@@ -1,0 +1,151 @@
+/// Transition tables written as rows of spec text, which is how generated machines store their
+/// `transitionTable`: the Swift compiler reads one long string literal in no time, but takes
+/// minutes to type-check an array literal of thousands of typed values.
+///
+/// A row reads `source: trigger [guard] -> target / action, action`, as the spec does:
+///
+/// - `source` is a state, or `*` for a machine-level transition;
+/// - `trigger` is `on event`, `always`, or `after` a whole number of `ns`, `us`, `ms`, `s`,
+///   `m` or `h`;
+/// - ` [guard]`, ` -> target` (absent for an internal transition) and ` / actions` are optional.
+extension TransitionDescriptor where State: RawRepresentable, State.RawValue == String {
+    /// The descriptors of the rows of `text`, one a line, in order. A row that does not parse
+    /// is a bug in the generator, and stops the program.
+    public static func table(_ text: String) -> [TransitionDescriptor] {
+        text.split(separator: "\n").map { row in
+            var reader = TransitionRowReader(row)
+            guard let descriptor: TransitionDescriptor = reader.descriptor() else {
+                preconditionFailure("fsmc: malformed transition row '\(row)'")
+            }
+            return descriptor
+        }
+    }
+}
+
+extension Collection {
+    /// The state that `eventName` leads to from `state`, as a generated machine's
+    /// `nextState(from:on:)` finds it: the target of the first transition, in table order,
+    /// that leaves `state` (then the machine level) on that event and whose guard holds;
+    /// `state` itself for an internal transition; `nil` when none does.
+    ///
+    /// - Parameter guardHolds: evaluates a guard, given as written (`else` always holds).
+    public func nextState<State>(
+        from state: State, onEvent eventName: String, guardHolds: (String) -> Bool
+    ) -> State? where Element == TransitionDescriptor<State> {
+        for source in [state, nil] {
+            for transition in self where transition.source == source && transition.trigger == .event(eventName) {
+                if let expression = transition.guardExpression, expression != "else", !guardHolds(expression) {
+                    continue
+                }
+                return transition.target ?? state
+            }
+        }
+        return nil
+    }
+}
+
+/// Reads one row of a transition table from left to right.
+private struct TransitionRowReader {
+    private var rest: Substring
+
+    init(_ row: Substring) {
+        rest = row
+    }
+
+    mutating func descriptor<State: RawRepresentable>() -> TransitionDescriptor<State>? where State.RawValue == String {
+        guard let colon = rest.firstIndex(of: ":") else { return nil }
+        let sourceName = rest[..<colon]
+        rest = rest[rest.index(after: colon)...]
+        let source = sourceName == "*" ? nil : State(rawValue: String(sourceName))
+        guard sourceName == "*" || source != nil, skip(" "), let trigger: TransitionDescriptor<State>.Trigger = trigger() else {
+            return nil
+        }
+        var guardExpression: String?
+        if skip(" ["), let end = rest.firstIndex(of: "]") {
+            guardExpression = String(rest[..<end])
+            rest = rest[rest.index(after: end)...]
+        }
+        var target: State?
+        if skip(" -> ") {
+            target = State(rawValue: String(word()))
+            if target == nil { return nil }
+        }
+        var actions: [String] = []
+        if skip(" / ") {
+            actions = Self.actions(in: rest)
+            rest = rest[rest.endIndex...]
+        }
+        guard rest.isEmpty else { return nil }
+        return TransitionDescriptor(source: source, trigger: trigger, guard: guardExpression, target: target, actions: actions)
+    }
+
+    private mutating func trigger<State>() -> TransitionDescriptor<State>.Trigger? {
+        if skip("on ") { return .event(String(word())) }
+        if skip("always") { return .always }
+        guard skip("after ") else { return nil }
+        let text = word()
+        guard let unitStart = text.firstIndex(where: { !$0.isNumber }), let amount = Int64(text[..<unitStart]) else { return nil }
+        switch text[unitStart...] {
+        case "ns": return .after(.nanoseconds(amount))
+        case "us": return .after(.microseconds(amount))
+        case "ms": return .after(.milliseconds(amount))
+        case "s": return .after(.seconds(amount))
+        case "m": return .after(.seconds(amount * 60))
+        case "h": return .after(.seconds(amount * 3_600))
+        default: return nil
+        }
+    }
+
+    /// Consumes `prefix` if the rest starts with it.
+    private mutating func skip(_ prefix: String) -> Bool {
+        guard rest.hasPrefix(prefix) else { return false }
+        rest = rest.dropFirst(prefix.count)
+        return true
+    }
+
+    /// Consumes and returns the text up to the next space.
+    private mutating func word() -> Substring {
+        let end = rest.firstIndex(of: " ") ?? rest.endIndex
+        defer { rest = rest[end...] }
+        return rest[..<end]
+    }
+
+    /// `a, emit b("x, y"), c` split at the commas outside parentheses and string literals.
+    private static func actions(in text: Substring) -> [String] {
+        var actions: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var skipSpace = false
+        for character in text {
+            if skipSpace {
+                skipSpace = false
+                if character == " " { continue }
+            }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+            } else if character == ",", depth == 0 {
+                actions.append(current)
+                current = ""
+                skipSpace = true
+                continue
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { actions.append(current) }
+        return actions
+    }
+}
