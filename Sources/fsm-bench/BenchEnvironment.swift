@@ -12,12 +12,16 @@ struct BenchEnvironment: Codable {
     /// The 1-, 5- and 15-minute load averages when the run started: other work skews timings.
     var loadAverage: String
 
-    static func current() -> BenchEnvironment {
+    /// Whether this is a release build; a debug build's timings and allocations mean little.
+    static var isOptimizedBuild: Bool {
         #if DEBUG
-        let configuration = "debug"
+        false
         #else
-        let configuration = "release"
+        true
         #endif
+    }
+
+    static func current() -> BenchEnvironment {
         let swiftVersion = Subprocess.find("swift").flatMap { try? Subprocess.run($0, ["--version"]).output }
         return BenchEnvironment(
             date: ISO8601DateFormatter().string(from: Date()),
@@ -27,7 +31,7 @@ struct BenchEnvironment: Codable {
             operatingSystem: field("PRETTY_NAME", inFile: "/etc/os-release")?.trimmingCharacters(in: ["\""])
                 ?? ProcessInfo.processInfo.operatingSystemVersionString,
             swift: swiftVersion?.split(separator: "\n").first.map(String.init) ?? "unknown",
-            configuration: configuration,
+            configuration: isOptimizedBuild ? "release" : "debug",
             loadAverage: readSystemFile("/proc/loadavg")?
                 .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown")
     }

@@ -100,8 +100,9 @@ struct BenchOptions {
         return options
     }
 
-    /// Events per allocation run (a tenth of them warm up).
-    var allocationEvents: Int { smoke ? 10_000 : 1_000_000 }
+    /// Events per allocation run (a tenth of them warm up). Tracing an allocation takes glibc a
+    /// symbol lookup, and a debug build allocates in its loops: the smoke run keeps this small.
+    var allocationEvents: Int { smoke ? 500 : 1_000_000 }
     /// States of the synthetic specs of the generator benchmark (10 transitions each).
     var generatorStateCounts: [Int] { smoke ? [2, 20] : [100, 1_000, 10_000] }
     /// States of the synthetic specs whose generated code is type-checked.

@@ -31,6 +31,12 @@ enum DispatchBenchmark {
         var disagreements: [String]
     }
 
+    /// The events in turns of a quarter million: long enough to time, short enough that all
+    /// variants share the same moments.
+    private static func chunks(of eventCount: Int) -> [Range<Int>] {
+        stride(from: 0, to: eventCount, by: 250_000).map { $0..<min($0 + 250_000, eventCount) }
+    }
+
     /// Times every variant whose label contains `filter` (all when it is empty).
     static func run(eventCount: Int, repetitions: Int, filter: String = "") -> Report {
         let variants = DispatchVariants.all(eventCount: eventCount).filter { filter.isEmpty || $0.label.contains(filter) }
@@ -43,13 +49,19 @@ enum DispatchBenchmark {
             run.send(0..<min(eventCount, 100_000))
         }
         for repetition in 0..<repetitions {
-            // Alternating the order spreads any drift of the machine over all variants.
-            let order = repetition.isMultiple(of: 2) ? variants : variants.reversed()
-            for variant in order {
-                let run = variant.prepare()
-                let seconds = Stopwatch.measureThreadTime { run.send(0..<eventCount) }
-                nanoseconds[variant.label, default: []].append(seconds * 1e9 / Double(eventCount))
-                agreement.check(run.outcome(), of: variant)
+            // Every variant takes the events a chunk at a time, in turns, so that whatever else
+            // the machine does meanwhile weighs on all variants alike; the turns alternate order.
+            let runs = variants.map { $0.prepare() }
+            var seconds = [Double](repeating: 0, count: runs.count)
+            for (index, chunk) in chunks(of: eventCount).enumerated() {
+                let forward = (index + repetition).isMultiple(of: 2)
+                for position in forward ? Array(runs.indices) : runs.indices.reversed() {
+                    seconds[position] += Stopwatch.measureThreadTime { runs[position].send(chunk) }.seconds
+                }
+            }
+            for (position, variant) in variants.enumerated() {
+                nanoseconds[variant.label, default: []].append(seconds[position] * 1e9 / Double(eventCount))
+                agreement.check(runs[position].outcome(), of: variant)
             }
         }
 

@@ -13,13 +13,14 @@ enum Stopwatch {
         return (result, (ContinuousClock.now - start).seconds)
     }
 
-    /// Runs `body` once and returns the CPU time this thread spent in it, in seconds. Unlike
+    /// Runs `body` once and returns its result and the CPU time this thread spent in it, in
+    /// seconds. Unlike
     /// wall-clock time it leaves out the time other processes had the core, which on a busy
     /// two-core machine is most of the noise.
-    static func measureThreadTime(_ body: () -> Void) -> Double {
+    static func measureThreadTime<T>(_ body: () -> T) -> (result: T, seconds: Double) {
         let start = threadTime()
-        body()
-        return threadTime() - start
+        let result = body()
+        return (result, threadTime() - start)
     }
 
     private static func threadTime() -> Double {

@@ -20,14 +20,14 @@ enum Subprocess {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        let start = ContinuousClock.now
-        try process.run()
-        // Read before waiting: a full pipe would block the child forever.
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, output: String(decoding: data, as: UTF8.self),
-            seconds: (ContinuousClock.now - start).seconds)
+        let (data, seconds) = try Stopwatch.measure {
+            try process.run()
+            // Read before waiting: a full pipe would block the child forever.
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return data
+        }
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self), seconds: seconds)
     }
 
     /// The first executable called `name` on the `PATH`.

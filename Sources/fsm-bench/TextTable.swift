@@ -31,8 +31,3 @@ struct TextTable {
 func format(_ value: Double, digits: Int = 2) -> String {
     value.isFinite ? String(format: "%.\(digits)f", value) : "-"
 }
-
-/// `✓` when a target is met, `✗ MISSED` when not.
-func verdict(_ met: Bool) -> String {
-    met ? "✓" : "✗ MISSED"
-}

@@ -26,6 +26,7 @@ func show(_ text: String) {
 }
 
 var report = BenchReport(environment: .current(), smoke: options.smoke)
+let text = ReportText(judgesTargets: !options.smoke)
 print(options.smoke ? "fsm-bench --smoke: tiny sizes; only checks that the variants agree" : "fsm-bench")
 print(report.environment.text)
 fflush(nil)
@@ -38,29 +39,29 @@ if options.sections.contains(.dispatch) {
     let dispatch = DispatchBenchmark.run(
         eventCount: options.dispatchEvents, repetitions: options.repetitions, filter: options.variantFilter)
     report.dispatch = dispatch
-    show(ReportText.dispatch(dispatch))
+    show(text.dispatch(dispatch))
 }
 if options.sections.contains(.allocations) {
     let allocations = AllocationBenchmark.run(
         eventCount: options.allocationEvents, smoke: options.smoke, workDirectory: workDirectory)
     report.allocations = allocations
-    show(ReportText.allocations(allocations))
+    show(text.allocations(allocations))
 }
 if options.sections.contains(.generator) {
     let generator = GeneratorBenchmark.run(stateCounts: options.generatorStateCounts, repetitions: options.toolRepetitions)
     report.generator = generator
-    show(ReportText.generator(generator))
+    show(text.generator(generator))
 }
 if options.sections.contains(.compile) {
     let compile = CompileCostBenchmark.run(
         stateCounts: options.compileStateCounts, repetitions: options.toolRepetitions, workDirectory: workDirectory)
     report.compile = compile
-    show(ReportText.compile(compile))
+    show(text.compile(compile))
 }
 if options.sections.contains(.incremental) {
     let incremental = IncrementalBuildBenchmark.run(packageRoot: PackageRoot.locate(), workDirectory: workDirectory)
     report.incremental = incremental
-    show(ReportText.incremental(incremental))
+    show(text.incremental(incremental))
 }
 if options.workDirectory == nil {
     try? FileManager.default.removeItem(at: workDirectory)

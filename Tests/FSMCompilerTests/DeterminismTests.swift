@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// The same spec gives byte-identical output every time: `fsmc` runs twice, in two
 /// processes (so with two different hash seeds: a `Dictionary` or `Set` iterated into the
@@ -17,17 +18,14 @@ import Testing
         ("paths for Swift Testing", { ["paths", $0, "--format", "swift-testing", "--module", "Machines", "--output", $1] }),
     ]
 
-    /// Async only to yield after each run of `fsmc`: waiting for a process holds a thread
-    /// of the cooperative pool, and over a hundred specs that long would starve the tests
-    /// whose timers need one.
     @Test(arguments: RepositorySpecs.relativePaths)
     func twoRunsGiveTheSameBytes(_ spec: String) async throws {
         let cli = CommandLineTests()
         let root = ExampleMachines.packageRoot
+        // Waiting for a process on a thread of its own, so that over a hundred specs do not
+        // hold the cooperative pool's threads, which the tests of real timers need.
         func fsmc(_ arguments: [String]) async throws -> ProcessRun {
-            let run = try cli.fsmc(arguments, in: root)
-            await Task.yield()
-            return run
+            try await onOwnThread { try cli.fsmc(arguments, in: root) }
         }
         // The diagnostics, for every spec, broken or not.
         let checks = [try await fsmc(["check", spec]), try await fsmc(["check", spec])]

@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// A few thousand seeded mutations of every spec in the repository, each run through the
 /// whole pipeline with the fuzz target's checks (``PipelineProperties``): no crash, each
@@ -15,21 +16,41 @@ import Testing
     static let seed: UInt64 = 0x5EED_F5AC
     static let mutantCount = 3000
 
-    /// Async only to yield now and then: the test runs for many seconds, and a test that
-    /// holds a thread of the cooperative pool (two on a two-core machine) that long starves
-    /// the tests whose timers need it.
-    @Test func mutantsOfEverySpecKeepThePipelineProperties() async throws {
-        let specs = try RepositorySpecs.relativePaths.map { ($0, try RepositorySpecs.bytes(of: $0)) }
-        try #require(specs.count > 100, "the repository's specs were not found")
-        // Every other mutant starts from a valid spec, so that many reach the emitters.
-        let validSpecs = specs.filter { !Compiler.compile(SourceText(bytes: $0.1)).hasErrors }
-        let trace = ProcessInfo.processInfo.environment["FSMC_MUTATION_TRACE"] == "1"
-        var mutator = SpecMutator(seed: Self.seed)
+    /// What the mutants did.
+    struct Summary: Sendable {
+        var specCount = 0
         var accepted = 0
         var slowest: (seconds: Double, name: String) = (0, "")
-        var failures = 0
-        for number in 0..<Self.mutantCount {
-            if number.isMultiple(of: 25) { await Task.yield() }
+        var failureCount = 0
+        /// The first failures: which mutant, where it was saved, what it broke.
+        var failures: [String] = []
+    }
+
+    @Test func mutantsOfEverySpecKeepThePipelineProperties() async throws {
+        // Many seconds of work: on a thread of its own, so the tests that need a thread of
+        // the cooperative pool (real timers) do not wait for it.
+        let summary = try await onOwnThread { try Self.runMutants() }
+        #expect(summary.specCount > 100, "the repository's specs were not found")
+        for failure in summary.failures {
+            Issue.record(Comment(rawValue: failure))
+        }
+        // The mutants reach the emitters too, not only the error paths.
+        #expect(summary.accepted >= Self.mutantCount / 20, "only \(summary.accepted) of \(Self.mutantCount) mutants were accepted")
+        #expect(
+            summary.failureCount == 0,
+            "\(summary.failureCount) mutants broke a property; the slowest took \(summary.slowest.seconds) s: \(summary.slowest.name)")
+    }
+
+    /// Makes every mutant and runs it through the pipeline.
+    static func runMutants() throws -> Summary {
+        let specs = try RepositorySpecs.relativePaths.map { ($0, try RepositorySpecs.bytes(of: $0)) }
+        // Every other mutant starts from a valid spec, so that many reach the emitters.
+        let validSpecs = specs.filter { !Compiler.compile(SourceText(bytes: $0.1)).hasErrors }
+        var summary = Summary(specCount: specs.count)
+        guard !validSpecs.isEmpty else { return summary }
+        let trace = ProcessInfo.processInfo.environment["FSMC_MUTATION_TRACE"] == "1"
+        var mutator = SpecMutator(seed: seed)
+        for number in 0..<mutantCount {
             let fromValid = number.isMultiple(of: 2)
             let (path, original) = fromValid ? validSpecs[number / 2 % validSpecs.count] : specs[number / 2 % specs.count]
             var bytes = original
@@ -39,18 +60,15 @@ import Testing
             if trace { print(name) }
 
             let outcome = PipelineProperties.check(bytes)
-            if outcome.isAccepted { accepted += 1 }
-            if outcome.cpuSeconds > slowest.seconds { slowest = (outcome.cpuSeconds, name) }
+            if outcome.isAccepted { summary.accepted += 1 }
+            if outcome.cpuSeconds > summary.slowest.seconds { summary.slowest = (outcome.cpuSeconds, name) }
             guard !outcome.violations.isEmpty else { continue }
-            failures += 1
-            guard failures <= 10 else { continue }
-            let file = try Self.keep(bytes, number: number)
-            let message = "\(name), saved as \(file.path):\n" + outcome.violations.joined(separator: "\n")
-            Issue.record(Comment(rawValue: message))
+            summary.failureCount += 1
+            guard summary.failures.count < 10 else { continue }
+            let file = try keep(bytes, number: number)
+            summary.failures.append("\(name), saved as \(file.path):\n" + outcome.violations.joined(separator: "\n"))
         }
-        // The mutants reach the emitters too, not only the error paths.
-        #expect(accepted >= Self.mutantCount / 20, "only \(accepted) of \(Self.mutantCount) mutants were accepted")
-        #expect(failures == 0, "\(failures) mutants broke a property; the slowest took \(slowest.seconds) s: \(slowest.name)")
+        return summary
     }
 
     @Test func theSameSeedGivesTheSameMutants() {

@@ -32,6 +32,22 @@ public struct SourceText: Sendable {
         return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1, offset: offset)
     }
 
+    /// The location of a byte offset, searched from the 0-based line index `line` on, which it
+    /// then holds the offset's line. For offsets read in order, as the lexer reads them, that
+    /// is a step or two instead of a binary search over every line.
+    func location(at offset: Int, line: inout Int) -> SourceLocation {
+        let offset = min(max(offset, 0), bytes.count)
+        guard line < lineStarts.count, lineStarts[line] <= offset else {
+            let location = location(at: offset)
+            line = location.line - 1
+            return location
+        }
+        while line + 1 < lineStarts.count, lineStarts[line + 1] <= offset {
+            line += 1
+        }
+        return SourceLocation(line: line + 1, column: offset - lineStarts[line] + 1, offset: offset)
+    }
+
     /// The text of a 1-based line without its line break, or `nil` past the end.
     ///
     /// Invalid UTF-8 is shown as U+FFFD.

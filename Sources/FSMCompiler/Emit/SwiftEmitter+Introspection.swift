@@ -103,9 +103,7 @@ extension SwiftEmitter {
         writer.line("private static let transitionRows = \"\"\"")
         writer.indented { writer in
             forEachTransition { transition in
-                // A string literal's escapes, without its quotes: valid in a multi-line literal,
-                // and no `"""` can end it early.
-                writer.line(String(SwiftNames.stringLiteral(row(transition)).dropFirst().dropLast()))
+                writer.line(SwiftNames.escaped(row(transition)))
             }
             writer.line("\"\"\"")
         }

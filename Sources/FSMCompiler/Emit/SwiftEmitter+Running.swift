@@ -120,7 +120,7 @@ extension SwiftEmitter {
         let parameters = ["_ event: Event"] + (isolationParameter.map { [$0] } ?? [])
         writer.block("\(access)func send(\(parameters.joined(separator: ", ")))") { writer in
             writer.block("guard !isInStep else") { writer in
-                writer.line("pendingEvents.append(\(hasTimers ? ".event(event)" : "event"))")
+                writer.line("queue(event)")
                 writer.line("return")
             }
             if isolationParameter != nil {
@@ -189,6 +189,12 @@ extension SwiftEmitter {
                     writer.line("notify(.ignored(event, in: state))")
                 }
             }
+        }
+        writer.line()
+        writer.line("/// Queues an event sent during a step; out of line, to keep `send(_:)` small.")
+        writer.line("@inline(never)")
+        writer.block("private func queue(_ event: Event)") { writer in
+            writer.line("pendingEvents.append(\(hasTimers ? ".event(event)" : "event"))")
         }
         writer.line()
         writer.line("/// Handles queued events: raised ones first, then those sent during a step.")

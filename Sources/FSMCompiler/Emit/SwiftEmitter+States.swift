@@ -27,7 +27,7 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Enters `target` at the end of a transition from `source`, and tells the observers.")
         writer.line("/// Returns `true`, which `handle(_:)` returns: the event was taken.")
-        writer.line("@discardableResult")
+        writer.line("@discardableResult @inline(__always)")
         writer.block("private func enterState(_ target: State, from source: State, on event: Event?) -> Bool") { writer in
             writer.line("enterState(target)")
             writer.line("notify(.transitioned(Transition(source: source, event: event, target: target)))")
@@ -35,7 +35,7 @@ extension SwiftEmitter {
         }
         writer.line()
         writer.line("/// A transition without actions. Returns `true`, which `handle(_:)` returns.")
-        writer.line("@discardableResult")
+        writer.line("@discardableResult @inline(__always)")
         writer.block("private func transition(from source: State, to target: State, on event: Event?) -> Bool") { writer in
             writer.line("exitState(source)")
             writer.line("return enterState(target, from: source, on: event)")

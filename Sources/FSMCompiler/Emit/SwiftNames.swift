@@ -52,11 +52,17 @@ enum SwiftNames {
 
     /// A Swift string literal with the value escaped.
     static func stringLiteral(_ value: String) -> String {
+        "\"" + escaped(value) + "\""
+    }
+
+    /// The value as the inside of a Swift string literal: backslashes, quotes and control
+    /// characters escaped. Also valid inside a multi-line literal, which it can never end.
+    static func escaped(_ value: String) -> String {
         let needsEscapes = value.utf8.contains { byte in
             byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"")
         }
-        guard needsEscapes else { return "\"" + value + "\"" }
-        var literal = "\""
+        guard needsEscapes else { return value }
+        var literal = ""
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\\": literal += "\\\\"
@@ -73,7 +79,7 @@ enum SwiftNames {
                 }
             }
         }
-        return literal + "\""
+        return literal
     }
 
     /// Text for a `//` or `///` comment, such as the spec's file name: control characters

@@ -12,6 +12,8 @@ public struct Lexer {
     private var pendingDocumentation: [String] = []
     /// Whether the last token handed out was a line break (so the next one follows space).
     private var followsLineBreak = false
+    /// The line index of the last location computed, where the next search starts.
+    private var line = 0
 
     public init(source: SourceText) {
         self.source = source
@@ -107,7 +109,8 @@ public struct Lexer {
         if byte < 0x20 || byte == 0x7F {
             offset += 1
             let code = String(byte, radix: 16, uppercase: true)
-            diagnostics.error("invalid control character U+\(String(repeating: "0", count: 4 - code.count))\(code) in the spec", at: range(start, offset))
+            let location = range(start, offset)
+            diagnostics.error("invalid control character U+\(String(repeating: "0", count: 4 - code.count))\(code) in the spec", at: location)
             return make(.invalid, from: start)
         }
         // A character with no meaning of its own; the parser accepts it in payload types.
@@ -185,7 +188,8 @@ public struct Lexer {
             value.append(byte)
             offset += 1
         }
-        diagnostics.error("unterminated string literal", at: range(start, start + 1))
+        let location = range(start, start + 1)
+        diagnostics.error("unterminated string literal", at: location)
         return make(.invalid, from: start)
     }
 
@@ -213,12 +217,14 @@ public struct Lexer {
                     return Array(String(Character(scalar)).utf8)
                 }
             }
-            diagnostics.error("invalid unicode escape; write \\u{1F600}", at: range(start, offset))
+            let location = range(start, offset)
+            diagnostics.error("invalid unicode escape; write \\u{1F600}", at: location)
             return nil
         default:
             offset += scalarWidth(at: offset - 1) - 1
             let sequence = String(decoding: bytes[start..<offset], as: UTF8.self)
-            diagnostics.error("invalid escape sequence '\(sequence)' in string literal", at: range(start, offset))
+            let location = range(start, offset)
+            diagnostics.error("invalid escape sequence '\(sequence)' in string literal", at: location)
             return nil
         }
     }
@@ -297,7 +303,8 @@ public struct Lexer {
                 offset += 1
             }
         }
-        diagnostics.error("unterminated '/*' comment", at: range(start, start + 2))
+        let location = range(start, start + 2)
+        diagnostics.error("unterminated '/*' comment", at: location)
     }
 
     private mutating func skipToEndOfString() {
@@ -368,11 +375,11 @@ public struct Lexer {
         return min(width, bytes.count - offset)
     }
 
-    private func range(_ start: Int, _ end: Int) -> SourceRange {
-        SourceRange(source.location(at: start), source.location(at: end))
+    private mutating func range(_ start: Int, _ end: Int) -> SourceRange {
+        SourceRange(source.location(at: start, line: &line), source.location(at: end, line: &line))
     }
 
-    private func make(_ kind: Token.Kind, from start: Int, text: String? = nil) -> Token {
+    private mutating func make(_ kind: Token.Kind, from start: Int, text: String? = nil) -> Token {
         Token(
             kind: kind, range: range(start, offset),
             text: text ?? String(decoding: bytes[start..<offset], as: UTF8.self))

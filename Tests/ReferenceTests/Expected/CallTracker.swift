@@ -181,7 +181,7 @@ public final class CallTracker {
     /// and handled right after the current step.
     public func send(_ event: Event, isolation: isolated (any Actor)? = #isolation) {
         guard !isInStep else {
-            pendingEvents.append(.event(event))
+            queue(event)
             return
         }
         if isolation !== self.isolation {
@@ -238,6 +238,12 @@ public final class CallTracker {
         if !handle(event) {
             notify(.ignored(event, in: state))
         }
+    }
+
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(.event(event))
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
@@ -335,7 +341,7 @@ public final class CallTracker {
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -343,7 +349,7 @@ public final class CallTracker {
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)

@@ -170,7 +170,7 @@ public final class Checkout {
     /// and handled right after the current step.
     public func send(_ event: Event) {
         guard !isInStep else {
-            pendingEvents.append(event)
+            queue(event)
             return
         }
         isInStep = true
@@ -225,6 +225,12 @@ public final class Checkout {
             return
         }
         takeEventlessTransitions()
+    }
+
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(event)
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
@@ -307,7 +313,7 @@ public final class Checkout {
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -315,7 +321,7 @@ public final class Checkout {
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)

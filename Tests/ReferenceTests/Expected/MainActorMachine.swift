@@ -167,7 +167,7 @@ import FSMRuntime
     /// and handled right after the current step.
     public func send(_ event: Event) {
         guard !isInStep else {
-            pendingEvents.append(.event(event))
+            queue(event)
             return
         }
         isInStep = true
@@ -220,6 +220,12 @@ import FSMRuntime
         if !handle(event) {
             notify(.ignored(event, in: state))
         }
+    }
+
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(.event(event))
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
@@ -276,7 +282,7 @@ import FSMRuntime
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -284,7 +290,7 @@ import FSMRuntime
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)

@@ -158,7 +158,7 @@ package final class Session {
     /// and handled right after the current step.
     package func send(_ event: Event) {
         guard !isInStep else {
-            pendingEvents.append(event)
+            queue(event)
             return
         }
         isInStep = true
@@ -212,6 +212,12 @@ package final class Session {
         if !handle(event) {
             notify(.ignored(event, in: state))
         }
+    }
+
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(event)
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
@@ -269,7 +275,7 @@ package final class Session {
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -277,7 +283,7 @@ package final class Session {
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)

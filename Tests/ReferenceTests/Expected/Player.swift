@@ -173,7 +173,7 @@ public final class Player {
     /// and handled right after the current step.
     public func send(_ event: Event) {
         guard !isInStep else {
-            pendingEvents.append(event)
+            queue(event)
             return
         }
         isInStep = true
@@ -227,6 +227,12 @@ public final class Player {
         if !handle(event) {
             notify(.ignored(event, in: state))
         }
+    }
+
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(event)
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
@@ -320,7 +326,7 @@ public final class Player {
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -328,7 +334,7 @@ public final class Player {
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)

@@ -149,7 +149,7 @@ final class Relay {
     /// and handled right after the current step.
     func send(_ event: Event) {
         guard !isInStep else {
-            pendingEvents.append(event)
+            queue(event)
             return
         }
         isInStep = true
@@ -204,6 +204,12 @@ final class Relay {
         }
     }
 
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(event)
+    }
+
     /// Handles queued events: raised ones first, then those sent during a step.
     private func drainQueues() {
         while let event = raisedEvents.popFirst() ?? pendingEvents.popFirst() {
@@ -254,7 +260,7 @@ final class Relay {
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -262,7 +268,7 @@ final class Relay {
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)

@@ -185,7 +185,7 @@ final class Kettle {
     /// and handled right after the current step.
     func send(_ event: Event, isolation: isolated (any Actor)? = #isolation) {
         guard !isInStep else {
-            pendingEvents.append(.event(event))
+            queue(event)
             return
         }
         if isolation !== self.isolation {
@@ -242,6 +242,12 @@ final class Kettle {
         if !handle(event) {
             notify(.ignored(event, in: state))
         }
+    }
+
+    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    @inline(never)
+    private func queue(_ event: Event) {
+        pendingEvents.append(.event(event))
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
@@ -314,7 +320,7 @@ final class Kettle {
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
     /// Returns `true`, which `handle(_:)` returns: the event was taken.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
         notify(.transitioned(Transition(source: source, event: event, target: target)))
@@ -322,7 +328,7 @@ final class Kettle {
     }
 
     /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult
+    @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)
