@@ -138,8 +138,9 @@ extension SwiftEmitter {
     /// What taking a transition does: exit, transition actions, entry, notification.
     ///
     /// The Swift compiler type-checks each statement on its own, and a machine of 10,000
-    /// transitions has as many of these: a transition without actions is one call, and in
-    /// `handle(_:)` (`returningTrue`) the call is the `return` statement.
+    /// transitions has as many of these: a transition without actions or with one action is
+    /// one call (the action an autoclosure that `transition(from:to:on:running:)` runs between
+    /// exit and entry), and in `handle(_:)` (`returningTrue`) the call is the `return` statement.
     func emitTransitionBody(_ transition: TransitionModel, event: String, returningTrue: Bool = false, into writer: inout CodeWriter) {
         let returning = returningTrue ? "return " : ""
         guard let target = transition.target else {
@@ -148,9 +149,13 @@ extension SwiftEmitter {
             return
         }
         let source = sourceExpression(transition)
-        if transition.actions.isEmpty {
-            writer.line("\(returning)transition(from: \(source), to: \(stateCase(target)), on: \(event))")
-        } else {
+        let call = "transition(from: \(source), to: \(stateCase(target)), on: \(event)"
+        switch transition.actions.count {
+        case 0:
+            writer.line("\(returning)\(call))")
+        case 1:
+            writer.line("\(returning)\(call), running: \(actionCode(transition.actions[0], payloadOf: transition.trigger)))")
+        default:
             writer.line("exitState(\(source))")
             emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
             writer.line("\(returning)enterState(\(stateCase(target)), from: \(source), on: \(event))")
@@ -158,18 +163,22 @@ extension SwiftEmitter {
     }
 
     func emitActions(_ actions: [ActionModel], payloadOf trigger: TransitionModel.Trigger?, into writer: inout CodeWriter) {
-        var payload: [ParameterModel] = []
-        if case .event(let event)? = trigger { payload = model[event].parameters }
         for action in actions {
-            switch action {
-            case .call(let name):
-                let takesPayload = model.actions.first { $0.name == name }.map { !$0.parameters.isEmpty } ?? false
-                writer.line("actions.\(name)\(takesPayload ? SwiftNames.argumentList(payload) : "()")")
-            case .emit(let output, let arguments):
-                writer.line("notify(.emitted(\(caseExpression(model[output], arguments))))")
-            case .raise(let event, let arguments):
-                writer.line("raisedEvents.append(\(caseExpression(model[event], arguments)))")
-            }
+            writer.line(actionCode(action, payloadOf: trigger))
+        }
+    }
+
+    /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.emitted(.notice))`.
+    private func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
+        switch action {
+        case .call(let name):
+            let takesPayload = model.actions.first { $0.name == name }.map { !$0.parameters.isEmpty } ?? false
+            guard takesPayload, case .event(let event)? = trigger else { return "actions.\(name)()" }
+            return "actions.\(name)\(SwiftNames.argumentList(model[event].parameters))"
+        case .emit(let output, let arguments):
+            return "notify(.emitted(\(caseExpression(model[output], arguments))))"
+        case .raise(let event, let arguments):
+            return "raisedEvents.append(\(caseExpression(model[event], arguments)))"
         }
     }
 

@@ -41,6 +41,17 @@ extension SwiftEmitter {
             writer.line("return enterState(target, from: source, on: event)")
         }
         writer.line()
+        if hasSingleActionTransitions {
+            writer.line("/// A transition with one action, which runs between leaving `source` and entering")
+            writer.line("/// `target`. Returns `true`, which `handle(_:)` returns.")
+            writer.line("@discardableResult @inline(__always)")
+            writer.block("private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool") { writer in
+                writer.line("exitState(source)")
+                writer.line("action()")
+                writer.line("return enterState(target, from: source, on: event)")
+            }
+            writer.line()
+        }
     }
 
     /// `switch state { case .a: … default: break }` over some states; nothing when none.

@@ -12,6 +12,8 @@ public struct SwiftEmitter {
     let hasTimers: Bool
     let hasEventless: Bool
     let hasRaise: Bool
+    /// Whether a transition to a state has exactly one action (see ``emitTransitionBody``).
+    let hasSingleActionTransitions: Bool
     let finalStates: [StateModel]
     let eventTraits: (isHashable: Bool, isCodable: Bool)
     let outputTraits: (isHashable: Bool, isCodable: Bool)
@@ -37,6 +39,7 @@ public struct SwiftEmitter {
         hasRaise = model.states.contains { state in
             raises(state.entryActions) || raises(state.exitActions) || state.transitions.contains { raises($0.actions) }
         } || model.machineTransitions.contains { raises($0.actions) }
+        hasSingleActionTransitions = model.allTransitions.contains { $0.target != nil && $0.actions.count == 1 }
         finalStates = model.states.filter(\.isFinal)
         eventTraits = PayloadTraits.all(model.events.flatMap(\.parameters))
         outputTraits = PayloadTraits.all(model.outputs.flatMap(\.parameters))

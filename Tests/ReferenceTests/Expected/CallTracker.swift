@@ -306,9 +306,7 @@ public final class CallTracker {
         case .callEnded:
             switch event {
             case .didBecomeActive:
-                exitState(.callEnded)
-                notify(.emitted(.callFinished))
-                return enterState(.idle, from: .callEnded, on: event)
+                return transition(from: .callEnded, to: .idle, on: event, running: notify(.emitted(.callFinished)))
             default:
                 break
             }
@@ -352,6 +350,15 @@ public final class CallTracker {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

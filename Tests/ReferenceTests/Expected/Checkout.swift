@@ -257,9 +257,7 @@ public final class Checkout {
             case .paymentSucceeded:
                 return transition(from: .beforePayment, to: .paymentSuccess, on: event)
             case .paymentFailed(let reason):
-                exitState(.beforePayment)
-                actions.report(reason: reason)
-                return enterState(.beforeLogIn, from: .beforePayment, on: event)
+                return transition(from: .beforePayment, to: .beforeLogIn, on: event, running: actions.report(reason: reason))
             default:
                 break
             }
@@ -324,6 +322,15 @@ public final class Checkout {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

@@ -236,9 +236,7 @@ final class Triage {
         case .waiting:
             switch event {
             case .arrive(let severity):
-                exitState(.waiting)
-                actions.note(severity: severity)
-                return enterState(.assessing, from: .waiting, on: event)
+                return transition(from: .waiting, to: .assessing, on: event, running: actions.note(severity: severity))
             default:
                 break
             }
@@ -277,9 +275,7 @@ final class Triage {
                 }
                 transition(from: .assessing, to: .waitingRoom, on: nil)
             case .pharmacy:
-                exitState(.pharmacy)
-                actions.handOutLeaflet()
-                enterState(.discharged, from: .pharmacy, on: nil)
+                transition(from: .pharmacy, to: .discharged, on: nil, running: actions.handOutLeaflet())
             default:
                 return
             }
@@ -316,6 +312,15 @@ final class Triage {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

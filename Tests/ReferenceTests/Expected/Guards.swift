@@ -232,13 +232,9 @@ final class Door {
             switch event {
             case .open:
                 if actions.isUnlocked() && !actions.isBlocked() || actions.hasKey() && !actions.isJammed() {
-                    exitState(.closed)
-                    actions.swing()
-                    return enterState(.opened, from: .closed, on: event)
+                    return transition(from: .closed, to: .opened, on: event, running: actions.swing())
                 }
-                exitState(.closed)
-                actions.rattle()
-                return enterState(.closed, from: .closed, on: event)
+                return transition(from: .closed, to: .closed, on: event, running: actions.rattle())
             case .knock(let times):
                 if actions.isLoud(times: times) {
                     actions.answer(times: times)
@@ -286,6 +282,15 @@ final class Door {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

@@ -246,9 +246,7 @@ import FSMRuntime
         case .hidden:
             switch event {
             case .show(let text):
-                exitState(.hidden)
-                actions.render(text: text)
-                return enterState(.visible, from: .hidden, on: event)
+                return transition(from: .hidden, to: .visible, on: event, running: actions.render(text: text))
             default:
                 break
             }
@@ -293,6 +291,15 @@ import FSMRuntime
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

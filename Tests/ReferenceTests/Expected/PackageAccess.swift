@@ -253,9 +253,7 @@ package final class Session {
         // Machine-level transitions, for events the current state does not take.
         switch event {
         case .logout:
-            exitState(state)
-            actions.forget()
-            return enterState(.anonymous, from: state, on: event)
+            return transition(from: state, to: .anonymous, on: event, running: actions.forget())
         default:
             break
         }
@@ -286,6 +284,15 @@ package final class Session {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

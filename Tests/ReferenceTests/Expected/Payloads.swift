@@ -259,9 +259,7 @@ final class Lotto {
                 actions.label(payload1, payload2)
                 return true
             case .load(let result):
-                exitState(.empty)
-                actions.apply(result: result)
-                return enterState(.filled, from: .empty, on: event)
+                return transition(from: .empty, to: .filled, on: event, running: actions.apply(result: result))
             case .configure(let options, let limit, let range):
                 actions.setUp(options: options, limit: limit, range: range)
                 return true
@@ -275,9 +273,7 @@ final class Lotto {
                 return true
             case .newNumbers(let payload):
                 if actions.isFull(payload) {
-                    exitState(.filled)
-                    notify(.emitted(.failed("full")))
-                    return enterState(.empty, from: .filled, on: event)
+                    return transition(from: .filled, to: .empty, on: event, running: notify(.emitted(.failed("full"))))
                 }
             default:
                 break
@@ -310,6 +306,15 @@ final class Lotto {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

@@ -250,9 +250,7 @@ public final class Player {
         case .stopped:
             switch event {
             case .play:
-                exitState(.stopped)
-                actions.startPlayback()
-                return enterState(.playing, from: .stopped, on: event)
+                return transition(from: .stopped, to: .playing, on: event, running: actions.startPlayback())
             case .pause:
                 notify(.emitted(.notice("Cannot pause. Player is stopped.")))
                 return true
@@ -270,9 +268,7 @@ public final class Player {
             case .pause:
                 return transition(from: .playing, to: .paused, on: event)
             case .stop:
-                exitState(.playing)
-                actions.rewind()
-                return enterState(.stopped, from: .playing, on: event)
+                return transition(from: .playing, to: .stopped, on: event, running: actions.rewind())
             case .seek(let to):
                 if actions.isSeekable(to: to) {
                     actions.jump(to: to)
@@ -291,9 +287,7 @@ public final class Player {
                 notify(.emitted(.notice("Already paused.")))
                 return true
             case .stop:
-                exitState(.paused)
-                actions.rewind()
-                return enterState(.stopped, from: .paused, on: event)
+                return transition(from: .paused, to: .stopped, on: event, running: actions.rewind())
             default:
                 break
             }
@@ -337,6 +331,15 @@ public final class Player {
     @discardableResult @inline(__always)
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
+        return enterState(target, from: source, on: event)
+    }
+
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
         return enterState(target, from: source, on: event)
     }
 

@@ -334,6 +334,15 @@ final class Kettle {
         return enterState(target, from: source, on: event)
     }
 
+    /// A transition with one action, which runs between leaving `source` and entering
+    /// `target`. Returns `true`, which `handle(_:)` returns.
+    @discardableResult @inline(__always)
+    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
+        exitState(source)
+        action()
+        return enterState(target, from: source, on: event)
+    }
+
     // MARK: - Timers
 
     /// Starts the timers of the `after` transitions of `state`, one per delay.
@@ -382,13 +391,9 @@ final class Kettle {
         switch (state, index) {
         case (.heating, 0):
             guard actions.isBoiling() else { return }
-            exitState(.heating)
-            notify(.emitted(.whistle))
-            enterState(.boiled, from: .heating, on: nil)
+            transition(from: .heating, to: .boiled, on: nil, running: notify(.emitted(.whistle)))
         case (.heating, 1):
-            exitState(.heating)
-            actions.reportTimeout()
-            enterState(.off, from: .heating, on: nil)
+            transition(from: .heating, to: .off, on: nil, running: actions.reportTimeout())
         case (.heating, 2):
             actions.checkTemperature()
         case (.boiled, 0):
