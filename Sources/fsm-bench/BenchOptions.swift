@@ -107,6 +107,8 @@ struct BenchOptions {
     var generatorStateCounts: [Int] { smoke ? [2, 20] : [100, 1_000, 10_000] }
     /// States of the synthetic specs whose generated code is type-checked.
     var compileStateCounts: [Int] { compileStateCountsOverride ?? (smoke ? [3] : [100, 1_000, 5_000]) }
-    /// Timed runs per generator size and per type-check.
+    /// Timed runs per generator size.
     var toolRepetitions: Int { smoke ? 1 : 3 }
+    /// Type-checks per file (at most three for the largest, which take half a minute each).
+    var compileRepetitions: Int { smoke ? 1 : 5 }
 }

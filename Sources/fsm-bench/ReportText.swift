@@ -87,7 +87,7 @@ struct ReportText {
                 verdict(figure.meetsTarget))
         }
         return ([
-            "4. Compile cost: \(report.command), wall-clock time",
+            "4. Compile cost: \(report.command), CPU time (one core), median of the runs, generated and hand-written in turns",
             "",
             table.text,
             "",

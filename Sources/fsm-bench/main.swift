@@ -54,7 +54,7 @@ if options.sections.contains(.generator) {
 }
 if options.sections.contains(.compile) {
     let compile = CompileCostBenchmark.run(
-        stateCounts: options.compileStateCounts, repetitions: options.toolRepetitions, workDirectory: workDirectory)
+        stateCounts: options.compileStateCounts, repetitions: options.compileRepetitions, workDirectory: workDirectory)
     report.compile = compile
     show(text.compile(compile))
 }
