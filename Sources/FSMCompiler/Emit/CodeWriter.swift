@@ -4,11 +4,19 @@
 /// line costs several times as much, which shows in specs of 100,000 transitions.
 struct CodeWriter {
     private var bytes: [UInt8] = []
-    private var indentation = 0
-    private let indentUnit: String
+    private let indentUnit: [UInt8]
+    /// What starts a line at the current depth: `indentUnit` once per level, kept whole so
+    /// that a line copies it in one go.
+    private var indentation: [UInt8] = []
 
     init(indentUnit: String = "    ") {
-        self.indentUnit = indentUnit
+        self.indentUnit = Array(indentUnit.utf8)
+    }
+
+    /// Makes room for `count` bytes of text, so that a large text does not outgrow (and copy)
+    /// its buffer again and again on the way.
+    mutating func reserveCapacity(_ count: Int) {
+        bytes.reserveCapacity(count)
     }
 
     /// The text written so far.
@@ -17,17 +25,41 @@ struct CodeWriter {
     /// Appends one line at the current indentation; an empty string gives an empty line.
     mutating func line(_ content: String = "") {
         if !content.isEmpty {
-            for _ in 0..<indentation { bytes.append(contentsOf: indentUnit.utf8) }
+            bytes.append(contentsOf: indentation)
             bytes.append(contentsOf: content.utf8)
         }
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Appends one line, not empty, made of `parts`, at the current indentation: for the lines
+    /// written for every transition, where joining the parts into one string first would cost
+    /// more than copying them.
+    mutating func line(_ parts: String...) {
+        bytes.append(contentsOf: indentation)
+        for part in parts {
+            bytes.append(contentsOf: part.utf8)
+        }
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends one line at the current indentation, its text written in parts by `body` with
+    /// ``write(_:)``: like the `line(_:)` of parts, for lines whose parts vary.
+    mutating func line(writing body: (inout CodeWriter) -> Void) {
+        bytes.append(contentsOf: indentation)
+        body(&self)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends text to the line that ``line(writing:)`` is writing.
+    mutating func write(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Appends the lines written by `body`, one level deeper.
     mutating func indented(_ body: (inout CodeWriter) -> Void) {
-        indentation += 1
+        indentation.append(contentsOf: indentUnit)
         body(&self)
-        indentation -= 1
+        indentation.removeLast(indentUnit.count)
     }
 
     /// `opening {`, the body one level deeper, then `}` (or `closing`).
@@ -47,7 +79,7 @@ struct CodeWriter {
     /// A function declaration and its body; the parameters go one per line when the
     /// signature would be longer than `maximumLineLength`.
     mutating func function(_ name: String, parameters: [String], returns: String = "", _ body: (inout CodeWriter) -> Void) {
-        let indentWidth = indentation * indentUnit.count
+        let indentWidth = indentation.count
         let oneLine = "\(name)(\(parameters.joined(separator: ", ")))\(returns)"
         guard indentWidth + oneLine.count + 2 > Self.maximumLineLength, !parameters.isEmpty else {
             block(oneLine, body)

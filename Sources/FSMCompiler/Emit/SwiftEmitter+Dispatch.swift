@@ -14,8 +14,10 @@ extension SwiftEmitter {
 
     /// The `on` transitions of a list grouped by event, groups in order of first appearance.
     func eventGroups(_ transitions: [TransitionModel]) -> [EventGroup] {
+        // Sized for the transitions up front: growing a table rehashes it, each time.
         var groups: [EventGroup] = []
-        var position: [EventID: Int] = [:]
+        groups.reserveCapacity(transitions.count)
+        var position = [EventID: Int](minimumCapacity: transitions.count)
         for transition in transitions {
             guard case .event(let event) = transition.trigger else { continue }
             if let index = position[event] {
@@ -81,11 +83,10 @@ extension SwiftEmitter {
     private func emitEventSwitch(_ groups: [EventGroup], into writer: inout CodeWriter) -> Bool {
         writer.line("switch event {")
         for group in groups {
-            let event = model[group.event]
-            writer.line("case \(pattern(for: event, binding: usedPayload(of: group.transitions))):")
+            writer.line("case ", pattern(for: group.event, binding: usedPayload(of: group.transitions)), ":")
             writer.indented { writer in
                 for transition in group.transitions {
-                    if let condition = transition.guardExpression.flatMap({ guardCode($0, event: event, receiver: "actions") }) {
+                    if let condition = transition.guardExpression.flatMap({ guardCode($0, event: group.event, receiver: "actions") }) {
                         writer.block("if \(condition)") { writer in
                             emitTransitionBody(transition, event: "event", returningTrue: true, into: &writer)
                         }
@@ -105,18 +106,17 @@ extension SwiftEmitter {
     }
 
     /// `.seek(let to)`, `.paymentFailed(let reason, _)` or `.play`.
-    func pattern(for event: SignalModel, binding used: Set<String>) -> String {
-        let variables = SwiftNames.payloadVariables(event.parameters)
-        guard variables.contains(where: used.contains) else { return "." + event.name }
-        return ".\(event.name)(" + variables.map { used.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
+    func pattern(for event: EventID, binding used: Set<String>) -> String {
+        let variables = payloadVariables[event.index]
+        let name = model[event].name
+        guard variables.contains(where: used.contains) else { return "." + name }
+        return ".\(name)(" + variables.map { used.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
     }
 
     /// The payload variables that the guards and actions of these transitions use.
     private func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
-        guard case .event(let id)? = transitions.first?.trigger else { return [] }
-        let event = model[id]
-        let all = Set(SwiftNames.payloadVariables(event.parameters))
-        guard !all.isEmpty else { return [] }
+        guard case .event(let id)? = transitions.first?.trigger, !payloadVariables[id.index].isEmpty else { return [] }
+        let all = Set(payloadVariables[id.index])
         var used: Set<String> = []
         for transition in transitions {
             if transition.guardExpression?.names.isEmpty == false { return all }
@@ -149,16 +149,18 @@ extension SwiftEmitter {
             return
         }
         let source = sourceExpression(transition)
-        let call = "transition(from: \(source), to: \(stateCase(target)), on: \(event)"
+        // Written in parts (see `CodeWriter.line(_:)`); the target is a case of `State`.
+        let targetName = model[target].name
         switch transition.actions.count {
         case 0:
-            writer.line("\(returning)\(call))")
+            writer.line(returning, "transition(from: ", source, ", to: .", targetName, ", on: ", event, ")")
         case 1:
-            writer.line("\(returning)\(call), running: \(actionCode(transition.actions[0], payloadOf: transition.trigger)))")
+            let action = actionCode(transition.actions[0], payloadOf: transition.trigger)
+            writer.line(returning, "transition(from: ", source, ", to: .", targetName, ", on: ", event, ", running: ", action, ")")
         default:
             writer.line("exitState(\(source))")
             emitActions(transition.actions, payloadOf: transition.trigger, into: &writer)
-            writer.line("\(returning)enterState(\(stateCase(target)), from: \(source), on: \(event))")
+            writer.line("\(returning)enterState(.\(targetName), from: \(source), on: \(event))")
         }
     }
 
@@ -172,9 +174,8 @@ extension SwiftEmitter {
     private func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
         switch action {
         case .call(let name):
-            let takesPayload = model.actions.first { $0.name == name }.map { !$0.parameters.isEmpty } ?? false
-            guard takesPayload, case .event(let event)? = trigger else { return "actions.\(name)()" }
-            return "actions.\(name)\(SwiftNames.argumentList(model[event].parameters))"
+            guard case .event(let event)? = trigger, actionsTakingPayload.contains(name) else { return "actions.\(name)()" }
+            return "actions.\(name)\(payloadArguments[event.index])"
         case .emit(let output, let arguments):
             return "notify(.emitted(\(caseExpression(model[output], arguments))))"
         case .raise(let event, let arguments):
@@ -193,13 +194,12 @@ extension SwiftEmitter {
     }
 
     /// A guard as a Swift condition, or `nil` for `else` (which always holds when reached).
-    func guardCode(_ guardModel: GuardModel, event: SignalModel?, receiver: String) -> String? {
+    func guardCode(_ guardModel: GuardModel, event: EventID?, receiver: String) -> String? {
         func code(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name):
-                let takesPayload = model.guards.first { $0.name == name }.map { !$0.parameters.isEmpty } ?? false
-                let arguments = takesPayload && event != nil ? SwiftNames.argumentList(event!.parameters) : "()"
-                return "\(receiver).\(name)\(arguments)"
+                guard let event, guardsTakingPayload.contains(name) else { return "\(receiver).\(name)()" }
+                return "\(receiver).\(name)\(payloadArguments[event.index])"
             case .not(let operand):
                 return "!" + code(operand, precedence: 3)
             case .and(let lhs, let rhs):

@@ -55,7 +55,7 @@ extension SwiftEmitter {
             for expression in expressions {
                 writer.line("case \(SwiftNames.stringLiteral(expression.text)):")
                 writer.indented { writer in
-                    emitGuardCall(expression.guardModel, events: expression.events.map { model[$0] }, into: &writer)
+                    emitGuardCall(expression.guardModel, events: expression.events, into: &writer)
                 }
             }
             writer.line("default:")
@@ -66,14 +66,14 @@ extension SwiftEmitter {
     }
 
     /// Returns the guard's value, binding the payload of whichever event it guards.
-    private func emitGuardCall(_ guardModel: GuardModel, events: [SignalModel], into writer: inout CodeWriter) {
-        let code = { (event: SignalModel) in guardCode(guardModel, event: event, receiver: "guards") ?? "true" }
-        let withPayload = events.filter { !$0.parameters.isEmpty }
+    private func emitGuardCall(_ guardModel: GuardModel, events: [EventID], into writer: inout CodeWriter) {
+        let code = { (event: EventID) in guardCode(guardModel, event: event, receiver: "guards") ?? "true" }
+        let withPayload = events.filter { !model[$0].parameters.isEmpty }
         guard !withPayload.isEmpty else {
             writer.line("return \(code(events[0]))")
             return
         }
-        let binding = { (event: SignalModel) in pattern(for: event, binding: Set(SwiftNames.payloadVariables(event.parameters))) }
+        let binding = { (event: EventID) in pattern(for: event, binding: Set(payloadVariables[event.index])) }
         if events.count == 1, let event = events.first {
             writer.line("guard case \(binding(event)) = event else { return false }")
             writer.line("return \(code(event))")
@@ -103,7 +103,7 @@ extension SwiftEmitter {
         writer.line("private static let transitionRows = \"\"\"")
         writer.indented { writer in
             forEachTransition { transition in
-                writer.line(SwiftNames.escaped(row(transition)))
+                writeRow(transition, into: &writer)
             }
             writer.line("\"\"\"")
         }
@@ -111,24 +111,43 @@ extension SwiftEmitter {
     }
 
     /// `stopped: on play -> playing / startPlayback`: the format `TransitionDescriptor.table`
-    /// reads.
-    private func row(_ transition: TransitionModel) -> String {
-        var row = (transition.source.map { model[$0].name } ?? "*") + ": "
-        switch transition.trigger {
-        case .event(let event): row += "on " + model[event].name
-        case .always: row += "always"
-        case .after(let delay): row += "after " + Self.wholeDuration(delay.nanoseconds)
+    /// reads, escaped for the string literal that holds the rows.
+    ///
+    /// Written to the line part by part: making a string of every row first costs more than
+    /// all the rest of the table. Only the arguments of `emit` and `raise` can need escaping;
+    /// names, guards and durations are made of identifier characters, digits and operators.
+    private func writeRow(_ transition: TransitionModel, into writer: inout CodeWriter) {
+        writer.line { line in
+            line.write(transition.source.map { model[$0].name } ?? "*")
+            line.write(": ")
+            switch transition.trigger {
+            case .event(let event):
+                line.write("on ")
+                line.write(model[event].name)
+            case .always:
+                line.write("always")
+            case .after(let delay):
+                line.write("after ")
+                line.write(Self.wholeDuration(delay.nanoseconds))
+            }
+            if let guardModel = transition.guardExpression {
+                line.write(" [")
+                line.write(SpecText.guardExpression(guardModel))
+                line.write("]")
+            }
+            if let target = transition.target {
+                line.write(" -> ")
+                line.write(model[target].name)
+            }
+            for (index, action) in transition.actions.enumerated() {
+                line.write(index == 0 ? " / " : ", ")
+                if case .call(let name) = action {
+                    line.write(name)
+                } else {
+                    line.write(SwiftNames.escaped(SpecText.action(action, in: model)))
+                }
+            }
         }
-        if let guardModel = transition.guardExpression {
-            row += " [" + SpecText.guardExpression(guardModel) + "]"
-        }
-        if let target = transition.target {
-            row += " -> " + model[target].name
-        }
-        if !transition.actions.isEmpty {
-            row += " / " + SpecText.actionList(transition.actions, in: model)
-        }
-        return row
     }
 
     /// `1500ms`: a duration in the largest unit that keeps it whole.

@@ -16,19 +16,27 @@ extension SemanticAnalyzer {
             }
         }
 
+        // Each list is read where it is: joining them into new arrays would copy every
+        // transition of the machine.
         var handled = [Bool](repeating: false, count: model.events.count)
         var emitted = [Bool](repeating: false, count: model.outputs.count)
-        for transition in model.allTransitions {
-            if case .event(let event) = transition.trigger { handled[event.index] = true }
+        func noteTransitions(_ transitions: [TransitionModel]) {
+            for index in transitions.indices {
+                if case .event(let event) = transitions[index].trigger { handled[event.index] = true }
+                noteActions(transitions[index].actions)
+            }
         }
-        for state in model.states {
-            for action in state.entryActions + state.exitActions + state.transitions.flatMap(\.actions) {
+        func noteActions(_ actions: [ActionModel]) {
+            for action in actions {
                 if case .emit(let output, _) = action { emitted[output.index] = true }
             }
         }
-        for action in model.machineTransitions.flatMap(\.actions) {
-            if case .emit(let output, _) = action { emitted[output.index] = true }
+        for state in model.states {
+            noteActions(state.entryActions)
+            noteActions(state.exitActions)
+            noteTransitions(state.transitions)
         }
+        noteTransitions(model.machineTransitions)
         for (index, event) in model.events.enumerated() where !handled[index] {
             diagnostics.warning("event '\(event.name)' is never handled", at: event.range)
         }

@@ -126,16 +126,17 @@ extension SemanticAnalyzer {
 
     /// Records a use of a guard or an action. Its generated requirement takes the triggering
     /// event's payload, so every use must see the same payload.
+    ///
+    /// A name used before passed the check of reserved names then, and the payload is described
+    /// only for a message or a first use: a large spec uses each name thousands of times.
     private mutating func use(_ name: Identifier, isGuard: Bool, context: PayloadContext) -> Bool {
-        let kind: ReservedNames.NameKind = isGuard ? .guard : .action
-        if let problem = ReservedNames.problem(with: name.text, as: kind) {
-            diagnostics.error(problem, at: name.range)
-            return false
-        }
         let parameters = payload(of: context)
-        let here = describe(context)
         guard let first = callables[name.text] else {
-            callables[name.text] = CallableUse(isGuard: isGuard, parameters: parameters, context: here, range: name.range)
+            if let problem = ReservedNames.problem(with: name.text, as: isGuard ? .guard : .action) {
+                diagnostics.error(problem, at: name.range)
+                return false
+            }
+            callables[name.text] = CallableUse(isGuard: isGuard, parameters: parameters, context: describe(context), range: name.range)
             let callable = CallableModel(name: name.text, parameters: parameters)
             if isGuard { guards.append(callable) } else { actions.append(callable) }
             return true
@@ -148,6 +149,7 @@ extension SemanticAnalyzer {
         }
         if first.parameters != parameters {
             let what = isGuard ? "guard" : "action"
+            let here = describe(context)
             diagnostics.error(
                 "\(what) '\(name.text)' is used with different payloads, \(here) here and \(first.context) before; its generated signature would be ambiguous",
                 at: name.range, notes: [.init("first used with \(first.context) here", at: first.range)])

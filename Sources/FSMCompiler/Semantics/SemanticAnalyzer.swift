@@ -97,8 +97,8 @@ public struct SemanticAnalyzer {
             resolveMembers(of: StateID(id))
         }
         checkShadowedTransitions(machineTransitions, owner: nil)
-        for state in states {
-            checkShadowedTransitions(state.transitions, owner: state.id)
+        for id in states.indices {
+            checkShadowedTransitions(states[id].transitions, owner: StateID(id))
         }
         checkEventlessCycles()
 
@@ -294,6 +294,8 @@ public struct SemanticAnalyzer {
     private mutating func resolveMembers(of id: StateID) {
         let syntax = stateSyntax[id.index]
         let isFinal = syntax.has(.final)
+        // Most members of a state are transitions; growing the list one by one would copy it.
+        states[id.index].transitions.reserveCapacity(syntax.members.count)
         for member in syntax.members {
             switch member {
             case .entry(let block):

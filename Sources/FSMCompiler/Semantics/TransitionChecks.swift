@@ -4,36 +4,58 @@ extension SemanticAnalyzer {
     /// always beats, and `else` with no guarded transition before it. Such an `else` does
     /// not also shadow the transitions after it: moving it down fixes both at once.
     mutating func checkShadowedTransitions(_ transitions: [TransitionModel], owner: StateID?) {
-        struct Seen {
-            var unguarded: TransitionModel?
-            var hasGuarded = false
-        }
-        var seen: [TransitionModel.Trigger: Seen] = [:]
-        for transition in transitions where !brokenTriggers.contains(OwnedTrigger(owner: owner, trigger: transition.trigger)) {
-            var entry = seen[transition.trigger, default: Seen()]
-            defer { seen[transition.trigger] = entry }
-            if let winner = entry.unguarded {
+        var seen = [TransitionModel.Trigger: Seen](minimumCapacity: transitions.count)
+        let hasBrokenTriggers = !brokenTriggers.isEmpty
+        // By index, reading only the parts needed: a copy of each transition would retain all
+        // of its parts.
+        for index in transitions.indices {
+            let trigger = transitions[index].trigger
+            if hasBrokenTriggers, brokenTriggers.contains(OwnedTrigger(owner: owner, trigger: trigger)) { continue }
+            switch seen[trigger, default: Seen()].take(guardedBy: transitions[index].guardExpression, at: index) {
+            case .fires:
+                break
+            case .shadowed(by: let winnerIndex):
+                let winner = transitions[winnerIndex]
                 let what = winner.guardExpression == .else ? "the 'else' transition" : "the unguarded transition"
                 diagnostics.error(
-                    "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(describe(transition.trigger)) first",
-                    at: transition.range,
+                    "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(describe(trigger)) first",
+                    at: transitions[index].range,
                     notes: [.init("\(what) that always wins", at: winner.range)])
-                continue
+            case .elseFirst:
+                diagnostics.error(
+                    "'else' needs a guarded transition on \(describe(trigger)) before it in the same \(owner == nil ? "machine" : "state")",
+                    at: transitions[index].range)
             }
-            switch transition.guardExpression {
+        }
+    }
+
+    /// What ``checkShadowedTransitions(_:owner:)`` has seen of one trigger's transitions so
+    /// far; updated in place, so that each transition costs one lookup.
+    private struct Seen {
+        /// The index of the transition that always wins, if any.
+        var unguarded: Int?
+        var hasGuarded = false
+
+        enum Verdict {
+            case fires
+            case shadowed(by: Int)
+            /// An `else` with no guarded transition before it.
+            case elseFirst
+        }
+
+        /// Takes the next transition of the trigger, at `index` in its list.
+        mutating func take(guardedBy guardExpression: GuardModel?, at index: Int) -> Verdict {
+            if let unguarded { return .shadowed(by: unguarded) }
+            switch guardExpression {
             case nil:
-                entry.unguarded = transition
+                unguarded = index
             case .else?:
-                guard entry.hasGuarded else {
-                    diagnostics.error(
-                        "'else' needs a guarded transition on \(describe(transition.trigger)) before it in the same \(owner == nil ? "machine" : "state")",
-                        at: transition.range)
-                    continue
-                }
-                entry.unguarded = transition
+                guard hasGuarded else { return .elseFirst }
+                unguarded = index
             case _?:
-                entry.hasGuarded = true
+                hasGuarded = true
             }
+            return .fires
         }
     }
 
@@ -51,8 +73,8 @@ extension SemanticAnalyzer {
         // Each state has at most one unguarded `always` that matters: the first.
         var next = [StateID?](repeating: nil, count: states.count)
         var edge = [TransitionModel?](repeating: nil, count: states.count)
-        for state in states where !brokenTriggers.contains(OwnedTrigger(owner: state.id, trigger: .always)) {
-            guard let transition = state.transitions.first(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
+        for index in states.indices where !brokenTriggers.contains(OwnedTrigger(owner: StateID(index), trigger: .always)) {
+            guard let transition = states[index].transitions.first(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
                 continue
             }
             guard let target = transition.target else {
@@ -61,8 +83,8 @@ extension SemanticAnalyzer {
                     at: transition.range)
                 continue
             }
-            next[state.id.index] = target
-            edge[state.id.index] = transition
+            next[index] = target
+            edge[index] = transition
         }
         // Follow the chains; every state is visited once (white, on the current path, done).
         enum Mark { case unvisited, onPath, done }

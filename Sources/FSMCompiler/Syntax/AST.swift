@@ -39,7 +39,11 @@ public struct AccessLevelSyntax: Hashable, Sendable {
 }
 
 /// A declaration inside a machine or a state body.
-public enum MemberSyntax: Hashable, Sendable {
+///
+/// Indirect, so that a member is a reference to its declaration: the checker reads every
+/// member more than once, and copying a state or a transition inline costs a copy of each of
+/// its fields.
+public indirect enum MemberSyntax: Hashable, Sendable {
     case event(SignalSyntax)
     case output(SignalSyntax)
     case state(StateSyntax)

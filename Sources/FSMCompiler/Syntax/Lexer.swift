@@ -7,7 +7,7 @@ public struct Lexer {
     private let source: SourceText
     private let bytes: [UInt8]
     private var offset = 0
-    private var diagnostics = DiagnosticBag()
+    private(set) var diagnostics = DiagnosticBag()
     /// `///` lines read since the last token; they document the next one.
     private var pendingDocumentation: [String] = []
     /// Whether the last token handed out was a line break (so the next one follows space).
@@ -75,21 +75,29 @@ public struct Lexer {
             followsLineBreak = true
             return Token(kind: .newline, range: range(newlineStart, newlineStart + 1), text: "\n", isPrecededBySpace: true)
         }
-        var token = lexToken()
-        token.isPrecededBySpace = sawSpace
+        let start = offset
+        let (kind, text) = lexToken()
+        var documentation: String?
         if !pendingDocumentation.isEmpty {
-            token.documentation = pendingDocumentation.joined(separator: "\n")
+            documentation = pendingDocumentation.joined(separator: "\n")
             pendingDocumentation.removeAll()
         }
-        return token
+        // Made whole, once: a token built and then amended is copied, strings and all.
+        return Token(
+            kind: kind, range: range(start, offset), text: text ?? String(decoding: bytes[start..<offset], as: UTF8.self),
+            documentation: documentation, isPrecededBySpace: sawSpace)
     }
 
     // MARK: - Tokens
 
-    private mutating func lexToken() -> Token {
+    /// A token's kind, and its text when that is not the source text it spans (which
+    /// ``next()`` takes then).
+    private typealias Lexeme = (kind: Token.Kind, text: String?)
+
+    private mutating func lexToken() -> Lexeme {
         let start = offset
         guard offset < bytes.count else {
-            return make(.endOfFile, from: start, text: "")
+            return (.endOfFile, "")
         }
         let byte = bytes[offset]
         if isIdentifierStart(at: offset) {
@@ -102,7 +110,7 @@ public struct Lexer {
             return string()
         }
         if let punctuation = punctuation() {
-            return make(.punctuation(punctuation), from: start, text: punctuation.rawValue)
+            return (.punctuation(punctuation), punctuation.rawValue)
         }
         // A control character would reach the generated Swift inside a payload type, where
         // it breaks the file (a NUL) or the line (a lone carriage return).
@@ -111,29 +119,27 @@ public struct Lexer {
             let code = String(byte, radix: 16, uppercase: true)
             let location = range(start, offset)
             diagnostics.error("invalid control character U+\(String(repeating: "0", count: 4 - code.count))\(code) in the spec", at: location)
-            return make(.invalid, from: start)
+            return (.invalid, nil)
         }
         // A character with no meaning of its own; the parser accepts it in payload types.
         offset += max(1, scalarWidth(at: offset))
-        return make(.other, from: start)
+        return (.other, nil)
     }
 
-    private mutating func identifierOrKeyword() -> Token {
+    private mutating func identifierOrKeyword() -> Lexeme {
         let start = offset
         offset += scalarWidth(at: offset)
         while offset < bytes.count, isIdentifierContinue(at: offset) {
             offset += scalarWidth(at: offset)
         }
-        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        if let keyword = Keyword(rawValue: text) {
-            return make(.keyword(keyword), from: start, text: text)
+        if let keyword = Keyword(spelledBy: bytes[start..<offset]) {
+            return (.keyword(keyword), nil)
         }
-        return make(.identifier, from: start, text: text)
+        return (.identifier, nil)
     }
 
     /// `12`, `1_000`, `2.5`, `1e-3`, and durations: a number directly followed by letters.
-    private mutating func number() -> Token {
-        let start = offset
+    private mutating func number() -> Lexeme {
         var isFloat = false
         skipDigits()
         if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "."), isDigit(bytes[offset + 1]) {
@@ -156,12 +162,12 @@ public struct Lexer {
             while offset < bytes.count, isIdentifierContinue(at: offset) {
                 offset += scalarWidth(at: offset)
             }
-            return make(.duration, from: start)
+            return (.duration, nil)
         }
-        return make(isFloat ? .float : .integer, from: start)
+        return (isFloat ? .float : .integer, nil)
     }
 
-    private mutating func string() -> Token {
+    private mutating func string() -> Lexeme {
         let start = offset
         offset += 1
         var value: [UInt8] = []
@@ -169,7 +175,7 @@ public struct Lexer {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                return make(.string, from: start, text: String(decoding: value, as: UTF8.self))
+                return (.string, String(decoding: value, as: UTF8.self))
             }
             if byte == UInt8(ascii: "\n") { break }
             if byte == UInt8(ascii: "\\") {
@@ -180,7 +186,7 @@ public struct Lexer {
                 }
                 guard let escaped = escape() else {
                     skipToEndOfString()
-                    return make(.invalid, from: start)
+                    return (.invalid, nil)
                 }
                 value.append(contentsOf: escaped)
                 continue
@@ -190,7 +196,7 @@ public struct Lexer {
         }
         let location = range(start, start + 1)
         diagnostics.error("unterminated string literal", at: location)
-        return make(.invalid, from: start)
+        return (.invalid, nil)
     }
 
     /// Decodes the escape sequence at `offset` (which is a backslash); reports bad ones.
@@ -377,11 +383,5 @@ public struct Lexer {
 
     private mutating func range(_ start: Int, _ end: Int) -> SourceRange {
         SourceRange(source.location(at: start, line: &line), source.location(at: end, line: &line))
-    }
-
-    private mutating func make(_ kind: Token.Kind, from start: Int, text: String? = nil) -> Token {
-        Token(
-            kind: kind, range: range(start, offset),
-            text: text ?? String(decoding: bytes[start..<offset], as: UTF8.self))
     }
 }

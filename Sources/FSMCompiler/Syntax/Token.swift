@@ -43,6 +43,30 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case `else`, `public`, `internal`, `package`
 }
 
+extension Keyword {
+    /// The keywords by the first letter of their spelling, as UTF-8.
+    private static let byFirstLetter: [[(spelling: [UInt8], keyword: Keyword)]] = {
+        var table = [[(spelling: [UInt8], keyword: Keyword)]](repeating: [], count: 26)
+        for keyword in allCases {
+            let spelling = Array(keyword.rawValue.utf8)
+            table[Int(spelling[0] - UInt8(ascii: "a"))].append((spelling, keyword))
+        }
+        return table
+    }()
+
+    /// The keyword spelled by a word's bytes, if any: the lexer's test of every word, which
+    /// would cost more as `init(rawValue:)`, a search through the spellings as strings.
+    init?(spelledBy word: ArraySlice<UInt8>) {
+        guard let first = word.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        for candidate in Self.byFirstLetter[Int(first - UInt8(ascii: "a"))]
+        where candidate.spelling.count == word.count && candidate.spelling.elementsEqual(word) {
+            self = candidate.keyword
+            return
+        }
+        return nil
+    }
+}
+
 /// The punctuation of the language.
 public enum Punctuation: String, CaseIterable, Hashable, Sendable {
     case leftBrace = "{", rightBrace = "}"
