@@ -13,42 +13,32 @@ public struct Parser {
     public static let maximumGuardConditions = 256
 
     private let source: SourceText
-    /// Hands out the tokens as the parser reaches them: a spec's tokens all at once would take
-    /// many times the memory of its text, and filling that array cost more than lexing.
-    private var lexer: Lexer
-    /// The token before ``current`` (at the start, ``current`` itself).
-    private var previous: Token
-    /// The token the parser is at; it stays at the end of the file once there.
-    private var current: Token
-    /// The token after ``current``, for the one look-ahead the grammar needs.
-    private var following: Token
+    private var tokens: [Token]
+    private var position = 0
     private var diagnostics = DiagnosticBag()
     private var depth = 0
+    /// Whether the lexer reported errors, which the parser must not repeat.
+    private let hasLexicalErrors: Bool
     /// The `&&` and `||` read so far in the current guard.
     private var guardOperators = 0
 
     /// Thrown out of a declaration once its error is reported, to resume at the next one.
     private struct Recovery: Error {}
 
-    private init(source: SourceText) {
+    private init(source: SourceText, tokens: [Token], diagnostics: [Diagnostic]) {
         self.source = source
-        lexer = Lexer(source: source)
-        current = lexer.next()
-        following = current.kind == .endOfFile ? current : lexer.next()
-        previous = current
+        self.tokens = tokens
+        self.diagnostics.append(contentsOf: diagnostics)
+        hasLexicalErrors = !diagnostics.isEmpty
     }
 
-    /// Parses a whole file; the diagnostics include the lexer's, which come first.
+    /// Parses a whole file; the diagnostics include the lexer's.
     public static func parse(_ source: SourceText) -> (syntax: SourceFileSyntax, diagnostics: [Diagnostic]) {
-        var parser = Parser(source: source)
-        // The file is read to its end, so the lexer has reported all it will.
+        let (tokens, lexical) = Lexer.tokenize(source)
+        var parser = Parser(source: source, tokens: tokens, diagnostics: lexical)
         let syntax = parser.parseFile()
-        return (syntax, parser.lexer.diagnostics.diagnostics + parser.diagnostics.diagnostics)
+        return (syntax, parser.diagnostics.diagnostics)
     }
-
-    /// Whether the lexer reported errors, which the parser must not repeat. Asked at the end
-    /// of the file, where the lexer has read everything.
-    private var hasLexicalErrors: Bool { !lexer.diagnostics.diagnostics.isEmpty }
 
     // MARK: - File and machine
 
@@ -78,7 +68,7 @@ public struct Parser {
 
     /// `import Foundation` or `import Foundation.NSData`, before the machine.
     private mutating func parseImport(after machines: [MachineSyntax]) throws(Recovery) -> Identifier {
-        let keyword = take()
+        let keyword = advance()
         if !machines.isEmpty {
             throw fail("imports come before the machine", at: keyword.range)
         }
@@ -95,14 +85,14 @@ public struct Parser {
         let first = current
         var attributes: [Identifier] = []
         while at(.punctuation(.at)) {
-            let at = take()
+            let at = advance()
             let name = try expectIdentifier("an attribute name after '@'")
             attributes.append(Identifier("@" + name.text, range: at.range.union(name.range)))
             skipNewlines()
         }
         var accessLevel: AccessLevelSyntax?
         if case .keyword(let keyword) = current.kind, [.public, .internal, .package].contains(keyword) {
-            accessLevel = AccessLevelSyntax(keyword: keyword, range: take().range)
+            accessLevel = AccessLevelSyntax(keyword: keyword, range: advance().range)
         }
         guard at(.keyword(.machine)) else {
             // The lexer has reported an invalid token already.
@@ -122,12 +112,12 @@ public struct Parser {
         guard at(.punctuation(.leftBrace)) else {
             throw fail("expected '{' after \(owner)", at: current.range)
         }
-        let open = take().range
+        let open = advance().range
         var members: [MemberSyntax] = []
         while true {
             skipSeparators()
             if at(.punctuation(.rightBrace)) {
-                return (members, take().range)
+                return (members, advance().range)
             }
             if at(.endOfFile) {
                 // An unterminated comment or string may have swallowed the '}'; the lexer
@@ -161,7 +151,7 @@ public struct Parser {
         case .keyword(.on), .keyword(.always), .keyword(.after):
             return .transition(try parseTransition())
         case .keyword(.entry), .keyword(.exit):
-            let keyword = take()
+            let keyword = advance()
             guard at(.punctuation(.slash)) else {
                 throw fail("expected '/' and actions after '\(keyword.text)', found \(describe(current))", at: current.range)
             }
@@ -170,7 +160,7 @@ public struct Parser {
             let block = ActionBlockSyntax(actions: actions, range: keyword.range.union(previous.range))
             return keyword.kind == .keyword(.entry) ? .entry(block) : .exit(block)
         case .keyword(.history):
-            let keyword = take()
+            let keyword = advance()
             if at(.identifier) { advance() }
             return .history(keyword.range.union(previous.range))
         case .keyword(.machine):
@@ -185,7 +175,7 @@ public struct Parser {
     }
 
     private mutating func parseSignal() throws(Recovery) -> SignalSyntax {
-        let keyword = take()
+        let keyword = advance()
         let kind = keyword.text
         let name = try expectIdentifier("\(kind == "event" ? "an event" : "an output") name")
         var parameters: [ParameterSyntax] = []
@@ -208,7 +198,7 @@ public struct Parser {
             default: nil
             }
             guard let modifier else { break }
-            let token = take()
+            let token = advance()
             if modifiers.contains(where: { $0.kind == modifier }) {
                 throw fail("'\(modifier.rawValue)' is written twice", at: token.range)
             }
@@ -235,21 +225,19 @@ public struct Parser {
     }
 
     private mutating func parseTransition() throws(Recovery) -> TransitionSyntax {
-        // The keyword's parts, not a copy of the whole token: this runs for every transition.
-        let (keyword, keywordRange, documentation) = (current.kind, current.range, current.documentation)
-        advance()
+        let keyword = advance()
         let trigger: TransitionSyntax.Trigger
-        switch keyword {
+        switch keyword.kind {
         case .keyword(.on):
             trigger = .event(try expectIdentifier("an event name after 'on'"))
         case .keyword(.after):
             guard at(.duration) || at(.integer) || at(.float) else {
                 throw fail("expected a duration after 'after', such as 250ms, 1s, 2m or 1h", at: current.range)
             }
-            let duration = take()
+            let duration = advance()
             trigger = .after(DurationSyntax(text: duration.text, range: duration.range))
         default:
-            trigger = .always(keywordRange)
+            trigger = .always(keyword.range)
         }
         var guardExpression: GuardSyntax?
         if at(.punctuation(.leftBracket)) {
@@ -269,8 +257,8 @@ public struct Parser {
             throw fail("expected '->' before a target state or '/' before actions, found \(describe(current))", at: current.range)
         }
         return TransitionSyntax(
-            documentation: documentation, trigger: trigger, guardExpression: guardExpression,
-            target: target, actions: actions, range: keywordRange.union(previous.range))
+            documentation: keyword.documentation, trigger: trigger, guardExpression: guardExpression,
+            target: target, actions: actions, range: keyword.range.union(previous.range))
     }
 
     // MARK: - Payloads
@@ -348,7 +336,7 @@ public struct Parser {
                 // so recovery resumes after it.
                 let recovery = unclosedPayloadList(at: token, openedAt: open)
                 while !at(.newline), !at(.endOfFile), !at(.punctuation(.rightBrace)) {
-                    if take().kind == .punctuation(.rightParen) { break }
+                    if advance().kind == .punctuation(.rightParen) { break }
                 }
                 throw recovery
             case .keyword where previous.kind == .newline:
@@ -381,7 +369,7 @@ public struct Parser {
     // MARK: - Guards
 
     private mutating func parseGuard() throws(Recovery) -> GuardSyntax {
-        let open = take()
+        let open = advance()
         guardOperators = 0
         skipNewlines()
         if at(.punctuation(.rightBracket)) {
@@ -450,7 +438,7 @@ public struct Parser {
                     notes: [.init("to match this '('", at: token.range)])
                 throw Recovery()
             }
-            let close = take()
+            let close = advance()
             return .parenthesized(inner, range: token.range.union(close.range))
         case .keyword(.else):
             advance()
@@ -481,12 +469,11 @@ public struct Parser {
     }
 
     private mutating func parseAction() throws(Recovery) -> ActionSyntax {
-        if at(.identifier) {
-            advance()
-            return .call(Identifier(previous.text, range: previous.range))
-        }
         let token = current
         switch token.kind {
+        case .identifier:
+            advance()
+            return .call(Identifier(token.text, range: token.range))
         case .keyword(.emit), .keyword(.raise):
             advance()
             let what = token.kind == .keyword(.emit) ? "an output" : "an event"
@@ -515,7 +502,7 @@ public struct Parser {
         var sign = ""
         var start = current.range
         if at(.punctuation(.minus)) {
-            start = take().range
+            start = advance().range
             sign = "-"
             guard at(.integer) || at(.float) else {
                 throw fail("expected a number after '-'", at: current.range)
@@ -545,30 +532,28 @@ public struct Parser {
 
     // MARK: - Tokens
 
+    private var current: Token { tokens[position] }
+    private var previous: Token { tokens[max(0, position - 1)] }
+
+    private func peek(_ distance: Int) -> Token {
+        tokens[min(position + distance, tokens.count - 1)]
+    }
+
     private func at(_ kind: Token.Kind) -> Bool { current.kind == kind }
 
     /// Whether a label and its `:` come next. Like Swift, a label may be a keyword (`on:`).
     private func atLabel() -> Bool {
         switch current.kind {
-        case .identifier, .keyword: following.kind == .punctuation(.colon)
+        case .identifier, .keyword: peek(1).kind == .punctuation(.colon)
         default: false
         }
     }
 
-    /// Moves to the next token, unless at the end of the file.
-    private mutating func advance() {
-        guard current.kind != .endOfFile else { return }
-        // The tokens move along rather than being copied: a copy retains a token's strings.
-        swap(&previous, &current)
-        swap(&current, &following)
-        following = current.kind == .endOfFile ? current : lexer.next()
-    }
-
-    /// The current token, after moving past it.
-    private mutating func take() -> Token {
-        guard current.kind != .endOfFile else { return current }
-        advance()
-        return previous
+    @discardableResult
+    private mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
     }
 
     private mutating func skipNewlines() {
@@ -580,16 +565,17 @@ public struct Parser {
     }
 
     private mutating func expectIdentifier(_ what: String) throws(Recovery) -> Identifier {
-        switch current.kind {
+        let token = current
+        switch token.kind {
         case .identifier, .keyword:
             // Where a name is expected, a word of the language is a name: `state on`,
             // `event exit`. Swift's own keywords are rejected later, with a better message.
             advance()
-            return Identifier(previous.text, range: previous.range)
+            return Identifier(token.text, range: token.range)
         case .invalid:
             throw Recovery()
         default:
-            throw fail("expected \(what), found \(describe(current))", at: current.range)
+            throw fail("expected \(what), found \(describe(token))", at: token.range)
         }
     }
 
