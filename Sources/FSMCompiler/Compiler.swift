@@ -3,6 +3,8 @@
 public struct Compilation: Sendable {
     public var syntax: SourceFileSyntax?
     public var model: MachineModel?
+    /// The model lowered to what runs, when the spec is valid: what back ends read.
+    public var executable: ExecutableMachine?
     public var diagnostics: [Diagnostic]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -19,18 +21,28 @@ public enum Compiler {
             let location = source.location(at: invalid)
             let range = SourceRange(location, source.location(at: invalid + 1))
             return Compilation(
-                syntax: nil, model: nil,
+                syntax: nil, model: nil, executable: nil,
                 diagnostics: [Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)])
         }
         let (syntax, syntaxDiagnostics) = Parser.parse(source)
         var diagnostics = DiagnosticBag()
         diagnostics.append(contentsOf: syntaxDiagnostics)
         var model: MachineModel?
+        var executable: ExecutableMachine?
         if !diagnostics.hasErrors {
             let analysis = SemanticAnalyzer.analyze(syntax)
             diagnostics.append(contentsOf: analysis.diagnostics)
             model = analysis.model
         }
-        return Compilation(syntax: syntax, model: model, diagnostics: diagnostics.sorted)
+        if let checked = model {
+            switch Lowering.lower(checked) {
+            case .success(let lowered):
+                executable = lowered
+            case .failure(let failure):
+                diagnostics.append(contentsOf: failure.diagnostics)
+                model = nil
+            }
+        }
+        return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
     }
 }

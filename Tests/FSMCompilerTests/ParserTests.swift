@@ -45,7 +45,7 @@ import Testing
         case .transition(let transition): dump(transition)
         case .entry(let block): "(entry" + block.actions.map { " " + dump($0) }.joined() + ")"
         case .exit(let block): "(exit" + block.actions.map { " " + dump($0) }.joined() + ")"
-        case .history: "(history)"
+        case .history(let history): history.isDeep ? "(history deep)" : "(history)"
         }
     }
 
@@ -70,9 +70,10 @@ import Testing
         case .event(let name): "(on \(name.text)"
         case .always: "(always"
         case .after(let duration): "(after \(duration.text)"
+        case .done: "(done"
         }
         if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression))]" }
-        if let target = transition.target { text += " -> \(target.text)" }
+        if let target = transition.target { text += " -> \(target.text)" + (transition.historyRange == nil ? "" : ".history") }
         if !transition.actions.isEmpty { text += " /" + transition.actions.map { " " + dump($0) }.joined() }
         return text + ")"
     }
@@ -85,6 +86,7 @@ import Testing
         case .or(let lhs, let rhs): "(|| \(dump(lhs)) \(dump(rhs)))"
         case .parenthesized(let inner, _): "(paren \(dump(inner)))"
         case .else: "else"
+        case .isIn(let state, _): "(in \(state.text))"
         }
     }
 

@@ -44,20 +44,22 @@ import TestSupport
         case .event(let event): "on \(model[event].name)"
         case .always: "always"
         case .after(let duration): "after \(duration.text) (\(duration.nanoseconds)ns)"
+        case .done: "done"
         }
-        if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression))]" }
-        if let target = transition.target { text += " -> \(model[target].name)" }
+        if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression, model))]" }
+        if let target = transition.target { text += " -> \(model[target].name)" + (transition.targetsHistory ? ".history" : "") }
         if !transition.actions.isEmpty { text += " / " + dump(transition.actions, model) }
         return text
     }
 
-    private func dump(_ guardExpression: GuardModel) -> String {
+    private func dump(_ guardExpression: GuardModel, _ model: MachineModel) -> String {
         switch guardExpression {
         case .call(let name): name
-        case .not(let operand): "!" + dump(operand)
-        case .and(let lhs, let rhs): "(\(dump(lhs)) && \(dump(rhs)))"
-        case .or(let lhs, let rhs): "(\(dump(lhs)) || \(dump(rhs)))"
+        case .not(let operand): "!" + dump(operand, model)
+        case .and(let lhs, let rhs): "(\(dump(lhs, model)) && \(dump(rhs, model)))"
+        case .or(let lhs, let rhs): "(\(dump(lhs, model)) || \(dump(rhs, model)))"
         case .else: "else"
+        case .isIn(let state): "in(\(model[state].name))"
         }
     }
 

@@ -6,6 +6,7 @@ extension SpecText {
         case .event(let event): model[event].name
         case .always: "always"
         case .after(let delay): "after \(delay.text)"
+        case .done: "done"
         }
     }
 
@@ -19,12 +20,17 @@ extension SpecText {
     public static func transitionLabel(_ transition: TransitionModel, in model: MachineModel) -> String {
         var label = trigger(transition.trigger, in: model)
         if let guardModel = transition.guardExpression {
-            label += " [\(guardExpression(guardModel))]"
+            label += " [\(guardExpression(guardModel, in: model))]"
         }
         if !transition.actions.isEmpty {
             label += " / " + actionList(transition.actions, in: model)
         }
         return label
+    }
+
+    /// `playing`, or `main.history` for a transition into a history.
+    public static func target(of transition: TransitionModel, in model: MachineModel) -> String? {
+        transition.target.map { model[$0].name + (transition.targetsHistory ? ".history" : "") }
     }
 
     /// `entry / showPauseButton` or `exit / hidePauseButton, log`.

@@ -1,7 +1,7 @@
 /// Model parts written back as `.fsm` text: labels for diagrams, tables and messages.
 public enum SpecText {
-    /// `a && !(b || c)`, or `else`.
-    public static func guardExpression(_ guardModel: GuardModel) -> String {
+    /// `a && !(b || c)`, `in(boldOn)`, or `else`.
+    public static func guardExpression(_ guardModel: GuardModel, in model: MachineModel) -> String {
         func text(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name): return name
@@ -13,6 +13,7 @@ public enum SpecText {
                 let joined = text(lhs, precedence: 1) + " || " + text(rhs, precedence: 1)
                 return precedence > 1 ? "(\(joined))" : joined
             case .else: return "else"
+            case .isIn(let state): return "in(\(model[state].name))"
             }
         }
         return text(guardModel, precedence: 0)

@@ -36,15 +36,16 @@ enum GuardSolver {
         return nil
     }
 
-    /// The value of a guard when exactly the names in `answers` hold; `else` holds when
-    /// reached, like in the generated code.
-    static func evaluate(_ expression: GuardModel, _ answers: Set<String>) -> Bool {
+    /// The value of a guard when exactly the names in `answers` hold and `isActive` tells
+    /// which states `in(…)` finds active; `else` holds when reached, like in the generated code.
+    static func evaluate(_ expression: GuardModel, _ answers: Set<String>, isActive: (StateID) -> Bool = { _ in false }) -> Bool {
         switch expression {
         case .call(let name): answers.contains(name)
-        case .not(let operand): !evaluate(operand, answers)
-        case .and(let lhs, let rhs): evaluate(lhs, answers) && evaluate(rhs, answers)
-        case .or(let lhs, let rhs): evaluate(lhs, answers) || evaluate(rhs, answers)
+        case .not(let operand): !evaluate(operand, answers, isActive: isActive)
+        case .and(let lhs, let rhs): evaluate(lhs, answers, isActive: isActive) && evaluate(rhs, answers, isActive: isActive)
+        case .or(let lhs, let rhs): evaluate(lhs, answers, isActive: isActive) || evaluate(rhs, answers, isActive: isActive)
         case .else: true
+        case .isIn(let state): isActive(state)
         }
     }
 }

@@ -1,8 +1,8 @@
-/// A checked machine: every name resolved, ready for the emitters.
+/// A checked machine: every name resolved, as the spec declares it.
 ///
-/// States form a tree (``StateModel/parent``, ``StateModel/children``) even though version 1
-/// of the language accepts top-level states only; emitters walk the tree so that nested
-/// states need no new model.
+/// States form a tree (``StateModel/parent``, ``StateModel/children``). What the machine does
+/// at run time (which transition wins, what is exited and entered) is worked out once, by
+/// ``ExecutableMachine``, which every back end that runs or simulates the machine reads.
 public struct MachineModel: Hashable, Sendable {
     public var name: String
     public var documentation: String?
@@ -36,6 +36,29 @@ public struct MachineModel: Hashable, Sendable {
     /// Every transition: each state's in document order, then the machine-level ones.
     public var allTransitions: [TransitionModel] {
         states.flatMap(\.transitions) + machineTransitions
+    }
+
+    /// Whether every state is at the top level: a version-1 machine, whose `State` is a plain
+    /// enum and whose states need no path.
+    public var isFlat: Bool {
+        topLevelStates.count == states.count
+    }
+
+    /// The state and its ancestors, innermost first.
+    public func path(from state: StateID) -> [StateID] {
+        var path = [state]
+        while let parent = self[path[path.count - 1]].parent { path.append(parent) }
+        return path
+    }
+
+    /// Whether `state` is `ancestor` or lies inside it.
+    public func isDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
+        var current: StateID? = state
+        while let id = current {
+            if id == ancestor { return true }
+            current = self[id].parent
+        }
+        return false
     }
 }
 
@@ -95,15 +118,34 @@ public struct StateModel: Hashable, Sendable {
     public var name: String
     public var documentation: String?
     public var isFinal: Bool
+    /// `parallel state`: every child is a region, active at once.
+    public var isParallel = false
     public var parent: StateID?
     public var children: [StateID]
     /// The child a compound state starts in; `nil` for a leaf state.
     public var initialChild: StateID?
+    /// `history` or `history deep`: what the state remembers of its children when left.
+    public var history: HistoryKind?
     public var entryActions: [ActionModel]
     public var exitActions: [ActionModel]
     /// Transitions in document order, the order guards are tried in.
     public var transitions: [TransitionModel]
     public var range: SourceRange
+}
+
+/// What a compound state's history remembers.
+public enum HistoryKind: String, Hashable, Sendable {
+    /// `history`: the child that was active; entering it again starts at its initial state.
+    case shallow
+    /// `history deep`: the whole configuration beneath the state.
+    case deep
+}
+
+extension StateModel {
+    /// Whether the state has child states.
+    public var isCompound: Bool { !children.isEmpty }
+    /// Whether the state has no child states.
+    public var isAtomic: Bool { children.isEmpty }
 }
 
 /// A transition from a state, or from anywhere when declared at machine level.
@@ -114,6 +156,9 @@ public struct TransitionModel: Hashable, Sendable {
         case always
         /// Taken when the state has been active for the duration.
         case after(DurationModel)
+        /// `done`: taken when the compound state that declares it completes (a final child
+        /// was entered).
+        case done
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.
@@ -122,9 +167,25 @@ public struct TransitionModel: Hashable, Sendable {
     public var guardExpression: GuardModel?
     /// The target; `nil` for an internal transition, which runs its actions and stays.
     public var target: StateID?
+    /// `-> target.history`: enter the target's history rather than its initial state.
+    public var targetsHistory = false
     public var actions: [ActionModel]
     public var documentation: String?
     public var range: SourceRange
+
+    public init(
+        source: StateID?, trigger: Trigger, guardExpression: GuardModel?, target: StateID?, targetsHistory: Bool = false,
+        actions: [ActionModel], documentation: String?, range: SourceRange
+    ) {
+        self.source = source
+        self.trigger = trigger
+        self.guardExpression = guardExpression
+        self.target = target
+        self.targetsHistory = targetsHistory
+        self.actions = actions
+        self.documentation = documentation
+        self.range = range
+    }
 }
 
 /// A delay of an `after` transition.
@@ -160,6 +221,8 @@ public indirect enum GuardModel: Hashable, Sendable {
     case or(GuardModel, GuardModel)
     /// Holds when no earlier transition for the same trigger was taken.
     case `else`
+    /// `in(state)`: holds while the state is active.
+    case isIn(StateID)
 
     /// The guard names in the expression, left to right.
     public var names: [String] {
@@ -167,7 +230,17 @@ public indirect enum GuardModel: Hashable, Sendable {
         case .call(let name): [name]
         case .not(let operand): operand.names
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.names + rhs.names
-        case .else: []
+        case .else, .isIn: []
+        }
+    }
+
+    /// The states that `in(…)` tests in the expression, left to right.
+    public var testedStates: [StateID] {
+        switch self {
+        case .isIn(let state): [state]
+        case .not(let operand): operand.testedStates
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.testedStates + rhs.testedStates
+        case .else, .call: []
         }
     }
 }

@@ -33,22 +33,49 @@ extension SemanticAnalyzer {
             guard let model = resolve(duration) else { return nil }
             trigger = .after(model)
             context = .noPayload("delayed transitions")
+        case .done(let range):
+            guard let source else {
+                diagnostics.error(
+                    "'done' needs a state with a final child; the machine finishes when it enters a top-level final state",
+                    at: range)
+                return nil
+            }
+            guard states[source.index].children.contains(where: { states[$0.index].isFinal }) else {
+                diagnostics.error(
+                    "'done' in state '\(states[source.index].name)' never fires: it has no final child state to complete with",
+                    at: range)
+                return nil
+            }
+            trigger = .done
+            context = .noPayload("completion transitions")
         }
         var target: StateID?
+        var isTargetValid = true
         if let name = syntax.target {
             target = lookUpState(name)
             if target == nil {
                 reportUnknown(name, kind: .state)
+                isTargetValid = false
+            } else if let historyRange = syntax.historyRange, let id = target, states[id.index].history == nil {
+                let state = states[id.index]
+                let fix = state.isCompound
+                    ? "add 'history' (or 'history deep') to '\(state.name)', or target '\(state.name)' itself"
+                    : "'\(state.name)' has no child states to remember; target '\(state.name)' itself"
+                diagnostics.error(
+                    "state '\(state.name)' declares no history; \(fix)", at: name.range.union(historyRange),
+                    notes: [.init("'\(state.name)' is declared here", at: state.range)])
+                isTargetValid = false
             }
         }
         let guardModel = syntax.guardExpression.flatMap { resolve($0, context: context, isRoot: true) }
         let actions = resolve(syntax.actions, context: context)
-        if syntax.target != nil && target == nil || syntax.guardExpression != nil && guardModel == nil {
+        if !isTargetValid || syntax.guardExpression != nil && guardModel == nil {
             brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
             return nil
         }
         return TransitionModel(
-            source: source, trigger: trigger, guardExpression: guardModel, target: target, actions: actions,
+            source: source, trigger: trigger, guardExpression: guardModel, target: target,
+            targetsHistory: syntax.historyRange != nil, actions: actions,
             documentation: syntax.documentation, range: syntax.range)
     }
 
@@ -96,6 +123,12 @@ extension SemanticAnalyzer {
                 return nil
             }
             return .else
+        case .isIn(let name, _):
+            guard let state = lookUpState(name) else {
+                reportUnknown(name, kind: .state)
+                return nil
+            }
+            return .isIn(state)
         }
     }
 

@@ -14,7 +14,8 @@ public struct SemanticAnalyzer {
     var states: [StateModel] = []
     var stateIndex: [String: StateID] = [:]
     /// Where each name is first declared, by kind; state names are unique in the whole
-    /// machine, not just among siblings, because the generated `State` enum is flat.
+    /// machine, not just among siblings, because a target or `in(…)` names any state and
+    /// `StateID` has a case per state.
     var firstDeclarations: [ReservedNames.NameKind: [String: SourceRange]] = [:]
     /// The syntax of each state, by ``StateID``.
     var stateSyntax: [StateSyntax] = []
@@ -87,8 +88,9 @@ public struct SemanticAnalyzer {
             case .entry(let block), .exit(let block):
                 let keyword = if case .entry = member { "entry" } else { "exit" }
                 diagnostics.error("'\(keyword)' actions belong in a state, not at machine level", at: block.range)
-            case .history(let range):
-                diagnostics.error("history states are not supported yet", at: range)
+            case .history(let history):
+                diagnostics.error(
+                    "'history' belongs in a state with child states; the machine itself is never left", at: history.range)
             case .event, .output, .state:
                 break
             }
@@ -219,10 +221,6 @@ public struct SemanticAnalyzer {
         return syntax.map { ParameterModel(label: $0.label?.text, type: $0.type) }
     }
 
-    /// Whether states may contain states. Version 1 of the language has top-level states
-    /// only; the model is a tree already, so that nesting needs no new model.
-    static let supportsNestedStates = false
-
     /// Declares the states of a block, depth first in document order, so that a parent's
     /// ``StateID`` comes before its children's.
     private mutating func declareStates(_ members: [MemberSyntax], parent: StateID?, depth: Int) {
@@ -236,14 +234,6 @@ public struct SemanticAnalyzer {
                 }
                 continue
             }
-            if let parent, !Self.supportsNestedStates {
-                diagnostics.error(
-                    "nested states are not supported yet; move '\(syntax.name.text)' out of '\(states[parent.index].name)'",
-                    at: syntax.name.range)
-            }
-            if let parallel = syntax.range(of: .parallel) {
-                diagnostics.error("parallel states are not supported yet", at: parallel)
-            }
             if let data = syntax.parameters {
                 let range = data.first.map { $0.range.union(data.last!.range) } ?? syntax.name.range
                 diagnostics.error("state data is not supported yet", at: range)
@@ -254,23 +244,42 @@ public struct SemanticAnalyzer {
             states.append(
                 StateModel(
                     id: id, name: syntax.name.text, documentation: syntax.documentation,
-                    isFinal: syntax.has(.final), parent: parent, children: [], initialChild: nil,
-                    entryActions: [], exitActions: [], transitions: [], range: syntax.name.range))
+                    isFinal: syntax.has(.final), isParallel: syntax.has(.parallel), parent: parent, children: [],
+                    initialChild: nil, entryActions: [], exitActions: [], transitions: [], range: syntax.name.range))
             stateSyntax.append(syntax)
             if let parent { states[parent.index].children.append(id) }
             declareStates(syntax.members, parent: id, depth: depth + 1)
-            // Each child is an error above until nesting is supported; checking the shape of
-            // the compound state as well would only repeat that.
-            guard Self.supportsNestedStates else { continue }
-            if syntax.has(.final), !states[id.index].children.isEmpty {
+            let isCompound = !states[id.index].children.isEmpty
+            if syntax.has(.final), isCompound {
                 diagnostics.error("final state '\(syntax.name.text)' cannot contain states", at: syntax.name.range)
             }
-            if !states[id.index].children.isEmpty {
+            if isCompound, !syntax.has(.parallel) {
                 states[id.index].initialChild = findInitialState(
                     among: states[id.index].children, owner: "state '\(syntax.name.text)'",
                     ownerRange: syntax.name.range)
             }
+            states[id.index].history = declaredHistory(in: syntax, isCompound: isCompound)
         }
+    }
+
+    /// The `history` a state declares, checked: once, and only in a state with children.
+    private mutating func declaredHistory(in syntax: StateSyntax, isCompound: Bool) -> HistoryKind? {
+        var declared: HistorySyntax?
+        for case .history(let history) in syntax.members {
+            if let first = declared {
+                diagnostics.error(
+                    "state '\(syntax.name.text)' declares its history twice", at: history.range,
+                    notes: [.init("first declared here", at: first.range)])
+                continue
+            }
+            declared = history
+            if !isCompound {
+                diagnostics.error(
+                    "'history' needs child states: state '\(syntax.name.text)' has none to remember", at: history.range)
+            }
+        }
+        guard let declared, isCompound else { return nil }
+        return declared.isDeep ? .deep : .shallow
     }
 
     /// The one `initial` state among siblings; reports none or several.
@@ -294,6 +303,7 @@ public struct SemanticAnalyzer {
     private mutating func resolveMembers(of id: StateID) {
         let syntax = stateSyntax[id.index]
         let isFinal = syntax.has(.final)
+        let isTopLevelFinal = isFinal && states[id.index].parent == nil
         // Most members of a state are transitions; growing the list one by one would copy it.
         states[id.index].transitions.reserveCapacity(syntax.members.count)
         for member in syntax.members {
@@ -302,23 +312,22 @@ public struct SemanticAnalyzer {
                 let resolved = resolve(block.actions, context: .noPayload("entry actions"))
                 states[id.index].entryActions.append(contentsOf: resolved)
             case .exit(let block):
-                if isFinal {
+                if isTopLevelFinal {
                     diagnostics.error("a final state is never left, so its 'exit' actions would never run", at: block.range)
                 }
                 let resolved = resolve(block.actions, context: .noPayload("exit actions"))
                 states[id.index].exitActions.append(contentsOf: resolved)
             case .transition(let transition):
                 if isFinal {
+                    let effect = isTopLevelFinal ? "entering it finishes the machine" : "entering it completes '\(states[states[id.index].parent!.index].name)'"
                     diagnostics.error(
-                        "final state '\(syntax.name.text)' cannot have transitions: entering it finishes the machine",
+                        "final state '\(syntax.name.text)' cannot have transitions: \(effect)",
                         at: transition.range)
                 }
                 if let resolved = resolve(transition, in: id) {
                     states[id.index].transitions.append(resolved)
                 }
-            case .history(let range):
-                diagnostics.error("history states are not supported yet", at: range)
-            case .event, .output, .state:
+            case .history, .event, .output, .state:
                 break
             }
         }

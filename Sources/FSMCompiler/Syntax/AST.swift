@@ -50,8 +50,8 @@ public indirect enum MemberSyntax: Hashable, Sendable {
     case transition(TransitionSyntax)
     case entry(ActionBlockSyntax)
     case exit(ActionBlockSyntax)
-    /// `history` or `history deep`, for later versions of the language.
-    case history(SourceRange)
+    /// `history` or `history deep`: the state remembers its active child (or configuration).
+    case history(HistorySyntax)
 
     public var range: SourceRange {
         switch self {
@@ -59,9 +59,15 @@ public indirect enum MemberSyntax: Hashable, Sendable {
         case .state(let state): state.range
         case .transition(let transition): transition.range
         case .entry(let block), .exit(let block): block.range
-        case .history(let range): range
+        case .history(let history): history.range
         }
     }
+}
+
+/// `history` or `history deep` in a compound state.
+public struct HistorySyntax: Hashable, Sendable {
+    public var isDeep: Bool
+    public var range: SourceRange
 }
 
 /// `event name(label: Type, Type)` or `output name(…)`.
@@ -114,18 +120,22 @@ public struct ActionBlockSyntax: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// `on EVENT [GUARD] -> TARGET / ACTIONS`, `always …` or `after DURATION …`.
+/// `on EVENT [GUARD] -> TARGET / ACTIONS`, `always …`, `after DURATION …` or `done …`.
 public struct TransitionSyntax: Hashable, Sendable {
     public enum Trigger: Hashable, Sendable {
         case event(Identifier)
         case always(SourceRange)
         case after(DurationSyntax)
+        /// `done`: the compound state that declares it completed.
+        case done(SourceRange)
     }
 
     public var documentation: String?
     public var trigger: Trigger
     public var guardExpression: GuardSyntax?
     public var target: Identifier?
+    /// Where `.history` follows the target, for `-> main.history`.
+    public var historyRange: SourceRange?
     public var actions: [ActionSyntax]
     public var range: SourceRange
 }
@@ -144,10 +154,13 @@ public indirect enum GuardSyntax: Hashable, Sendable {
     case or(GuardSyntax, GuardSyntax)
     case parenthesized(GuardSyntax, range: SourceRange)
     case `else`(SourceRange)
+    /// `in(state)`: holds while the state is active.
+    case isIn(Identifier, range: SourceRange)
 
     public var range: SourceRange {
         switch self {
         case .name(let name): name.range
+        case .isIn(_, let range): range
         case .not(_, let range), .parenthesized(_, let range), .else(let range): range
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
         }

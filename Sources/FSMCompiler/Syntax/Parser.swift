@@ -161,15 +161,24 @@ public struct Parser {
             return keyword.kind == .keyword(.entry) ? .entry(block) : .exit(block)
         case .keyword(.history):
             let keyword = advance()
-            if at(.identifier) { advance() }
-            return .history(keyword.range.union(previous.range))
+            var isDeep = false
+            if at(.identifier) {
+                guard current.text == "deep" else {
+                    throw fail("expected 'deep' or the end of the line after 'history', found '\(current.text)'", at: current.range)
+                }
+                advance()
+                isDeep = true
+            }
+            return .history(HistorySyntax(isDeep: isDeep, range: keyword.range.union(previous.range)))
+        case .identifier where current.text == "done" && startsCompletion(peek(1)):
+            return .transition(try parseTransition())
         case .keyword(.machine):
             throw fail("machines cannot be nested; close the machine with '}' first", at: current.range)
         case .invalid:
             throw Recovery()
         default:
             throw fail(
-                "expected a declaration (event, output, state, on, always, after, entry or exit), found \(describe(current))",
+                "expected a declaration (event, output, state, on, always, after, done, entry, exit or history), found \(describe(current))",
                 at: current.range)
         }
     }
@@ -230,6 +239,8 @@ public struct Parser {
         switch keyword.kind {
         case .keyword(.on):
             trigger = .event(try expectIdentifier("an event name after 'on'"))
+        case .identifier:
+            trigger = .done(keyword.range)
         case .keyword(.after):
             guard at(.duration) || at(.integer) || at(.float) else {
                 throw fail("expected a duration after 'after', such as 250ms, 1s, 2m or 1h", at: current.range)
@@ -244,9 +255,17 @@ public struct Parser {
             guardExpression = try parseGuard()
         }
         var target: Identifier?
+        var historyRange: SourceRange?
         if at(.punctuation(.arrow)) {
             advance()
             target = try expectIdentifier("a target state after '->'")
+            if at(.punctuation(.dot)) {
+                let dot = advance()
+                guard current.text == "history", at(.keyword(.history)) else {
+                    throw fail("expected 'history' after '\(target!.text).'; a target names a state, or its history as '\(target!.text).history'", at: current.range)
+                }
+                historyRange = dot.range.union(advance().range)
+            }
         }
         var actions: [ActionSyntax] = []
         if at(.punctuation(.slash)) {
@@ -258,7 +277,16 @@ public struct Parser {
         }
         return TransitionSyntax(
             documentation: keyword.documentation, trigger: trigger, guardExpression: guardExpression,
-            target: target, actions: actions, range: keyword.range.union(previous.range))
+            target: target, historyRange: historyRange, actions: actions, range: keyword.range.union(previous.range))
+    }
+
+    /// Whether the token after `done` continues a completion transition (`done -> s`,
+    /// `done [g]`, `done / a`) rather than, say, a misplaced name.
+    private func startsCompletion(_ next: Token) -> Bool {
+        switch next.kind {
+        case .punctuation(.leftBracket), .punctuation(.arrow), .punctuation(.slash): true
+        default: false
+        }
     }
 
     // MARK: - Payloads
@@ -443,6 +471,18 @@ public struct Parser {
         case .keyword(.else):
             advance()
             return .else(token.range)
+        case .identifier where token.text == "in" && peek(1).kind == .punctuation(.leftParen):
+            advance()
+            let open = advance()
+            let state = try expectIdentifier("a state name in 'in(…)'")
+            guard at(.punctuation(.rightParen)) else {
+                diagnostics.error(
+                    "expected ')' after the state in 'in(…)', found \(describe(current))", at: current.range,
+                    notes: [.init("to match this '('", at: open.range)])
+                throw Recovery()
+            }
+            let close = advance()
+            return .isIn(state, range: token.range.union(close.range))
         case .identifier:
             advance()
             return .name(Identifier(token.text, range: token.range))

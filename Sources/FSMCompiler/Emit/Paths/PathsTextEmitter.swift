@@ -72,7 +72,7 @@ enum PathDescription {
     static func transition(_ transition: TransitionModel, in model: MachineModel) -> String {
         let source = transition.source.map { model[$0].name } ?? "any state"
         let trigger = SpecText.trigger(transition.trigger, in: model)
-        let guardText = transition.guardExpression.map { " [\(SpecText.guardExpression($0))]" } ?? ""
+        let guardText = transition.guardExpression.map { " [\(SpecText.guardExpression($0, in: model))]" } ?? ""
         let target = transition.target.map { model[$0].name } ?? "(internal)"
         return "\(source) --\(trigger)\(guardText)--> \(target)"
     }

@@ -194,7 +194,9 @@ extension SwiftEmitter {
     }
 
     /// A guard as a Swift condition, or `nil` for `else` (which always holds when reached).
-    func guardCode(_ guardModel: GuardModel, event: EventID?, receiver: String) -> String? {
+    /// `in(state)` reads `isIn(.state)` of the running machine, or of `configuration` (the
+    /// pure transition function's state) when given.
+    func guardCode(_ guardModel: GuardModel, event: EventID?, receiver: String, configuration: String? = nil) -> String? {
         func code(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name):
@@ -210,6 +212,9 @@ extension SwiftEmitter {
                 return precedence > 1 ? "(\(text))" : text
             case .else:
                 return "true"
+            case .isIn(let state):
+                guard let configuration else { return "isIn(\(stateIDCase(state)))" }
+                return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
             }
         }
         return guardModel == .else ? nil : code(guardModel, precedence: 0)

@@ -121,6 +121,9 @@ public struct SwiftEmitter {
 
     func stateCase(_ id: StateID) -> String { stateCases[id.index] }
 
+    /// A state as a case of `StateID`: `.list`. (For a flat machine `StateID` is `State`.)
+    func stateIDCase(_ id: StateID) -> String { "." + model[id].name }
+
     /// The state of a transition's source in generated code: a literal for a state's own
     /// transition, the current state for a machine-level one (it changes only on entering the
     /// target).

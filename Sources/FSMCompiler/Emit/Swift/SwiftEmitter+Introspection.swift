@@ -41,7 +41,7 @@ extension SwiftEmitter {
             guard case .event(let event) = transition.trigger, let guardModel = transition.guardExpression, guardModel != .else else {
                 return
             }
-            let text = SpecText.guardExpression(guardModel)
+            let text = SpecText.guardExpression(guardModel, in: model)
             if let index = position[text] {
                 if !expressions[index].events.contains(event) { expressions[index].events.append(event) }
             } else {
@@ -129,15 +129,17 @@ extension SwiftEmitter {
             case .after(let delay):
                 line.write("after ")
                 line.write(Self.wholeDuration(delay.nanoseconds))
+            case .done:
+                line.write("done")
             }
             if let guardModel = transition.guardExpression {
                 line.write(" [")
-                line.write(SpecText.guardExpression(guardModel))
+                line.write(SpecText.guardExpression(guardModel, in: model))
                 line.write("]")
             }
-            if let target = transition.target {
+            if let target = SpecText.target(of: transition, in: model) {
                 line.write(" -> ")
-                line.write(model[target].name)
+                line.write(target)
             }
             for (index, action) in transition.actions.enumerated() {
                 line.write(index == 0 ? " / " : ", ")

@@ -1,0 +1,189 @@
+/// A checked machine lowered to what runs: for every atomic state and trigger, the
+/// transitions to try in priority order; for every transition, what it exits and enters; which
+/// state owns each timer; where history is kept; which final states complete which parent.
+///
+/// This is the one place the statechart semantics of DESIGN.md lives (UML / SCXML run to
+/// completion). The Swift emitter, the path planner's interpreter and the diagrams read it;
+/// none of them works out a priority, an exit set or an entry sequence on its own.
+///
+/// Built by ``Lowering/lower(_:)``, which refuses a model it cannot execute.
+public struct ExecutableMachine: Sendable {
+    /// The checked model the machine was lowered from.
+    public let model: MachineModel
+    /// Every transition, numbered: each state's in document order, then the machine-level ones
+    /// (the order of ``MachineModel/allTransitions``).
+    public let transitions: [ExecutableTransition]
+    /// The atomic states (no children), in document order.
+    public let atomicStates: [StateID]
+    /// How the machine starts: the initial state and its initial descendants, outermost first.
+    public let initialEntry: EntryPlan
+    /// Each state's `after` transitions grouped by delay, by ``StateID``; a timer per group
+    /// runs while the state is active.
+    public let timers: [[TimerGroup]]
+    /// Each state's own transitions by trigger, by ``StateID``; the machine level last.
+    let ownTransitions: [[Trigger: [TransitionID]]]
+    /// The path of each state from the top level down to it, by ``StateID``.
+    let paths: [[StateID]]
+
+    /// A place transitions are declared: a state, or the machine itself.
+    public enum Owner: Hashable, Sendable {
+        case state(StateID)
+        case machine
+    }
+
+    /// What a transition waits for, as the running machine tells its triggers apart.
+    public enum Trigger: Hashable, Sendable {
+        case event(EventID)
+        /// Eventless: tried after every microstep until none is enabled.
+        case always
+        /// The timer `group` of a state's ``ExecutableMachine/timers`` fired.
+        case timer(StateID, group: Int)
+        /// The compound state completed: one of its final children was entered.
+        case done(StateID)
+    }
+
+    init(
+        model: MachineModel, transitions: [ExecutableTransition], atomicStates: [StateID], initialEntry: EntryPlan,
+        timers: [[TimerGroup]], ownTransitions: [[Trigger: [TransitionID]]], paths: [[StateID]]
+    ) {
+        self.model = model
+        self.transitions = transitions
+        self.atomicStates = atomicStates
+        self.initialEntry = initialEntry
+        self.timers = timers
+        self.ownTransitions = ownTransitions
+        self.paths = paths
+    }
+
+    public subscript(transition: TransitionID) -> ExecutableTransition { transitions[transition.index] }
+
+    /// Whether every state is at the top level (version 1 of the language).
+    public var isFlat: Bool { model.isFlat }
+
+    // MARK: - Structure
+
+    /// The state's path from the top level down to it, outermost first.
+    public func path(to state: StateID) -> [StateID] { paths[state.index] }
+
+    /// How deep the state lies: 0 at the top level.
+    public func depth(of state: StateID) -> Int { paths[state.index].count - 1 }
+
+    /// The states an atomic state's configuration holds active: its path.
+    public func activeStates(atLeaf leaf: StateID) -> [StateID] { paths[leaf.index] }
+
+    /// The states entered after `state` when it is entered by default: its initial child,
+    /// that child's initial child, and so on, outermost first.
+    public func defaultDescent(of state: StateID) -> [StateID] {
+        var descent: [StateID] = []
+        var current = model[state].initialChild
+        while let child = current {
+            descent.append(child)
+            current = model[child].initialChild
+        }
+        return descent
+    }
+
+    /// The compound state a final state completes when entered; `nil` for a top-level final
+    /// state, which finishes the machine, and for a state that is not final.
+    public func completedParent(ofFinal state: StateID) -> StateID? {
+        model[state].isFinal ? model[state].parent : nil
+    }
+
+    // MARK: - Choosing transitions
+
+    /// Where an atomic state looks for transitions, in priority order: itself, its ancestors
+    /// outward, then the machine level.
+    public func owners(from leaf: StateID) -> [Owner] {
+        paths[leaf.index].reversed().map(Owner.state) + [.machine]
+    }
+
+    /// The transitions an owner declares for a trigger, in document order.
+    public func transitions(of owner: Owner, for trigger: Trigger) -> [TransitionID] {
+        switch owner {
+        case .state(let state): ownTransitions[state.index][trigger] ?? []
+        case .machine: ownTransitions[model.states.count][trigger] ?? []
+        }
+    }
+
+    /// The transitions tried, in order, when `trigger` happens while `leaf` is the active
+    /// atomic state: the first whose guard holds is taken. Timers and completions belong to
+    /// one state, so only that state's transitions are candidates, and only while it is active.
+    public func candidates(atLeaf leaf: StateID, for trigger: Trigger) -> [TransitionID] {
+        switch trigger {
+        case .event, .always:
+            return owners(from: leaf).flatMap { transitions(of: $0, for: trigger) }
+        case .timer(let owner, _), .done(let owner):
+            guard paths[leaf.index].contains(owner) else { return [] }
+            return transitions(of: .state(owner), for: trigger)
+        }
+    }
+
+    /// The states a transition exits when taken while `leaf` is active, innermost first: the
+    /// active states below its domain. Empty for an internal transition.
+    public func exitSequence(of transition: TransitionID, atLeaf leaf: StateID) -> [StateID] {
+        guard self[transition].entry != nil else { return [] }
+        let path = paths[leaf.index]
+        let keep = self[transition].domain.map { depth(of: $0) + 1 } ?? 0
+        return Array(path[keep...].reversed())
+    }
+
+    /// Every trigger an owner declares transitions for, in the order first declared.
+    public func triggers(of owner: Owner) -> [Trigger] {
+        let ids: [TransitionID]
+        switch owner {
+        case .state(let state): ids = ownTransitions[state.index].values.flatMap { $0 }.sorted()
+        case .machine: ids = ownTransitions[model.states.count].values.flatMap { $0 }.sorted()
+        }
+        var seen: Set<Trigger> = []
+        return ids.map { self[$0].trigger }.filter { seen.insert($0).inserted }
+    }
+}
+
+/// The number of a transition in ``ExecutableMachine/transitions``.
+public struct TransitionID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: TransitionID, rhs: TransitionID) -> Bool { lhs.index < rhs.index }
+}
+
+/// A transition with its run-time meaning worked out.
+public struct ExecutableTransition: Hashable, Sendable {
+    public var id: TransitionID
+    /// The transition as declared: guard, actions, documentation, source range.
+    public var declaration: TransitionModel
+    /// Where it is declared.
+    public var owner: ExecutableMachine.Owner
+    public var trigger: ExecutableMachine.Trigger
+    /// The state that stays active while the transition runs: everything active below it is
+    /// exited, everything entered lies below it. `nil` is the machine itself (every state
+    /// is exited). SCXML's transition domain: the source when the target lies inside the
+    /// compound state that declares it, otherwise the least common compound ancestor of
+    /// source and target.
+    public var domain: StateID?
+    /// What the transition enters; `nil` for an internal transition (no target), which exits
+    /// and enters nothing.
+    public var entry: EntryPlan?
+}
+
+/// The states a transition (or the start) enters, outermost first.
+public struct EntryPlan: Hashable, Sendable {
+    /// The states entered whatever the history: the target's ancestors below the domain, the
+    /// target, and (unless it restores a history) the target's initial descendants.
+    public var states: [StateID]
+    /// The state whose history is restored after ``states`` (a `-> X.history` target: X, the
+    /// last of ``states``); its remembered children are entered next.
+    public var restoresHistoryOf: StateID?
+
+    public init(states: [StateID], restoresHistoryOf: StateID? = nil) {
+        self.states = states
+        self.restoresHistoryOf = restoresHistoryOf
+    }
+}
+
+/// The `after` transitions of one state that share a delay. One timer serves them all, so
+/// that their guards are tried in document order whatever order a clock fires simultaneous
+/// timers in.
+public struct TimerGroup: Hashable, Sendable {
+    public var delay: DurationModel
+    public var transitions: [TransitionID]
+}

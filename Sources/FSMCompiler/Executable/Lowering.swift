@@ -1,0 +1,126 @@
+/// Lowers a checked ``MachineModel`` to the ``ExecutableMachine`` the back ends run, or
+/// refuses it with located errors when it uses something no back end can execute yet.
+///
+/// The only stage that decides what a transition exits and enters: SCXML's transition
+/// domain, its exit set and its entry set, computed once per transition.
+public enum Lowering {
+    /// The executable machine, or the errors that say why `model` cannot run.
+    public static func lower(_ model: MachineModel) -> Result<ExecutableMachine, LoweringFailure> {
+        var unsupported: [Diagnostic] = []
+        for state in model.states where state.isParallel {
+            unsupported.append(Diagnostic(.error, "parallel states are not supported yet", at: state.range))
+        }
+        guard unsupported.isEmpty else { return .failure(LoweringFailure(diagnostics: unsupported)) }
+
+        var paths: [[StateID]] = []
+        paths.reserveCapacity(model.states.count)
+        for state in model.states {
+            // A parent comes before its children, so its path is known already.
+            paths.append((state.parent.map { paths[$0.index] } ?? []) + [state.id])
+        }
+        let structure = Structure(model: model, paths: paths)
+
+        var timers = [[TimerGroup]](repeating: [], count: model.states.count)
+        var own = [[ExecutableMachine.Trigger: [TransitionID]]](repeating: [:], count: model.states.count + 1)
+        var transitions: [ExecutableTransition] = []
+        transitions.reserveCapacity(model.states.reduce(model.machineTransitions.count) { $0 + $1.transitions.count })
+
+        func add(_ declaration: TransitionModel, owner: ExecutableMachine.Owner) {
+            let id = TransitionID(transitions.count)
+            let trigger: ExecutableMachine.Trigger
+            switch (declaration.trigger, owner) {
+            case (.event(let event), _):
+                trigger = .event(event)
+            case (.always, _):
+                trigger = .always
+            case (.after(let delay), .state(let state)):
+                let groups = timers[state.index]
+                if let group = groups.firstIndex(where: { $0.delay == delay }) {
+                    timers[state.index][group].transitions.append(id)
+                    trigger = .timer(state, group: group)
+                } else {
+                    timers[state.index].append(TimerGroup(delay: delay, transitions: [id]))
+                    trigger = .timer(state, group: groups.count)
+                }
+            case (.done, .state(let state)):
+                trigger = .done(state)
+            case (.after, .machine), (.done, .machine):
+                // The analyzer reports these; a model that has one is not valid.
+                preconditionFailure("fsmc: a machine-level transition with a state trigger")
+            }
+            let ownerIndex = if case .state(let state) = owner { state.index } else { model.states.count }
+            own[ownerIndex][trigger, default: []].append(id)
+            let (domain, entry) = structure.effect(of: declaration, owner: owner)
+            transitions.append(
+                ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: trigger, domain: domain, entry: entry))
+        }
+        for state in model.states {
+            for transition in state.transitions { add(transition, owner: .state(state.id)) }
+        }
+        for transition in model.machineTransitions { add(transition, owner: .machine) }
+
+        let initialEntry = EntryPlan(states: [model.initialState] + structure.defaultDescent(of: model.initialState))
+        return .success(
+            ExecutableMachine(
+                model: model, transitions: transitions, atomicStates: model.states.filter(\.isAtomic).map(\.id),
+                initialEntry: initialEntry, timers: timers, ownTransitions: own, paths: paths))
+    }
+
+    /// The tree questions the lowering asks, answered from the states' paths.
+    private struct Structure {
+        let model: MachineModel
+        let paths: [[StateID]]
+
+        func defaultDescent(of state: StateID) -> [StateID] {
+            var descent: [StateID] = []
+            var current = model[state].initialChild
+            while let child = current {
+                descent.append(child)
+                current = model[child].initialChild
+            }
+            return descent
+        }
+
+        /// Whether `state` lies strictly inside `ancestor`.
+        func isProperDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
+            let path = paths[state.index]
+            let depth = paths[ancestor.index].count - 1
+            return path.count - 1 > depth && path[depth] == ancestor
+        }
+
+        /// The domain of a transition and the states it enters (SCXML's `getTransitionDomain`
+        /// and `computeEntrySet`). A history target `X.history` counts as a child of `X`.
+        func effect(of transition: TransitionModel, owner: ExecutableMachine.Owner) -> (StateID?, EntryPlan?) {
+            guard let target = transition.target else { return (nil, nil) }
+            // Whether a state contains the target: a history counts as a child of its state.
+            func contains(_ state: StateID) -> Bool {
+                transition.targetsHistory
+                    ? state == target || isProperDescendant(target, of: state)
+                    : isProperDescendant(target, of: state)
+            }
+            var domain: StateID?
+            if case .state(let source) = owner {
+                if model[source].isCompound, contains(source) {
+                    domain = source
+                } else {
+                    // The least common compound ancestor: the innermost proper ancestor of the
+                    // source that also contains the target; the machine when there is none.
+                    domain = paths[source.index].dropLast().last { !model[$0].isParallel && contains($0) }
+                }
+            }
+            let below = domain.map { paths[$0.index].count } ?? 0
+            let path = paths[target.index]
+            var states = below < path.count ? Array(path[below...]) : []
+            if transition.targetsHistory {
+                return (domain, EntryPlan(states: states, restoresHistoryOf: target))
+            }
+            states += defaultDescent(of: target)
+            return (domain, EntryPlan(states: states))
+        }
+    }
+}
+
+/// Why ``Lowering/lower(_:)`` refused a model: errors located in the spec.
+public struct LoweringFailure: Error, Sendable {
+    public var diagnostics: [Diagnostic]
+}
