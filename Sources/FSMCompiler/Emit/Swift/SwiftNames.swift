@@ -5,6 +5,25 @@ enum SwiftNames {
         ReservedNames.swiftKeywords.contains(name) || ["Type", "Protocol"].contains(name) ? "`\(name)`" : name
     }
 
+    /// The type a compound state's children live in, inside `State`: `main` → `Main`.
+    static func stateTypeName(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// The configuration whose active atomic state is `leaf`, as a value of the generated
+    /// `State`: `.idle` in a flat machine, `.main(.detail)` (each compound state's case
+    /// carrying its active child) in a nested one.
+    static func configuration(atLeaf leaf: StateID, in model: MachineModel) -> String {
+        configuration(path: Array(model.path(from: leaf).reversed()), in: model)
+    }
+
+    /// `path` (outermost first) as nested cases: `.a(.b(.c))`.
+    static func configuration(path: some Collection<StateID>, in model: MachineModel) -> String {
+        guard let first = path.first else { return "" }
+        let rest = path.dropFirst()
+        return "." + model[first].name + (rest.isEmpty ? "" : "(" + configuration(path: rest, in: model) + ")")
+    }
+
     /// The variable a payload parameter is bound to: its label, or `payload`, `payload1`, …
     /// for unlabeled ones.
     static func payloadVariables(_ parameters: [ParameterModel]) -> [String] {
