@@ -46,10 +46,14 @@ public struct MachineInterpreter: Sendable {
         var group: Int
     }
 
+    /// The states that declare `history`, in document order.
+    private let historyOwners: [StateID]
+
     public init(machine: ExecutableMachine) {
         self.machine = machine
         leaf = machine.initialEntry.states.last!
         history = Array(repeating: nil, count: machine.model.states.count)
+        historyOwners = machine.model.states.filter { $0.history != nil }.map(\.id)
     }
 
     /// Whether `state` is active.
@@ -59,6 +63,42 @@ public struct MachineInterpreter: Sendable {
 
     /// The active states, outermost first.
     public var configuration: [StateID] { machine.path(to: leaf) }
+
+    // MARK: - Situations
+
+    /// What decides everything the machine does from now on, apart from time: the active
+    /// atomic state and what each history remembers. A search over a machine's behaviour
+    /// (the path planner's) visits each situation once; two interpreters in the same situation
+    /// answer every stimulus alike, once their running timers agree.
+    public struct Situation: Hashable, Sendable {
+        /// The active atomic state.
+        public var leaf: StateID
+        /// What each state with `history` would restore, in document order of those states:
+        /// the remembered atomic state for a deep history, the remembered child for a shallow
+        /// one (all it restores), `nil` before the state was first left.
+        public var remembered: [StateID?]
+    }
+
+    /// The machine's current situation; a flat machine's is its state alone.
+    public var situation: Situation {
+        let remembered = historyOwners.map { owner -> StateID? in
+            guard let leaf = history[owner.index] else { return nil }
+            switch machine.model[owner].history {
+            case .shallow?: return machine.path(to: leaf)[machine.depth(of: owner) + 1]
+            case .deep?, nil: return leaf
+            }
+        }
+        return Situation(leaf: leaf, remembered: remembered)
+    }
+
+    /// The atomic state taking `transition` now leads to, before the eventless transitions,
+    /// raised events and completions that follow: where its entry ends, with the history it
+    /// restores as the exits it makes leave it; the active one for an internal transition.
+    public func leaf(afterTaking transition: TransitionID) -> StateID {
+        var copy = self
+        copy.take(transition, [])
+        return copy.leaf
+    }
 
     // MARK: - Stimuli
 

@@ -3,14 +3,18 @@
 ///
 /// Guards are opaque names, so an answer is the set of names that hold; the solver tries
 /// every combination of the names involved, which is fine for the handful a step mentions.
+/// `in(state)` is no answer a test can script: the configuration the guard is tried in fixes
+/// it, so each constraint carries that configuration.
 enum GuardSolver {
     /// More names than this and the solver gives up rather than try 2^n combinations.
     static let maximumNames = 12
 
-    /// A requirement on one guard expression.
+    /// A requirement on one guard expression, tried where `isActive` tells which states are
+    /// active.
     struct Constraint {
         var expression: GuardModel
         var mustHold: Bool
+        var isActive: (StateID) -> Bool = { _ in false }
     }
 
     /// The smallest set of names (fewest true, then first in order) meeting every constraint,
@@ -29,7 +33,7 @@ enum GuardSolver {
             for (position, name) in names.enumerated() where bits & (1 << position) != 0 {
                 answers.insert(name)
             }
-            if constraints.allSatisfy({ evaluate($0.expression, answers) == $0.mustHold }) {
+            if constraints.allSatisfy({ evaluate($0.expression, answers, isActive: $0.isActive) == $0.mustHold }) {
                 return answers
             }
         }

@@ -1,20 +1,61 @@
 /// Plans model-based test paths, like XState's graph tools but at build time: the shortest
 /// path to every state, and a set of paths that takes every transition.
+///
+/// The planner drives ``MachineInterpreter``, which runs the ``ExecutableMachine`` the way
+/// the generated code does, so a path's steps end where the real machine ends, nested states,
+/// history, completions and timers on parents included. It searches breadth first over
+/// *situations* (``MachineInterpreter/Situation``: the active atomic state and what every
+/// history remembers), so that a `-> X.history` target is explored with each configuration
+/// it can restore.
+///
+/// A compound state counts as reached when any of its descendants is active; a state that
+/// eventless transitions or completions leave at once counts as reached in passing. Coverage
+/// counts transitions by ``TransitionID``: `on`, `always`, `after` (whichever state owns the
+/// timer) and `done` alike.
+///
+/// The search is bounded, since histories multiply the situations:
+/// - one search (to reach the states, or to find the next uncovered transition) visits each
+///   atomic state in at most ``maximumSituationsPerState`` situations; further histories of
+///   that state are not explored (a flat machine has one situation per state, so the bound
+///   never bites there);
+/// - a path ends after ``maximumPathLength`` steps, and the next one starts from a fresh
+///   machine;
+/// - a step that handles more than ``MachineInterpreter/maximumStepsPerStimulus`` triggers
+///   (an eventless or raised loop) is dropped;
+/// - guard answers are searched over at most ``GuardSolver/maximumNames`` guard names a step.
 public enum PathPlanner {
     /// A path longer than this ends and the next one starts from a fresh machine.
-    static let maximumPathLength = 64
+    public static let maximumPathLength = 64
 
+    /// How many situations (different remembered histories) of one atomic state a search
+    /// visits at most.
+    public static let maximumSituationsPerState = 16
+
+    /// Plans the paths of a checked model; a model ``Lowering`` refuses has none.
     public static func plan(_ model: MachineModel) -> TestPlan {
-        let sampleable = model.events.indices.map(EventID.init).filter { id in
-            model[id].parameters.allSatisfy { SampleValues.literal(for: $0.type) != nil }
+        switch Lowering.lower(model) {
+        case .success(let machine):
+            return plan(machine)
+        case .failure:
+            return TestPlan(
+                model: model, reachPaths: [], coveragePaths: [],
+                unreachableStates: model.states.map(\.id).filter { $0 != model.initialState },
+                uncoveredTransitions: Array(model.allTransitions.indices),
+                unsampledEvents: model.events.indices.map(EventID.init).filter { !isSampleable(model[$0]) })
         }
-        let planner = Planner(model: model, sendableEvents: sampleable)
+    }
+
+    /// Plans the paths of an executable machine.
+    public static func plan(_ machine: ExecutableMachine) -> TestPlan {
+        let model = machine.model
+        let sampleable = model.events.indices.map(EventID.init).filter { isSampleable(model[$0]) }
+        let search = PathSearch(machine: machine, sendableEvents: sampleable)
         // A machine that loops as it starts (its initial state raises an event that
         // re-enters it, say) has no path to test.
-        let startsForever = planner.start().0.machine.diverged
-        let reach = startsForever ? [] : planner.reachPaths()
-        let (coverage, uncovered) = startsForever ? ([], Array(model.allTransitions.indices)) : planner.coveragePaths()
-        var reached = Set([model.initialState])
+        let startsForever = search.start().node.machine.diverged
+        let reach = startsForever ? [] : search.reachPaths()
+        let (coverage, uncovered) = startsForever ? ([], Array(model.allTransitions.indices)) : search.coveragePaths()
+        var reached = Set(machine.initialEntry.states)
         for path in reach { if case .reach(let state) = path.purpose { reached.insert(state) } }
         return TestPlan(
             model: model, reachPaths: reach, coveragePaths: coverage,
@@ -22,65 +63,74 @@ public enum PathPlanner {
             uncoveredTransitions: uncovered,
             unsampledEvents: model.events.indices.map(EventID.init).filter { !sampleable.contains($0) })
     }
+
+    /// Whether paths can send the event: fsmc has a sample value for every payload type.
+    private static func isSampleable(_ event: SignalModel) -> Bool {
+        event.parameters.allSatisfy { SampleValues.literal(for: $0.type) != nil }
+    }
 }
 
-/// The search behind ``PathPlanner``.
-private struct Planner {
-    let model: MachineModel
+/// The breadth-first searches behind ``PathPlanner``.
+struct PathSearch {
+    let machine: ExecutableMachine
     let sendableEvents: [EventID]
 
-    /// A simulated machine and how it got there.
+    /// A running machine and how it got there.
     struct Node {
-        var machine: MachineSimulator
+        var machine: MachineInterpreter
         var steps: [TestStep]
+        /// The states the last step entered, in order (also those it left again at once).
+        var entered: [StateID] = []
     }
 
-    func start() -> (Node, [Int]) {
-        var machine = MachineSimulator(model: model)
-        let taken = machine.start(answers: [])
-        return (Node(machine: machine, steps: []), taken)
+    func start() -> (node: Node, taken: [Int]) {
+        var interpreter = MachineInterpreter(machine: machine)
+        let taken = interpreter.start(answers: [])
+        return (Node(machine: interpreter, steps: []), taken.map(\.index))
     }
 
     // MARK: - Reaching states
 
-    /// The shortest path to each state: to where the machine rests in it, or, for a state
-    /// eventless transitions leave at once, to the step that passes through it.
+    /// The shortest path to each state: to where the machine rests in it (or in one of its
+    /// descendants), or, for a state eventless transitions leave at once, to the step that
+    /// passes through it.
     func reachPaths() -> [TestPath] {
         let (root, startTaken) = start()
-        let transitions = model.allTransitions
-        var best: [StateID: [TestStep]] = [root.machine.state: []]
+        let rootStates = machine.activeStates(atLeaf: root.machine.leaf)
+        var best: [StateID: [TestStep]] = [:]
+        for state in rootStates { best[state] = [] }
         var passedThrough: [StateID: [TestStep]] = [:]
+        var visited = VisitedSituations(root.machine.situation)
         var queue = [root]
         var head = 0
         while head < queue.count {
             let node = queue[head]
             head += 1
             for next in successors(of: node) {
-                for index in next.steps.last!.takenTransitions {
-                    if let target = transitions[index].target, passedThrough[target] == nil {
-                        passedThrough[target] = next.steps
-                    }
+                for state in next.entered where passedThrough[state] == nil {
+                    passedThrough[state] = next.steps
                 }
-                if best[next.machine.state] == nil {
-                    best[next.machine.state] = next.steps
-                    queue.append(next)
+                guard visited.insert(next.machine.situation) else { continue }
+                for state in machine.activeStates(atLeaf: next.machine.leaf) where best[state] == nil {
+                    best[state] = next.steps
                 }
+                queue.append(next)
             }
         }
-        return model.states.map(\.id).filter { $0 != root.machine.state }.compactMap { state in
+        return machine.model.states.map(\.id).filter { !rootStates.contains($0) }.compactMap { state in
             guard let steps = best[state] ?? passedThrough[state] else { return nil }
-            return TestPath(purpose: .reach(state), startTransitions: startTaken, startState: root.machine.state, steps: steps)
+            return TestPath(purpose: .reach(state), startTransitions: startTaken, startState: root.machine.leaf, steps: steps)
         }
     }
 
     // MARK: - Covering transitions
 
     func coveragePaths() -> ([TestPath], uncovered: [Int]) {
-        var uncovered = Set(model.allTransitions.indices)
+        var uncovered = Set(machine.transitions.indices)
         var paths: [TestPath] = []
         while !uncovered.isEmpty {
             var (node, startTaken) = start()
-            let startState = node.machine.state
+            let startState = node.machine.leaf
             uncovered.subtract(startTaken)
             var progressed = !startTaken.isEmpty && paths.isEmpty
             while node.steps.count < PathPlanner.maximumPathLength, !node.machine.isFinished,
@@ -99,7 +149,7 @@ private struct Planner {
     /// Breadth first from `node`: the closest continuation whose last step takes a
     /// transition of `wanted`.
     private func nearest(from node: Node, takingAnyOf wanted: Set<Int>) -> Node? {
-        var visited: Set<StateID> = [node.machine.state]
+        var visited = VisitedSituations(node.machine.situation)
         var queue = [node]
         var head = 0
         while head < queue.count {
@@ -110,87 +160,32 @@ private struct Planner {
             if let hit = next.first(where: { !wanted.isDisjoint(with: $0.steps.last!.takenTransitions) }) {
                 return hit
             }
-            for candidate in next where !visited.contains(candidate.machine.state) {
-                visited.insert(candidate.machine.state)
+            for candidate in next where visited.insert(candidate.machine.situation) {
                 queue.append(candidate)
             }
         }
         return nil
     }
+}
 
-    // MARK: - Moves
+/// The situations one search has visited, at most ``PathPlanner/maximumSituationsPerState``
+/// per atomic state.
+struct VisitedSituations {
+    private var situations: Set<MachineInterpreter.Situation> = []
+    private var perLeaf: [StateID: Int] = [:]
 
-    /// Every useful step from a node: each event some transition takes, each running timer,
-    /// each with the guard answers that pick one transition (and one eventless follow-up).
-    func successors(of node: Node) -> [Node] {
-        guard !node.machine.isFinished else { return [] }
-        let state = node.machine.state
-        var result: [Node] = []
-        for event in sendableEvents {
-            let own = model[state].transitions.filter { $0.trigger == .event(event) }
-            let machineLevel = model.machineTransitions.filter { $0.trigger == .event(event) }
-            let candidates = own + machineLevel
-            for (position, transition) in candidates.enumerated() {
-                for answers in answers(choosing: transition, after: Array(candidates[..<position])) {
-                    var machine = node.machine
-                    let taken = machine.send(event, answers: answers)
-                    guard !machine.diverged else { continue }
-                    result.append(extend(node, machine, .send(event), answers, taken))
-                }
-            }
-        }
-        let timed = model[state].transitions.filter { if case .after = $0.trigger { true } else { false } }
-        for (index, transition) in timed.enumerated() {
-            guard let deadline = node.machine.deadline(ofTimer: index) else { continue }
-            let earlier = timed.enumerated().filter { other in
-                guard let otherDeadline = node.machine.deadline(ofTimer: other.offset) else { return false }
-                return otherDeadline < deadline || (otherDeadline == deadline && other.offset < index)
-            }.map(\.element).filter { $0.guardExpression != nil || $0.target != nil }
-            for answers in answers(choosing: transition, after: earlier) {
-                var machine = node.machine
-                let taken = machine.advance(to: deadline, answers: answers)
-                guard !machine.diverged else { continue }
-                result.append(extend(node, machine, .advance(nanoseconds: deadline - node.machine.now), answers, taken))
-            }
-        }
-        return result
+    init(_ first: MachineInterpreter.Situation) {
+        _ = insert(first)
     }
 
-    /// Guard answers under which `transition` is the one taken after `earlier` fail; one
-    /// set for the transition alone, and one more per eventless transition of its target.
-    private func answers(choosing transition: TransitionModel, after earlier: [TransitionModel]) -> [Set<String>] {
-        var constraints: [GuardSolver.Constraint] = []
-        for other in earlier {
-            guard let expression = other.guardExpression, expression != .else else { return [] }
-            constraints.append(.init(expression: expression, mustHold: false))
+    /// Records `situation`; `false` when it was visited already or its atomic state has
+    /// used up its situations.
+    mutating func insert(_ situation: MachineInterpreter.Situation) -> Bool {
+        guard !situations.contains(situation), perLeaf[situation.leaf, default: 0] < PathPlanner.maximumSituationsPerState else {
+            return false
         }
-        if let expression = transition.guardExpression, expression != .else {
-            constraints.append(.init(expression: expression, mustHold: true))
-        }
-        guard let base = GuardSolver.solve(constraints) else { return [] }
-        var result = [base]
-        if let target = transition.target {
-            let eventless = model[target].transitions.filter { $0.trigger == .always }
-            for (position, follow) in eventless.enumerated() {
-                var more = constraints
-                var possible = true
-                for other in eventless[..<position] {
-                    guard let expression = other.guardExpression, expression != .else else { possible = false; break }
-                    more.append(.init(expression: expression, mustHold: false))
-                }
-                if let expression = follow.guardExpression, expression != .else {
-                    more.append(.init(expression: expression, mustHold: true))
-                }
-                if possible, let answers = GuardSolver.solve(more), !result.contains(answers) {
-                    result.append(answers)
-                }
-            }
-        }
-        return result
-    }
-
-    private func extend(_ node: Node, _ machine: MachineSimulator, _ stimulus: TestStep.Stimulus, _ answers: Set<String>, _ taken: [Int]) -> Node {
-        let step = TestStep(stimulus: stimulus, holdingGuards: answers.sorted(), takenTransitions: taken, stateAfter: machine.state)
-        return Node(machine: machine, steps: node.steps + [step])
+        situations.insert(situation)
+        perLeaf[situation.leaf, default: 0] += 1
+        return true
     }
 }

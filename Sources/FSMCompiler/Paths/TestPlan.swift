@@ -1,8 +1,12 @@
 /// Model-based test paths for a machine: event sequences from the initial state, with the
-/// guard answers each step assumes and the state it must end in.
+/// guard answers each step assumes and the configuration it must end in.
+///
+/// Transitions are numbered as ``TransitionID``s: indexes into ``MachineModel/allTransitions``
+/// (the order of ``ExecutableMachine/transitions``).
 public struct TestPlan: Sendable {
     public var model: MachineModel
-    /// The shortest path to each reachable state, in state order (none for the initial one).
+    /// The shortest path to each reachable state, in state order (none for the states active
+    /// once the machine has started).
     public var reachPaths: [TestPath]
     /// Paths that together take every coverable transition at least once.
     public var coveragePaths: [TestPath]
@@ -31,7 +35,7 @@ public struct TestPath: Hashable, Sendable {
     public var purpose: Purpose
     /// Transitions the machine takes when it starts (eventless ones from the initial state).
     public var startTransitions: [Int]
-    /// The state the machine is in once started.
+    /// The active atomic state once the machine has started; its ancestors are active too.
     public var startState: StateID
     public var steps: [TestStep]
 }
@@ -50,6 +54,6 @@ public struct TestStep: Hashable, Sendable {
     public var holdingGuards: [String]
     /// Transitions taken, as indexes into ``MachineModel/allTransitions``.
     public var takenTransitions: [Int]
-    /// The state after the step.
+    /// The active atomic state after the step; its ancestors are active too.
     public var stateAfter: StateID
 }
