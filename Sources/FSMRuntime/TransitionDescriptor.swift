@@ -9,6 +9,8 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
         case always
         /// Taken once the source state has been active this long.
         case after(Duration)
+        /// `done`: taken when the source, a compound state, completes.
+        case done
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.
@@ -18,14 +20,20 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
     public var guardExpression: String?
     /// The target; `nil` for an internal transition.
     public var target: State?
+    /// Whether the transition enters the target's history (`-> main.history`).
+    public var targetsHistory: Bool
     /// The actions as written in the spec, such as `emit notice("Already playing.")`.
     public var actions: [String]
 
-    public init(source: State?, trigger: Trigger, guard guardExpression: String?, target: State?, actions: [String]) {
+    public init(
+        source: State?, trigger: Trigger, guard guardExpression: String?, target: State?, targetsHistory: Bool = false,
+        actions: [String]
+    ) {
         self.source = source
         self.trigger = trigger
         self.guardExpression = guardExpression
         self.target = target
+        self.targetsHistory = targetsHistory
         self.actions = actions
     }
 }

@@ -2,17 +2,23 @@
 /// `transitionTable`: the Swift compiler reads one long string literal in no time, but takes
 /// minutes to type-check an array literal of thousands of typed values.
 ///
-/// A row reads `source: trigger [guard] -> target / action, action`, as the spec does:
+/// Format 2 (fsmc's `TransitionRowsWriter` writes it; a test reads back what it writes). A row
+/// reads `source: trigger [guard] -> target / action, action`, as the spec does:
 ///
 /// - `source` is a state, or `*` for a machine-level transition;
-/// - `trigger` is `on event`, `always`, or `after` a whole number of `ns`, `us`, `ms`, `s`,
-///   `m` or `h`;
-/// - ` [guard]`, ` -> target` (absent for an internal transition) and ` / actions` are optional.
+/// - `trigger` is `on event`, `always`, `done`, or `after` a whole number of `ns`, `us`, `ms`,
+///   `s`, `m` or `h`;
+/// - ` [guard]`, ` -> target` (absent for an internal transition; `target.history` for a
+///   history) and ` / actions` are optional.
 extension TransitionDescriptor where State: RawRepresentable, State.RawValue == String {
-    /// The descriptors of the rows of `text`, one a line, in order. A row that does not parse
-    /// is a bug in the generator, and stops the program.
-    public static func table(_ text: String) -> [TransitionDescriptor] {
-        text.split(separator: "\n").map { row in
+    /// The format of the rows this runtime reads.
+    public static var rowsFormat: Int { 2 }
+
+    /// The descriptors of the rows of `text`, one a line, in order. Rows of another `format`,
+    /// or a row that does not parse, are a bug in the generator, and stop the program.
+    public static func table(_ text: String, format: Int) -> [TransitionDescriptor] {
+        precondition(format == rowsFormat, "fsmc: transition rows of format \(format); this FSMRuntime reads format \(rowsFormat)")
+        return text.split(separator: "\n").map { row in
             var reader = TransitionRowReader(row)
             guard let descriptor: TransitionDescriptor = reader.descriptor() else {
                 preconditionFailure("fsmc: malformed transition row '\(row)'")
@@ -23,24 +29,17 @@ extension TransitionDescriptor where State: RawRepresentable, State.RawValue == 
 }
 
 extension Collection {
-    /// The state that `eventName` leads to from `state`, as a generated machine's
-    /// `nextState(from:on:)` finds it: the target of the first transition, in table order,
-    /// that leaves `state` (then the machine level) on that event and whose guard holds;
-    /// `state` itself for an internal transition; `nil` when none does.
-    ///
-    /// - Parameter guardHolds: evaluates a guard, given as written (`else` always holds).
-    public func nextState<State>(
-        from state: State, onEvent eventName: String, guardHolds: (String) -> Bool
-    ) -> State? where Element == TransitionDescriptor<State> {
-        for source in [state, nil] {
-            for transition in self where transition.source == source && transition.trigger == .event(eventName) {
-                if let expression = transition.guardExpression, expression != "else", !guardHolds(expression) {
-                    continue
-                }
-                return transition.target ?? state
-            }
+    /// The names among `eventNames` (kept in their order) that a transition of the table
+    /// takes from an active state or from the machine level, guards aside: what a generated
+    /// machine's `acceptedEventNames` returns.
+    public func acceptedEventNames<State>(amongst eventNames: [String], isActive: (State) -> Bool) -> [String]
+    where Element == TransitionDescriptor<State> {
+        var accepted: Set<String> = []
+        for transition in self {
+            guard case .event(let name) = transition.trigger, transition.source.map(isActive) ?? true else { continue }
+            accepted.insert(name)
         }
-        return nil
+        return eventNames.filter(accepted.contains)
     }
 }
 
@@ -66,8 +65,14 @@ private struct TransitionRowReader {
             rest = rest[rest.index(after: end)...]
         }
         var target: State?
+        var targetsHistory = false
         if skip(" -> ") {
-            target = State(rawValue: String(word()))
+            var name = word()
+            if name.hasSuffix(".history") {
+                name = name.dropLast(".history".count)
+                targetsHistory = true
+            }
+            target = State(rawValue: String(name))
             if target == nil { return nil }
         }
         var actions: [String] = []
@@ -76,12 +81,15 @@ private struct TransitionRowReader {
             rest = rest[rest.endIndex...]
         }
         guard rest.isEmpty else { return nil }
-        return TransitionDescriptor(source: source, trigger: trigger, guard: guardExpression, target: target, actions: actions)
+        return TransitionDescriptor(
+            source: source, trigger: trigger, guard: guardExpression, target: target, targetsHistory: targetsHistory,
+            actions: actions)
     }
 
     private mutating func trigger<State>() -> TransitionDescriptor<State>.Trigger? {
         if skip("on ") { return .event(String(word())) }
         if skip("always") { return .always }
+        if skip("done") { return .done }
         guard skip("after ") else { return nil }
         let text = word()
         guard let unitStart = text.firstIndex(where: { !$0.isNumber }), let amount = Int64(text[..<unitStart]) else { return nil }

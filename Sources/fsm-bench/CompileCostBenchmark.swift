@@ -73,11 +73,11 @@ enum CompileCostBenchmark {
         for stateCount in stateCounts {
             let machine = SyntheticMachine(stateCount: stateCount)
             let compilation = Compiler.compile(SourceText(machine.spec))
-            guard let model = compilation.model, !compilation.hasErrors else {
+            guard let executable = compilation.executable, !compilation.hasErrors else {
                 failures.append("the synthetic spec of \(stateCount) states does not compile")
                 continue
             }
-            let generated = SwiftEmitter.emit(model, sourceFileName: "Synthetic.fsm")
+            let generated = SwiftEmitter.emit(executable, sourceFileName: "Synthetic.fsm")
             let handWritten = machine.handWrittenSwift
             // The largest machines take half a minute a run, and vary less.
             let runs = stateCount > 1_000 ? min(repetitions, 3) : repetitions

@@ -41,14 +41,14 @@ struct GenerateCommand {
         var failed = false
         for path in files {
             guard let compilation = check.compile(path, warningsAsErrors: arguments.has("--warnings-as-errors")),
-                  !compilation.hasErrors, let model = compilation.model
+                  !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true
                 continue
             }
             let fileName = (path as NSString).lastPathComponent
             let destination = outputFile ?? (outputDirectory! as NSString).appendingPathComponent(Self.outputName(for: path))
-            outputs.append((destination, SwiftEmitter.emit(model, sourceFileName: fileName)))
+            outputs.append((destination, SwiftEmitter.emit(machine, sourceFileName: fileName)))
         }
         if failed { return .failure }
         do {

@@ -15,10 +15,10 @@ struct ReferenceSpec: CustomTestStringConvertible, Sendable {
     func generate() throws -> String {
         let source = SourceText(bytes: Array(try Data(contentsOf: url)))
         let compilation = Compiler.compile(source)
-        guard let model = compilation.model, !compilation.hasErrors else {
+        guard let machine = compilation.executable, !compilation.hasErrors else {
             throw SpecError(message: DiagnosticRenderer(path: url.path).render(compilation.diagnostics))
         }
-        return SwiftEmitter.emit(model, sourceFileName: url.lastPathComponent)
+        return SwiftEmitter.emit(machine, sourceFileName: url.lastPathComponent)
     }
 
     struct SpecError: Error, CustomStringConvertible {

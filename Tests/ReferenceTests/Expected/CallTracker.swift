@@ -419,15 +419,90 @@ public final class CallTracker {
         }
     }
 
+    // MARK: - Configuration
+
+    /// Whether `state` is active.
+    public func isIn(_ state: State) -> Bool {
+        self.state == state
+    }
+
+    /// Whether `event` would be taken now: a transition of the active states or the machine
+    /// level accepts it and its guard holds. Guards are asked; no action runs.
+    public func canHandle(_ event: Event) -> Bool {
+        Self.nextState(from: state, on: event) != nil
+    }
+
+    /// The names of the events that a transition of the active states or the machine level
+    /// takes, guards aside, in declaration order; none once the machine has finished.
+    public var acceptedEventNames: [String] {
+        return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
     // MARK: - Transition function
 
     /// The state `event` leads to from `state`, or `nil` when the machine would ignore it.
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
-    /// It reads `transitionTable`, in order.
     public static func nextState(from state: State, on event: Event) -> State? {
-        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
+        switch state {
+        case .idle:
+            switch event {
+            case .trackOutgoingCall:
+                return .start
+            default:
+                break
+            }
+        case .start:
+            switch event {
+            case .willResignActive:
+                return .systemAlert
+            default:
+                break
+            }
+        case .systemAlert:
+            switch event {
+            case .didBecomeActive:
+                return .waiting
+            default:
+                break
+            }
+        case .waiting:
+            switch event {
+            case .willResignActive:
+                return .callStarting
+            default:
+                break
+            }
+        case .callStarting:
+            switch event {
+            case .didEnterBackground:
+                return .callInProgress
+            default:
+                break
+            }
+        case .callInProgress:
+            switch event {
+            case .willEnterForeground:
+                return .callEnded
+            default:
+                break
+            }
+        case .callEnded:
+            switch event {
+            case .didBecomeActive:
+                return .idle
+            default:
+                break
+            }
+        }
+        switch event {
+        case .didBecomeActive:
+            return .idle
+        default:
+            break
+        }
+        return nil
     }
 
     // MARK: - Introspection
@@ -439,7 +514,7 @@ public final class CallTracker {
     public static let eventNames: [String] = ["trackOutgoingCall", "willResignActive", "didEnterBackground", "willEnterForeground", "didBecomeActive"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

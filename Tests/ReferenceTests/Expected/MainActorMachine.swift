@@ -360,15 +360,49 @@ import FSMRuntime
         }
     }
 
+    // MARK: - Configuration
+
+    /// Whether `state` is active.
+    public func isIn(_ state: State) -> Bool {
+        self.state == state
+    }
+
+    /// Whether `event` would be taken now: a transition of the active states or the machine
+    /// level accepts it and its guard holds. Guards are asked; no action runs.
+    public func canHandle(_ event: Event) -> Bool {
+        Self.nextState(from: state, on: event) != nil
+    }
+
+    /// The names of the events that a transition of the active states or the machine level
+    /// takes, guards aside, in declaration order; none once the machine has finished.
+    public var acceptedEventNames: [String] {
+        return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
     // MARK: - Transition function
 
     /// The state `event` leads to from `state`, or `nil` when the machine would ignore it.
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
-    /// It reads `transitionTable`, in order.
     public static func nextState(from state: State, on event: Event) -> State? {
-        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
+        switch state {
+        case .hidden:
+            switch event {
+            case .show:
+                return .visible
+            default:
+                break
+            }
+        case .visible:
+            switch event {
+            case .dismiss:
+                return .hidden
+            case .show:
+                return state
+            }
+        }
+        return nil
     }
 
     // MARK: - Introspection
@@ -380,7 +414,7 @@ import FSMRuntime
     public static let eventNames: [String] = ["show", "dismiss"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

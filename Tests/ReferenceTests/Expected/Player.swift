@@ -351,28 +351,77 @@ public final class Player {
         }
     }
 
+    // MARK: - Configuration
+
+    /// Whether `state` is active.
+    public func isIn(_ state: State) -> Bool {
+        self.state == state
+    }
+
+    /// Whether `event` would be taken now: a transition of the active states or the machine
+    /// level accepts it and its guard holds. Guards are asked; no action runs.
+    public func canHandle(_ event: Event) -> Bool {
+        Self.nextState(from: state, on: event, guards: actions) != nil
+    }
+
+    /// The names of the events that a transition of the active states or the machine level
+    /// takes, guards aside, in declaration order; none once the machine has finished.
+    public var acceptedEventNames: [String] {
+        return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
     // MARK: - Transition function
 
     /// The state `event` leads to from `state`, or `nil` when the machine would ignore it.
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
-    /// It reads `transitionTable`, in order.
-    public static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
-    }
-
-    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
-    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
-        switch expression {
-        case "isSeekable":
-            guard case .seek(let to) = event else { return false }
-            return guards.isSeekable(to: to)
-        case "canResume":
-            return guards.canResume()
-        default:
-            return false
+    public static func nextState(
+        from state: State,
+        on event: Event,
+        guards: any Actions
+    ) -> State? {
+        switch state {
+        case .stopped:
+            switch event {
+            case .play:
+                return .playing
+            case .pause:
+                return state
+            case .stop:
+                return state
+            default:
+                break
+            }
+        case .playing:
+            switch event {
+            case .play:
+                return state
+            case .pause:
+                return .paused
+            case .stop:
+                return .stopped
+            case .seek(let to):
+                if guards.isSeekable(to: to) {
+                    return state
+                }
+            }
+        case .paused:
+            switch event {
+            case .play:
+                if guards.canResume() {
+                    return .playing
+                }
+                return state
+            case .pause:
+                return state
+            case .stop:
+                return .stopped
+            default:
+                break
+            }
         }
+        return nil
     }
 
     // MARK: - Introspection
@@ -384,7 +433,7 @@ public final class Player {
     public static let eventNames: [String] = ["play", "pause", "stop", "seek"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

@@ -282,15 +282,51 @@ final class Relay {
         }
     }
 
+    // MARK: - Configuration
+
+    /// Whether `state` is active.
+    func isIn(_ state: State) -> Bool {
+        self.state == state
+    }
+
+    /// Whether `event` would be taken now: a transition of the active states or the machine
+    /// level accepts it and its guard holds. Guards are asked; no action runs.
+    func canHandle(_ event: Event) -> Bool {
+        Self.nextState(from: state, on: event) != nil
+    }
+
+    /// The names of the events that a transition of the active states or the machine level
+    /// takes, guards aside, in declaration order; none once the machine has finished.
+    var acceptedEventNames: [String] {
+        return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
     // MARK: - Transition function
 
     /// The state `event` leads to from `state`, or `nil` when the machine would ignore it.
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
-    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event) -> State? {
-        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
+        switch state {
+        case .idle:
+            switch event {
+            case .start:
+                return .running
+            default:
+                break
+            }
+        case .running:
+            switch event {
+            case .step:
+                return state
+            case .done:
+                return .idle
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     // MARK: - Introspection
@@ -302,7 +338,7 @@ final class Relay {
     static let eventNames: [String] = ["start", "step", "done"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

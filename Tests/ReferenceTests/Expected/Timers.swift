@@ -411,23 +411,56 @@ final class Kettle {
         }
     }
 
+    // MARK: - Configuration
+
+    /// Whether `state` is active.
+    func isIn(_ state: State) -> Bool {
+        self.state == state
+    }
+
+    /// Whether `event` would be taken now: a transition of the active states or the machine
+    /// level accepts it and its guard holds. Guards are asked; no action runs.
+    func canHandle(_ event: Event) -> Bool {
+        Self.nextState(from: state, on: event, guards: actions) != nil
+    }
+
+    /// The names of the events that a transition of the active states or the machine level
+    /// takes, guards aside, in declaration order; none once the machine has finished.
+    var acceptedEventNames: [String] {
+        return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
     // MARK: - Transition function
 
     /// The state `event` leads to from `state`, or `nil` when the machine would ignore it.
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
-    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        return transitionTable.nextState(from: state, onEvent: event.name) { guardHolds($0, on: event, guards: guards) }
-    }
-
-    /// Whether the guard written `expression` holds for `event`: how `nextState` asks `guards`.
-    private static func guardHolds(_ expression: String, on event: Event, guards: any Actions) -> Bool {
-        switch expression {
-        default:
-            return false
+        switch state {
+        case .off:
+            switch event {
+            case .switchOn:
+                return .heating
+            default:
+                break
+            }
+        case .heating:
+            switch event {
+            case .switchOff:
+                return .off
+            default:
+                break
+            }
+        case .boiled:
+            switch event {
+            case .switchOff:
+                return .off
+            default:
+                break
+            }
         }
+        return nil
     }
 
     // MARK: - Introspection
@@ -439,7 +472,7 @@ final class Kettle {
     static let eventNames: [String] = ["switchOn", "switchOff"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

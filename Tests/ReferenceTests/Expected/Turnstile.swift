@@ -257,15 +257,49 @@ final class Turnstile {
         }
     }
 
+    // MARK: - Configuration
+
+    /// Whether `state` is active.
+    func isIn(_ state: State) -> Bool {
+        self.state == state
+    }
+
+    /// Whether `event` would be taken now: a transition of the active states or the machine
+    /// level accepts it and its guard holds. Guards are asked; no action runs.
+    func canHandle(_ event: Event) -> Bool {
+        Self.nextState(from: state, on: event) != nil
+    }
+
+    /// The names of the events that a transition of the active states or the machine level
+    /// takes, guards aside, in declaration order; none once the machine has finished.
+    var acceptedEventNames: [String] {
+        return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
     // MARK: - Transition function
 
     /// The state `event` leads to from `state`, or `nil` when the machine would ignore it.
     ///
     /// A pure function for tests and tools: no action runs, an internal
     /// transition leads to `state` itself, and eventless transitions that may follow are not taken.
-    /// It reads `transitionTable`, in order.
     static func nextState(from state: State, on event: Event) -> State? {
-        return transitionTable.nextState(from: state, onEvent: event.name) { _ in true }
+        switch state {
+        case .locked:
+            switch event {
+            case .coin:
+                return .unlocked
+            default:
+                break
+            }
+        case .unlocked:
+            switch event {
+            case .push:
+                return .locked
+            case .coin:
+                return state
+            }
+        }
+        return nil
     }
 
     // MARK: - Introspection
@@ -277,7 +311,7 @@ final class Turnstile {
     static let eventNames: [String] = ["coin", "push"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows)
+    static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

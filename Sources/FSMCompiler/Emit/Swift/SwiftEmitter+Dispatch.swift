@@ -114,7 +114,7 @@ extension SwiftEmitter {
     }
 
     /// The payload variables that the guards and actions of these transitions use.
-    private func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
+    func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
         guard case .event(let id)? = transitions.first?.trigger, !payloadVariables[id.index].isEmpty else { return [] }
         let all = Set(payloadVariables[id.index])
         var used: Set<String> = []
@@ -171,7 +171,7 @@ extension SwiftEmitter {
     }
 
     /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.emitted(.notice))`.
-    private func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
+    func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
         switch action {
         case .call(let name):
             guard case .event(let event)? = trigger, actionsTakingPayload.contains(name) else { return "actions.\(name)()" }
@@ -179,7 +179,8 @@ extension SwiftEmitter {
         case .emit(let output, let arguments):
             return "notify(.emitted(\(caseExpression(model[output], arguments))))"
         case .raise(let event, let arguments):
-            return "raisedEvents.append(\(caseExpression(model[event], arguments)))"
+            let raised = caseExpression(model[event], arguments)
+            return hasCompletion ? "raisedEvents.append(.raised(\(raised)))" : "raisedEvents.append(\(raised))"
         }
     }
 

@@ -95,8 +95,8 @@ extension SwiftEmitter {
 
     var observerHooks: [ObserverHook] {
         var hooks = [
-            ObserverHook(notification: "exited", parameters: [("didExit", "state", "State")], summary: "The machine left `state`; its exit actions have run."),
-            ObserverHook(notification: "entered", parameters: [("didEnter", "state", "State")], summary: "The machine entered `state`; its entry actions have run."),
+            ObserverHook(notification: "exited", parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
+            ObserverHook(notification: "entered", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
             ObserverHook(notification: "transitioned", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
         ]
         if hasOutputs {

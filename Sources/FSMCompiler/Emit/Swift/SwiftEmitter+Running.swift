@@ -21,6 +21,10 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// The current state.")
         writer.line("\(unchecked)\(access)private(set) var state: State")
+        if hasHistory {
+            writer.line("/// What the states with `history` remember.")
+            writer.line("\(unchecked)private var history = History()")
+        }
         writer.line()
         if hasActions {
             writer.line("private let actions: any Actions")
@@ -29,16 +33,29 @@ extension SwiftEmitter {
         writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
         writer.line("\(unchecked)private var isInStep = false")
         writer.line("\(unchecked)private var pendingEvents = EventQueue<\(pendingType)>()")
-        if hasRaise {
+        if hasCompletion {
+            writer.line("/// Events raised by actions and completions of compound states, in the order they")
+            writer.line("/// happened; they go before events sent from outside.")
+            writer.line("\(unchecked)private var raisedEvents = EventQueue<InternalEvent>()")
+        } else if hasRaise {
             writer.line("/// Events raised by actions; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<Event>()")
         }
         if hasTimers {
             writer.line("private let clock: any MachineClock")
+        }
+        if hasTimers && isHierarchical {
+            writer.line("/// The running timers of each state with `after` transitions, by slot: \(timedStates.map { "`\(model[$0].name)`" }.joined(separator: ", ")).")
+            writer.line("\(unchecked)private var timers = [[ScheduledTimer]](repeating: [], count: \(timedStates.count))")
+            writer.line("/// Counts each slot's state entries, so that a timer from an earlier visit is never delivered.")
+            writer.line("\(unchecked)private var timerEntries = [UInt64](repeating: 0, count: \(timedStates.count))")
+        } else if hasTimers {
             writer.line("/// The timers of the current state's `after` transitions.")
             writer.line("\(unchecked)private var timers: [ScheduledTimer] = []")
             writer.line("/// Counts state entries, so that a timer from an earlier visit is never delivered.")
             writer.line("\(unchecked)private var stateEntryCount: UInt64 = 0")
+        }
+        if hasTimers {
             if model.isMainActor {
                 writer.line("private let isolation: (any Actor)? = MainActor.shared")
             } else {
@@ -49,7 +66,15 @@ extension SwiftEmitter {
             writer.line("/// An event sent from outside, or a timer that fired.")
             writer.block("private enum Stimulus") { writer in
                 writer.line("case event(Event)")
-                writer.line("case timer(Int, entry: UInt64)")
+                writer.line(isHierarchical ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
+            }
+        }
+        if hasCompletion {
+            writer.line()
+            writer.line("/// A raised event, or a compound state that completed.")
+            writer.block("private enum InternalEvent") { writer in
+                writer.line("case raised(Event)")
+                writer.line("case completed(StateID)")
             }
         }
         writer.line()
@@ -60,11 +85,12 @@ extension SwiftEmitter {
         if hasActions { parameters.append("actions: any Actions") }
         if hasTimers { parameters.append("clock: any MachineClock = TaskClock()") }
         parameters.append("observers: [any Observer] = []")
-        parameters.append("restoring snapshot: State? = nil")
+        parameters.append("restoring snapshot: \(hasHistory ? "Snapshot" : "State")? = nil")
         if let isolationParameter { parameters.append(isolationParameter) }
 
-        let initial = stateCase(model.initialState)
-        writer.line("/// Starts the machine in `\(model[model.initialState].name)`, running its entry actions, or in `snapshot` without them.")
+        let initial = SwiftNames.configuration(atLeaf: machine.initialEntry.states.last!, in: model)
+        let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
+        writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
         if hasEventless || hasTimers {
             let resumes = [hasTimers ? "restarts its timers" : nil, hasEventless ? "takes the eventless transitions enabled there" : nil]
             writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
@@ -74,22 +100,37 @@ extension SwiftEmitter {
         if hasActions { writer.line("///   - actions: your guards and actions.") }
         if hasTimers { writer.line("///   - clock: times the `after` transitions; pass a `ManualClock` in tests.") }
         writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
-        writer.line("///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
+        writer.line(hasHistory
+            ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
+            : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
         if isolationParameter != nil { writer.line("///   - isolation: the actor timers fire on; the caller's by default.") }
         writer.function("\(access)init", parameters: parameters) { writer in
             if hasActions { writer.line("self.actions = actions") }
             if hasTimers { writer.line("self.clock = clock") }
             if isolationParameter != nil { writer.line("self.isolation = isolation") }
-            writer.line("state = snapshot ?? \(initial)")
+            if hasHistory {
+                writer.line("state = snapshot?.state ?? \(initial)")
+                writer.line("history = snapshot?.history ?? History()")
+            } else {
+                writer.line("state = snapshot ?? \(initial)")
+            }
             writer.block("for observer in observers") { writer in
                 writer.line("addObserver(observer)")
             }
             writer.line("isInStep = true")
             writer.line("if snapshot == nil {")
-            writer.indented { writer in writer.line("enterState(\(initial))") }
+            writer.indented { writer in
+                if isHierarchical {
+                    for state in machine.initialEntry.states {
+                        writer.line("enterState(.\(model[state].name))")
+                    }
+                } else {
+                    writer.line("enterState(\(initial))")
+                }
+            }
             if hasTimers {
                 writer.line("} else {")
-                writer.indented { writer in writer.line("startTimers(for: state)") }
+                writer.indented { writer in writer.line(isHierarchical ? "restartTimers()" : "startTimers(for: state)") }
             }
             writer.line("}")
             // A snapshot saved by an observer mid-chain must not leave the machine resting in
@@ -102,6 +143,13 @@ extension SwiftEmitter {
     }
 
     func emitPublicAPI(into writer: inout CodeWriter) {
+        if hasHistory {
+            writer.line("/// The state and the history, to save and pass to `init(…restoring:)` later.")
+            writer.block("\(access)var snapshot: Snapshot") { writer in
+                writer.line("Snapshot(state: state, history: history)")
+            }
+            writer.line()
+        }
         writer.line("/// Whether the machine reached a final state; it then ignores every event.")
         writer.block("\(access)var isFinished: Bool") { writer in
             if finalStates.isEmpty {
@@ -109,7 +157,7 @@ extension SwiftEmitter {
             } else {
                 writer.line("switch state {")
                 writer.line("case \(finalStates.map { "." + $0.name }.joined(separator: ", ")): true")
-                if finalStates.count < model.states.count { writer.line("default: false") }
+                if finalStates.count < model.topLevelStates.count { writer.line("default: false") }
                 writer.line("}")
             }
         }
@@ -199,12 +247,16 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
         writer.block("private func drainQueues()") { writer in
+            if hasCompletion {
+                emitDrainWithCompletions(into: &writer)
+                return
+            }
             let raised = hasRaise ? "raisedEvents.popFirst()\(hasTimers ? ".map(Stimulus.event)" : "") ?? " : ""
             if hasTimers {
                 writer.block("while let next = \(raised)pendingEvents.popFirst()") { writer in
                     writer.line("switch next {")
                     writer.line("case .event(let event): step(event)")
-                    writer.line("case .timer(let index, let entry): fireTimer(index, entry: entry)")
+                    writer.line(timerCase)
                     writer.line("}")
                 }
             } else {
@@ -214,5 +266,42 @@ extension SwiftEmitter {
             }
         }
         writer.line()
+    }
+
+    /// How `drainQueues()` hands a fired timer on.
+    private var timerCase: String {
+        isHierarchical
+            ? "case .timer(let slot, let group, let entry): fireTimer(slot: slot, group: group, entry: entry)"
+            : "case .timer(let index, let entry): fireTimer(index, entry: entry)"
+    }
+
+    /// `drainQueues()` of a machine whose internal queue also holds completions.
+    private func emitDrainWithCompletions(into writer: inout CodeWriter) {
+        writer.block("while true") { writer in
+            writer.line("if let next = raisedEvents.popFirst() {")
+            writer.indented { writer in
+                writer.line("switch next {")
+                writer.line("case .raised(let event): step(event)")
+                writer.line("case .completed(let completed):")
+                writer.indented { writer in
+                    writer.line(hasEventless ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
+                }
+                writer.line("}")
+            }
+            writer.line("} else if let next = pendingEvents.popFirst() {")
+            writer.indented { writer in
+                if hasTimers {
+                    writer.line("switch next {")
+                    writer.line("case .event(let event): step(event)")
+                    writer.line(timerCase)
+                    writer.line("}")
+                } else {
+                    writer.line("step(next)")
+                }
+            }
+            writer.line("} else {")
+            writer.indented { writer in writer.line("return") }
+            writer.line("}")
+        }
     }
 }

@@ -3,14 +3,18 @@ extension SwiftEmitter {
     func emitValueTypes(into writer: inout CodeWriter) {
         writer.line("// MARK: - States, events and outputs")
         writer.line()
-        writer.line("/// The states of ``\(name)``.")
-        writer.block("\(access)enum State: String, Hashable, Sendable, Codable, CaseIterable") { writer in
-            for state in model.states {
-                writer.documentation(state.documentation)
-                writer.line("case \(state.name)")
+        if isHierarchical {
+            emitConfigurationType(into: &writer)
+        } else {
+            writer.line("/// The states of ``\(name)``.")
+            writer.block("\(access)enum State: String, Hashable, Sendable, Codable, CaseIterable") { writer in
+                for state in model.states {
+                    writer.documentation(state.documentation)
+                    writer.line("case \(state.name)")
+                }
             }
+            writer.line()
         }
-        writer.line()
 
         writer.line("/// The events ``\(name)`` reacts to.")
         writer.block("\(access)enum Event: \(conformances(eventTraits, caseIterable: model.events.allSatisfy(\.parameters.isEmpty)))") { writer in
@@ -55,9 +59,9 @@ extension SwiftEmitter {
         let notificationIsHashable = eventTraits.isHashable && (!hasOutputs || outputTraits.isHashable)
         writer.block("\(access)enum Notification: \(notificationIsHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("/// The machine left a state; its exit actions have run.")
-            writer.line("case exited(State)")
+            writer.line("case exited(\(stateIDType))")
             writer.line("/// The machine entered a state; its entry actions have run.")
-            writer.line("case entered(State)")
+            writer.line("case entered(\(stateIDType))")
             writer.line("/// The machine took a transition; the target's entry actions have run.")
             writer.line("case transitioned(Transition)")
             if hasOutputs {
@@ -69,6 +73,10 @@ extension SwiftEmitter {
         }
         writer.line()
     }
+
+    /// How notifications and observers name a state: `StateID` in a nested machine, `State`
+    /// (which is the same thing) in a flat one.
+    var stateIDType: String { isHierarchical ? "StateID" : "State" }
 
     private func conformances(_ traits: (isHashable: Bool, isCodable: Bool), caseIterable: Bool) -> String {
         var protocols: [String] = []

@@ -3,8 +3,28 @@
 ///
 /// The output is a pure function of the model: the same spec always gives the same bytes.
 public struct SwiftEmitter {
+    /// The machine as it runs: every decision of the generated dispatch comes from here.
+    let machine: ExecutableMachine
+    /// The checked spec: names, payloads, documentation.
     let model: MachineModel
     let sourceFileName: String
+
+    /// Whether states nest: `State` is then a nested value, states are named by `StateID`,
+    /// and the machine exits and enters along paths. A flat machine keeps the version-1 shape.
+    let isHierarchical: Bool
+    /// Whether a state declares `history`; the machine then keeps a `History` and restores
+    /// `Snapshot`s.
+    let hasHistory: Bool
+    /// Whether a compound state has `done` transitions; completions then wait in the
+    /// internal queue with raised events.
+    let hasCompletion: Bool
+    /// The states that declare `history`, in document order.
+    let historyOwners: [StateID]
+    /// The states with `after` transitions, in document order; a state's timers live in the
+    /// slot of its position here.
+    let timedStates: [StateID]
+    /// Each state's position in ``timedStates``, by ``StateID``.
+    let timerSlots: [Int?]
 
     /// Facts about the machine that decide which parts the generated code needs.
     let hasActions: Bool
@@ -35,25 +55,35 @@ public struct SwiftEmitter {
     /// `@MainActor ` or empty.
     let isolation: String
 
-    /// Generates the Swift file for `model`, compiled from the spec `sourceFileName`.
-    public static func emit(_ model: MachineModel, sourceFileName: String) -> String {
-        SwiftEmitter(model: model, sourceFileName: SwiftNames.commentText(sourceFileName)).emit()
+    /// Generates the Swift file for `machine`, compiled from the spec `sourceFileName`.
+    public static func emit(_ machine: ExecutableMachine, sourceFileName: String) -> String {
+        SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName)).emit()
     }
 
-    init(model: MachineModel, sourceFileName: String) {
+    init(machine: ExecutableMachine, sourceFileName: String) {
+        let model = machine.model
+        self.machine = machine
         self.model = model
         self.sourceFileName = sourceFileName
+        isHierarchical = !model.isFlat
+        historyOwners = model.states.filter { $0.history != nil }.map(\.id)
+        hasHistory = !historyOwners.isEmpty
+        hasCompletion = model.states.contains { $0.transitions.contains { $0.trigger == .done } }
+        timedStates = model.states.filter { !machine.timers[$0.id.index].isEmpty }.map(\.id)
+        var slots = [Int?](repeating: nil, count: model.states.count)
+        for (slot, state) in timedStates.enumerated() { slots[state.index] = slot }
+        timerSlots = slots
         hasActions = !model.guards.isEmpty || !model.actions.isEmpty
         hasOutputs = !model.outputs.isEmpty
         hasTimers = model.states.contains { $0.transitions.contains { if case .after = $0.trigger { true } else { false } } }
         hasEventless = model.states.contains { $0.transitions.contains { $0.trigger == .always } }
         let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
-        hasRaise = model.states.contains { state in
+        hasRaise = hasCompletion || model.states.contains { state in
             raises(state.entryActions) || raises(state.exitActions) || state.transitions.contains { raises($0.actions) }
         } || model.machineTransitions.contains { raises($0.actions) }
         hasSingleActionTransitions = model.states.contains { $0.transitions.contains(where: Self.hasOneAction) }
             || model.machineTransitions.contains(where: Self.hasOneAction)
-        finalStates = model.states.filter(\.isFinal)
+        finalStates = model.states.filter { $0.isFinal && $0.parent == nil }
         eventTraits = PayloadTraits.all(model.events.flatMap(\.parameters))
         outputTraits = PayloadTraits.all(model.outputs.flatMap(\.parameters))
         access = model.accessLevel == .internal ? "" : model.accessLevel.rawValue + " "
@@ -86,16 +116,24 @@ public struct SwiftEmitter {
         writer.documentation(model.documentation)
         writer.block("\(isolation)\(access)final class \(model.name)") { writer in
             emitValueTypes(into: &writer)
+            if hasHistory { emitHistoryTypes(into: &writer) }
             if hasActions { emitActionsProtocol(into: &writer) }
             emitObserverProtocol(into: &writer)
             emitStoredProperties(into: &writer)
             emitInitializer(into: &writer)
             emitPublicAPI(into: &writer)
             emitStep(into: &writer)
-            emitDispatch(into: &writer)
-            emitStateChanges(into: &writer)
-            if hasTimers { emitTimers(into: &writer) }
+            if isHierarchical {
+                emitHierarchicalDispatch(into: &writer)
+                emitHierarchicalStateChanges(into: &writer)
+                if hasTimers { emitHierarchicalTimers(into: &writer) }
+            } else {
+                emitDispatch(into: &writer)
+                emitStateChanges(into: &writer)
+                if hasTimers { emitTimers(into: &writer) }
+            }
             emitNotifications(into: &writer)
+            emitConfigurationQueries(into: &writer)
             emitTransitionFunction(into: &writer)
             emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()

@@ -1,0 +1,136 @@
+/// The configuration types of a nested machine (`State` as a nested value, `StateID`,
+/// `History`, `Snapshot`) and the queries on them (`isIn(_:)`, `canHandle(_:)`).
+extension SwiftEmitter {
+    /// `State` of a nested machine: an enum of the top-level states where a compound state's
+    /// case carries its active child, so that it cannot hold an impossible configuration.
+    func emitConfigurationType(into writer: inout CodeWriter) {
+        writer.line("/// The active configuration of ``\(name)``: the active top-level state, where a compound")
+        writer.line("/// state's case carries its active child.")
+        writer.block("\(access)enum State: Hashable, Sendable, Codable") { writer in
+            emitCases(model.topLevelStates, into: &writer)
+            for state in model.states where state.isCompound {
+                writer.line()
+                writer.line("/// The states inside `\(state.name)`; one of them is active while `\(state.name)` is.")
+                let children = state.children.map { model[$0] }
+                let conformances = children.allSatisfy(\.isAtomic)
+                    ? "String, Hashable, Sendable, Codable, CaseIterable" : "Hashable, Sendable, Codable"
+                writer.block("\(access)enum \(SwiftNames.stateTypeName(state.name)): \(conformances)") { writer in
+                    emitCases(state.children, into: &writer)
+                }
+            }
+        }
+        writer.line()
+        writer.line("/// Every state of ``\(name)`` at any depth, by its name in \(sourceFileName): how observers,")
+        writer.line("/// `isIn(_:)` and the transition table name states.")
+        writer.block("\(access)enum StateID: String, Hashable, Sendable, Codable, CaseIterable") { writer in
+            for state in model.states {
+                writer.line("case \(state.name)")
+            }
+        }
+        writer.line()
+    }
+
+    private func emitCases(_ states: [StateID], into writer: inout CodeWriter) {
+        for id in states {
+            let state = model[id]
+            writer.documentation(state.documentation)
+            let payload = state.isCompound ? "(\(SwiftNames.stateTypeName(state.name)))" : ""
+            writer.line("case \(state.name)\(payload)")
+        }
+    }
+
+    /// `History` and `Snapshot`: what a machine with `history` remembers, and what restores it.
+    func emitHistoryTypes(into writer: inout CodeWriter) {
+        writer.line("/// What the states with `history` remember: the configuration inside each when it was")
+        writer.line("/// last left, `nil` before it ever was.")
+        writer.block("\(access)struct History: Hashable, Sendable, Codable") { writer in
+            for owner in historyOwners {
+                let state = model[owner]
+                let kind = state.history == .deep ? "deep: everything inside it" : "shallow: its child"
+                writer.line("/// Inside `\(state.name)` (\(kind) is restored).")
+                writer.line("\(access)var \(state.name): State.\(SwiftNames.stateTypeName(state.name))?")
+            }
+            writer.line()
+            let parameters = historyOwners.map { "\(model[$0].name): State.\(SwiftNames.stateTypeName(model[$0].name))? = nil" }
+            writer.function("\(access)init", parameters: parameters) { writer in
+                for owner in historyOwners {
+                    writer.line("self.\(model[owner].name) = \(model[owner].name)")
+                }
+            }
+        }
+        writer.line()
+        writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
+        writer.line("/// `init(…restoring:)` to resume where the machine was.")
+        writer.block("\(access)struct Snapshot: Hashable, Sendable, Codable") { writer in
+            writer.line("\(access)var state: State")
+            writer.line("\(access)var history: History")
+            writer.line()
+            writer.block("\(access)init(state: State, history: History = History())") { writer in
+                writer.line("self.state = state")
+                writer.line("self.history = history")
+            }
+        }
+        writer.line()
+    }
+
+    /// `isIn(_:)`, `canHandle(_:)`, `acceptedEventNames`, and for a nested machine the static
+    /// functions they stand on.
+    func emitConfigurationQueries(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Configuration")
+        writer.line()
+        let stateType = isHierarchical ? "StateID" : "State"
+        writer.line("/// Whether `state` is active\(isHierarchical ? ": the active atomic state or a state around it" : "").")
+        writer.block("\(access)func isIn(_ state: \(stateType)) -> Bool") { writer in
+            writer.line(isHierarchical ? "Self.configuration(self.state, contains: state)" : "self.state == state")
+        }
+        writer.line()
+        let guards = model.guards.isEmpty ? "" : ", guards: actions"
+        let history = hasHistory ? ", history: history" : ""
+        writer.line("/// Whether `event` would be taken now: a transition of the active states or the machine")
+        writer.line("/// level accepts it and its guard holds. Guards are asked; no action runs.")
+        writer.block("\(access)func canHandle(_ event: Event) -> Bool") { writer in
+            writer.line("Self.nextState(from: state, on: event\(guards)\(history)) != nil")
+        }
+        writer.line()
+        writer.line("/// The names of the events that a transition of the active states or the machine level")
+        writer.line("/// takes, guards aside, in declaration order; none once the machine has finished.")
+        writer.block("\(access)var acceptedEventNames: [String]") { writer in
+            if !finalStates.isEmpty {
+                writer.line("guard !isFinished else { return [] }")
+            }
+            writer.line("return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)")
+        }
+        writer.line()
+        guard isHierarchical else { return }
+        writer.line("/// Whether `state` is active in `configuration`.")
+        writer.block("\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
+            writer.line("var current: StateID? = activeLeaf(of: configuration)")
+            writer.block("while let id = current") { writer in
+                writer.line("if id == state { return true }")
+                writer.line("current = parent(of: id)")
+            }
+            writer.line("return false")
+        }
+        writer.line()
+        writer.line("/// The active atomic state of `configuration`.")
+        writer.block("\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
+            writer.line("switch configuration {")
+            for leaf in machine.atomicStates {
+                writer.line("case \(SwiftNames.configuration(atLeaf: leaf, in: model)): .\(model[leaf].name)")
+            }
+            writer.line("}")
+        }
+        writer.line()
+        writer.line("/// The compound state `state` lies in; `nil` for a top-level state.")
+        writer.block("\(access)static func parent(of state: StateID) -> StateID?") { writer in
+            let nested = model.states.filter { $0.parent != nil }
+            writer.line("switch state {")
+            for parent in model.states where parent.isCompound {
+                writer.line("case \(parent.children.map { "." + model[$0].name }.joined(separator: ", ")): .\(parent.name)")
+            }
+            if nested.count < model.states.count { writer.line("default: nil") }
+            writer.line("}")
+        }
+        writer.line()
+    }
+}

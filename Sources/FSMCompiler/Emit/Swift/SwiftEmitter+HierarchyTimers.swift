@@ -1,0 +1,74 @@
+/// The timers of a nested machine: each state with `after` transitions has a slot of timers
+/// that run while it is active, at any depth, whatever its children do.
+extension SwiftEmitter {
+    func emitHierarchicalTimers(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Timers")
+        writer.line()
+        writer.block("private func startTimer(slot: Int, group: Int, after delay: Duration)") { writer in
+            writer.line("let entry = timerEntries[slot]")
+            writer.closure("timers[slot].append(clock.schedule(after: delay, isolation: isolation) { [weak self] in", closing: "})") { writer in
+                writer.line("self?.timerFired(slot: slot, group: group, entry: entry)")
+            }
+        }
+        writer.line()
+        writer.block("private func cancelTimers(slot: Int)") { writer in
+            writer.block("for timer in timers[slot]") { writer in
+                writer.line("timer.cancel()")
+            }
+            writer.line("timers[slot].removeAll(keepingCapacity: true)")
+        }
+        writer.line()
+        writer.line("/// Starts the timers of every active state again: a restored machine's.")
+        writer.block("private func restartTimers()") { writer in
+            writer.line("var active: StateID? = Self.activeLeaf(of: state)")
+            writer.block("while let state = active") { writer in
+                let timed = timedStates.map { model[$0] }
+                emitStateIDSwitch(timed, into: &writer) { state, writer in
+                    let slot = timerSlot(of: state.id)!
+                    writer.line("timerEntries[\(slot)] &+= 1")
+                    for (group, timer) in machine.timers[state.id.index].enumerated() {
+                        writer.line("startTimer(slot: \(slot), group: \(group), after: \(SwiftNames.duration(timer.delay)))")
+                    }
+                }
+                writer.line("active = Self.parent(of: state)")
+            }
+        }
+        writer.line()
+        writer.block("private func timerFired(slot: Int, group: Int, entry: UInt64)") { writer in
+            writer.block("guard !isInStep else") { writer in
+                writer.line("pendingEvents.append(.timer(slot: slot, group: group, entry: entry))")
+                writer.line("return")
+            }
+            writer.line("isInStep = true")
+            writer.line("fireTimer(slot: slot, group: group, entry: entry)")
+            writer.line("drainQueues()")
+            writer.line("isInStep = false")
+        }
+        writer.line()
+        writer.line("/// Takes the first `after` transition of a timer whose guard holds, unless its state was")
+        writer.line("/// left since the timer started; then the eventless transitions that follow.")
+        writer.block("private func fireTimer(slot: Int, group: Int, entry: UInt64)") { writer in
+            writer.line("guard entry == timerEntries[slot] else { return }")
+            writer.line(hasEventless
+                ? "if takeTimerTransition(slot: slot, group: group) { takeEventlessTransitions() }"
+                : "_ = takeTimerTransition(slot: slot, group: group)")
+        }
+        writer.line()
+        writer.block("private func takeTimerTransition(slot: Int, group: Int) -> Bool") { writer in
+            writer.line("switch (slot, group) {")
+            for (slot, state) in timedStates.enumerated() {
+                for (group, timer) in machine.timers[state.index].enumerated() {
+                    writer.line("case (\(slot), \(group)):")
+                    writer.indented { writer in
+                        let leaves = emitGuardedSequence(timer.transitions, atLeaf: nil, event: "nil", ending: .returnTrue, into: &writer)
+                        if !leaves { writer.line("return false") }
+                    }
+                }
+            }
+            writer.line("default:")
+            writer.indented { writer in writer.line("return false") }
+            writer.line("}")
+        }
+        writer.line()
+    }
+}

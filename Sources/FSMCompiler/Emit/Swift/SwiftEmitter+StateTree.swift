@@ -1,0 +1,114 @@
+/// Walking the state tree in the executable machine's priority order: the shape of every
+/// `switch` that looks for a transition (dispatch, eventless transitions, the pure transition
+/// function).
+extension SwiftEmitter {
+    /// How a piece of generated code ends, so that no statement is written after one that
+    /// always leaves (Swift warns about code that will never run).
+    typealias Leaves = Bool
+
+    /// Writes `switch subject { … }` over `siblings`, with a case for each state whose subtree
+    /// has transitions (`hasOwn`): an atomic state's own transitions (`emitOwn` with the state
+    /// as `leaf`), or a compound state's nested `switch` over its children (bound to `child`)
+    /// followed by its own transitions. A child's transitions are tried before its parent's,
+    /// as ``ExecutableMachine/owners(from:)`` orders them. Returns whether every path leaves.
+    func emitStateTree(
+        _ siblings: [StateID], subject: String, relevant: [Bool], into writer: inout CodeWriter,
+        emitOwn: (_ state: StateID, _ leaf: StateID?, inout CodeWriter) -> Leaves
+    ) -> Leaves {
+        let cases = siblings.filter { relevant[$0.index] }
+        guard !cases.isEmpty else { return false }
+        writer.line("switch \(subject) {")
+        var everyCaseLeaves = true
+        for id in cases {
+            let state = model[id]
+            let childrenMatter = state.children.contains { relevant[$0.index] }
+            if state.isAtomic {
+                writer.line("case .\(state.name):")
+                writer.indented { writer in
+                    everyCaseLeaves = emitOwn(id, id, &writer) && everyCaseLeaves
+                }
+            } else {
+                writer.line(childrenMatter ? "case .\(state.name)(let child):" : "case .\(state.name):")
+                writer.indented { writer in
+                    var leaves = false
+                    if childrenMatter {
+                        leaves = emitStateTree(state.children, subject: "child", relevant: relevant, into: &writer, emitOwn: emitOwn)
+                    }
+                    if !leaves {
+                        leaves = emitOwn(id, nil, &writer)
+                    }
+                    everyCaseLeaves = leaves && everyCaseLeaves
+                }
+            }
+        }
+        if cases.count < siblings.count {
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+            everyCaseLeaves = false
+        }
+        writer.line("}")
+        return everyCaseLeaves
+    }
+
+    /// For each state, whether it or a state inside it declares a transition for which
+    /// `declares` holds.
+    func subtreesDeclaring(_ declares: (StateID) -> Bool) -> [Bool] {
+        var relevant = model.states.map { declares($0.id) }
+        // Children come after their parent in document order: a backward pass sees every
+        // child before its parent.
+        for state in model.states.reversed() where relevant[state.id.index] {
+            if let parent = state.parent { relevant[parent.index] = true }
+        }
+        return relevant
+    }
+
+    /// The event transitions an owner declares, grouped by event in order of first
+    /// declaration, as the executable machine lists them.
+    func eventGroups(of owner: ExecutableMachine.Owner) -> [(event: EventID, transitions: [TransitionID])] {
+        machine.triggers(of: owner).compactMap { trigger in
+            guard case .event(let event) = trigger else { return nil }
+            return (event, machine.transitions(of: owner, for: trigger))
+        }
+    }
+
+    /// `switch event { … }` over an owner's event transitions, each group's transitions tried
+    /// in order (`emitBody` writes one, ending in a `return`). Returns whether every path leaves.
+    ///
+    /// `guardsOnly`: the bodies run no action (the pure transition function), so only guards
+    /// need the payload bound.
+    func emitEventSwitch(
+        _ groups: [(event: EventID, transitions: [TransitionID])], guardsOnly: Bool = false, into writer: inout CodeWriter,
+        condition: (GuardModel, EventID) -> String?, emitBody: (TransitionID, inout CodeWriter) -> Void
+    ) -> Leaves {
+        guard !groups.isEmpty else { return false }
+        writer.line("switch event {")
+        var everyGroupLeaves = true
+        for group in groups {
+            var declarations = group.transitions.map { machine[$0].declaration }
+            if guardsOnly {
+                for index in declarations.indices { declarations[index].actions = [] }
+            }
+            writer.line("case ", pattern(for: group.event, binding: usedPayload(of: declarations)), ":")
+            writer.indented { writer in
+                var leaves = false
+                for id in group.transitions {
+                    if let guardModel = machine[id].declaration.guardExpression, let code = condition(guardModel, group.event) {
+                        writer.block("if \(code)") { writer in emitBody(id, &writer) }
+                    } else {
+                        emitBody(id, &writer)
+                        leaves = true
+                        break
+                    }
+                }
+                everyGroupLeaves = leaves && everyGroupLeaves
+            }
+        }
+        if groups.count < model.events.count {
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+            everyGroupLeaves = false
+        }
+        writer.line("}")
+        return everyGroupLeaves
+    }
+}

@@ -1,0 +1,55 @@
+/// The pure transition function: the executable machine's choice of transition and its target
+/// configuration, as a `switch` that asks guards and runs nothing.
+extension SwiftEmitter {
+    func emitTransitionFunction(into writer: inout CodeWriter) {
+        let hasGuards = !model.guards.isEmpty
+        writer.line("// MARK: - Transition function")
+        writer.line()
+        writer.line("/// The state `event` leads to from `state`, or `nil` when the machine would ignore it.")
+        writer.line("///")
+        writer.line("/// A pure function for tests and tools: no action runs\(hasGuards ? " (only `guards`' guards are asked)" : ""), an internal")
+        writer.line("/// transition leads to `state` itself, and eventless transitions\(hasCompletion ? " and completions" : "") that may follow are not taken.")
+        if hasHistory {
+            writer.line("/// A history target enters what `history` remembers.")
+        }
+        var parameters = ["from state: State", "on event: Event"]
+        if hasGuards { parameters.append("guards: any Actions") }
+        if hasHistory { parameters.append("history: History = History()") }
+        writer.function("\(access)static func nextState", parameters: parameters, returns: " -> State?") { writer in
+            let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
+            if !topLevelFinals.isEmpty {
+                writer.line("switch state {")
+                writer.line("case \(topLevelFinals.map { "." + model[$0].name }.joined(separator: ", ")): return nil")
+                if topLevelFinals.count < model.topLevelStates.count { writer.line("default: break") }
+                writer.line("}")
+            }
+            let condition = { (guardModel: GuardModel, event: EventID) in
+                guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
+            }
+            let relevant = subtreesDeclaring { !eventGroups(of: .state($0)).isEmpty }
+            var leaves = emitStateTree(model.topLevelStates, subject: "state", relevant: relevant, into: &writer) { state, _, writer in
+                emitEventSwitch(eventGroups(of: .state(state)), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(targetConfiguration(of: id))")
+                }
+            }
+            if !leaves {
+                leaves = emitEventSwitch(eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(targetConfiguration(of: id))")
+                }
+            }
+            if !leaves { writer.line("return nil") }
+        }
+        writer.line()
+    }
+
+    /// The configuration a transition leads to, as an expression: `state` itself for an
+    /// internal transition.
+    private func targetConfiguration(of id: TransitionID) -> String {
+        guard let entry = machine[id].entry else { return "state" }
+        if let owner = entry.restoresHistoryOf {
+            let type = SwiftNames.stateTypeName(model[owner].name)
+            return configuration(restoring: owner, inside: "restored\(type)(history.\(model[owner].name))")
+        }
+        return SwiftNames.configuration(atLeaf: entry.states.last!, in: model)
+    }
+}
