@@ -3,10 +3,13 @@
 /// States are rounded boxes; a final state has a double border; a small filled point
 /// marks the initial state. Entry and exit actions and internal transitions are lines
 /// inside their state, under a rule. Machine-level transitions leave a dashed "any state"
-/// box along dashed arrows. A state with children is a cluster with its own initial point;
-/// arrows to and from it end at the cluster's border. Doc comments become tooltips (shown
-/// when hovering the SVG): the machine's on the graph, a state's on its box, a
-/// transition's on its arrow. See ``StateDiagram`` for what every notation shows.
+/// box along dashed arrows. A state with children is a cluster with its own initial point,
+/// and a circled `H` or `H*` where arrows to `X.history` end when it keeps a history. Arrows
+/// to and from it end at the cluster's border (`done` arrows leave it like any other), except
+/// an arrow from inside it, which ends at its initial point unclipped: Graphviz clips only at
+/// a cluster the other end lies outside of. Doc comments become tooltips (shown when hovering
+/// the SVG): the machine's on the graph, a state's on its box, a transition's on its arrow.
+/// See ``StateDiagram`` for what every notation shows.
 public struct DotEmitter {
     let model: MachineModel
     let diagram: StateDiagram
@@ -47,7 +50,10 @@ public struct DotEmitter {
         let point = Self.initialPoint(of: container.map { model[$0] })
         writer.line("\(point) [shape=point, width=0.15];")
         if let initial = diagram.initialChild(of: container) {
-            writer.line("\(point) -> \(node(initial))\(Self.attributes(headAttributes(initial)));")
+            writer.line("\(point) -> \(node(initial))\(Self.attributes(headAttributes(initial, from: container)));")
+        }
+        if let container, let history = diagram.historyLabel(of: model[container]) {
+            writer.line("\(Self.historyPoint(of: model[container])) [shape=circle, label=\(Self.quoted(history)), width=0.3, fixedsize=true, fontsize=10];")
         }
         for child in diagram.children(of: container) {
             emitState(model[child], into: &writer)
@@ -89,14 +95,21 @@ public struct DotEmitter {
         let tail: String
         if let source = transition.source {
             tail = node(source)
+            // Arrows from a compound state never end inside it: those are lines in its box.
             if !model[source].children.isEmpty { attributes.append("ltail=\(Self.cluster(of: model[source]))") }
         } else {
             tail = Self.anyState
             attributes.append("style=dashed")
         }
-        attributes += headAttributes(target)
+        let head: String
+        if transition.targetsHistory {
+            head = Self.historyPoint(of: model[target])
+        } else {
+            head = node(target)
+            attributes += headAttributes(target, from: transition.source)
+        }
         if let documentation = transition.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
-        writer.line("\(tail) -> \(node(target))\(Self.attributes(attributes));")
+        writer.line("\(tail) -> \(head)\(Self.attributes(attributes));")
     }
 
     /// The node an arrow to or from `state` attaches to: the state's own, or the initial
@@ -106,9 +119,11 @@ public struct DotEmitter {
         return state.children.isEmpty ? Self.quoted(state.name) : Self.initialPoint(of: state)
     }
 
-    /// Clips an arrow into a composite state at its cluster's border.
-    private func headAttributes(_ target: StateID) -> [String] {
-        model[target].children.isEmpty ? [] : ["lhead=\(Self.cluster(of: model[target]))"]
+    /// Clips an arrow into a composite state at its cluster's border, unless it comes from
+    /// inside the cluster (`source`: a state, or `nil` for the machine level).
+    private func headAttributes(_ target: StateID, from source: StateID?) -> [String] {
+        guard !model[target].children.isEmpty, !(source.map { model.isDescendant($0, of: target) } ?? false) else { return [] }
+        return ["lhead=\(Self.cluster(of: model[target]))"]
     }
 
     // MARK: - Names and escaping
@@ -118,6 +133,10 @@ public struct DotEmitter {
 
     private static func initialPoint(of state: StateModel?) -> String {
         quoted(state.map { "*initial \($0.name)" } ?? "*initial")
+    }
+
+    private static func historyPoint(of state: StateModel) -> String {
+        quoted("*history \(state.name)")
     }
 
     private static func cluster(of state: StateModel) -> String {

@@ -6,9 +6,11 @@
 /// under its name. Machine-level transitions leave an "any state" pseudo-state with a
 /// dashed border. A state with children is a composite state with its own `[*]`; its
 /// entry, exit and internal lines go into a note, since a composite state has no
-/// description lines. Doc comments become notes beside their state, and the machine's
-/// becomes the diagram's accessible description; Mermaid has no notes on transitions, so
-/// their doc comments stay in the source as `%%` comments. See ``StateDiagram``.
+/// description lines. Mermaid has no history pseudo-state, so a state labeled `H` (or `H*`)
+/// inside the composite state stands for it. Doc comments become notes beside their state,
+/// and the machine's becomes the diagram's accessible description; Mermaid has no notes on
+/// transitions, so their doc comments stay in the source as `%%` comments. See
+/// ``StateDiagram``.
 ///
 /// Text is escaped with Mermaid's entity codes (`#58;` for `:`), which work everywhere in
 /// a diagram, also where a backslash or HTML entity would not.
@@ -46,6 +48,9 @@ public struct MermaidEmitter {
     private func emitContents(of container: StateID?, into writer: inout CodeWriter) {
         if let initial = diagram.initialChild(of: container) {
             writer.line("[*] --> \(identifiers[initial])")
+        }
+        if let container, let history = diagram.historyLabel(of: model[container]) {
+            writer.line("state \"\(Self.text(history))\" as \(identifiers.history(of: container))")
         }
         let children = diagram.children(of: container)
         for child in children {
@@ -106,8 +111,9 @@ public struct MermaidEmitter {
             writer.line("%% " + line)
         }
         let source = transition.source.map { identifiers[$0] } ?? identifiers.anyState
+        let head = transition.targetsHistory ? identifiers.history(of: target) : identifiers[target]
         let label = Self.text(SpecText.transitionLabel(transition, in: model))
-        writer.line("\(source) --> \(identifiers[target]) : \(label)")
+        writer.line("\(source) --> \(head) : \(label)")
     }
 
     // MARK: - Identifiers and escaping

@@ -3,9 +3,11 @@
 /// `[*] -->` marks the initial state and `--> [*]` the final ones. Entry and exit actions
 /// and internal transitions are description lines of their state (`playing : entry / …`),
 /// under its name. Machine-level transitions leave a dashed "any state" pseudo-state along
-/// dashed arrows. A state with children is a composite state with its own `[*]`. Doc
-/// comments become notes: beside a state, on a transition's arrow, and the machine's is the
-/// diagram's caption. See ``StateDiagram``.
+/// dashed arrows. A state with children is a composite state with its own `[*]`; an arrow
+/// to `X.history` ends at PlantUML's history pseudo-state `X[H]` (`X[H*]` for a deep one),
+/// which PlantUML draws only where an arrow ends (deep history needs a PlantUML newer than
+/// 1.2020). Doc comments become notes: beside a state, on a transition's arrow, and the
+/// machine's is the diagram's caption. See ``StateDiagram``.
 ///
 /// Text is escaped with numeric entities (`&#60;` for `<`), which PlantUML shows as the
 /// character and never reads as Creole markup, HTML, a preprocessor call or a command.
@@ -81,10 +83,14 @@ public struct PlantUMLEmitter {
     private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
         guard let target = transition.target else { return }
         let label = Self.text(SpecText.transitionLabel(transition, in: model))
+        var head = identifiers[target]
+        if transition.targetsHistory {
+            head += model[target].history == .deep ? "[H*]" : "[H]"
+        }
         if let source = transition.source {
-            writer.line("\(identifiers[source]) --> \(identifiers[target]) : \(label)")
+            writer.line("\(identifiers[source]) --> \(head) : \(label)")
         } else {
-            writer.line("\(identifiers.anyState) -[dashed]-> \(identifiers[target]) : \(label)")
+            writer.line("\(identifiers.anyState) -[dashed]-> \(head) : \(label)")
         }
         emitNote("note on link", StateDiagram.documentationLines(transition.documentation), into: &writer)
     }

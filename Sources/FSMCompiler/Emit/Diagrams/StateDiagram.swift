@@ -10,20 +10,51 @@
 ///   inside it.
 /// - A state with children is a box around them (a cluster, a composite state) with its
 ///   own initial marker; an arrow to it enters its initial child, and an arrow from it
-///   applies to all of its children.
+///   applies to all of its children (`done` arrows leave it too: they are its own).
+/// - A transition of a compound state to itself, to one of its descendants or to its own
+///   history is a line inside it, written as the spec writes it (`reset -> shelf`): an
+///   arrow from a box into that box (or onto it) is one no notation draws well, and the
+///   line reads as the spec does.
+/// - A compound state that declares `history` holds an `H` pseudo-state (`H*` for `history
+///   deep`), where arrows to `X.history` end.
 struct StateDiagram {
     let model: MachineModel
 
     /// The label of the pseudo-state the machine-level transitions start from.
     static let anyStateLabel = "any state"
 
-    /// The lines inside a state: `entry / …`, `exit / …`, then its internal transitions.
+    /// The lines inside a state: `entry / …`, `exit / …`, then, in document order, its
+    /// internal transitions and the transitions that stay inside it (see ``isLine(_:)``).
     func bodyLines(of state: StateModel) -> [String] {
         var lines: [String] = []
         if !state.entryActions.isEmpty { lines.append(SpecText.block("entry", state.entryActions, in: model)) }
         if !state.exitActions.isEmpty { lines.append(SpecText.block("exit", state.exitActions, in: model)) }
-        lines += state.transitions.filter { $0.target == nil }.map { SpecText.transitionLabel($0, in: model) }
+        lines += state.transitions.filter(isLine).map(lineLabel)
         return lines
+    }
+
+    /// Whether a transition is a line inside its state rather than an arrow: it has no
+    /// target, or its source is compound and its target is the source, a descendant of it or
+    /// its history.
+    func isLine(_ transition: TransitionModel) -> Bool {
+        guard let target = transition.target else { return true }
+        guard let source = transition.source, model[source].isCompound else { return false }
+        return model.isDescendant(target, of: source)
+    }
+
+    /// A line's text: `refresh / reload`, or with its target as the spec writes it,
+    /// `reset [isIdle] -> shelf / log`.
+    func lineLabel(_ transition: TransitionModel) -> String {
+        guard let target = SpecText.target(of: transition, in: model) else { return SpecText.transitionLabel(transition, in: model) }
+        var label = SpecText.trigger(transition.trigger, in: model)
+        if let guardModel = transition.guardExpression {
+            label += " [\(SpecText.guardExpression(guardModel, in: model))]"
+        }
+        label += " -> " + target
+        if !transition.actions.isEmpty {
+            label += " / " + SpecText.actionList(transition.actions, in: model)
+        }
+        return label
     }
 
     /// The machine-level internal transitions, shown inside the "any state" pseudo-state.
@@ -37,7 +68,16 @@ struct StateDiagram {
     /// The transitions drawn as arrows, in document order: each state's, then the
     /// machine-level ones (whose ``TransitionModel/source`` is `nil`).
     var arrows: [TransitionModel] {
-        model.allTransitions.filter { $0.target != nil }
+        model.allTransitions.filter { !isLine($0) }
+    }
+
+    /// `H` or `H*`: the history pseudo-state of a compound state, `nil` when it keeps none.
+    func historyLabel(of state: StateModel) -> String? {
+        switch state.history {
+        case .shallow?: "H"
+        case .deep?: "H*"
+        case nil: nil
+        }
     }
 
     /// The states directly inside `container`, or the top-level states for `nil`.
@@ -51,7 +91,8 @@ struct StateDiagram {
     }
 
     /// The innermost composite state (or `nil`, the top level) whose block declares both
-    /// ends of a transition: notations that nest composite states want the arrow there.
+    /// ends of a transition: notations that nest composite states want the arrow there. The
+    /// history pseudo-state of `X` lies in `X`'s block.
     func container(of transition: TransitionModel) -> StateID? {
         guard let source = transition.source, let target = transition.target else { return nil }
         var sourceBlocks: Set<StateID> = []
@@ -60,7 +101,7 @@ struct StateDiagram {
             sourceBlocks.insert(current)
             block = model[current].parent
         }
-        block = model[target].parent
+        block = transition.targetsHistory ? target : model[target].parent
         while let current = block, !sourceBlocks.contains(current) {
             block = model[current].parent
         }
@@ -82,6 +123,8 @@ struct DiagramIdentifiers {
     private var identifiers: [String]
     /// The identifier of the "any state" pseudo-state.
     private(set) var anyState: String
+    /// The identifiers of the history pseudo-states, by the ``StateID`` of their state.
+    private var histories: [StateID: String] = [:]
 
     /// - Parameter isPlain: whether the notation reads a name as an identifier as it is.
     init(_ model: MachineModel, isPlain: (String) -> Bool) {
@@ -96,9 +139,15 @@ struct DiagramIdentifiers {
             isPlain(state.name) ? state.name : unique("s\(state.id.index)")
         }
         anyState = unique("anyState")
+        for state in model.states where state.history != nil {
+            histories[state.id] = unique(identifiers[state.id.index] + "History")
+        }
     }
 
     subscript(state: StateID) -> String { identifiers[state.index] }
+
+    /// The identifier of the history pseudo-state inside `state`: `appHistory`.
+    func history(of state: StateID) -> String { histories[state] ?? identifiers[state.index] + "History" }
 
     /// Whether `state` goes by a generated identifier and so needs a label with its name.
     func isGenerated(_ state: StateModel) -> Bool { identifiers[state.id.index] != state.name }
