@@ -42,3 +42,13 @@ public final class ScheduledTimer {
         onCancel?()
     }
 }
+
+/// A clock that fires timers only from inside a call its owner makes (``ManualClock``'s
+/// `advance(by:)`), on the owner's own thread, never on its own.
+///
+/// A machine with `after` transitions that lives outside any actor can take only such a
+/// clock: its generated initializer without an actor accepts a `SynchronousMachineClock`,
+/// and the one that accepts any clock must be called on an actor, where the timers come back.
+/// A real-time clock could not return to a thread no actor owns, so that is a compile-time
+/// error rather than a data race.
+public protocol SynchronousMachineClock: MachineClock {}

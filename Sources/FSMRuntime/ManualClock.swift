@@ -2,7 +2,7 @@
 /// falls due, synchronously and in order of their deadlines. No test needs to sleep.
 ///
 /// Use it on the same actor (or thread) as the machine it drives.
-public final class ManualClock: MachineClock {
+public final class ManualClock: SynchronousMachineClock {
     private struct Entry {
         var id: UInt64
         var deadline: Duration

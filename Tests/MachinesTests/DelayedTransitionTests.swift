@@ -13,7 +13,7 @@ final class SessionScript: Session.Actions {
 }
 
 /// A session on a clock, and its notifications as text.
-private final class SessionBench<Clock: MachineClock> {
+private final class SessionBench<Clock: SynchronousMachineClock> {
     let clock: Clock
     let script = SessionScript()
     let session: Session

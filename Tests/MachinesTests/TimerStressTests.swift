@@ -11,7 +11,7 @@ final class FuseScript: Fuse.Actions {
 
 /// A fuse on a clock, counting its visits to `armed`: the n-th timer ever scheduled belongs
 /// to the n-th visit, the only state with a timer.
-private final class FuseBench<Clock: MachineClock> {
+private final class FuseBench<Clock: SynchronousMachineClock> {
     let clock: Clock
     let script = FuseScript()
     let fuse: Fuse

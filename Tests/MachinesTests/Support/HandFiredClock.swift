@@ -4,7 +4,7 @@ import FSMRuntime
 /// after they were cancelled: it stands for a real clock whose timers race with the machine
 /// (a timer that fell due while the machine's actor was busy runs after the machine may
 /// have cancelled it). The machine itself must drop every timer that is no longer current.
-final class HandFiredClock: MachineClock {
+final class HandFiredClock: SynchronousMachineClock {
     private var actions: [() -> Void] = []
     /// Whether each timer was cancelled, by the order it was scheduled in.
     private(set) var cancelled: [Bool] = []

@@ -3,7 +3,7 @@ import FSMRuntime
 /// A manual clock whose timers cannot be cancelled: it stands for a real clock whose timer
 /// already fired and is waiting to run when the machine cancels it, so that tests can check
 /// that the machine itself drops such a stale timer.
-final class UncancellableClock: MachineClock {
+final class UncancellableClock: SynchronousMachineClock {
     let base = ManualClock()
     /// The base clock's timers, kept alive so that releasing them cannot cancel them either.
     private var timers: [ScheduledTimer] = []
@@ -21,7 +21,7 @@ final class UncancellableClock: MachineClock {
 /// A manual clock that fires timers falling due at the same instant in the reverse order of
 /// scheduling: a legitimate ``MachineClock`` (``TaskClock`` promises no order for ties
 /// either), which tests use to check that a machine does not depend on the order of ties.
-final class ReversedTiesClock: MachineClock {
+final class ReversedTiesClock: SynchronousMachineClock {
     private struct Entry {
         var id: Int
         var deadline: Duration

@@ -181,18 +181,51 @@ final class Library {
     /// Starts the machine in `browsing.shelf`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers.
     ///
+    /// Call it on the actor the machine lives on (the main actor or one of yours): its timers
+    /// come back there. Outside any actor, pass a `SynchronousMachineClock` such as `ManualClock`.
+    ///
     /// - Parameters:
     ///   - actions: your guards and actions.
     ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    ///   - isolation: the actor timers fire on; the caller's by default.
-    init(
+    ///   - isolation: the actor timers fire on; the caller's, which must be an actor.
+    convenience init(
         actions: any Actions,
-        clock: any MachineClock = TaskClock(),
+        clock: some MachineClock = TaskClock(),
         observers: [any Observer] = [],
         restoring snapshot: State? = nil,
-        isolation: isolated (any Actor)? = #isolation
+        isolation: isolated (any Actor) = #isolation
+    ) {
+        self.init(actions: actions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+    }
+
+    /// Starts the machine in `browsing.shelf`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
+    ///
+    /// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),
+    /// on your own thread.
+    ///
+    /// - Parameters:
+    ///   - actions: your guards and actions.
+    ///   - clock: times the `after` transitions, such as a `ManualClock` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    convenience init(
+        actions: any Actions,
+        clock: some SynchronousMachineClock,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        self.init(actions: actions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+    }
+
+    private init(
+        actions: any Actions,
+        clock: any MachineClock,
+        observers: [any Observer],
+        restoring snapshot: State?,
+        timerIsolation isolation: (any Actor)?
     ) {
         self.actions = actions
         self.clock = clock
@@ -225,7 +258,7 @@ final class Library {
             queue(event)
             return
         }
-        if isolation !== self.isolation {
+        if let isolation, isolation !== self.isolation {
             self.isolation = isolation
         }
         isInStep = true

@@ -81,33 +81,27 @@ extension SwiftEmitter {
     }
 
     func emitInitializer(into writer: inout CodeWriter) {
+        let snapshotType = hasHistory ? "Snapshot" : "State"
+        let timersNeedAnActor = isolationParameter != nil
         var parameters: [String] = []
         if hasActions { parameters.append("actions: any Actions") }
-        if hasTimers { parameters.append("clock: any MachineClock = TaskClock()") }
-        parameters.append("observers: [any Observer] = []")
-        parameters.append("restoring snapshot: \(hasHistory ? "Snapshot" : "State")? = nil")
-        if let isolationParameter { parameters.append(isolationParameter) }
+        if hasTimers { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
+        parameters.append(timersNeedAnActor ? "observers: [any Observer]" : "observers: [any Observer] = []")
+        parameters.append(timersNeedAnActor ? "restoring snapshot: \(snapshotType)?" : "restoring snapshot: \(snapshotType)? = nil")
+        if timersNeedAnActor {
+            emitActorInitializers(snapshotType: snapshotType, into: &writer)
+            parameters.append("timerIsolation isolation: (any Actor)?")
+        }
 
         let initial = SwiftNames.configuration(atLeaf: machine.initialEntry.states.last!, in: model)
-        let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
-        writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
-        if hasEventless || hasTimers {
-            let resumes = [hasTimers ? "restarts its timers" : nil, hasEventless ? "takes the eventless transitions enabled there" : nil]
-            writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
+        if !timersNeedAnActor {
+            emitInitializerDocumentation(into: &writer)
         }
-        writer.line("///")
-        writer.line("/// - Parameters:")
-        if hasActions { writer.line("///   - actions: your guards and actions.") }
-        if hasTimers { writer.line("///   - clock: times the `after` transitions; pass a `ManualClock` in tests.") }
-        writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
-        writer.line(hasHistory
-            ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
-            : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
-        if isolationParameter != nil { writer.line("///   - isolation: the actor timers fire on; the caller's by default.") }
-        writer.function("\(access)init", parameters: parameters) { writer in
+        let designated = timersNeedAnActor ? "private init" : "\(access)init"
+        writer.function(designated, parameters: parameters) { writer in
             if hasActions { writer.line("self.actions = actions") }
             if hasTimers { writer.line("self.clock = clock") }
-            if isolationParameter != nil { writer.line("self.isolation = isolation") }
+            if timersNeedAnActor { writer.line("self.isolation = isolation") }
             if hasHistory {
                 writer.line("state = snapshot?.state ?? \(initial)")
                 writer.line("history = snapshot?.history ?? History()")
@@ -142,6 +136,59 @@ extension SwiftEmitter {
         writer.line()
     }
 
+    /// What the initializers' documentation says, above each public one.
+    private func emitInitializerDocumentation(anActor: Bool? = nil, into writer: inout CodeWriter) {
+        let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
+        writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
+        if hasEventless || hasTimers {
+            let resumes = [hasTimers ? "restarts its timers" : nil, hasEventless ? "takes the eventless transitions enabled there" : nil]
+            writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
+        }
+        if anActor == true {
+            writer.line("///")
+            writer.line("/// Call it on the actor the machine lives on (the main actor or one of yours): its timers")
+            writer.line("/// come back there. Outside any actor, pass a `SynchronousMachineClock` such as `ManualClock`.")
+        } else if anActor == false {
+            writer.line("///")
+            writer.line("/// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),")
+            writer.line("/// on your own thread.")
+        }
+        writer.line("///")
+        writer.line("/// - Parameters:")
+        if hasActions { writer.line("///   - actions: your guards and actions.") }
+        if hasTimers {
+            writer.line(anActor == false
+                ? "///   - clock: times the `after` transitions, such as a `ManualClock` in tests."
+                : "///   - clock: times the `after` transitions; pass a `ManualClock` in tests.")
+        }
+        writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
+        writer.line(hasHistory
+            ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
+            : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
+        if anActor == true { writer.line("///   - isolation: the actor timers fire on; the caller's, which must be an actor.") }
+    }
+
+    /// The two public initializers of a machine with timers that no attribute isolates: one on
+    /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
+    private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
+        let actions = hasActions ? ["actions: any Actions"] : []
+        let passActions = hasActions ? "actions: actions, " : ""
+        let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
+        emitInitializerDocumentation(anActor: true, into: &writer)
+        writer.function(
+            "\(access)convenience init",
+            parameters: actions + ["clock: some MachineClock = TaskClock()"] + shared + ["isolation: isolated (any Actor) = #isolation"]
+        ) { writer in
+            writer.line("self.init(\(passActions)clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)")
+        }
+        writer.line()
+        emitInitializerDocumentation(anActor: false, into: &writer)
+        writer.function("\(access)convenience init", parameters: actions + ["clock: some SynchronousMachineClock"] + shared) { writer in
+            writer.line("self.init(\(passActions)clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)")
+        }
+        writer.line()
+    }
+
     func emitPublicAPI(into writer: inout CodeWriter) {
         if hasHistory {
             writer.line("/// The state and the history, to save and pass to `init(…restoring:)` later.")
@@ -172,7 +219,9 @@ extension SwiftEmitter {
                 writer.line("return")
             }
             if isolationParameter != nil {
-                writer.block("if isolation !== self.isolation") { writer in
+                // Sent from outside any actor (a `SynchronousMachineClock`'s owner, or code
+                // running on the machine's actor without knowing it), timers stay where they were.
+                writer.block("if let isolation, isolation !== self.isolation") { writer in
                     writer.line("self.isolation = isolation")
                 }
             }

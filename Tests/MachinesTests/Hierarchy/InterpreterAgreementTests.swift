@@ -1,0 +1,132 @@
+import FSMCompiler
+import FSMRuntime
+import Foundation
+import Testing
+
+/// The generated Swift of a nested spec (built by the plugin) and FSMCompiler's
+/// `MachineInterpreter` of the same spec run the same random scripts: after every event or
+/// moment of time, both must have exited and entered the same states in the same order and
+/// rest in the same configuration. The executable machine is the one meaning both read.
+@Suite("Generated nested machines agree with the interpreter of the executable model")
+struct InterpreterAgreementTests {
+    /// What a test drives: the generated machine behind a common face.
+    struct Driven {
+        var send: (String) -> Void
+        var advance: (Duration) -> Void
+        /// The active atomic state's name.
+        var leaf: () -> String
+        var journal: Journal
+    }
+
+    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Specs")
+
+    @Test(arguments: ["Workshop", "Radio"])
+    func randomScriptsAgree(_ name: String) throws {
+        let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
+        let machine = try #require(Compiler.compile(source).executable)
+        let guardNames = machine.model.guards.map(\.name)
+        var generator = SeededGenerator(seed: 0x5EED_F5C0 &+ UInt64(name.utf8.count))
+        for answersMask in 0..<(1 << guardNames.count) {
+            let answers = Set(guardNames.enumerated().filter { answersMask & (1 << $0.offset) != 0 }.map(\.element))
+            for _ in 0..<40 {
+                try runScript(machine, answers: answers, generator: &generator, driven: drive(name, answers: answers))
+            }
+        }
+    }
+
+    private func runScript(
+        _ machine: ExecutableMachine, answers: Set<String>, generator: inout SeededGenerator, driven: Driven
+    ) throws {
+        var interpreter = MachineInterpreter(machine: machine)
+        var nanoseconds: Int64 = 0
+        _ = interpreter.start(answers: answers)
+        var seen = 0
+        func check(_ what: String) {
+            let expected = interpreter.trace[seen...].compactMap { entry -> String? in
+                switch entry {
+                case .exited(let state): "exit \(machine.model[state].name)"
+                case .entered(let state): "enter \(machine.model[state].name)"
+                case .took, .ignored: nil
+                }
+            }
+            seen = interpreter.trace.count
+            #expect(driven.journal.lines == expected, "after \(what)")
+            #expect(driven.leaf() == machine.model[interpreter.leaf].name, "after \(what)")
+            driven.journal.clear()
+        }
+        check("start")
+        var script: [String] = []
+        for _ in 0..<25 {
+            if Int.random(in: 0..<5, using: &generator) == 0 {
+                let step = [Int64(500_000_000), 1_000_000_000, 5_000_000_000].randomElement(using: &generator)!
+                nanoseconds += step
+                script.append("wait \(step / 1_000_000)ms")
+                _ = interpreter.advance(to: nanoseconds, answers: answers)
+                driven.advance(.nanoseconds(step))
+            } else {
+                let event = machine.model.events.indices.randomElement(using: &generator)!
+                script.append(machine.model.events[event].name)
+                _ = interpreter.send(EventID(event), answers: answers)
+                driven.send(machine.model.events[event].name)
+            }
+            check(script.joined(separator: ", ") + " with \(answers.sorted())")
+        }
+    }
+
+    private func drive(_ name: String, answers: Set<String>) -> Driven {
+        let journal = Journal()
+        let clock = ManualClock()
+        switch name {
+        case "Workshop":
+            let script = WorkshopScript(journal: Journal())
+            script.roomTakes = answers.contains("roomTakesPoke")
+            script.deskTakes = answers.contains("deskTakesPoke")
+            let watcher = StateJournal(journal: journal)
+            let workshop = Workshop(actions: script, clock: clock, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Workshop.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { workshop.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                leaf: { [script, watcher] in _ = (script, watcher); return Workshop.activeLeaf(of: workshop.state).rawValue },
+                journal: journal)
+        default:
+            let script = RadioScript(quiet: answers.contains("isQuiet"))
+            let watcher = StateJournal(journal: journal)
+            let radio = Radio(actions: script, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Radio.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { radio.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                leaf: { [script, watcher] in _ = (script, watcher); return Radio.activeLeaf(of: radio.state).rawValue },
+                journal: journal)
+        }
+    }
+}
+
+final class RadioScript: Radio.Actions {
+    let quiet: Bool
+    init(quiet: Bool) { self.quiet = quiet }
+    func isQuiet() -> Bool { quiet }
+}
+
+/// The machines' exits and entries, as the interpreter's trace names them.
+final class StateJournal: Workshop.Observer, Radio.Observer {
+    let journal: Journal
+    init(journal: Journal) { self.journal = journal }
+    func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Workshop, didEnter state: Workshop.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Radio, didExit state: Radio.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Radio, didEnter state: Radio.StateID) { journal.append("enter \(state.rawValue)") }
+}
+
+/// A reproducible random number generator (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
