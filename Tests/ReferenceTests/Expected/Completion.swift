@@ -9,9 +9,20 @@ final class Onboarding {
 
     /// The active configuration of ``Onboarding``: the active top-level state, where a compound
     /// state's case carries its active child.
-    enum State: Hashable, Sendable, Codable {
+    enum State: Hashable, Sendable, Codable, CustomStringConvertible {
         case welcome(Welcome)
         case home
+
+        /// The active states' names from the top level down, as a spec names them: `main.list`.
+        var description: String {
+            var names: [String] = []
+            var current: StateID? = Onboarding.activeLeaf(of: self)
+            while let state = current {
+                names.append(state.rawValue)
+                current = Onboarding.parent(of: state)
+            }
+            return names.reversed().joined(separator: ".")
+        }
 
         /// The states inside `welcome`; one of them is active while `welcome` is.
         enum Welcome: Hashable, Sendable, Codable {

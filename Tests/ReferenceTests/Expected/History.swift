@@ -9,9 +9,20 @@ final class Jukebox {
 
     /// The active configuration of ``Jukebox``: the active top-level state, where a compound
     /// state's case carries its active child.
-    enum State: Hashable, Sendable, Codable {
+    enum State: Hashable, Sendable, Codable, CustomStringConvertible {
         case app(App)
         case asleep
+
+        /// The active states' names from the top level down, as a spec names them: `main.list`.
+        var description: String {
+            var names: [String] = []
+            var current: StateID? = Jukebox.activeLeaf(of: self)
+            while let state = current {
+                names.append(state.rawValue)
+                current = Jukebox.parent(of: state)
+            }
+            return names.reversed().joined(separator: ".")
+        }
 
         /// The states inside `app`; one of them is active while `app` is.
         enum App: Hashable, Sendable, Codable {

@@ -9,10 +9,21 @@ final class Library {
 
     /// The active configuration of ``Library``: the active top-level state, where a compound
     /// state's case carries its active child.
-    enum State: Hashable, Sendable, Codable {
+    enum State: Hashable, Sendable, Codable, CustomStringConvertible {
         case signedOut
         /// The signed-in part: its transitions apply wherever a child does not take the event.
         case browsing(Browsing)
+
+        /// The active states' names from the top level down, as a spec names them: `main.list`.
+        var description: String {
+            var names: [String] = []
+            var current: StateID? = Library.activeLeaf(of: self)
+            while let state = current {
+                names.append(state.rawValue)
+                current = Library.parent(of: state)
+            }
+            return names.reversed().joined(separator: ".")
+        }
 
         /// The states inside `browsing`; one of them is active while `browsing` is.
         enum Browsing: Hashable, Sendable, Codable {

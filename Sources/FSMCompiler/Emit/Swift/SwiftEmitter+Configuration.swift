@@ -6,8 +6,19 @@ extension SwiftEmitter {
     func emitConfigurationType(into writer: inout CodeWriter) {
         writer.line("/// The active configuration of ``\(name)``: the active top-level state, where a compound")
         writer.line("/// state's case carries its active child.")
-        writer.block("\(access)enum State: Hashable, Sendable, Codable") { writer in
+        writer.block("\(access)enum State: Hashable, Sendable, Codable, CustomStringConvertible") { writer in
             emitCases(model.topLevelStates, into: &writer)
+            writer.line()
+            writer.line("/// The active states' names from the top level down, as a spec names them: `main.list`.")
+            writer.block("\(access)var description: String") { writer in
+                writer.line("var names: [String] = []")
+                writer.line("var current: StateID? = \(name).activeLeaf(of: self)")
+                writer.block("while let state = current") { writer in
+                    writer.line("names.append(state.rawValue)")
+                    writer.line("current = \(name).parent(of: state)")
+                }
+                writer.line("return names.reversed().joined(separator: \".\")")
+            }
             for state in model.states where state.isCompound {
                 writer.line()
                 writer.line("/// The states inside `\(state.name)`; one of them is active while `\(state.name)` is.")
@@ -29,6 +40,10 @@ extension SwiftEmitter {
         }
         writer.line()
     }
+
+    /// `nonisolated ` for the pure functions of a `@MainActor` machine, which its `Sendable`
+    /// values (`State.description`) call from anywhere.
+    private var nonisolated: String { model.isMainActor ? "nonisolated " : "" }
 
     private func emitCases(_ states: [StateID], into writer: inout CodeWriter) {
         for id in states {
@@ -103,7 +118,7 @@ extension SwiftEmitter {
         writer.line()
         guard isHierarchical else { return }
         writer.line("/// Whether `state` is active in `configuration`.")
-        writer.block("\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
+        writer.block("\(nonisolated)\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
             writer.line("var current: StateID? = activeLeaf(of: configuration)")
             writer.block("while let id = current") { writer in
                 writer.line("if id == state { return true }")
@@ -113,7 +128,7 @@ extension SwiftEmitter {
         }
         writer.line()
         writer.line("/// The active atomic state of `configuration`.")
-        writer.block("\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
+        writer.block("\(nonisolated)\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
             writer.line("switch configuration {")
             for leaf in machine.atomicStates {
                 writer.line("case \(SwiftNames.configuration(atLeaf: leaf, in: model)): .\(model[leaf].name)")
@@ -122,7 +137,7 @@ extension SwiftEmitter {
         }
         writer.line()
         writer.line("/// The compound state `state` lies in; `nil` for a top-level state.")
-        writer.block("\(access)static func parent(of state: StateID) -> StateID?") { writer in
+        writer.block("\(nonisolated)\(access)static func parent(of state: StateID) -> StateID?") { writer in
             let nested = model.states.filter { $0.parent != nil }
             writer.line("switch state {")
             for parent in model.states where parent.isCompound {
