@@ -15,6 +15,10 @@ struct PathPlannerTests {
         try plan(ExampleMachines.text(of: name))
     }
 
+    private func plan(_ file: URL) throws -> TestPlan {
+        try plan(String(decoding: try Data(contentsOf: file), as: UTF8.self))
+    }
+
     @Test(arguments: ["Player.fsm", "CallTracker.fsm", "Checkout.fsm"])
     func pathsTakeEveryTransitionOfTheExampleMachines(_ name: String) throws {
         let plan = try plan(machine: name)
@@ -134,6 +138,213 @@ struct PathPlannerTests {
         #expect(paths.contains { ($0["steps"] as? [[String: Any]])?.contains { $0["advanceNanoseconds"] as? Int == 1_000_000_000 } == true })
     }
 
+    // MARK: - Nested states
+
+    private func transition(_ description: String, in plan: TestPlan) throws -> Int {
+        let model = plan.model
+        let json = PathsJSONEmitter.emit(plan, sourceFileName: "spec.fsm")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let transitions = try #require(object["transitions"] as? [[String: Any]])
+        let index = try #require(transitions.firstIndex { $0["description"] as? String == description }, "no transition '\(description)' in \(model.name)")
+        return index
+    }
+
+    private func name(_ state: StateID, in plan: TestPlan) -> String { plan.model[state].name }
+
+    @Test func aChildIsReachedThroughItsParentsInitialChain() throws {
+        let plan = try plan("""
+            machine Shop {
+                event enter
+                event leave
+                initial state street { on enter -> shop }
+                state shop {
+                    on leave -> street
+                    initial state hall {
+                        initial state entrance {}
+                    }
+                }
+            }
+            """)
+        let reached = plan.reachPaths.map { path -> (String, [String]) in
+            guard case .reach(let state) = path.purpose else { return ("", []) }
+            return (name(state, in: plan), path.steps.map { name($0.stateAfter, in: plan) })
+        }
+        #expect(reached.map(\.0) == ["shop", "hall", "entrance"])
+        #expect(reached.map(\.1) == [["entrance"], ["entrance"], ["entrance"]])
+        #expect(plan.unreachableStates.isEmpty)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Shop.fsm", module: nil)
+        #expect(tests.contains("machine.send(.enter)\n        #expect(machine.state == .shop(.hall(.entrance)))\n        #expect(entered.contains(.hall))\n"))
+        #expect(tests.contains("var entered: [Shop.StateID] = []"))
+    }
+
+    @Test func aParentsTransitionBubblesFromEveryChildThatDoesNotTakeTheEvent() throws {
+        let plan = try plan("""
+            machine Form {
+                event next
+                event cancel
+                initial state editing {
+                    on cancel -> closed / discard
+                    initial state contact { on next -> address }
+                    state address { on cancel [hasDraft] / keepDraft }
+                }
+                final state closed
+            }
+            """)
+        let parentsCancel = try transition("editing --cancel--> closed", in: plan)
+        let childsCancel = try transition("address --cancel [hasDraft]--> (internal)", in: plan)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let steps = plan.coveragePaths.flatMap(\.steps)
+        // From address the parent's cancel is taken only when the child's guard fails.
+        let overridden = try #require(steps.first { $0.takenTransitions == [childsCancel] })
+        #expect(overridden.holdingGuards == ["hasDraft"])
+        #expect(name(overridden.stateAfter, in: plan) == "address")
+        let bubbled = try #require(steps.first { $0.takenTransitions == [parentsCancel] })
+        #expect(bubbled.holdingGuards == [])
+        #expect(name(bubbled.stateAfter, in: plan) == "closed")
+    }
+
+    @Test func historyRestoresADeepConfiguration() throws {
+        let plan = try plan("""
+            machine Reader {
+                event next
+                event nap
+                event wake
+                initial state app {
+                    history deep
+                    initial state book {
+                        initial state first { on next -> second }
+                        state second { on nap -> asleep }
+                    }
+                }
+                state asleep { on wake -> app.history }
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let wake = try transition("asleep --wake--> app.history", in: plan)
+        let path = try #require(plan.coveragePaths.first { $0.steps.contains { $0.takenTransitions.contains(wake) } })
+        let step = try #require(path.steps.first { $0.takenTransitions.contains(wake) })
+        // Only `second` leads to `asleep`, so the history restores book.second, not book.first.
+        #expect(name(step.stateAfter, in: plan) == "second")
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Reader.fsm", module: nil)
+        #expect(tests.contains("machine.send(.wake)\n        #expect(machine.state == .app(.book(.second)))\n"))
+    }
+
+    /// The planner visits each situation once: the active state and what the histories
+    /// remember, so that `asleep` with the app left in `a` and `asleep` with it left in `b`
+    /// are both explored. A shallow history remembers the child, all it restores.
+    @Test func aSituationHoldsWhatTheHistoriesRestore() throws {
+        let compilation = Compiler.compile(SourceText("""
+            machine Chores {
+                event nap
+                event wake
+                event next
+                initial state app {
+                    history
+                    initial state a { on nap -> asleep; on next -> b }
+                    state b {
+                        initial state b1 { on next -> b2 }
+                        state b2 { on nap -> asleep }
+                    }
+                }
+                state asleep { on wake -> app.history }
+            }
+            """))
+        let machine = try #require(compilation.executable)
+        let model = machine.model
+        func state(_ name: String) -> StateID { model.states.first { $0.name == name }!.id }
+        func run(_ events: [String]) -> MachineInterpreter {
+            var interpreter = MachineInterpreter(machine: machine)
+            _ = interpreter.start(answers: [])
+            for event in events {
+                _ = interpreter.send(EventID(model.events.firstIndex { $0.name == event }!), answers: [])
+            }
+            return interpreter
+        }
+        let fromA = run(["nap"])
+        let fromB = run(["next", "next", "nap"])
+        #expect(fromA.leaf == state("asleep"))
+        #expect(fromA.leaf == fromB.leaf)
+        #expect(fromA.situation != fromB.situation)
+        #expect(fromA.situation.remembered == [state("a")])
+        // Left in b2, but a shallow history restores b, which starts at b1.
+        #expect(fromB.situation.remembered == [state("b")])
+        let wake = TransitionID(4)
+        #expect(fromB.leaf(afterTaking: wake) == state("b1"))
+        #expect(fromA.leaf(afterTaking: wake) == state("a"))
+    }
+
+    @Test func doneTransitionsAreCoveredWithTheGuardsThatPickThem() throws {
+        let plan = try plan(ExampleMachines.packageRoot.appendingPathComponent("Tests/ReferenceTests/Specs/Completion.fsm"))
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let firstRun = try transition("tour --done [isFirstRun]--> thanks", in: plan)
+        let otherwise = try transition("tour --done--> thanks", in: plan)
+        let welcomeDone = try transition("welcome --done--> home", in: plan)
+        let steps = plan.coveragePaths.flatMap(\.steps)
+        let picked = try #require(steps.first { $0.takenTransitions.contains(firstRun) })
+        #expect(picked.holdingGuards == ["isFirstRun"])
+        // The step ends in `home`: lastPage completes tour, thanks moves on to the final
+        // `ended` at once, which completes welcome.
+        #expect(name(picked.stateAfter, in: plan) == "home")
+        #expect(picked.takenTransitions.last == welcomeDone)
+        let plain = try #require(steps.first { $0.takenTransitions.contains(otherwise) })
+        #expect(plain.holdingGuards == [])
+    }
+
+    @Test func aTimerOnAParentRunsOnWhileItsChildrenChange() throws {
+        let plan = try plan("""
+            machine Oven {
+                event start
+                initial state off { on start -> baking }
+                state baking {
+                    after 5s [in(crisping)] -> off
+                    initial state warming { after 2s -> crisping }
+                    state crisping {}
+                }
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let parentTimer = try transition("baking --after 5s [in(crisping)]--> off", in: plan)
+        let path = try #require(plan.coveragePaths.first { $0.steps.contains { $0.takenTransitions.contains(parentTimer) } })
+        let index = try #require(path.steps.firstIndex { $0.takenTransitions.contains(parentTimer) })
+        // Started when baking was entered, not again with crisping: 2s, then the 3s left.
+        #expect(path.steps[index - 1].stimulus == .advance(nanoseconds: 2_000_000_000))
+        #expect(path.steps[index].stimulus == .advance(nanoseconds: 3_000_000_000))
+    }
+
+    @Test func inGuardsAreFixedByTheConfigurationNotScripted() throws {
+        let plan = try plan("""
+            machine Lamp {
+                event dim
+                event press
+                initial state on {
+                    on press [in(bright) && isLocked] -> off
+                    on press [in(bright)] -> off
+                    on press [else] -> off / beep
+                    initial state bright { on dim -> dimmed }
+                    state dimmed {}
+                }
+                state off { on press -> on }
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let steps = plan.coveragePaths.flatMap(\.steps)
+        let locked = try transition("on --press [in(bright) && isLocked]--> off", in: plan)
+        let bright = try transition("on --press [in(bright)]--> off", in: plan)
+        let otherwise = try transition("on --press [else]--> off", in: plan)
+        // The guards hold or fail by where the machine is; only `isLocked` is scripted.
+        #expect(steps.first { $0.takenTransitions == [locked] }?.holdingGuards == ["isLocked"])
+        #expect(steps.first { $0.takenTransitions == [bright] }?.holdingGuards == [])
+        #expect(steps.allSatisfy { !$0.holdingGuards.contains { $0.hasPrefix("in(") } })
+        let before = try #require(plan.coveragePaths.flatMap { path in
+            zip([path.startState] + path.steps.map(\.stateAfter), path.steps).filter { $0.1.takenTransitions == [otherwise] }.map(\.0)
+        }.first)
+        #expect(name(before, in: plan) == "dimmed")
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Lamp.fsm", module: nil)
+        #expect(!tests.contains("func in"))
+    }
+
     /// The path tests of `Tests/PathTests` are what `fsmc paths --format swift-testing`
     /// generates today; the PathTests target runs them.
     @Test(arguments: ["Player", "CallTracker", "Checkout"])
@@ -163,6 +374,22 @@ struct PathGoldenTests {
             ? PathsJSONEmitter.emit(plan, sourceFileName: name)
             : PathsTextEmitter.emit(plan, sourceFileName: name)
         let golden = Self.folder.appendingPathComponent(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".paths.\(format)")
+        GoldenFile.expect(output, matches: golden, recordingVariable: "FSMC_RECORD_PATHS")
+    }
+
+    /// The specs with nested states; their Swift Testing paths are compared as text (the
+    /// flat machines' run in the PathTests target).
+    static let nestedSpecs = DiagramGoldens.specs.filter { spec in
+        (try? DiagramGoldens.model(of: spec).isFlat) == false
+    }
+
+    @Test(arguments: nestedSpecs)
+    func swiftTestingPathsOfNestedSpecsMatchTheirGoldenFile(_ spec: String) throws {
+        #expect(Self.nestedSpecs.count >= 3)
+        let plan = PathPlanner.plan(try DiagramGoldens.model(of: spec))
+        let name = URL(fileURLWithPath: spec).lastPathComponent
+        let output = PathsSwiftTestingEmitter.emit(plan, sourceFileName: name, module: "Specs")
+        let golden = Self.folder.appendingPathComponent(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".paths.swift")
         GoldenFile.expect(output, matches: golden, recordingVariable: "FSMC_RECORD_PATHS")
     }
 }

@@ -38,7 +38,7 @@ public enum PathPlanner {
             return plan(machine)
         case .failure:
             return TestPlan(
-                model: model, reachPaths: [], coveragePaths: [],
+                model: model, initialConfiguration: [model.initialState], reachPaths: [], coveragePaths: [],
                 unreachableStates: model.states.map(\.id).filter { $0 != model.initialState },
                 uncoveredTransitions: Array(model.allTransitions.indices),
                 unsampledEvents: model.events.indices.map(EventID.init).filter { !isSampleable(model[$0]) })
@@ -58,7 +58,7 @@ public enum PathPlanner {
         var reached = Set(machine.initialEntry.states)
         for path in reach { if case .reach(let state) = path.purpose { reached.insert(state) } }
         return TestPlan(
-            model: model, reachPaths: reach, coveragePaths: coverage,
+            model: model, initialConfiguration: machine.initialEntry.states, reachPaths: reach, coveragePaths: coverage,
             unreachableStates: model.states.map(\.id).filter { !reached.contains($0) },
             uncoveredTransitions: uncovered,
             unsampledEvents: model.events.indices.map(EventID.init).filter { !sampleable.contains($0) })

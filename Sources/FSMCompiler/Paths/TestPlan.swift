@@ -5,6 +5,9 @@
 /// (the order of ``ExecutableMachine/transitions``).
 public struct TestPlan: Sendable {
     public var model: MachineModel
+    /// The states the machine enters as it starts, before any eventless transition: the
+    /// initial state and its initial descendants, outermost first. They count as reached.
+    public var initialConfiguration: [StateID]
     /// The shortest path to each reachable state, in state order (none for the states active
     /// once the machine has started).
     public var reachPaths: [TestPath]

@@ -1,5 +1,8 @@
 /// Writes a ``TestPlan`` as JSON for tools: transitions, paths with their steps, and what no
 /// path reaches. Keys are in a fixed order, so the output is deterministic.
+///
+/// A step's `stateAfter` is the active atomic state; for a machine with nested states, a
+/// step also lists `activeStatesAfter`, the whole configuration, outermost first.
 public enum PathsJSONEmitter {
     public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
         let model = plan.model
@@ -49,6 +52,9 @@ public enum PathsJSONEmitter {
         fields.append(("holdingGuards", .array(step.holdingGuards.map { .string($0) })))
         fields.append(("takenTransitions", .array(step.takenTransitions.map { .number($0) })))
         fields.append(("stateAfter", .string(model[step.stateAfter].name)))
+        if !model.isFlat {
+            fields.append(("activeStatesAfter", .array(model.path(from: step.stateAfter).reversed().map { .string(model[$0].name) })))
+        }
         return .object(fields)
     }
 }

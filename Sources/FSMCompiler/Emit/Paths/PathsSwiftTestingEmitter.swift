@@ -1,6 +1,9 @@
 /// Writes a ``TestPlan`` as a Swift Testing file: one `@Test` per path, driving the generated
 /// machine with a scripted `Actions` double that answers the guards as the path needs, and
-/// checking the state after every step.
+/// checking the state after every step: `.idle` in a flat machine, the whole configuration in
+/// a nested one (`.main(.detail)`, as ``SwiftNames/configuration(atLeaf:in:)`` spells it).
+/// A reach path also checks that its state was entered, by the name observers get: the
+/// `State` of a flat machine, the `StateID` of a nested one.
 public struct PathsSwiftTestingEmitter {
     let plan: TestPlan
     let sourceFileName: String
@@ -95,10 +98,10 @@ public struct PathsSwiftTestingEmitter {
             var target: String?
             if case .reach(let state) = path.purpose {
                 target = model[state].name
-                writer.line("var entered: [\(model.name).State] = []")
+                writer.line("var entered: [\(model.name).\(model.isFlat ? "State" : "StateID")] = []")
                 writer.line("machine.observe { if case .entered(let state) = $0 { entered.append(state) } }")
             }
-            writer.line("#expect(machine.state == .\(model[path.startState].name))")
+            writer.line("#expect(machine.state == \(SwiftNames.configuration(atLeaf: path.startState, in: model)))")
             var holding: [String] = []
             for step in path.steps {
                 if step.holdingGuards != holding {
@@ -111,7 +114,7 @@ public struct PathsSwiftTestingEmitter {
                 case .advance(let nanoseconds):
                     writer.line("clock.advance(by: \(SwiftNames.duration(DurationModel(nanoseconds: nanoseconds, text: ""))))")
                 }
-                writer.line("#expect(machine.state == .\(model[step.stateAfter].name))")
+                writer.line("#expect(machine.state == \(SwiftNames.configuration(atLeaf: step.stateAfter, in: model)))")
             }
             if let target {
                 writer.line("#expect(entered.contains(.\(target)))")

@@ -7,10 +7,14 @@ public enum PathsTextEmitter {
         writer.line()
         writer.line("Shortest path to each state:")
         writer.indented { writer in
-            writer.line("\(model[model.initialState].name): initial state")
+            for state in plan.initialConfiguration {
+                writer.line("\(model[state].name): initial state")
+            }
             for path in plan.reachPaths {
                 guard case .reach(let state) = path.purpose else { continue }
-                let passing = path.steps.last?.stateAfter == state ? "" : " (passes through: eventless transitions leave it at once)"
+                let rests = path.steps.last.map { model.isDescendant($0.stateAfter, of: state) } ?? false
+                let leavers = model.isFlat ? "eventless transitions" : "eventless transitions or completions"
+                let passing = rests ? "" : " (passes through: \(leavers) leave it at once)"
                 writer.line("\(model[state].name): " + path.steps.map { PathDescription.step($0, in: model) }.joined(separator: ", ") + passing)
             }
         }
@@ -68,12 +72,12 @@ enum PathDescription {
         return stimulus(step.stimulus, in: model) + guards
     }
 
-    /// `stopped --play [canResume]--> playing`
+    /// `stopped --play [canResume]--> playing`, `asleep --wake--> app.history`, `tour --done--> thanks`
     static func transition(_ transition: TransitionModel, in model: MachineModel) -> String {
         let source = transition.source.map { model[$0].name } ?? "any state"
         let trigger = SpecText.trigger(transition.trigger, in: model)
         let guardText = transition.guardExpression.map { " [\(SpecText.guardExpression($0, in: model))]" } ?? ""
-        let target = transition.target.map { model[$0].name } ?? "(internal)"
+        let target = SpecText.target(of: transition, in: model) ?? "(internal)"
         return "\(source) --\(trigger)\(guardText)--> \(target)"
     }
 
