@@ -5,11 +5,11 @@ public enum TransitionRowsWriter {
     public static let format = 2
 
     /// The rows of every transition of `model`, one a line, in ``MachineModel/allTransitions``
-    /// order, as they stand in the generated file's string literal.
+    /// order: the value of the generated file's string literal (which escapes it).
     public static func rows(of model: MachineModel) -> String {
         var writer = CodeWriter()
         for transition in model.allTransitions {
-            writeRow(transition, in: model, into: &writer)
+            writeRow(transition, in: model, escapingForLiteral: false, into: &writer)
         }
         return writer.text
     }
@@ -20,7 +20,7 @@ public enum TransitionRowsWriter {
     /// Written to the line part by part: making a string of every row first costs more than
     /// all the rest of the table. Only the arguments of `emit` and `raise` can need escaping;
     /// names, guards and durations are made of identifier characters, digits and operators.
-    static func writeRow(_ transition: TransitionModel, in model: MachineModel, into writer: inout CodeWriter) {
+    static func writeRow(_ transition: TransitionModel, in model: MachineModel, escapingForLiteral: Bool = true, into writer: inout CodeWriter) {
         writer.line { line in
             line.write(transition.source.map { model[$0].name } ?? "*")
             line.write(": ")
@@ -50,7 +50,8 @@ public enum TransitionRowsWriter {
                 if case .call(let name) = action {
                     line.write(name)
                 } else {
-                    line.write(SwiftNames.escaped(SpecText.action(action, in: model)))
+                    let text = SpecText.action(action, in: model)
+                    line.write(escapingForLiteral ? SwiftNames.escaped(text) : text)
                 }
             }
         }
