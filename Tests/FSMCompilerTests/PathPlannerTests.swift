@@ -153,7 +153,7 @@ struct PathPlannerTests {
 
     @Test func aChildIsReachedThroughItsParentsInitialChain() throws {
         let plan = try plan("""
-            machine Shop {
+            machine Mall {
                 event enter
                 event leave
                 initial state street { on enter -> shop }
@@ -173,9 +173,9 @@ struct PathPlannerTests {
         #expect(reached.map(\.1) == [["entrance"], ["entrance"], ["entrance"]])
         #expect(plan.unreachableStates.isEmpty)
         #expect(plan.uncoveredTransitions.isEmpty)
-        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Shop.fsm", module: nil)
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Mall.fsm", module: nil)
         #expect(tests.contains("machine.send(.enter)\n        #expect(machine.state == .shop(.hall(.entrance)))\n        #expect(entered.contains(.hall))\n"))
-        #expect(tests.contains("var entered: [Shop.StateID] = []"))
+        #expect(tests.contains("var entered: [Mall.StateID] = []"))
     }
 
     @Test func aParentsTransitionBubblesFromEveryChildThatDoesNotTakeTheEvent() throws {
