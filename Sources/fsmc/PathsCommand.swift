@@ -17,8 +17,8 @@ struct PathsCommand {
         guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: false) else {
             return .failure
         }
-        guard let model = compilation.model, !compilation.hasErrors else { return .failure }
-        let plan = PathPlanner.plan(model)
+        guard let machine = compilation.executable, !compilation.hasErrors else { return .failure }
+        let plan = PathPlanner.plan(machine)
         let fileName = (path as NSString).lastPathComponent
         let text = switch format {
         case "json": PathsJSONEmitter.emit(plan, sourceFileName: fileName)
