@@ -74,13 +74,7 @@ public struct ExecutableMachine: Sendable {
     /// The states entered after `state` when it is entered by default: its initial child,
     /// that child's initial child, and so on, outermost first.
     public func defaultDescent(of state: StateID) -> [StateID] {
-        var descent: [StateID] = []
-        var current = model[state].initialChild
-        while let child = current {
-            descent.append(child)
-            current = model[child].initialChild
-        }
-        return descent
+        model.defaultDescent(of: state)
     }
 
     /// The compound state a final state completes when entered; `nil` for a top-level final

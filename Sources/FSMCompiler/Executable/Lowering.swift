@@ -59,7 +59,7 @@ public enum Lowering {
         }
         for transition in model.machineTransitions { add(transition, owner: .machine) }
 
-        let initialEntry = EntryPlan(states: [model.initialState] + structure.defaultDescent(of: model.initialState))
+        let initialEntry = EntryPlan(states: [model.initialState] + model.defaultDescent(of: model.initialState))
         return .success(
             ExecutableMachine(
                 model: model, transitions: transitions, atomicStates: model.states.filter(\.isAtomic).map(\.id),
@@ -70,16 +70,6 @@ public enum Lowering {
     private struct Structure {
         let model: MachineModel
         let paths: [[StateID]]
-
-        func defaultDescent(of state: StateID) -> [StateID] {
-            var descent: [StateID] = []
-            var current = model[state].initialChild
-            while let child = current {
-                descent.append(child)
-                current = model[child].initialChild
-            }
-            return descent
-        }
 
         /// Whether `state` lies strictly inside `ancestor`.
         func isProperDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
@@ -114,7 +104,7 @@ public enum Lowering {
             if transition.targetsHistory {
                 return (domain, EntryPlan(states: states, restoresHistoryOf: target))
             }
-            states += defaultDescent(of: target)
+            states += model.defaultDescent(of: target)
             return (domain, EntryPlan(states: states))
         }
     }

@@ -163,7 +163,7 @@ extension SwiftEmitter {
         writer.line("/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
             let exiting = model.states.filter { !$0.exitActions.isEmpty || timerSlot(of: $0.id) != nil }
-            emitStateIDSwitch(exiting, into: &writer) { state, writer in
+            emitStateSwitch(exiting, into: &writer) { state, writer in
                 if let slot = timerSlot(of: state.id) { writer.line("cancelTimers(slot: \(slot))") }
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -176,7 +176,7 @@ extension SwiftEmitter {
             let entering = model.states.filter {
                 !$0.entryActions.isEmpty || timerSlot(of: $0.id) != nil || machine.completedParent(ofFinal: $0.id) != nil
             }
-            emitStateIDSwitch(entering, into: &writer) { state, writer in
+            emitStateSwitch(entering, into: &writer) { state, writer in
                 emitActions(state.entryActions, payloadOf: nil, into: &writer)
                 if let slot = timerSlot(of: state.id) {
                     writer.line("timerEntries[\(slot)] &+= 1")
@@ -270,21 +270,6 @@ extension SwiftEmitter {
             writer.line("}")
         }
         writer.line()
-    }
-
-    /// `switch state { case .a: … default: break }` over `StateID`s; nothing when none.
-    func emitStateIDSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {
-        guard !states.isEmpty else { return }
-        writer.line("switch state {")
-        for state in states {
-            writer.line("case .\(state.name):")
-            writer.indented { writer in body(state, &writer) }
-        }
-        if states.count < model.states.count {
-            writer.line("default:")
-            writer.indented { writer in writer.line("break") }
-        }
-        writer.line("}")
     }
 
     /// The slot of a state's timers in the generated `timers` array, if it has `after`

@@ -23,7 +23,7 @@ extension SwiftEmitter {
             writer.line("var active: StateID? = Self.activeLeaf(of: state)")
             writer.block("while let state = active") { writer in
                 let timed = timedStates.map { model[$0] }
-                emitStateIDSwitch(timed, into: &writer) { state, writer in
+                emitStateSwitch(timed, into: &writer) { state, writer in
                     let slot = timerSlot(of: state.id)!
                     writer.line("timerEntries[\(slot)] &+= 1")
                     for (group, timer) in machine.timers[state.id.index].enumerated() {

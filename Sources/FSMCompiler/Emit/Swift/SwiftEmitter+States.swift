@@ -54,7 +54,8 @@ extension SwiftEmitter {
         }
     }
 
-    /// `switch state { case .a: … default: break }` over some states; nothing when none.
+    /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
+    /// machine, `StateID` cases in a nested one: both spell a state `.name`); nothing when none.
     func emitStateSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {
         guard !states.isEmpty else { return }
         writer.line("switch state {")
