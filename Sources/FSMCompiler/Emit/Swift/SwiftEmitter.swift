@@ -84,7 +84,10 @@ public struct SwiftEmitter {
         hasSingleActionTransitions = model.states.contains { $0.transitions.contains(where: Self.hasOneAction) }
             || model.machineTransitions.contains(where: Self.hasOneAction)
         finalStates = model.states.filter { $0.isFinal && $0.parent == nil }
-        eventTraits = PayloadTraits.all(model.events.flatMap(\.parameters))
+        let payloadTraits = PayloadTraits.all(model.events.flatMap(\.parameters))
+        // Swift cannot synthesize `Codable` for an enum without cases: a machine driven only by
+        // eventless and delayed transitions has an empty `Event`.
+        eventTraits = (payloadTraits.isHashable, payloadTraits.isCodable && !model.events.isEmpty)
         outputTraits = PayloadTraits.all(model.outputs.flatMap(\.parameters))
         access = model.accessLevel == .internal ? "" : model.accessLevel.rawValue + " "
         isolation = model.isMainActor ? "@MainActor " : ""
