@@ -115,8 +115,12 @@ public struct MachineInterpreter: Sendable {
     public mutating func send(_ event: EventID, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
         if !isFinished {
-            if !microstep(for: .event(event), answers) { trace.append(.ignored(event)) }
-            settle(answers)
+            // As the generated code: eventless transitions follow a step that took a transition.
+            if microstep(for: .event(event), answers) {
+                settle(answers)
+            } else {
+                trace.append(.ignored(event))
+            }
         } else {
             trace.append(.ignored(event))
         }
@@ -142,8 +146,7 @@ public struct MachineInterpreter: Sendable {
                 .min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }) {
             let timer = timers.remove(at: next)
             now = max(now, timer.deadline)
-            _ = microstep(for: .timer(timer.owner, group: timer.group), answers)
-            settle(answers)
+            if microstep(for: .timer(timer.owner, group: timer.group), answers) { settle(answers) }
         }
         now = max(now, deadline)
         return taken(since: mark)
@@ -171,16 +174,19 @@ public struct MachineInterpreter: Sendable {
     }
 
     /// Eventless transitions until none is enabled, then the internal queue, one trigger at a
-    /// time (each followed by eventless transitions again), as SCXML's macrostep.
+    /// time (each followed by eventless transitions again when it took one), as SCXML's
+    /// macrostep. As in the generated code, a raised event or a completion that takes no
+    /// transition is not followed by eventless transitions: nothing changed.
     private mutating func settle(_ answers: Set<String>) {
         var remaining = Self.maximumStepsPerStimulus
+        var changed = true
         while !isFinished, !diverged {
-            if let eventless = selected(for: .always, answers: answers) {
+            if changed, let eventless = selected(for: .always, answers: answers) {
                 take(eventless, answers)
             } else if !internalQueue.isEmpty {
                 let trigger = internalQueue.removeFirst()
-                let handled = microstep(for: trigger, answers)
-                if !handled, case .event(let event) = trigger { trace.append(.ignored(event)) }
+                changed = microstep(for: trigger, answers)
+                if !changed, case .event(let event) = trigger { trace.append(.ignored(event)) }
             } else {
                 return
             }
