@@ -539,7 +539,7 @@ import Testing
             .error("2️⃣", "expected a target state after '->', found '}'"),
             .error("3️⃣", "expected ']' to close the guard, found 'b'", notes: [("7️⃣", "the guard opens here")]),
             .error("4️⃣", "expected an action name, 'emit' or 'raise', found '='"),
-            .error("5️⃣", "expected a declaration (event, output, state, on, always, after, entry or exit), found 'blah'"),
+            .error("5️⃣", "expected a declaration (event, output, state, on, always, after, done, entry, exit or history), found 'blah'"),
             .error("6️⃣", "expected a line break or ';' after the declaration, found 'extra'"),
         ])
     }

@@ -36,6 +36,32 @@ enum ReservedNames {
         "ObservationList", "MachineObservation", "ObservationToken", "EventQueue", "TransitionDescriptor",
     ]
 
+    /// The type a compound state's children live in, nested in the generated `State`: the
+    /// state's name with its first letter in upper case, `main` → `Main`. The Swift emitter
+    /// spells it the same way (`SwiftNames.stateTypeName`).
+    static func stateTypeName(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// Why a compound state's nested type may not take `typeName` inside the generated `State`,
+    /// or `nil` when it may: Swift reserves the name there, the generated code uses it there, or
+    /// Swift synthesizes a type of that name for `State`'s `Codable` conformance.
+    static func stateTypeProblem(_ typeName: String) -> String? {
+        switch typeName {
+        case "Type", "Protocol", "Self", "Any":
+            "which Swift reserves"
+        case "State", "StateID", "History", "Snapshot":
+            "which would hide the generated '\(typeName)'"
+        case "Hashable", "Sendable", "Codable", "CaseIterable", "Equatable", "Encodable", "Decodable", "String", "Int",
+            "Bool", "Optional", "Never", "Swift":
+            "which would hide Swift's '\(typeName)' from the generated code"
+        case "CodingKeys":
+            "which Swift synthesizes to make 'State' Codable"
+        default:
+            nil
+        }
+    }
+
     /// Why `name`, used as `kind`, is not allowed, or `nil` when it is fine.
     static func problem(with name: String, as kind: NameKind) -> String? {
         if swiftKeywords.contains(name) {

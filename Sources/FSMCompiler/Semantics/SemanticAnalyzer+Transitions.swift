@@ -40,10 +40,8 @@ extension SemanticAnalyzer {
                     at: range)
                 return nil
             }
-            guard states[source.index].children.contains(where: { states[$0.index].isFinal }) else {
-                diagnostics.error(
-                    "'done' in state '\(states[source.index].name)' never fires: it has no final child state to complete with",
-                    at: range)
+            if let problem = completionProblem(of: source) {
+                diagnostics.error(problem, at: range)
                 return nil
             }
             trigger = .done
@@ -58,11 +56,11 @@ extension SemanticAnalyzer {
                 isTargetValid = false
             } else if let historyRange = syntax.historyRange, let id = target, states[id.index].history == nil {
                 let state = states[id.index]
-                let fix = state.isCompound
-                    ? "add 'history' (or 'history deep') to '\(state.name)', or target '\(state.name)' itself"
-                    : "'\(state.name)' has no child states to remember; target '\(state.name)' itself"
+                let message = state.isCompound
+                    ? "state '\(state.name)' declares no history; add 'history' (or 'history deep') to '\(state.name)', or target '\(state.name)' itself"
+                    : "state '\(state.name)' has no history: it has no child states to remember; target '\(state.name)' itself"
                 diagnostics.error(
-                    "state '\(state.name)' declares no history; \(fix)", at: name.range.union(historyRange),
+                    message, at: name.range.union(historyRange),
                     notes: [.init("'\(state.name)' is declared here", at: state.range)])
                 isTargetValid = false
             }
@@ -77,6 +75,25 @@ extension SemanticAnalyzer {
             source: source, trigger: trigger, guardExpression: guardModel, target: target,
             targetsHistory: syntax.historyRange != nil, actions: actions,
             documentation: syntax.documentation, range: syntax.range)
+    }
+
+    /// Why `done` in `state` could never fire, or `nil` when the state can complete: a compound
+    /// state needs a final child, a parallel state a final state in every region. Worked out
+    /// once per state, however many `done` transitions it has.
+    private mutating func completionProblem(of source: StateID) -> String? {
+        if let known = completionProblems[source] { return known }
+        let state = states[source.index]
+        func hasFinalChild(_ id: StateID) -> Bool { states[id.index].children.contains { states[$0.index].isFinal } }
+        var problem: String?
+        if state.isParallel, !state.children.isEmpty {
+            if let region = state.children.first(where: { !hasFinalChild($0) }) {
+                problem = "'done' in parallel state '\(state.name)' never fires: its region '\(states[region.index].name)' has no final state to complete with"
+            }
+        } else if !hasFinalChild(source) {
+            problem = "'done' in state '\(state.name)' never fires: it has no final child state to complete with"
+        }
+        completionProblems[source] = .some(problem)
+        return problem
     }
 
     private mutating func resolve(_ duration: DurationSyntax) -> DurationModel? {

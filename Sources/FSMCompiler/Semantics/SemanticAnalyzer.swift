@@ -36,6 +36,9 @@ public struct SemanticAnalyzer {
         var trigger: TransitionModel.Trigger
     }
 
+    /// Why `done` cannot fire in a state, by state, once asked (`.some(nil)`: it can).
+    var completionProblems: [StateID: String?] = [:]
+
     /// How many "did you mean" searches are left; each costs a pass over the declared names,
     /// so a file with thousands of typos stays linear.
     var suggestionBudget = 100
@@ -77,6 +80,7 @@ public struct SemanticAnalyzer {
         declareSignals(in: machine.members)
         declareStates(machine.members, parent: nil, depth: 0)
         let topLevelStates = states.filter { $0.parent == nil }.map(\.id)
+        checkStateTypeNames(topLevelStates: topLevelStates)
         let initialState = findInitialState(
             among: topLevelStates, owner: "machine '\(machine.name.text)'", ownerRange: machine.name.range)
 
@@ -280,6 +284,54 @@ public struct SemanticAnalyzer {
         }
         guard let declared, isCompound else { return nil }
         return declared.isDeep ? .deep : .shallow
+    }
+
+    /// Checks the names of the types that compound states generate inside `State` (`main` →
+    /// `State.Main`): they must not clash with each other, with `State`'s cases (a top-level
+    /// state's name), with the coding keys Swift synthesizes for those cases, or with a name
+    /// Swift or the generated code needs inside `State`.
+    private mutating func checkStateTypeNames(topLevelStates: [StateID]) {
+        guard states.contains(where: \.isCompound) else { return }
+        enum Occupant {
+            case topLevelCase(StateID)
+            case codingKeys(StateID)
+            case compound(StateID)
+        }
+        var occupants: [String: Occupant] = [:]
+        // A state declared twice is reported already; only its first declaration counts.
+        func isFirstDeclaration(_ id: StateID) -> Bool { stateIndex[states[id.index].name] == id }
+        for id in topLevelStates where isFirstDeclaration(id) {
+            occupants[states[id.index].name] = .topLevelCase(id)
+            occupants[ReservedNames.stateTypeName(states[id.index].name) + "CodingKeys"] = .codingKeys(id)
+        }
+        for state in states where state.isCompound && isFirstDeclaration(state.id) {
+            let typeName = ReservedNames.stateTypeName(state.name)
+            let generates = "state '\(state.name)' has child states, so it generates the type 'State.\(typeName)'"
+            if let reason = ReservedNames.stateTypeProblem(typeName) {
+                diagnostics.error("\(generates), \(reason); rename the state", at: state.range)
+                continue
+            }
+            switch occupants[typeName] {
+            case nil:
+                occupants[typeName] = .compound(state.id)
+            case .topLevelCase(let other) where other == state.id:
+                diagnostics.error(
+                    "\(generates), the name of its own case too; start the state's name with a lowercase letter",
+                    at: state.range)
+            case .topLevelCase(let other):
+                diagnostics.error(
+                    "\(generates), which clashes with the case of state '\(states[other.index].name)'; rename one of them",
+                    at: state.range, notes: [.init("'\(states[other.index].name)' is declared here", at: states[other.index].range)])
+            case .codingKeys(let other):
+                diagnostics.error(
+                    "\(generates), which Swift synthesizes for the case '\(states[other.index].name)' to make 'State' Codable; rename the state",
+                    at: state.range, notes: [.init("'\(states[other.index].name)' is declared here", at: states[other.index].range)])
+            case .compound(let other):
+                diagnostics.error(
+                    "\(generates), which state '\(states[other.index].name)' generates too; rename one of them",
+                    at: state.range, notes: [.init("'\(states[other.index].name)' is declared here", at: states[other.index].range)])
+            }
+        }
     }
 
     /// The one `initial` state among siblings; reports none or several.

@@ -59,7 +59,7 @@ extension SemanticAnalyzer {
         }
     }
 
-    private func describe(_ trigger: TransitionModel.Trigger) -> String {
+    func describe(_ trigger: TransitionModel.Trigger) -> String {
         switch trigger {
         case .event(let event): "'\(events[event.index].name)'"
         case .always: "'always'"
@@ -70,22 +70,57 @@ extension SemanticAnalyzer {
 
     /// Reports unguarded eventless transitions that would run forever: internal ones, and
     /// cycles of them through states.
+    ///
+    /// Eventless transitions bubble like events: in an atomic state, the first unguarded
+    /// `always` of the state or of its ancestors, innermost first, is the one that is taken
+    /// when no guard holds. It leads to the atomic state its target starts in (the target's
+    /// initial descent), so the loops are cycles in a graph of atomic states with at most one
+    /// edge out of each: linear to find. A `-> X.history` target restores what was active
+    /// before and is not followed.
     mutating func checkEventlessCycles() {
-        // Each state has at most one unguarded `always` that matters: the first.
-        var next = [StateID?](repeating: nil, count: states.count)
-        var edge = [TransitionModel?](repeating: nil, count: states.count)
-        for index in states.indices where !brokenTriggers.contains(OwnedTrigger(owner: StateID(index), trigger: .always)) {
-            guard let transition = states[index].transitions.first(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
+        // The first unguarded `always` each state declares, by position in its transitions.
+        var firstUnguarded = [Int?](repeating: nil, count: states.count)
+        // A state whose `always` transitions did not all resolve ends the search: the missing
+        // one might have been taken first.
+        var isBroken = [Bool](repeating: false, count: states.count)
+        let hasBrokenTriggers = !brokenTriggers.isEmpty
+        for index in states.indices {
+            if hasBrokenTriggers, brokenTriggers.contains(OwnedTrigger(owner: StateID(index), trigger: .always)) {
+                isBroken[index] = true
                 continue
             }
-            guard let target = transition.target else {
+            guard let position = states[index].transitions.firstIndex(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
+                continue
+            }
+            firstUnguarded[index] = position
+            if states[index].transitions[position].target == nil {
                 diagnostics.error(
                     "an unguarded 'always' without a target runs forever; give it a guard or a target state",
-                    at: transition.range)
-                continue
+                    at: states[index].transitions[position].range)
             }
-            next[index] = target
-            edge[index] = transition
+        }
+        // The atomic state each state starts in when entered: itself, or its initial child's.
+        // A parent comes before its children, so going backwards finds the children's first.
+        var startLeaf = states.map(\.id)
+        for index in states.indices.reversed() {
+            if let child = states[index].initialChild { startLeaf[index] = startLeaf[child.index] }
+        }
+        // One edge out of each atomic state: (where it leads, the state that declares it, its position).
+        var next = [StateID?](repeating: nil, count: states.count)
+        var edge = [(owner: Int, position: Int)?](repeating: nil, count: states.count)
+        for index in states.indices where states[index].isAtomic {
+            var owner: StateID? = StateID(index)
+            while let current = owner, !isBroken[current.index] {
+                if let position = firstUnguarded[current.index] {
+                    let transition = states[current.index].transitions[position]
+                    if let target = transition.target, !transition.targetsHistory {
+                        next[index] = startLeaf[target.index]
+                        edge[index] = (current.index, position)
+                    }
+                    break
+                }
+                owner = states[current.index].parent
+            }
         }
         // Follow the chains; every state is visited once (white, on the current path, done).
         enum Mark { case unvisited, onPath, done }
@@ -106,14 +141,22 @@ extension SemanticAnalyzer {
         }
     }
 
-    private mutating func reportEventlessCycle(_ cycle: [Int], edges: [TransitionModel?]) {
+    private mutating func reportEventlessCycle(_ cycle: [Int], edges: [(owner: Int, position: Int)?]) {
         let first = cycle.min()!
         let rotated = Array(cycle[cycle.firstIndex(of: first)!...] + cycle[..<cycle.firstIndex(of: first)!])
         let names = (rotated + [first]).map { states[$0].name }.joined(separator: " -> ")
+        func range(of state: Int) -> SourceRange {
+            let edge = edges[state]!
+            return states[edge.owner].transitions[edge.position].range
+        }
         let notes = rotated.dropFirst().map { state in
-            Diagnostic.Note("then '\(states[state].name)' goes on here", at: edges[state]!.range)
+            let owner = edges[state]!.owner
+            let text = owner == state
+                ? "then '\(states[state].name)' goes on here"
+                : "then '\(states[state].name)' goes on here, with the transition of '\(states[owner].name)'"
+            return Diagnostic.Note(text, at: range(of: state))
         }
         diagnostics.error(
-            "unguarded eventless transitions loop forever: \(names)", at: edges[first]!.range, notes: Array(notes))
+            "unguarded eventless transitions loop forever: \(names)", at: range(of: first), notes: Array(notes))
     }
 }
