@@ -1484,6 +1484,66 @@ import TestSupport
         #expect(model.actions.count == transitionsPerState)
     }
 
+    /// The statechart checks (reachability, ways out, eventless loops, overridden parent
+    /// transitions, type names) stay linear on a nested spec: a thousand compound states of
+    /// twenty children each, and a chain of states nested sixty deep.
+    @Test func aNestedSpecWithTwentyThousandStatesCompiles() async throws {
+        try await onOwnThread { try Self.compileNestedSpec() }
+    }
+
+    private static func compileNestedSpec() throws {
+        let groups = 1_000
+        let leaves = 20
+        var text = "machine Large {\n    event go\n    event back\n"
+        for event in 0..<10 { text += "    event e\(event)\n" }
+        text += "    initial state root {\n        on back -> root\n        always [never] -> deep0\n"
+        for group in 0..<groups {
+            text += group == 0 ? "        initial state g0 {\n" : "        state g\(group) {\n"
+            text += "            on go -> g\((group + 1) % groups)\n"
+            for leaf in 0..<leaves {
+                text += "            \(leaf == 0 ? "initial " : "")state l\(group)_\(leaf) {"
+                text += " on e\(leaf % 10) -> l\(group)_\((leaf + 1) % leaves); on back [ok] -> g\(group); always [more] -> l\(group)_0 }\n"
+            }
+            text += "        }\n"
+        }
+        text += "    }\n"
+        for depth in 0..<60 {
+            text += "    " + String(repeating: " ", count: depth) + "state deep\(depth) {\n"
+            if depth < 59 {
+                text += "    " + String(repeating: " ", count: depth) + " initial"
+            } else {
+                text += "    on go -> root\n"
+            }
+        }
+        text += String(repeating: "}", count: 60) + "\n}\n"
+        let compilation = Compiler.compile(SourceText(text))
+        #expect(MarkedSource.lines(of: compilation.diagnostics) == [])
+        let model = try #require(compilation.model)
+        #expect(model.states.count == 1 + groups * (leaves + 1) + 60)
+    }
+
+    @Test func everyOverriddenTransitionIsReportedChildrenListedOnce() {
+        MarkedSource("""
+            machine M {
+                event go
+                event stop
+                initial state p {
+                    1️⃣on go [a] -> q
+                    2️⃣on go [b] -> q
+                    initial state c { 3️⃣on go -> d }
+                    state d { 4️⃣on go -> c }
+                }
+                state q { on stop -> p }
+            }
+            """).expectDiagnostics([
+            .warning("1️⃣", "this transition of 'p' never fires: every child of 'p' takes 'go' first", notes: [
+                ("3️⃣", "'c' takes 'go' here"),
+                ("4️⃣", "'d' takes 'go' here"),
+            ]),
+            .warning("2️⃣", "this transition of 'p' never fires: every child of 'p' takes 'go' first"),
+        ])
+    }
+
     @Test func invalidUTF8IsReportedNotLexed() {
         var bytes = Array("machine M {\n  event ".utf8)
         bytes += [0xFF, 0xFE]

@@ -198,9 +198,13 @@ extension SemanticAnalyzer {
         }
         func report(_ transitions: [TransitionModel], owner: String, children: [StateID], taken: Set<TransitionModel.Trigger>, every: String) {
             guard !taken.isEmpty else { return }
+            // The children are listed at the first such transition of each trigger only: a
+            // parent with many guarded transitions for one trigger would otherwise list every
+            // child again for each.
+            var listed: Set<TransitionModel.Trigger> = []
             for transition in transitions where taken.contains(transition.trigger) {
                 let trigger = describe(transition.trigger)
-                let notes = children.map { child in
+                let notes: [Diagnostic.Note] = !listed.insert(transition.trigger).inserted ? [] : children.map { child in
                     if let index = winners[child.index][transition.trigger] {
                         return Diagnostic.Note("'\(model[child].name)' takes \(trigger) here", at: model[child].transitions[index].range)
                     }
