@@ -51,6 +51,18 @@ public struct MachineModel: Hashable, Sendable {
         return path
     }
 
+    /// The states entered after `state` when it is entered by default: its initial child,
+    /// that child's initial child, and so on, outermost first.
+    public func defaultDescent(of state: StateID) -> [StateID] {
+        var descent: [StateID] = []
+        var current = self[state].initialChild
+        while let child = current {
+            descent.append(child)
+            current = self[child].initialChild
+        }
+        return descent
+    }
+
     /// Whether `state` is `ancestor` or lies inside it.
     public func isDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
         var current: StateID? = state

@@ -5,9 +5,10 @@ enum SwiftNames {
         ReservedNames.swiftKeywords.contains(name) || ["Type", "Protocol"].contains(name) ? "`\(name)`" : name
     }
 
-    /// The type a compound state's children live in, inside `State`: `main` → `Main`.
+    /// The type a compound state's children live in, inside `State`: `main` → `Main`, as the
+    /// analyzer checked it.
     static func stateTypeName(_ name: String) -> String {
-        name.prefix(1).uppercased() + name.dropFirst()
+        ReservedNames.stateTypeName(name)
     }
 
     /// The configuration whose active atomic state is `leaf`, as a value of the generated
