@@ -108,6 +108,17 @@ import Testing
         #expect(run.stdout.hasSuffix("</svg>\n"))
     }
 
+    /// A statechart renders too: clusters, history pseudo-states and `done` arrows, with no
+    /// warning from Graphviz (which warns about arrows clipped at the wrong cluster).
+    @Test(.enabled(if: DiagramTools.dot != nil, "needs Graphviz's dot on the PATH"))
+    func aStatechartIsRenderedByGraphvizWithoutWarnings() throws {
+        let run = try fsmc(["graph", "Tests/ReferenceTests/Specs/History.fsm", "--format", "svg"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout.contains("<title>cluster player</title>"))
+        #expect(run.stdout.contains(">H*</text>"))
+    }
+
     @Test func theHelpNamesTheFormats() throws {
         let run = try fsmc(["graph", "--help"], in: ExampleMachines.packageRoot)
         #expect(run.status == 0)
