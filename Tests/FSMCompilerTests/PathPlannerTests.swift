@@ -19,7 +19,7 @@ struct PathPlannerTests {
         try plan(String(decoding: try Data(contentsOf: file), as: UTF8.self))
     }
 
-    @Test(arguments: ["Player.fsm", "CallTracker.fsm", "Checkout.fsm"])
+    @Test(arguments: ["Player.fsm", "CallTracker.fsm", "Checkout.fsm", "AppFlow.fsm"])
     func pathsTakeEveryTransitionOfTheExampleMachines(_ name: String) throws {
         let plan = try plan(machine: name)
         #expect(plan.uncoveredTransitions.isEmpty)
@@ -347,7 +347,7 @@ struct PathPlannerTests {
 
     /// The path tests of `Tests/PathTests` are what `fsmc paths --format swift-testing`
     /// generates today; the PathTests target runs them.
-    @Test(arguments: ["Player", "CallTracker", "Checkout"])
+    @Test(arguments: ["Player", "CallTracker", "Checkout", "AppFlow"])
     func committedPathTestsAreUpToDate(_ name: String) throws {
         let generated = PathsSwiftTestingEmitter.emit(try plan(machine: "\(name).fsm"), sourceFileName: "\(name).fsm", module: "Machines")
         let committedURL = ExampleMachines.packageRoot.appendingPathComponent("Tests/PathTests/\(name)Paths.swift")

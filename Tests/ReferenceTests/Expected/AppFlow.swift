@@ -19,15 +19,7 @@ public final class AppFlow {
         case suspended
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
-        public var description: String {
-            var names: [String] = []
-            var current: StateID? = AppFlow.activeLeaf(of: self)
-            while let state = current {
-                names.append(state.rawValue)
-                current = AppFlow.parent(of: state)
-            }
-            return names.reversed().joined(separator: ".")
-        }
+        public var description: String { configurationDescription(self) }
 
         /// The states inside `onboarding`; one of them is active while `onboarding` is.
         public enum Onboarding: Hashable, Sendable, Codable {
@@ -762,6 +754,17 @@ public final class AppFlow {
     /// takes, guards aside, in declaration order; none once the machine has finished.
     public var acceptedEventNames: [String] {
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
+    /// The active states' names from the top level down: `main.list`.
+    public static func configurationDescription(_ configuration: State) -> String {
+        var names: [String] = []
+        var current: StateID? = activeLeaf(of: configuration)
+        while let state = current {
+            names.append(state.rawValue)
+            current = parent(of: state)
+        }
+        return names.reversed().joined(separator: ".")
     }
 
     /// Whether `state` is active in `configuration`.

@@ -14,15 +14,7 @@ final class Onboarding {
         case home
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
-        var description: String {
-            var names: [String] = []
-            var current: StateID? = Onboarding.activeLeaf(of: self)
-            while let state = current {
-                names.append(state.rawValue)
-                current = Onboarding.parent(of: state)
-            }
-            return names.reversed().joined(separator: ".")
-        }
+        var description: String { configurationDescription(self) }
 
         /// The states inside `welcome`; one of them is active while `welcome` is.
         enum Welcome: Hashable, Sendable, Codable {
@@ -533,6 +525,17 @@ final class Onboarding {
     /// takes, guards aside, in declaration order; none once the machine has finished.
     var acceptedEventNames: [String] {
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
+    /// The active states' names from the top level down: `main.list`.
+    static func configurationDescription(_ configuration: State) -> String {
+        var names: [String] = []
+        var current: StateID? = activeLeaf(of: configuration)
+        while let state = current {
+            names.append(state.rawValue)
+            current = parent(of: state)
+        }
+        return names.reversed().joined(separator: ".")
     }
 
     /// Whether `state` is active in `configuration`.

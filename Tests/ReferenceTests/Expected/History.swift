@@ -14,15 +14,7 @@ final class Jukebox {
         case asleep
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
-        var description: String {
-            var names: [String] = []
-            var current: StateID? = Jukebox.activeLeaf(of: self)
-            while let state = current {
-                names.append(state.rawValue)
-                current = Jukebox.parent(of: state)
-            }
-            return names.reversed().joined(separator: ".")
-        }
+        var description: String { configurationDescription(self) }
 
         /// The states inside `app`; one of them is active while `app` is.
         enum App: Hashable, Sendable, Codable {
@@ -540,6 +532,17 @@ final class Jukebox {
     /// takes, guards aside, in declaration order; none once the machine has finished.
     var acceptedEventNames: [String] {
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
+    /// The active states' names from the top level down: `main.list`.
+    static func configurationDescription(_ configuration: State) -> String {
+        var names: [String] = []
+        var current: StateID? = activeLeaf(of: configuration)
+        while let state = current {
+            names.append(state.rawValue)
+            current = parent(of: state)
+        }
+        return names.reversed().joined(separator: ".")
     }
 
     /// Whether `state` is active in `configuration`.

@@ -15,15 +15,7 @@ final class Library {
         case browsing(Browsing)
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
-        var description: String {
-            var names: [String] = []
-            var current: StateID? = Library.activeLeaf(of: self)
-            while let state = current {
-                names.append(state.rawValue)
-                current = Library.parent(of: state)
-            }
-            return names.reversed().joined(separator: ".")
-        }
+        var description: String { configurationDescription(self) }
 
         /// The states inside `browsing`; one of them is active while `browsing` is.
         enum Browsing: Hashable, Sendable, Codable {
@@ -617,6 +609,17 @@ final class Library {
     /// takes, guards aside, in declaration order; none once the machine has finished.
     var acceptedEventNames: [String] {
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
+    /// The active states' names from the top level down: `main.list`.
+    static func configurationDescription(_ configuration: State) -> String {
+        var names: [String] = []
+        var current: StateID? = activeLeaf(of: configuration)
+        while let state = current {
+            names.append(state.rawValue)
+            current = parent(of: state)
+        }
+        return names.reversed().joined(separator: ".")
     }
 
     /// Whether `state` is active in `configuration`.

@@ -9,22 +9,14 @@ final class Beta {
     /// The active configuration of ``Beta``: the active top-level state, where a compound
     /// state's case carries its active child.
     enum State: Hashable, Sendable, Codable, CustomStringConvertible {
-        case outer(Outer)
+        case beta(Beta)
         case fin
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
-        var description: String {
-            var names: [String] = []
-            var current: StateID? = Beta.activeLeaf(of: self)
-            while let state = current {
-                names.append(state.rawValue)
-                current = Beta.parent(of: state)
-            }
-            return names.reversed().joined(separator: ".")
-        }
+        var description: String { configurationDescription(self) }
 
-        /// The states inside `outer`; one of them is active while `outer` is.
-        enum Outer: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The states inside `beta`; one of them is active while `beta` is.
+        enum Beta: String, Hashable, Sendable, Codable, CaseIterable {
             case inner
             case done1
         }
@@ -33,7 +25,7 @@ final class Beta {
     /// Every state of ``Beta`` at any depth, by its name in NestedEventless.fsm: how observers,
     /// `isIn(_:)` and the transition table name states.
     enum StateID: String, Hashable, Sendable, Codable, CaseIterable {
-        case outer
+        case beta
         case inner
         case done1
         case fin
@@ -146,7 +138,7 @@ final class Beta {
         case completed(StateID)
     }
 
-    /// Starts the machine in `outer.inner`, running its entry actions, or in `snapshot` without them.
+    /// Starts the machine in `beta.inner`, running its entry actions, or in `snapshot` without them.
     /// A restored machine takes the eventless transitions enabled there.
     ///
     /// - Parameters:
@@ -155,13 +147,13 @@ final class Beta {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .outer(.inner)
+        state = snapshot ?? .beta(.inner)
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
         if snapshot == nil {
-            enterState(.outer)
+            enterState(.beta)
             enterState(.inner)
         }
         takeEventlessTransitions()
@@ -273,13 +265,13 @@ final class Beta {
     private func takeEventlessTransitions() {
         while true {
             switch state {
-            case .outer(let child):
+            case .beta(let child):
                 switch child {
                 case .inner:
                     if actions.ready() {
                         let source = state
                         exitState(.inner)
-                        state = .outer(.done1)
+                        state = .beta(.done1)
                         enterState(.done1)
                         transitioned(from: source, on: nil)
                         continue
@@ -298,8 +290,8 @@ final class Beta {
     /// active: its completion waited in the internal queue like a raised event.
     private func complete(_ completed: StateID) -> Bool {
         switch completed {
-        case .outer:
-            guard isIn(.outer) else { return false }
+        case .beta:
+            guard isIn(.beta) else { return false }
             let source = state
             exitStates(keeping: 0)
             state = .fin
@@ -322,7 +314,7 @@ final class Beta {
     private func enterState(_ state: StateID) {
         switch state {
         case .done1:
-            raisedEvents.append(.completed(.outer))
+            raisedEvents.append(.completed(.beta))
         default:
             break
         }
@@ -333,14 +325,14 @@ final class Beta {
     /// innermost first, remembering the histories of those that keep one.
     private func exitStates(keeping depth: Int) {
         switch state {
-        case .outer(.inner):
+        case .beta(.inner):
             exitState(.inner)
             guard depth == 0 else { return }
-            exitState(.outer)
-        case .outer(.done1):
+            exitState(.beta)
+        case .beta(.done1):
             exitState(.done1)
             guard depth == 0 else { return }
-            exitState(.outer)
+            exitState(.beta)
         case .fin:
             exitState(.fin)
         }
@@ -382,6 +374,17 @@ final class Beta {
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
     }
 
+    /// The active states' names from the top level down: `main.list`.
+    static func configurationDescription(_ configuration: State) -> String {
+        var names: [String] = []
+        var current: StateID? = activeLeaf(of: configuration)
+        while let state = current {
+            names.append(state.rawValue)
+            current = parent(of: state)
+        }
+        return names.reversed().joined(separator: ".")
+    }
+
     /// Whether `state` is active in `configuration`.
     static func configuration(_ configuration: State, contains state: StateID) -> Bool {
         var current: StateID? = activeLeaf(of: configuration)
@@ -395,8 +398,8 @@ final class Beta {
     /// The active atomic state of `configuration`.
     static func activeLeaf(of configuration: State) -> StateID {
         switch configuration {
-        case .outer(.inner): .inner
-        case .outer(.done1): .done1
+        case .beta(.inner): .inner
+        case .beta(.done1): .done1
         case .fin: .fin
         }
     }
@@ -404,7 +407,7 @@ final class Beta {
     /// The compound state `state` lies in; `nil` for a top-level state.
     static func parent(of state: StateID) -> StateID? {
         switch state {
-        case .inner, .done1: .outer
+        case .inner, .done1: .beta
         default: nil
         }
     }
@@ -426,7 +429,7 @@ final class Beta {
     // MARK: - Introspection
 
     /// The state the machine starts in.
-    static let initialState: State = .outer(.inner)
+    static let initialState: State = .beta(.inner)
 
     /// The names of the events, in declaration order.
     static let eventNames: [String] = []
@@ -436,7 +439,7 @@ final class Beta {
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """
-        outer: done -> fin
+        beta: done -> fin
         inner: always [ready] -> done1
         """
 }

@@ -15,15 +15,7 @@ import FSMRuntime
         case parked
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
-        public var description: String {
-            var names: [String] = []
-            var current: StateID? = Alpha.activeLeaf(of: self)
-            while let state = current {
-                names.append(state.rawValue)
-                current = Alpha.parent(of: state)
-            }
-            return names.reversed().joined(separator: ".")
-        }
+        public var description: String { configurationDescription(self) }
 
         /// The states inside `busy`; one of them is active while `busy` is.
         public enum Busy: Hashable, Sendable, Codable {
@@ -655,6 +647,17 @@ import FSMRuntime
     /// takes, guards aside, in declaration order; none once the machine has finished.
     public var acceptedEventNames: [String] {
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
+    /// The active states' names from the top level down: `main.list`.
+    nonisolated public static func configurationDescription(_ configuration: State) -> String {
+        var names: [String] = []
+        var current: StateID? = activeLeaf(of: configuration)
+        while let state = current {
+            names.append(state.rawValue)
+            current = parent(of: state)
+        }
+        return names.reversed().joined(separator: ".")
     }
 
     /// Whether `state` is active in `configuration`.

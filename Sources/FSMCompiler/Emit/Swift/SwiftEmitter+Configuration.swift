@@ -10,15 +10,9 @@ extension SwiftEmitter {
             emitCases(model.topLevelStates, into: &writer)
             writer.line()
             writer.line("/// The active states' names from the top level down, as a spec names them: `main.list`.")
-            writer.block("\(access)var description: String") { writer in
-                writer.line("var names: [String] = []")
-                writer.line("var current: StateID? = \(name).activeLeaf(of: self)")
-                writer.block("while let state = current") { writer in
-                    writer.line("names.append(state.rawValue)")
-                    writer.line("current = \(name).parent(of: state)")
-                }
-                writer.line("return names.reversed().joined(separator: \".\")")
-            }
+            // Unqualified: a compound state named like the machine would hide it in here.
+            writer.line("\(access)var description: String { configurationDescription(self) }")
+
             for state in model.states where state.isCompound {
                 writer.line()
                 writer.line("/// The states inside `\(state.name)`; one of them is active while `\(state.name)` is.")
@@ -117,6 +111,17 @@ extension SwiftEmitter {
         }
         writer.line()
         guard isHierarchical else { return }
+        writer.line("/// The active states' names from the top level down: `main.list`.")
+        writer.block("\(nonisolated)\(access)static func configurationDescription(_ configuration: State) -> String") { writer in
+            writer.line("var names: [String] = []")
+            writer.line("var current: StateID? = activeLeaf(of: configuration)")
+            writer.block("while let state = current") { writer in
+                writer.line("names.append(state.rawValue)")
+                writer.line("current = parent(of: state)")
+            }
+            writer.line("return names.reversed().joined(separator: \".\")")
+        }
+        writer.line()
         writer.line("/// Whether `state` is active in `configuration`.")
         writer.block("\(nonisolated)\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
             writer.line("var current: StateID? = activeLeaf(of: configuration)")
