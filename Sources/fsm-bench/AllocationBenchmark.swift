@@ -1,3 +1,4 @@
+import FSMRuntime
 import Foundation
 
 /// Section 2: heap allocations per event in steady state, and what setting up a machine and
@@ -57,7 +58,8 @@ enum AllocationBenchmark {
         var steadyState: [SteadyState] = []
         let isOptimized = BenchEnvironment.isOptimizedBuild
         var missedTargets: [String] = []
-        for variant in DispatchVariants.all(eventCount: eventCount) + [queueingVariant(eventCount: eventCount)] {
+        let queueing = [queueingVariant(eventCount: eventCount), queueingMailVariant(eventCount: eventCount)]
+        for variant in DispatchVariants.all(eventCount: eventCount) + queueing {
             let run = variant.prepare()
             run.send(0..<warmUp)
             let allocations = AllocationTrace.count { run.send(warmUp..<eventCount) } ?? 0
@@ -93,6 +95,25 @@ enum AllocationBenchmark {
         }.relabeled("Player, generated, one closure that sends from inside the step (queued)")
     }
 
+    /// The generated mail app, whose queue also holds timers, with a closure observer that
+    /// sends `next` from inside every transition into a reply.
+    private static func queueingMailVariant(eventCount: Int) -> DispatchVariant {
+        let events = EventSequence.mail(count: eventCount).generated
+        return DispatchVariant(machine: "Mail", implementation: .generated, observation: .closure, eventCount: eventCount) {
+            let machine = Mail(actions: MailWork(), clock: ManualClock())
+            machine.observe { [unowned machine] notification in
+                if case .transitioned(let transition) = notification, transition.target == .session(.compose(.editing)) {
+                    machine.send(.next)
+                }
+            }
+            return PreparedRun(
+                send: { range in
+                    for event in events[range] { machine.send(event) }
+                },
+                outcome: { RunOutcome(state: "\(machine.state)", work: "", tally: nil) })
+        }.relabeled("Mail, generated, one closure that sends from inside the step (queued)")
+    }
+
     private static func oneTimeCosts() -> [OneTimeCost] {
         var costs: [OneTimeCost] = []
         func record(_ what: String, _ body: () -> Void) {
@@ -111,7 +132,14 @@ enum AllocationBenchmark {
         var callTracker: CallTracker?
         record("CallTracker(), generated") { callTracker = CallTracker() }
         record("HandWrittenCallTracker()") { _ = HandWrittenCallTracker() }
-        withExtendedLifetime((machine, handWritten, callTracker, observer)) {}
+        // The nested machine starts its session's idle timeout: a clock entry and its closure.
+        let mailWork = MailWork()
+        let clock = ManualClock()
+        var mail: Mail?
+        record("Mail(actions:clock:), generated, nested, with a timer") { mail = Mail(actions: mailWork, clock: clock) }
+        var handWrittenMail: HandWrittenMail?
+        record("HandWrittenMail(actions:clock:)") { handWrittenMail = HandWrittenMail(actions: mailWork, clock: clock) }
+        withExtendedLifetime((machine, handWritten, callTracker, observer, mail, handWrittenMail)) {}
         return costs
     }
 }

@@ -18,12 +18,17 @@ struct BenchOptions {
     var variantFilter = ""
     /// States of the synthetic machines whose Swift is type-checked, when not the default.
     var compileStateCountsOverride: [Int]?
+    /// Flat synthetic specs of the generator benchmark, when not the default.
+    var generatorStateCountsOverride: [Int]?
+    /// Nested synthetic specs of the generator benchmark, when not the default.
+    var nestedGeneratorShapesOverride: [(states: Int, depth: Int)]?
     /// Set in the child process that counts allocations: where its report goes.
     var allocationChildReport: String?
 
     static let usage = """
         usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--repetitions <n>]
-                 [--variants <text>] [--compile-states <n,...>] [--keep-files <dir>]
+                 [--variants <text>] [--compile-states <n,...>] [--generator-states <n,...>]
+                 [--nested-shapes <states>x<depth>,...] [--keep-files <dir>]
 
         Measures the machines fsmc generates against hand-written switches, and the compiler.
         Run it as `swift run -c release fsm-bench`; docs/Performance.md explains the figures.
@@ -37,6 +42,12 @@ struct BenchOptions {
                              such as "Player, generated" (for profiling)
           --compile-states <n,...>
                              type-check machines of these sizes (default 100,1000,5000)
+          --generator-states <n,...>
+                             flat synthetic specs of the generator section (default
+                             100,1000,10000; none for none)
+          --nested-shapes <states>x<depth>,...
+                             nested synthetic specs of the generator section (default
+                             1000x10,10000x1,10000x2,10000x5,10000x10; none for none)
           --keep-files <dir> write the type-checked Swift files and the scratch package there,
                              and keep them
         """
@@ -75,6 +86,24 @@ struct BenchOptions {
                     throw UsageError(description: "--compile-states needs numbers above 1, such as 100,1000")
                 }
                 options.compileStateCountsOverride = counts
+            case "--generator-states":
+                let text = try value(for: argument)
+                let counts = text == "none" ? [] : text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 1 }
+                guard text == "none" || counts.count == text.split(separator: ",").count else {
+                    throw UsageError(description: "--generator-states needs numbers above 1, such as 100,1000, or none")
+                }
+                options.generatorStateCountsOverride = counts
+            case "--nested-shapes":
+                let text = try value(for: argument)
+                var shapes: [(states: Int, depth: Int)] = []
+                for shape in text == "none" ? [] : text.split(separator: ",") {
+                    let parts = shape.split(separator: "x")
+                    guard parts.count == 2, let states = Int(parts[0]), let depth = Int(parts[1]), states > 1, depth >= 1 else {
+                        throw UsageError(description: "--nested-shapes needs states x depth, such as 10000x10, or none")
+                    }
+                    shapes.append((states, depth))
+                }
+                options.nestedGeneratorShapesOverride = shapes
             case "--only":
                 explicitSections = []
                 for name in try value(for: argument).split(separator: ",") {
@@ -104,11 +133,21 @@ struct BenchOptions {
     /// symbol lookup, and a debug build allocates in its loops: the smoke run keeps this small.
     var allocationEvents: Int { smoke ? 500 : 1_000_000 }
     /// States of the synthetic specs of the generator benchmark (10 transitions each).
-    var generatorStateCounts: [Int] { smoke ? [2, 20] : [100, 1_000, 10_000] }
+    var generatorStateCounts: [Int] { generatorStateCountsOverride ?? (smoke ? [2, 20] : [100, 1_000, 10_000]) }
+    /// States and depths of the nested synthetic specs of the generator benchmark: ten times
+    /// the states ten levels deep, and the same states at depths 1, 2, 5 and 10.
+    var nestedGeneratorShapes: [(states: Int, depth: Int)] {
+        nestedGeneratorShapesOverride ?? (smoke
+            ? [(20, 1), (20, 10), (200, 10)]
+            : [(1_000, 10), (10_000, 1), (10_000, 2), (10_000, 5), (10_000, 10)])
+    }
     /// States of the synthetic specs whose generated code is type-checked.
     var compileStateCounts: [Int] { compileStateCountsOverride ?? (smoke ? [3] : [100, 1_000, 5_000]) }
     /// Timed runs per generator size.
     var toolRepetitions: Int { smoke ? 1 : 3 }
     /// Type-checks per file (at most three for the largest, which take half a minute each).
     var compileRepetitions: Int { smoke ? 1 : 5 }
+    /// Type-checks per file of the dispatch benchmark's machines and of the baseline: they take
+    /// a tenth of a second, so more runs steady the medians.
+    var machineCompileRepetitions: Int { smoke ? 1 : 15 }
 }

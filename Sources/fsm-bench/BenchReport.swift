@@ -26,9 +26,15 @@ struct BenchReport: Codable {
             for step in generator.scaling where !step.meetsTarget {
                 missed.append("generator: \(step.to) transitions took \(format(step.timeRatio))× the time of \(step.from)")
             }
+            for step in generator.nestedScaling where !step.meetsTarget {
+                missed.append("generator: \(step.to) took \(format(step.timeRatio))× the time of \(step.from) (target \(format(step.budget))×)")
+            }
             if !generator.largestMeetsBudget, let largest = generator.figures.last {
                 missed.append("generator: \(largest.transitions) transitions took \(format(largest.totalSeconds, digits: 3)) s (target < \(format(GeneratorBenchmark.largestSizeBudget, digits: 0)) s)")
             }
+        }
+        for figure in compile?.machines ?? [] where !figure.meetsTarget {
+            missed.append("compile: \(figure.machine) type-checks in \(format(figure.ratio))× its hand-written twin's time (target \(format(CompileCostBenchmark.ratioTarget))×)")
         }
         for figure in compile?.figures ?? [] {
             if !figure.meetsTarget {

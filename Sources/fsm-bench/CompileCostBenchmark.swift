@@ -23,16 +23,43 @@ enum CompileCostBenchmark {
         var meetsTarget: Bool
     }
 
+    /// A machine of the dispatch benchmark: the file fsmc generates from its spec against its
+    /// hand-written twin.
+    struct MachineFigure: Codable {
+        var machine: String
+        var spec: String
+        var handWrittenFile: String
+        var generatedLines: Int
+        var handWrittenLines: Int
+        /// Medians of the repetitions, in seconds of CPU time of `swiftc -typecheck`.
+        var generatedSeconds: Double
+        var handWrittenSeconds: Double
+        var ratio: Double
+        /// The ratio of the times above ``Report/baselineSeconds``: what each file adds.
+        var ratioAboveBaseline: Double
+        var meetsTarget: Bool
+        var repetitions: Int
+    }
+
     struct Report: Codable {
         var command: String
         /// Type-checking a file that only imports FSMRuntime: the fixed cost in every figure.
         var baselineSeconds: Double
         var figures: [Figure]
+        /// The nested machine of the dispatch benchmark and its hand-written twin.
+        var machines: [MachineFigure] = []
         /// Why the section did not run, or what failed to type-check.
         var failures: [String]
     }
 
-    static func run(stateCounts: [Int], repetitions: Int, workDirectory: URL) -> Report {
+    /// The machines of the dispatch benchmark whose files are type-checked: the spec and the
+    /// hand-written twin, below the package root.
+    static let machines = [
+        (name: "Mail (nested)", spec: "Sources/fsm-bench/Machines/NestedMail.fsm",
+         handWritten: "Sources/fsm-bench/Machines/HandWrittenMail.swift"),
+    ]
+
+    static func run(stateCounts: [Int], repetitions: Int, machineRepetitions: Int, packageRoot: URL, workDirectory: URL) -> Report {
         let emptyReport = { (failure: String) in Report(command: "", baselineSeconds: 0, figures: [], failures: [failure]) }
         guard let swiftc = Subprocess.find("swiftc") else { return emptyReport("swiftc is not on the PATH") }
         guard let modules = runtimeModuleDirectory() else {
@@ -68,7 +95,34 @@ enum CompileCostBenchmark {
             return seconds.map(\.median)
         }
 
-        let baseline = time([("Baseline.swift", "import FSMRuntime\n")], repetitions: repetitions)[0]
+        let baseline = time([("Baseline.swift", "import FSMRuntime\n")], repetitions: machineRepetitions)[0]
+        var machineFigures: [MachineFigure] = []
+        for machine in machines {
+            let specURL = packageRoot.appendingPathComponent(machine.spec)
+            guard let specText = try? String(contentsOf: specURL, encoding: .utf8),
+                  let handWritten = try? String(contentsOf: packageRoot.appendingPathComponent(machine.handWritten), encoding: .utf8)
+            else {
+                failures.append("\(machine.spec) or \(machine.handWritten) is not readable below \(packageRoot.path)")
+                continue
+            }
+            let compilation = Compiler.compile(SourceText(specText))
+            guard let executable = compilation.executable, !compilation.hasErrors else {
+                failures.append("\(machine.spec) does not compile")
+                continue
+            }
+            let specName = specURL.lastPathComponent
+            let generated = SwiftEmitter.emit(executable, sourceFileName: specName)
+            let seconds = time(
+                [(specName + ".swift", generated), (specURL.deletingPathExtension().lastPathComponent + "HandWritten.swift", handWritten)],
+                repetitions: machineRepetitions)
+            let ratio = seconds[0] / seconds[1]
+            machineFigures.append(MachineFigure(
+                machine: machine.name, spec: machine.spec, handWrittenFile: machine.handWritten,
+                generatedLines: generated.lineCount, handWrittenLines: handWritten.lineCount,
+                generatedSeconds: seconds[0], handWrittenSeconds: seconds[1], ratio: ratio,
+                ratioAboveBaseline: (seconds[0] - baseline) / (seconds[1] - baseline),
+                meetsTarget: ratio <= ratioTarget, repetitions: machineRepetitions))
+        }
         var figures: [Figure] = []
         for stateCount in stateCounts {
             let machine = SyntheticMachine(stateCount: stateCount)
@@ -93,7 +147,7 @@ enum CompileCostBenchmark {
         }
         return Report(
             command: "swiftc " + typecheck.joined(separator: " ") + " <file>", baselineSeconds: baseline,
-            figures: figures, failures: failures)
+            figures: figures, machines: machineFigures, failures: failures)
     }
 
     /// Where the build put `FSMRuntime.swiftmodule`: `Modules` next to this executable, or the

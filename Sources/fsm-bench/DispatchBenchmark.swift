@@ -66,13 +66,15 @@ enum DispatchBenchmark {
         }
 
         var figures: [Figure] = []
-        for machine in ["Player", "CallTracker"] {
+        for machine in DispatchVariants.machines {
             let runs = { (implementation: Implementation, observation: Observation) in
                 nanoseconds["\(machine), \(implementation.rawValue), \(observation.rawValue)"] ?? []
             }
             for observation in Observation.allCases {
                 let generated = runs(.generated, observation)
                 let handWritten = runs(.handWritten, observation)
+                // `--variants` may have left either out.
+                guard !generated.isEmpty, !handWritten.isEmpty else { continue }
                 let ratio = generated.median / handWritten.median
                 let target = target(for: observation)
                 figures.append(Figure(

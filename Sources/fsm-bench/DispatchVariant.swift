@@ -1,3 +1,5 @@
+import FSMRuntime
+
 /// Which implementation of a machine a variant runs.
 enum Implementation: String, Codable {
     case generated
@@ -54,11 +56,14 @@ struct DispatchVariant {
     }
 }
 
-/// The variants of both benchmark machines, generated and hand-written, each unobserved, with
+/// The variants of the benchmark machines, generated and hand-written, each unobserved, with
 /// one closure observer and with one observer object.
 enum DispatchVariants {
+    /// The machines, in the order of the tables.
+    static let machines = ["Player", "CallTracker", "Mail"]
+
     static func all(eventCount: Int) -> [DispatchVariant] {
-        player(eventCount: eventCount) + callTracker(eventCount: eventCount)
+        player(eventCount: eventCount) + callTracker(eventCount: eventCount) + mail(eventCount: eventCount)
     }
 
     static func player(eventCount: Int) -> [DispatchVariant] {
@@ -156,6 +161,59 @@ enum DispatchVariants {
                     outcome: {
                         withExtendedLifetime(delegate) {
                             RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+        }
+        return variants
+    }
+
+    /// The nested machine. Its clock never moves, so the session's idle timeout never fires.
+    static func mail(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.mail(count: eventCount)
+        var variants: [DispatchVariant] = []
+        for observation in Observation.allCases {
+            variants.append(DispatchVariant(machine: "Mail", implementation: .generated, observation: observation, eventCount: eventCount) {
+                let work = MailWork()
+                let machine = Mail(actions: work, clock: ManualClock())
+                let tally = NotificationTally()
+                var observer: MailTallyObserver?
+                switch observation {
+                case .none: break
+                case .closure: machine.observe { tally.record($0.kind) }
+                case .object:
+                    observer = MailTallyObserver(tally)
+                    machine.addObserver(observer!)
+                }
+                let generated = events.generated
+                return PreparedRun(
+                    send: { range in
+                        for event in generated[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(observer) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+            variants.append(DispatchVariant(machine: "Mail", implementation: .handWritten, observation: observation, eventCount: eventCount) {
+                let work = MailWork()
+                let machine = HandWrittenMail(actions: work, clock: ManualClock())
+                let tally = NotificationTally()
+                let delegate = TallyDelegate(tally)
+                switch observation {
+                case .none: break
+                case .closure: machine.observer = { tally.record($0.kind) }
+                case .object: machine.setDelegate(delegate)
+                }
+                let handWritten = events.handWritten
+                return PreparedRun(
+                    send: { range in
+                        for event in handWritten[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(delegate) {
+                            RunOutcome(state: machine.state.path, work: work.summary, tally: observation == .none ? nil : tally.summary)
                         }
                     })
             })

@@ -66,4 +66,29 @@ enum EventSequence {
         }
         return (generated, handWritten)
     }
+
+    /// `open(id:)`, `back`, `next`, `reply`, `send` and `home` drawn uniformly; a tenth of the
+    /// ids are negative, which `canOpen` refuses.
+    static func mail(count: Int) -> (generated: [Mail.Event], handWritten: [HandWrittenMail.Event]) {
+        var random = SplitMix64(seed: seed)
+        let generatedEvents: [Mail.Event] = [.back, .next, .reply, .send, .home]
+        let handWrittenEvents: [HandWrittenMail.Event] = [.back, .next, .reply, .send, .home]
+        var generated: [Mail.Event] = []
+        var handWritten: [HandWrittenMail.Event] = []
+        generated.reserveCapacity(count)
+        handWritten.reserveCapacity(count)
+        for _ in 0..<count {
+            let number = random.next()
+            let index = Int(number % 6)
+            if index == 5 {
+                let id = Int((number >> 8) % 100) - 10
+                generated.append(.open(id: id))
+                handWritten.append(.open(id: id))
+            } else {
+                generated.append(generatedEvents[index])
+                handWritten.append(handWrittenEvents[index])
+            }
+        }
+        return (generated, handWritten)
+    }
 }

@@ -29,17 +29,51 @@ enum GeneratorBenchmark {
         var meetsTarget: Bool
     }
 
+    /// A nested synthetic spec (``NestedSyntheticMachine``), its lowering and emission timed apart.
+    struct NestedFigure: Codable {
+        var states: Int
+        var depth: Int
+        var compoundStates: Int
+        var transitions: Int
+        var specBytes: Int
+        var swiftBytes: Int
+        /// Medians over the repetitions, in seconds.
+        var parseSeconds: Double
+        var checkSeconds: Double
+        var lowerSeconds: Double
+        var emitSeconds: Double
+        var totalSeconds: Double
+    }
+
+    /// Two nested specs compared: more states at the same depth, or the same states deeper.
+    struct NestedScaling: Codable {
+        var what: String
+        var from: String
+        var to: String
+        /// Time of the second over time of the first.
+        var timeRatio: Double
+        /// Size of the second's Swift over the first's.
+        var swiftRatio: Double
+        /// The most the time may grow: ``scalingBudget`` / 10 times the growth of the input (the
+        /// states) or of the output (the Swift), whichever grew more.
+        var budget: Double
+        var meetsTarget: Bool
+    }
+
     struct Report: Codable {
         var repetitions: Int
         var figures: [Figure]
         var scaling: [Scaling]
         /// The largest size ran under ``largestSizeBudget`` (meaningful for 100k transitions).
         var largestMeetsBudget: Bool
+        /// Nested specs: states and depths.
+        var nested: [NestedFigure] = []
+        var nestedScaling: [NestedScaling] = []
         /// Specs that did not check cleanly.
         var failures: [String]
     }
 
-    static func run(stateCounts: [Int], repetitions: Int) -> Report {
+    static func run(stateCounts: [Int], nestedShapes: [(states: Int, depth: Int)], repetitions: Int) -> Report {
         var figures: [Figure] = []
         var failures: [String] = []
         for stateCount in stateCounts {
@@ -83,8 +117,71 @@ enum GeneratorBenchmark {
                 from: smaller.transitions, to: larger.transitions, timeRatio: ratio,
                 meetsTarget: ratio <= scalingBudget * sizeRatio / 10))
         }
+        let nested = nestedShapes.compactMap { shape in
+            runNested(NestedSyntheticMachine(stateCount: shape.states, depth: shape.depth), repetitions: repetitions, failures: &failures)
+        }
         return Report(
             repetitions: repetitions, figures: figures, scaling: scaling,
-            largestMeetsBudget: (figures.last?.totalSeconds ?? 0) < largestSizeBudget, failures: failures)
+            largestMeetsBudget: (figures.last?.totalSeconds ?? 0) < largestSizeBudget,
+            nested: nested, nestedScaling: nestedScaling(nested), failures: failures)
+    }
+
+    /// Parses, checks, lowers and emits a nested spec `repetitions` times, each stage timed.
+    private static func runNested(_ machine: NestedSyntheticMachine, repetitions: Int, failures: inout [String]) -> NestedFigure? {
+        let source = SourceText(machine.spec)
+        let name = "the nested synthetic spec of \(machine.stateCount) states, \(machine.depth) deep,"
+        var parse: [Double] = [], check: [Double] = [], lower: [Double] = [], emit: [Double] = [], total: [Double] = []
+        var swift = ""
+        for _ in 0..<repetitions {
+            let (parsed, parseSeconds) = Stopwatch.measureThreadTime { Parser.parse(source) }
+            let (analysis, checkSeconds) = Stopwatch.measureThreadTime { SemanticAnalyzer.analyze(parsed.syntax) }
+            let problems = (parsed.diagnostics + analysis.diagnostics).filter { $0.severity != .note }
+            guard let model = analysis.model, problems.isEmpty else {
+                failures.append("\(name) does not check cleanly: \(problems.first.map { "\($0.message)" } ?? "no model")")
+                return nil
+            }
+            let (lowered, lowerSeconds) = Stopwatch.measureThreadTime { Lowering.lower(model) }
+            guard case .success(let executable) = lowered else {
+                failures.append("\(name) does not lower")
+                return nil
+            }
+            let (output, emitSeconds) = Stopwatch.measureThreadTime {
+                SwiftEmitter.emit(executable, sourceFileName: "NestedSynthetic.fsm")
+            }
+            swift = output
+            parse.append(parseSeconds)
+            check.append(checkSeconds)
+            lower.append(lowerSeconds)
+            emit.append(emitSeconds)
+            total.append(parseSeconds + checkSeconds + lowerSeconds + emitSeconds)
+        }
+        return NestedFigure(
+            states: machine.stateCount, depth: machine.deepestLevel, compoundStates: machine.compoundStateCount,
+            transitions: machine.transitionCount, specBytes: source.bytes.count, swiftBytes: swift.utf8.count,
+            parseSeconds: parse.median, checkSeconds: check.median, lowerSeconds: lower.median,
+            emitSeconds: emit.median, totalSeconds: total.median)
+    }
+
+    /// The same depth with ten times the states, and the same states at ten times the depth.
+    private static func nestedScaling(_ figures: [NestedFigure]) -> [NestedScaling] {
+        var scaling: [NestedScaling] = []
+        func compare(_ what: String, _ first: NestedFigure, _ second: NestedFigure) {
+            let inputRatio = Double(second.states) / Double(first.states)
+            let swiftRatio = Double(second.swiftBytes) / Double(first.swiftBytes)
+            let timeRatio = second.totalSeconds / first.totalSeconds
+            let budget = scalingBudget / 10 * max(inputRatio, swiftRatio)
+            scaling.append(NestedScaling(
+                what: what, from: "\(first.states) states, depth \(first.depth)", to: "\(second.states) states, depth \(second.depth)",
+                timeRatio: timeRatio, swiftRatio: swiftRatio, budget: budget, meetsTarget: timeRatio <= budget))
+        }
+        for first in figures {
+            for second in figures where second.depth == first.depth && second.states == first.states * 10 {
+                compare("states", first, second)
+            }
+            for second in figures where second.states == first.states && second.depth == first.depth * 10 {
+                compare("depth", first, second)
+            }
+        }
+        return scaling
     }
 }

@@ -65,14 +65,32 @@ struct ReportText {
         var lines = [
             "3. Generator scaling: synthetic specs, in process, median of \(report.repetitions) runs per stage, thread CPU time",
             "",
-            table.text,
-            "",
         ]
+        if !report.figures.isEmpty {
+            lines += [table.text, ""]
+        }
         for step in report.scaling {
             lines.append("\(step.from) → \(step.to) transitions: \(format(step.timeRatio))× the time (target ≤ \(format(GeneratorBenchmark.scalingBudget, digits: 0))× for 10× the input) \(verdict(step.meetsTarget))")
         }
         if let largest = report.figures.last {
             lines.append("\(largest.transitions) transitions: \(format(largest.totalSeconds, digits: 3)) s (target < \(format(GeneratorBenchmark.largestSizeBudget, digits: 0)) s for 100000) \(verdict(report.largestMeetsBudget))")
+        }
+        if !report.nested.isEmpty {
+            var nested = TextTable(
+                "states", "depth", "compound", "transitions", "spec KB", "Swift KB", "parse ms", "check ms", "lower ms", "emit ms",
+                "total ms", "µs/Swift KB")
+            for figure in report.nested {
+                nested.add(
+                    "\(figure.states)", "\(figure.depth)", "\(figure.compoundStates)", "\(figure.transitions)",
+                    format(Double(figure.specBytes) / 1024, digits: 0), format(Double(figure.swiftBytes) / 1024, digits: 0),
+                    format(figure.parseSeconds * 1e3, digits: 1), format(figure.checkSeconds * 1e3, digits: 1),
+                    format(figure.lowerSeconds * 1e3, digits: 1), format(figure.emitSeconds * 1e3, digits: 1),
+                    format(figure.totalSeconds * 1e3, digits: 1), format(figure.totalSeconds * 1e6 / (Double(figure.swiftBytes) / 1024), digits: 1))
+            }
+            lines += ["", "Nested synthetic specs: towers of compound states, five transitions a state, history targets, a timer per tower", "", nested.text, ""]
+            for step in report.nestedScaling {
+                lines.append("\(step.from) → \(step.to): \(format(step.timeRatio))× the time for \(format(step.swiftRatio))× the Swift (target ≤ \(format(step.budget))×) \(verdict(step.meetsTarget))")
+            }
         }
         lines += report.failures.map { "FAILED: \($0)" }
         return lines.joined(separator: "\n")
@@ -86,12 +104,25 @@ struct ReportText {
                 format(figure.generatedSeconds), format(figure.handWrittenSeconds), format(figure.ratio),
                 verdict(figure.meetsTarget))
         }
+        var machines = TextTable("machine", "generated lines", "hand-written lines", "generated s", "hand-written s", "ratio", "above baseline", "")
+        for figure in report.machines {
+            machines.add(
+                figure.machine, "\(figure.generatedLines)", "\(figure.handWrittenLines)", format(figure.generatedSeconds, digits: 3),
+                format(figure.handWrittenSeconds, digits: 3), format(figure.ratio), format(figure.ratioAboveBaseline),
+                verdict(figure.meetsTarget))
+        }
         return ([
             "4. Compile cost: \(report.command), CPU time (one core), median of the runs, generated and hand-written in turns",
             "",
             table.text,
             "",
-            "A file that only imports FSMRuntime takes \(format(report.baselineSeconds)) s; every figure includes that. Targets: ratio ≤ \(format(CompileCostBenchmark.ratioTarget))×, 1000 states < \(format(CompileCostBenchmark.thousandStatesBudget, digits: 0)) s.",
+        ] + (report.machines.isEmpty ? [] : [
+            machines.text,
+            "",
+            "The machines of section 1, each file type-checked \(report.machines[0].repetitions) times; above baseline: the ratio of the times less the baseline's.",
+            "",
+        ]) + [
+            "A file that only imports FSMRuntime takes \(format(report.baselineSeconds, digits: 3)) s; every figure includes that. Targets: ratio ≤ \(format(CompileCostBenchmark.ratioTarget))×, 1000 states < \(format(CompileCostBenchmark.thousandStatesBudget, digits: 0)) s.",
         ] + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
     }
 

@@ -48,13 +48,15 @@ if options.sections.contains(.allocations) {
     show(text.allocations(allocations))
 }
 if options.sections.contains(.generator) {
-    let generator = GeneratorBenchmark.run(stateCounts: options.generatorStateCounts, repetitions: options.toolRepetitions)
+    let generator = GeneratorBenchmark.run(
+        stateCounts: options.generatorStateCounts, nestedShapes: options.nestedGeneratorShapes, repetitions: options.toolRepetitions)
     report.generator = generator
     show(text.generator(generator))
 }
 if options.sections.contains(.compile) {
     let compile = CompileCostBenchmark.run(
-        stateCounts: options.compileStateCounts, repetitions: options.compileRepetitions, workDirectory: workDirectory)
+        stateCounts: options.compileStateCounts, repetitions: options.compileRepetitions,
+        machineRepetitions: options.machineCompileRepetitions, packageRoot: PackageRoot.locate(), workDirectory: workDirectory)
     report.compile = compile
     show(text.compile(compile))
 }

@@ -77,6 +77,30 @@ extension HandWrittenCallTracker.Notification {
     }
 }
 
+extension Mail.Notification {
+    var kind: NotificationTally.Kind {
+        switch self {
+        case .exited: .exited
+        case .entered: .entered
+        case .transitioned: .transitioned
+        case .emitted: .emitted
+        case .ignored: .ignored
+        }
+    }
+}
+
+extension HandWrittenMail.Notification {
+    var kind: NotificationTally.Kind {
+        switch self {
+        case .exited: .exited
+        case .entered: .entered
+        case .transitioned: .transitioned
+        case .emitted: .emitted
+        case .ignored: .ignored
+        }
+    }
+}
+
 /// An `Observer` object for the generated player: the protocol form of observing.
 final class PlayerTallyObserver: Player.Observer {
     let tally: NotificationTally
@@ -107,9 +131,24 @@ final class CallTrackerTallyObserver: CallTracker.Observer {
     func machine(_ machine: CallTracker, didIgnore event: CallTracker.Event, in state: CallTracker.State) { tally.record(.ignored) }
 }
 
-/// The delegate of both hand-written machines: the hand-written counterpart of the `Observer`
+/// An `Observer` object for the generated mail app.
+final class MailTallyObserver: Mail.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Mail, didExit state: Mail.StateID) { tally.record(.exited) }
+    func machine(_ machine: Mail, didEnter state: Mail.StateID) { tally.record(.entered) }
+    func machine(_ machine: Mail, didTransition transition: Mail.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: Mail, didEmit output: Mail.Output) { tally.record(.emitted) }
+    func machine(_ machine: Mail, didIgnore event: Mail.Event, in state: Mail.State) { tally.record(.ignored) }
+}
+
+/// The delegate of the hand-written machines: the hand-written counterpart of the `Observer`
 /// objects above.
-final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate {
+final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate {
     let tally: NotificationTally
 
     init(_ tally: NotificationTally) {
@@ -121,6 +160,10 @@ final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.De
     }
 
     func machine(_ machine: HandWrittenCallTracker, didNotify notification: HandWrittenCallTracker.Notification) {
+        tally.record(notification.kind)
+    }
+
+    func machine(_ machine: HandWrittenMail, didNotify notification: HandWrittenMail.Notification) {
         tally.record(notification.kind)
     }
 }
