@@ -11,6 +11,9 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
         case after(Duration)
         /// `done`: taken when the source, a compound state, completes.
         case done
+        /// `after backoff`: taken once the source state has been active as long as the named
+        /// function of `Actions` computed when it was entered.
+        case afterComputed(String)
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.

@@ -7,9 +7,9 @@
 ///
 /// - `source` is a state, or `*` for a machine-level transition;
 /// - `trigger` is `on event`, `always`, `done`, or `after` a whole number of `ns`, `us`, `ms`,
-///   `s`, `m` or `h`;
+///   `s`, `m` or `h`, or `after` the name of the function that computes the delay;
 /// - ` [guard]`, ` -> target` (absent for an internal transition; `target.history` for a
-///   history) and ` / actions` are optional.
+///   history; the target's data is not written) and ` / actions` are optional.
 extension TransitionDescriptor where State: RawRepresentable, State.RawValue == String {
     /// The format of the rows this runtime reads.
     public static var rowsFormat: Int { 2 }
@@ -92,6 +92,9 @@ private struct TransitionRowReader {
         if skip("done") { return .done }
         guard skip("after ") else { return nil }
         let text = word()
+        if let first = text.first, first.isLetter || first == "_" {
+            return .afterComputed(String(text))
+        }
         guard let unitStart = text.firstIndex(where: { !$0.isNumber }), let amount = Int64(text[..<unitStart]) else { return nil }
         switch text[unitStart...] {
         case "ns": return .after(.nanoseconds(amount))

@@ -112,7 +112,7 @@ import Testing
             }
             """)
         let a = machine.state("a")
-        #expect(machine.executable.timers[a.index].map(\.delay.nanoseconds) == [1_000_000_000, 2_000_000_000])
+        #expect(machine.executable.timers[a.index].map { MachineInterpreter.nanoseconds(of: $0.delay) } == [1_000_000_000, 2_000_000_000])
         #expect(machine.executable.timers[a.index].map { machine.describe($0.transitions) } == [
             ["a: after 1s [guarded] -> b", "a: after 1000ms -> b"], ["a: after 2s -> b"],
         ])
@@ -324,6 +324,7 @@ struct Lowered {
         case .event(let event): "on \(model[event].name)"
         case .always: "always"
         case .after(let delay): "after \(delay.text)"
+        case .afterComputed(let function): "after \(function)"
         case .done: "done"
         }
         if declaration.guardExpression != nil { text += " [guarded]" }

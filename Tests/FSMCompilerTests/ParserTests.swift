@@ -70,10 +70,12 @@ import Testing
         case .event(let name): "(on \(name.text)"
         case .always: "(always"
         case .after(let duration): "(after \(duration.text)"
+        case .computedAfter(let name): "(after \(name.text)"
         case .done: "(done"
         }
         if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression))]" }
         if let target = transition.target { text += " -> \(target.text)" + (transition.historyRange == nil ? "" : ".history") }
+        if let arguments = transition.targetArguments { text += "(" + arguments.map(dump).joined(separator: " ") + ")" }
         if !transition.actions.isEmpty { text += " /" + transition.actions.map { " " + dump($0) }.joined() }
         return text + ")"
     }
@@ -87,12 +89,14 @@ import Testing
         case .parenthesized(let inner, _): "(paren \(dump(inner)))"
         case .else: "else"
         case .isIn(let state, _): "(in \(state.text))"
+        case .nameWithoutPayload(let name, _): "\(name.text)()"
         }
     }
 
     private func dump(_ action: ActionSyntax) -> String {
         switch action {
         case .call(let name): name.text
+        case .callWithoutPayload(let name, _): "\(name.text)()"
         case .emit(let name, let arguments, _): "(emit \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
         case .raise(let name, let arguments, _): "(raise \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
         }
@@ -575,7 +579,7 @@ import Testing
         ("machine M {\n state 1️⃣\"a\"\n}", "expected a state name, found a string"),
         ("machine M {\n entry 1️⃣a\n}", "expected '/' and actions after 'entry', found 'a'"),
         ("machine M {\n on 1️⃣-> a\n}", "expected an event name after 'on', found '->'"),
-        ("machine M {\n after 1️⃣-> a\n}", "expected a duration after 'after', such as 250ms, 1s, 2m or 1h"),
+        ("machine M {\n after 1️⃣-> a\n}", "expected a duration after 'after', such as 250ms, 1s, 2m or 1h, or a function that computes it"),
         ("machine M {\n on go [1️⃣] -> a\n}", "expected a guard between '[' and ']'"),
         ("machine M {\n on go [1️⃣&& a] -> a\n}", "expected a guard name, '!' or '(', found '&&'"),
         ("machine M {\n on go [a && 1️⃣] -> a\n}", "expected a guard name, '!' or '(', found ']'"),
@@ -583,7 +587,7 @@ import Testing
         ("machine M {\n on go /1️⃣\n}", "expected an action name, 'emit' or 'raise', found line break"),
         ("machine M {\n on go / a,\n1️⃣}", "expected an action name, 'emit' or 'raise', found '}'"),
         ("machine M {\n on go / emit 1️⃣1\n}", "expected an output name after 'emit', found '1'"),
-        ("machine M {\n on go / emit o(1️⃣=)\n}", "expected a literal or a payload name as argument, found '='"),
+        ("machine M {\n on go / emit o(1️⃣=)\n}", "expected a literal or a name (a payload, the state's data or a function) as argument, found '='"),
         ("machine M {\n on go / emit o(-1️⃣x)\n}", "expected a number after '-'"),
         ("machine M {\n on go / emit o(1 1️⃣2)\n}", "expected ',' or ')' in the arguments, found '2'"),
         ("machine M {\n event e(x: 1️⃣)\n}", "expected a type"),

@@ -44,10 +44,12 @@ import TestSupport
         case .event(let event): "on \(model[event].name)"
         case .always: "always"
         case .after(let duration): "after \(duration.text) (\(duration.nanoseconds)ns)"
+        case .afterComputed(let function): "after \(function)()"
         case .done: "done"
         }
         if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression, model))]" }
         if let target = transition.target { text += " -> \(model[target].name)" + (transition.targetsHistory ? ".history" : "") }
+        if !transition.targetArguments.isEmpty { text += dump(transition.targetArguments) }
         if !transition.actions.isEmpty { text += " / " + dump(transition.actions, model) }
         return text
     }
@@ -82,6 +84,8 @@ import TestSupport
             case .boolean(let value): "\(value)"
             case .nil: "nil"
             case .payload(let name): "$\(name)"
+            case .data(let name): "@\(name)"
+            case .computed(let name): "\(name)()"
             }
             return argument.label.map { "\($0): \(value)" } ?? value
         }.joined(separator: ", ") + ")"
@@ -384,23 +388,23 @@ import TestSupport
         ])
     }
 
-    @Test func unsupportedStateFeatures() {
-        // State data is refused by the analyzer; parallel states check, but the lowering
-        // refuses them at their name (see LoweringTests), once the spec has no other error.
+    @Test func stateDataFieldsAreLabeledOnceAndNotLikeTheirAncestors() {
         MarkedSource("""
             machine M {
                 event go
-                initial state a { on go -> b }
-                parallel state b {
-                    state r1 { initial state x { on go -> a } }
-                    state r2 { initial state y { on go -> a } }
+                initial state a { on go -> c(since: 1) }
+                state b(user: String) {
+                    initial state x { on go -> a }
+                    state y(2️⃣user: Int, 5️⃣id: Int, 3️⃣id: Int) { on go -> a }
                 }
-                state c(1️⃣since: Double, Int)
-                state 2️⃣d()
+                state c(since: Double, 1️⃣Int) { on go -> a }
+                state d(4️⃣activeChild: Int) { on go -> a }
             }
             """).expectDiagnostics([
-            .error("1️⃣", "state data is not supported yet"),
-            .error("2️⃣", "state data is not supported yet"),
+            .error("2️⃣", "data label 'user' of state 'y' is also a data label of 'b', around it; guards and actions inside receive both, so rename one"),
+            .error("3️⃣", "state 'y' has two data fields labeled 'id'", notes: [("5️⃣", "first declared here")]),
+            .error("1️⃣", "state data needs labels: write 'c(value: Int)', and give the value as '-> c(value: …)'"),
+            .error("4️⃣", "'activeChild' cannot be a data label: the generated code binds a variable of that name where data is bound"),
         ])
     }
 
@@ -922,13 +926,13 @@ import TestSupport
         MarkedSource("""
             machine M {
                 event go
-                event failed(reason: String, code: Int, Data)
+                event 8️⃣failed(reason: String, code: Int, Data)
                 output said(String)
                 output number(Int?)
                 initial state a {
                     entry / emit said(1️⃣reason)
                     on go -> b / emit said(2️⃣reason)
-                    on failed [g] / emit said(3️⃣why)
+                    on failed [g] / emit said(3️⃣reasn)
                     on failed [h] / emit said(4️⃣code)
                     on failed [else] / emit number(code), emit said(reason), emit number(5️⃣reason)
                     after 1s / emit said(6️⃣reason)
@@ -937,8 +941,8 @@ import TestSupport
             }
             """).expectDiagnostics([
             .error("1️⃣", "'reason' is not available: entry actions have no event payload"),
-            .error("2️⃣", "'reason' is not a payload of event 'go'; it has no labeled payload"),
-            .error("3️⃣", "'why' is not a payload of event 'failed'; it has 'reason', 'code'"),
+            .error("2️⃣", "'reason' is not a payload of event 'go'; it has no labeled payload", notes: [("8️⃣", "'reason' is a payload of event 'failed'")]),
+            .error("3️⃣", "'reasn' is neither a payload of event 'failed' ('reason', 'code') nor a function; did you mean 'reason'?"),
             .error("4️⃣", "payload 'code' is Int, but the parameter takes String"),
             .error("5️⃣", "payload 'reason' is String, but the parameter takes Int?"),
             .error("6️⃣", "'reason' is not available: delayed transitions have no event payload"),

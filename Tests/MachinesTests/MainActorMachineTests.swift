@@ -2,7 +2,7 @@ import FSMRuntime
 import Testing
 
 /// The stopwatch's actions, isolated to the main actor like the machine.
-final class StopwatchScript: Stopwatch.Actions {
+final class StopwatchScript: LapTimer.Actions {
     var log: [String] = []
 
     func begin() { log.append("begin") }
@@ -15,10 +15,10 @@ final class StopwatchScript: Stopwatch.Actions {
 }
 
 /// An observer of a main-actor machine, itself on the main actor.
-final class StopwatchWatcher: Stopwatch.Observer {
-    var states: [Stopwatch.State] = []
+final class StopwatchWatcher: LapTimer.Observer {
+    var states: [LapTimer.State] = []
 
-    func machine(_ machine: Stopwatch, didEnter state: Stopwatch.State) {
+    func machine(_ machine: LapTimer, didEnter state: LapTimer.State) {
         states.append(state)
     }
 }
@@ -30,7 +30,7 @@ struct MainActorMachineTests {
         let clock = ManualClock()
         let script = StopwatchScript()
         let watcher = StopwatchWatcher()
-        let stopwatch = Stopwatch(actions: script, clock: clock, observers: [watcher])
+        let stopwatch = LapTimer(actions: script, clock: clock, observers: [watcher])
         stopwatch.send(.start)
         stopwatch.send(.lap)
         stopwatch.send(.lap)
@@ -45,7 +45,7 @@ struct MainActorMachineTests {
     @Test func stoppingCancelsTheTimer() {
         let clock = ManualClock()
         let script = StopwatchScript()
-        let stopwatch = Stopwatch(actions: script, clock: clock)
+        let stopwatch = LapTimer(actions: script, clock: clock)
         stopwatch.send(.start)
         stopwatch.send(.stop)
         #expect(clock.pendingTimerCount == 0)
@@ -55,7 +55,7 @@ struct MainActorMachineTests {
 
     @Test func aRealTimerFiresBackOnTheMainActor() async {
         let script = StopwatchScript()
-        let stopwatch = Stopwatch(actions: script)
+        let stopwatch = LapTimer(actions: script)
         stopwatch.send(.start)
         #expect(stopwatch.state == .running)
         let fired = await eventually { stopwatch.state == .ready }
@@ -65,11 +65,11 @@ struct MainActorMachineTests {
 
     @Test func transitionsStreamOnTheMainActor() async {
         let clock = ManualClock()
-        let stopwatch = Stopwatch(actions: StopwatchScript(), clock: clock)
+        let stopwatch = LapTimer(actions: StopwatchScript(), clock: clock)
         var transitions = stopwatch.transitions.makeAsyncIterator()
         stopwatch.send(.start)
         clock.advance(by: .milliseconds(100))
-        #expect(await transitions.next() == Stopwatch.Transition(source: .ready, event: .start, target: .running))
-        #expect(await transitions.next() == Stopwatch.Transition(source: .running, event: nil, target: .ready))
+        #expect(await transitions.next() == LapTimer.Transition(source: .ready, event: .start, target: .running))
+        #expect(await transitions.next() == LapTimer.Transition(source: .running, event: nil, target: .ready))
     }
 }

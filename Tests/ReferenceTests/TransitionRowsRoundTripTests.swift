@@ -35,6 +35,7 @@ struct TransitionRowsRoundTripTests {
             case .always: #expect(row.trigger == .always)
             case .done: #expect(row.trigger == .done)
             case .after(let delay): #expect(row.trigger == .after(.nanoseconds(delay.nanoseconds)))
+            case .afterComputed(let function): #expect(row.trigger == .afterComputed(function))
             }
         }
     }

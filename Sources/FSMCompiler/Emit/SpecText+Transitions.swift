@@ -6,6 +6,7 @@ extension SpecText {
         case .event(let event): model[event].name
         case .always: "always"
         case .after(let delay): "after \(delay.text)"
+        case .afterComputed(let function): "after \(function)"
         case .done: "done"
         }
     }
@@ -31,6 +32,13 @@ extension SpecText {
     /// `playing`, or `main.history` for a transition into a history.
     public static func target(of transition: TransitionModel, in model: MachineModel) -> String? {
         transition.target.map { model[$0].name + (transition.targetsHistory ? ".history" : "") }
+    }
+
+    /// `detail(id: id)`: the target with the data the transition gives it, as the spec writes it.
+    public static func targetWithData(of transition: TransitionModel, in model: MachineModel) -> String? {
+        guard let target = target(of: transition, in: model) else { return nil }
+        guard !transition.targetArguments.isEmpty else { return target }
+        return target + arguments(transition.targetArguments)
     }
 
     /// `entry / showPauseButton` or `exit / hidePauseButton, log`.

@@ -30,10 +30,14 @@ public enum SpecText {
 
     private static func call(_ name: String, _ arguments: [ArgumentModel]) -> String {
         guard !arguments.isEmpty else { return name }
-        let values = arguments.map { argument in
-            let value = if case .payload(let name) = argument.value { name } else { SwiftNames.literal(argument.value) }
+        return name + Self.arguments(arguments)
+    }
+
+    /// `(count: 6, title: title)`.
+    static func arguments(_ arguments: [ArgumentModel]) -> String {
+        "(" + arguments.map { argument in
+            let value = SwiftNames.literal(argument.value)
             return argument.label.map { "\($0): \(value)" } ?? value
-        }
-        return name + "(" + values.joined(separator: ", ") + ")"
+        }.joined(separator: ", ") + ")"
     }
 }

@@ -157,6 +157,11 @@ public struct ExecutableTransition: Hashable, Sendable {
     /// What the transition enters; `nil` for an internal transition (no target), which exits
     /// and enters nothing.
     public var entry: EntryPlan?
+
+    /// The event that triggers it, if an event does.
+    public var eventID: EventID? {
+        if case .event(let event) = trigger { event } else { nil }
+    }
 }
 
 /// The states a transition (or the start) enters, outermost first.
@@ -178,6 +183,22 @@ public struct EntryPlan: Hashable, Sendable {
 /// that their guards are tried in document order whatever order a clock fires simultaneous
 /// timers in.
 public struct TimerGroup: Hashable, Sendable {
-    public var delay: DurationModel
+    public var delay: TimerDelay
     public var transitions: [TransitionID]
+}
+
+/// How long a timer waits.
+public enum TimerDelay: Hashable, Sendable {
+    /// `after 1s`
+    case fixed(DurationModel)
+    /// `after backoff`: what the user's function returns when the state is entered.
+    case computed(String)
+
+    /// The delay as written: `250ms`, or the function's name.
+    public var text: String {
+        switch self {
+        case .fixed(let duration): duration.text
+        case .computed(let function): function
+        }
+    }
 }

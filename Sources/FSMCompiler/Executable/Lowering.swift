@@ -10,6 +10,7 @@ public enum Lowering {
         for state in model.states where state.isParallel {
             unsupported.append(Diagnostic(.error, "parallel states are not supported yet", at: state.range))
         }
+        unsupported += statesEnteredWithoutData(model)
         guard unsupported.isEmpty else { return .failure(LoweringFailure(diagnostics: unsupported)) }
 
         var paths: [[StateID]] = []
@@ -33,7 +34,12 @@ public enum Lowering {
                 trigger = .event(event)
             case (.always, _):
                 trigger = .always
-            case (.after(let delay), .state(let state)):
+            case (.after, .state(let state)), (.afterComputed, .state(let state)):
+                let delay: TimerDelay = switch declaration.trigger {
+                case .after(let duration): .fixed(duration)
+                case .afterComputed(let function): .computed(function)
+                default: preconditionFailure("fsmc: a timer without a delay")
+                }
                 let groups = timers[state.index]
                 if let group = groups.firstIndex(where: { $0.delay == delay }) {
                     timers[state.index][group].transitions.append(id)
@@ -44,7 +50,7 @@ public enum Lowering {
                 }
             case (.done, .state(let state)):
                 trigger = .done(state)
-            case (.after, .machine), (.done, .machine):
+            case (.after, .machine), (.afterComputed, .machine), (.done, .machine):
                 // The analyzer reports these; a model that has one is not valid.
                 preconditionFailure("fsmc: a machine-level transition with a state trigger")
             }
@@ -64,6 +70,43 @@ public enum Lowering {
             ExecutableMachine(
                 model: model, transitions: transitions, atomicStates: model.states.filter(\.isAtomic).map(\.id),
                 initialEntry: initialEntry, timers: timers, ownTransitions: own, paths: paths))
+    }
+
+    /// States that would be entered without their data: only a transition's target is given
+    /// data, so a state with data cannot be the machine's initial state or an initial child
+    /// (entered by default), nor lie on the way from a transition's domain to its target.
+    private static func statesEnteredWithoutData(_ model: MachineModel) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        for state in model.states where !state.data.isEmpty {
+            let fields = state.data.map { "\($0.label!): …" }.joined(separator: ", ")
+            if state.id == model.initialState {
+                problems.append(Diagnostic(
+                    .error, "the initial state '\(state.name)' carries data, but the machine starts in it without any; start in a state without data and enter '\(state.name)(\(fields))' from there",
+                    at: state.range))
+            } else if let parent = state.parent, model[parent].initialChild == state.id {
+                problems.append(Diagnostic(
+                    .error, "initial state '\(state.name)' carries data, but entering '\(model[parent].name)' enters it without any; make a state without data initial, and enter '\(state.name)(\(fields))' with a transition",
+                    at: state.range))
+            }
+        }
+        let structure = Structure(model: model, paths: model.states.map { Array(model.path(from: $0.id).reversed()) })
+        for transition in model.allTransitions {
+            let owner: ExecutableMachine.Owner = transition.source.map { .state($0) } ?? .machine
+            guard let target = transition.target, let entry = structure.effect(of: transition, owner: owner).1 else { continue }
+            for state in entry.states where state != target && !model[state].data.isEmpty {
+                let fields = model[state].data.map { "\($0.label!): …" }.joined(separator: ", ")
+                problems.append(Diagnostic(
+                    .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)', which carries data that only its own transitions' targets get; enter '\(model[state].name)(\(fields))' first, or move this transition inside it",
+                    at: transition.range))
+            }
+            if transition.targetsHistory, !model[target].data.isEmpty, entry.states.contains(target) {
+                let fields = model[target].data.map { "\($0.label!): …" }.joined(separator: ", ")
+                problems.append(Diagnostic(
+                    .error, "'-> \(model[target].name).history' enters '\(model[target].name)', which carries data a history target cannot give; target '\(model[target].name)(\(fields))', or move this transition inside it",
+                    at: transition.range))
+            }
+        }
+        return problems
     }
 
     /// The tree questions the lowering asks, answered from the states' paths.

@@ -31,6 +31,18 @@ public struct MachineInterpreter: Sendable {
         case ignored(EventID)
     }
 
+    /// The delay the interpreter assumes for `after name`, whose duration the user's function
+    /// computes at run time: one second. Generated path tests script that function to return it.
+    public static let computedDelaySample: Int64 = 1_000_000_000
+
+    /// How long a timer waits, in nanoseconds; ``computedDelaySample`` for a computed delay.
+    public static func nanoseconds(of delay: TimerDelay) -> Int64 {
+        switch delay {
+        case .fixed(let duration): duration.nanoseconds
+        case .computed: computedDelaySample
+        }
+    }
+
     /// More triggers than this handled for one stimulus is taken for a loop.
     public static let maximumStepsPerStimulus = 1_000
 
@@ -227,7 +239,7 @@ public struct MachineInterpreter: Sendable {
             queueRaises(machine.model[state].entryActions)
             for (group, timer) in machine.timers[state.index].enumerated() {
                 // A deadline past what 64 bits of nanoseconds hold is never reached.
-                let (deadline, overflowed) = now.addingReportingOverflow(timer.delay.nanoseconds)
+                let (deadline, overflowed) = now.addingReportingOverflow(Self.nanoseconds(of: timer.delay))
                 if !overflowed {
                     timers.append(RunningTimer(deadline: deadline, order: timerOrder, owner: state, group: group))
                 }

@@ -26,6 +26,9 @@ public struct MachineModel: Hashable, Sendable {
     public var guards: [CallableModel]
     /// The actions the user implements, in order of first use.
     public var actions: [CallableModel]
+    /// The functions the user implements that compute a value (a target's data, an argument,
+    /// a delay), in order of first use.
+    public var valueFunctions: [ValueFunctionModel] = []
     /// Modules the spec imports (`import CoreLocation`), in the order written.
     public var imports: [String] = []
 
@@ -138,6 +141,8 @@ public struct StateModel: Hashable, Sendable {
     public var initialChild: StateID?
     /// `history` or `history deep`: what the state remembers of its children when left.
     public var history: HistoryKind?
+    /// The data the state carries while active, `state detail(id: Int)`: labeled fields.
+    public var data: [ParameterModel] = []
     public var entryActions: [ActionModel]
     public var exitActions: [ActionModel]
     /// Transitions in document order, the order guards are tried in.
@@ -171,6 +176,9 @@ public struct TransitionModel: Hashable, Sendable {
         /// `done`: taken when the compound state that declares it completes (a final child
         /// was entered).
         case done
+        /// `after backoff`: taken when the state has been active for the duration the user's
+        /// function (named here) computed on entry.
+        case afterComputed(String)
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.
@@ -181,6 +189,8 @@ public struct TransitionModel: Hashable, Sendable {
     public var target: StateID?
     /// `-> target.history`: enter the target's history rather than its initial state.
     public var targetsHistory = false
+    /// The target's data, one argument per field in declaration order: `-> detail(id: id)`.
+    public var targetArguments: [ArgumentModel] = []
     public var actions: [ActionModel]
     public var documentation: String?
     public var range: SourceRange
@@ -275,6 +285,11 @@ public struct ArgumentModel: Hashable, Sendable {
         case `nil`
         /// A payload parameter of the triggering event, by label.
         case payload(String)
+        /// A data field of the state whose transition or block this is, or of an ancestor, by
+        /// label.
+        case data(String)
+        /// A function the user implements that returns the value, by name.
+        case computed(String)
     }
 
     public var label: String?
@@ -284,7 +299,34 @@ public struct ArgumentModel: Hashable, Sendable {
 /// A guard or an action the user implements: its name and the payload it receives.
 public struct CallableModel: Hashable, Sendable {
     public var name: String
-    /// The triggering event's payload; empty for entry/exit actions and for eventless and
-    /// delayed transitions.
-    public var parameters: [ParameterModel]
+    /// The triggering event's payload; empty for entry/exit actions, for eventless and
+    /// delayed transitions, and where it is called as `name()`.
+    public var payload: [ParameterModel]
+    /// The data of the state it belongs to and of its ancestors, innermost first.
+    public var data: [ParameterModel] = []
+
+    public init(name: String, payload: [ParameterModel], data: [ParameterModel] = []) {
+        self.name = name
+        self.payload = payload
+        self.data = data
+    }
+
+    /// What the requirement takes: the payload, then the data.
+    public var parameters: [ParameterModel] { payload + data }
+}
+
+/// A function the user implements that computes a value: a target's data, an argument of
+/// `emit` or `raise`, the delay of `after name`.
+public struct ValueFunctionModel: Hashable, Sendable {
+    public var name: String
+    /// The triggering event's payload, when there is one.
+    public var payload: [ParameterModel]
+    /// The data of the state whose transition or block uses it, and of its ancestors,
+    /// innermost first.
+    public var data: [ParameterModel]
+    /// The Swift type it returns, as written where the value goes.
+    public var returnType: String
+
+    /// What the requirement takes: the payload, then the data.
+    public var parameters: [ParameterModel] { payload + data }
 }

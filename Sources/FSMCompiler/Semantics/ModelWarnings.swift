@@ -161,7 +161,7 @@ extension SemanticAnalyzer {
         func bubbles(_ trigger: TransitionModel.Trigger) -> Bool {
             switch trigger {
             case .event, .always: true
-            case .after, .done: false
+            case .after, .afterComputed, .done: false
             }
         }
         // The triggers each state takes with a transition of its own that always wins.

@@ -30,6 +30,14 @@ enum ReservedNames {
         "Observation",
     ]
 
+    /// Names the generated code of a statechart binds or declares where a state's data is
+    /// bound (`let stateBefore = state`, `case .main(let activeChild, …)`), or uses there
+    /// unqualified: a data label cannot take them.
+    static let generatedLocals: Set<String> = [
+        "stateBefore", "activeChild", "restoredInside", "remembered", "configuration", "completed",
+        "state", "event", "actions", "guards", "history",
+    ]
+
     /// FSMRuntime's module and type names, which generated code uses unqualified.
     static let runtimeTypes: Set<String> = [
         "FSMRuntime", "MachineClock", "TaskClock", "ManualClock", "ScheduledTimer", "ObserverList",

@@ -7,9 +7,17 @@ extension SemanticAnalyzer {
         case noPayload(String)
     }
 
+    /// What the guards, actions and value functions of a transition or block receive: the
+    /// event's payload, then the data of the state it belongs to and of that state's ancestors.
+    struct CallContext {
+        var payload: PayloadContext
+        /// Innermost first.
+        var data: [ParameterModel]
+    }
+
     mutating func resolve(_ syntax: TransitionSyntax, in source: StateID?) -> TransitionModel? {
         let trigger: TransitionModel.Trigger
-        let context: PayloadContext
+        let payloadContext: PayloadContext
         switch syntax.trigger {
         case .event(let name):
             guard let event = eventIndex[name.text] else {
@@ -17,14 +25,14 @@ extension SemanticAnalyzer {
                 return nil
             }
             trigger = .event(event)
-            context = .event(event)
+            payloadContext = .event(event)
         case .always(let range):
             if source == nil {
                 diagnostics.error("'always' needs a state; machine-level transitions take events", at: range)
                 return nil
             }
             trigger = .always
-            context = .noPayload("eventless transitions")
+            payloadContext = .noPayload("eventless transitions")
         case .after(let duration):
             if source == nil {
                 diagnostics.error("'after' needs a state to time; machine-level transitions take events", at: syntax.range)
@@ -32,7 +40,16 @@ extension SemanticAnalyzer {
             }
             guard let model = resolve(duration) else { return nil }
             trigger = .after(model)
-            context = .noPayload("delayed transitions")
+            payloadContext = .noPayload("delayed transitions")
+        case .computedAfter(let name):
+            guard let source else {
+                diagnostics.error("'after' needs a state to time; machine-level transitions take events", at: syntax.range)
+                return nil
+            }
+            let delayContext = CallContext(payload: .noPayload("delays"), data: chainData(of: source))
+            guard useValueFunction(name, returning: "Duration", context: delayContext) else { return nil }
+            trigger = .afterComputed(name.text)
+            payloadContext = .noPayload("delayed transitions")
         case .done(let range):
             guard let source else {
                 diagnostics.error(
@@ -45,7 +62,11 @@ extension SemanticAnalyzer {
                 return nil
             }
             trigger = .done
-            context = .noPayload("completion transitions")
+            payloadContext = .noPayload("completion transitions")
+        }
+        let context = CallContext(payload: payloadContext, data: chainData(of: source))
+        if case .event(let event) = payloadContext, let source {
+            checkLabelClashes(between: event, and: source, at: syntax.range)
         }
         var target: StateID?
         var isTargetValid = true
@@ -65,16 +86,70 @@ extension SemanticAnalyzer {
                 isTargetValid = false
             }
         }
+        var targetArguments: [ArgumentModel] = []
+        if isTargetValid, let target, let name = syntax.target {
+            if let arguments = resolveTargetData(syntax.targetArguments, of: target, named: name, context: context) {
+                targetArguments = arguments
+            } else {
+                isTargetValid = false
+            }
+        }
         let guardModel = syntax.guardExpression.flatMap { resolve($0, context: context, isRoot: true) }
         let actions = resolve(syntax.actions, context: context)
         if !isTargetValid || syntax.guardExpression != nil && guardModel == nil {
             brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
             return nil
         }
-        return TransitionModel(
+        var transition = TransitionModel(
             source: source, trigger: trigger, guardExpression: guardModel, target: target,
             targetsHistory: syntax.historyRange != nil, actions: actions,
             documentation: syntax.documentation, range: syntax.range)
+        transition.targetArguments = targetArguments
+        return transition
+    }
+
+    /// The data a transition gives its target, checked against the target's fields; `nil`
+    /// (reported) when they do not match.
+    private mutating func resolveTargetData(
+        _ arguments: [ArgumentSyntax]?, of target: StateID, named name: Identifier, context: CallContext
+    ) -> [ArgumentModel]? {
+        let state = states[target.index]
+        guard let arguments else {
+            guard state.data.isEmpty else {
+                let fields = state.data.map { "\($0.label!): …" }.joined(separator: ", ")
+                diagnostics.error(
+                    "state '\(state.name)' carries data: give it as '-> \(state.name)(\(fields))'", at: name.range,
+                    notes: [.init("'\(state.name)' is declared here", at: state.range)])
+                return nil
+            }
+            return []
+        }
+        guard !state.data.isEmpty else {
+            diagnostics.error(
+                "state '\(state.name)' carries no data; remove the arguments, or declare them as '\(state.name)(name: Type)'",
+                at: arguments.first.map { $0.range.union(arguments.last!.range) } ?? name.range,
+                notes: [.init("'\(state.name)' is declared here", at: state.range)])
+            return nil
+        }
+        let range = arguments.first.map { name.range.union($0.range).union(arguments.last!.range) } ?? name.range
+        let signal = SignalModel(name: state.name, documentation: nil, parameters: state.data, range: state.range)
+        return resolve(arguments, for: signal, kind: "state", at: range, context: context)
+    }
+
+    /// Guards and actions receive the payload and the data as labeled parameters: a payload
+    /// label that is also a data label would make their signature ambiguous.
+    private mutating func checkLabelClashes(between event: EventID, and source: StateID, at range: SourceRange) {
+        let payloadLabels = Set(events[event.index].parameters.compactMap(\.label))
+        guard !payloadLabels.isEmpty else { return }
+        var current: StateID? = source
+        while let id = current {
+            for field in states[id.index].data where payloadLabels.contains(field.label!) {
+                diagnostics.error(
+                    "payload label '\(field.label!)' of event '\(events[event.index].name)' is also a data label of state '\(states[id.index].name)'; guards and actions here receive both, so rename one",
+                    at: range, notes: [.init("'\(states[id.index].name)' is declared here", at: states[id.index].range)])
+            }
+            current = states[id.index].parent
+        }
     }
 
     /// Why `done` in `state` could never fire, or `nil` when the state can complete: a compound
@@ -115,10 +190,13 @@ extension SemanticAnalyzer {
 
     // MARK: - Guards
 
-    private mutating func resolve(_ syntax: GuardSyntax, context: PayloadContext, isRoot: Bool) -> GuardModel? {
+    private mutating func resolve(_ syntax: GuardSyntax, context: CallContext, isRoot: Bool) -> GuardModel? {
         switch syntax {
         case .name(let name):
             guard use(name, isGuard: true, context: context) else { return nil }
+            return .call(name.text)
+        case .nameWithoutPayload(let name, _):
+            guard use(name, isGuard: true, context: context, withoutPayload: true) else { return nil }
             return .call(name.text)
         case .not(let operand, _):
             return resolve(operand, context: context, isRoot: false).map(GuardModel.not)
@@ -151,11 +229,13 @@ extension SemanticAnalyzer {
 
     // MARK: - Actions
 
-    mutating func resolve(_ syntax: [ActionSyntax], context: PayloadContext) -> [ActionModel] {
+    mutating func resolve(_ syntax: [ActionSyntax], context: CallContext) -> [ActionModel] {
         syntax.compactMap { action in
             switch action {
             case .call(let name):
                 return use(name, isGuard: false, context: context) ? .call(name.text) : nil
+            case .callWithoutPayload(let name, _):
+                return use(name, isGuard: false, context: context, withoutPayload: true) ? .call(name.text) : nil
             case .emit(let name, let arguments, _):
                 guard let output = outputIndex[name.text] else {
                     reportUnknown(name, kind: .output)
@@ -175,19 +255,28 @@ extension SemanticAnalyzer {
     }
 
     /// Records a use of a guard or an action. Its generated requirement takes the triggering
-    /// event's payload, so every use must see the same payload.
+    /// event's payload (unless called as `name()`) and the data of the state it belongs to, so
+    /// every use must see the same payload and data.
     ///
     /// A name used before passed the check of reserved names then, and the payload is described
     /// only for a message or a first use: a large spec uses each name thousands of times.
-    private mutating func use(_ name: Identifier, isGuard: Bool, context: PayloadContext) -> Bool {
-        let parameters = payload(of: context)
+    private mutating func use(_ name: Identifier, isGuard: Bool, context: CallContext, withoutPayload: Bool = false) -> Bool {
+        let payload = withoutPayload ? [] : payload(of: context.payload)
+        let parameters = payload + context.data
         guard let first = callables[name.text] else {
             if let problem = ReservedNames.problem(with: name.text, as: isGuard ? .guard : .action) {
                 diagnostics.error(problem, at: name.range)
                 return false
             }
-            callables[name.text] = CallableUse(isGuard: isGuard, parameters: parameters, context: describe(context), range: name.range)
-            let callable = CallableModel(name: name.text, parameters: parameters)
+            if let function = valueFunctionUses[name.text] {
+                diagnostics.error(
+                    "'\(name.text)' computes a value elsewhere; a \(isGuard ? "guard" : "action") needs a name of its own",
+                    at: name.range, notes: [.init("used as a value here", at: function.range)])
+                return false
+            }
+            let described = withoutPayload ? "\(name.text)() (no payload)" : describe(context.payload)
+            callables[name.text] = CallableUse(isGuard: isGuard, parameters: parameters, context: described, range: name.range)
+            let callable = CallableModel(name: name.text, payload: payload, data: context.data)
             if isGuard { guards.append(callable) } else { actions.append(callable) }
             return true
         }
@@ -199,7 +288,7 @@ extension SemanticAnalyzer {
         }
         if first.parameters != parameters {
             let what = isGuard ? "guard" : "action"
-            let here = describe(context)
+            let here = withoutPayload ? "\(name.text)() (no payload)" : describe(context.payload)
             diagnostics.error(
                 "\(what) '\(name.text)' is used with different payloads, \(here) here and \(first.context) before; its generated signature would be ambiguous",
                 at: name.range, notes: [.init("first used with \(first.context) here", at: first.range)])
@@ -229,9 +318,46 @@ extension SemanticAnalyzer {
 
     // MARK: - Arguments
 
-    /// Checks `emit`/`raise` arguments against the declared payload and labels them.
+    /// Records a use of a function that computes a value of `returnType`. Its generated
+    /// requirement takes the payload and the data the context has, so every use must see the
+    /// same, and return the same type.
+    mutating func useValueFunction(_ name: Identifier, returning returnType: String, context: CallContext) -> Bool {
+        let payload = payload(of: context.payload)
+        if let first = valueFunctionUses[name.text] {
+            let function = valueFunctions[first.index]
+            if function.returnType != returnType {
+                diagnostics.error(
+                    "'\(name.text)' must return \(returnType) here, but \(function.returnType) where it is first used",
+                    at: name.range, notes: [.init("first used here", at: first.range)])
+                return false
+            }
+            if function.parameters != payload + context.data {
+                diagnostics.error(
+                    "'\(name.text)' is used with different payloads or state data here and where it is first used; its generated signature would be ambiguous",
+                    at: name.range, notes: [.init("first used here", at: first.range)])
+                return false
+            }
+            return true
+        }
+        if let problem = ReservedNames.problem(with: name.text, as: .action) {
+            diagnostics.error(problem, at: name.range)
+            return false
+        }
+        if let callable = callables[name.text] {
+            diagnostics.error(
+                "'\(name.text)' is \(callable.isGuard ? "a guard" : "an action"); a value needs a function of its own that returns \(returnType)",
+                at: name.range, notes: [.init("used as \(callable.isGuard ? "a guard" : "an action") here", at: callable.range)])
+            return false
+        }
+        valueFunctionUses[name.text] = (valueFunctions.count, name.range)
+        valueFunctions.append(ValueFunctionModel(name: name.text, payload: payload, data: context.data, returnType: returnType))
+        return true
+    }
+
+    /// Checks the arguments of `emit`, `raise` or a target's data against the declared
+    /// parameters and labels them.
     private mutating func resolve(
-        _ arguments: [ArgumentSyntax], for signal: SignalModel, kind: String, at range: SourceRange, context: PayloadContext
+        _ arguments: [ArgumentSyntax], for signal: SignalModel, kind: String, at range: SourceRange, context: CallContext
     ) -> [ArgumentModel]? {
         let parameters = signal.parameters
         guard arguments.count == parameters.count else {
@@ -253,7 +379,7 @@ extension SemanticAnalyzer {
                 isValid = false
                 continue
             }
-            guard let value = check(argument, against: parameter, context: context) else {
+            guard let value = check(argument, against: parameter, context: context, name: argument.valueRange) else {
                 isValid = false
                 continue
             }
@@ -262,7 +388,9 @@ extension SemanticAnalyzer {
         return isValid ? resolved : nil
     }
 
-    private mutating func check(_ argument: ArgumentSyntax, against parameter: ParameterModel, context: PayloadContext) -> ArgumentModel.Value? {
+    private mutating func check(
+        _ argument: ArgumentSyntax, against parameter: ParameterModel, context: CallContext, name valueRange: SourceRange
+    ) -> ArgumentModel.Value? {
         let literal: (value: ArgumentModel.Value, kind: LiteralKind)
         switch argument.value {
         case .string(let text): literal = (.string(text), .string)
@@ -277,27 +405,7 @@ extension SemanticAnalyzer {
             }
             return .nil
         case .name(let name):
-            guard case .event(let event) = context else {
-                if case .noPayload(let place) = context {
-                    diagnostics.error("'\(name)' is not available: \(place) have no event payload", at: argument.valueRange)
-                }
-                return nil
-            }
-            let payload = events[event.index].parameters
-            guard let source = payload.first(where: { $0.label == name }) else {
-                let labels = payload.compactMap(\.label)
-                let has = labels.isEmpty ? "it has no labeled payload" : "it has " + labels.map { "'\($0)'" }.joined(separator: ", ")
-                diagnostics.error(
-                    "'\(name)' is not a payload of event '\(events[event.index].name)'; \(has)", at: argument.valueRange)
-                return nil
-            }
-            if PlainType(parameter.type) != nil, PlainType(source.type) != nil,
-               parameter.type != source.type, parameter.type != source.type + "?" {
-                diagnostics.error(
-                    "payload '\(name)' is \(source.type), but the parameter takes \(parameter.type)", at: argument.valueRange)
-                return nil
-            }
-            return .payload(name)
+            return resolveName(name, against: parameter, context: context, at: argument.valueRange)
         }
         if let expected = PlainType(parameter.type), !expected.accepts(literal.kind) {
             diagnostics.error(
@@ -305,6 +413,83 @@ extension SemanticAnalyzer {
             return nil
         }
         return literal.value
+    }
+}
+
+extension SemanticAnalyzer {
+    /// A name given as a value: a payload of the triggering event, else a data field of the
+    /// state (or its ancestors), else a function the user implements that returns the value.
+    /// A name close to a payload or data label is taken for a typo of it rather than a function.
+    private mutating func resolveName(
+        _ name: String, against parameter: ParameterModel, context: CallContext, at range: SourceRange
+    ) -> ArgumentModel.Value? {
+        var payload: [ParameterModel] = []
+        if case .event(let event) = context.payload { payload = events[event.index].parameters }
+        if let source = payload.first(where: { $0.label == name }) {
+            return typeMatches(source, "payload", name, parameter, range) ? .payload(name) : nil
+        }
+        if let field = context.data.first(where: { $0.label == name }) {
+            return typeMatches(field, "data", name, parameter, range) ? .data(name) : nil
+        }
+        if let owner = events.first(where: { $0.parameters.contains { $0.label == name } }) {
+            switch context.payload {
+            case .noPayload(let place):
+                diagnostics.error("'\(name)' is not available: \(place) have no event payload", at: range)
+            case .event(let event):
+                let labels = events[event.index].parameters.compactMap(\.label)
+                let has = labels.isEmpty ? "it has no labeled payload" : "it has " + labels.map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.error(
+                    "'\(name)' is not a payload of event '\(events[event.index].name)'; \(has)", at: range,
+                    notes: [.init("'\(name)' is a payload of event '\(owner.name)'", at: owner.range)])
+            }
+            return nil
+        }
+        if let owner = states.first(where: { $0.data.contains { $0.label == name } }) {
+            diagnostics.error(
+                "'\(name)' is data of state '\(owner.name)', which is not this transition's state or around it", at: range,
+                notes: [.init("'\(owner.name)' is declared here", at: owner.range)])
+            return nil
+        }
+        let labels = (payload + context.data).compactMap(\.label)
+        if let suggestion = NameSuggester(candidates: labels).suggestion(for: name) {
+            diagnostics.error(
+                "'\(name)' is neither \(describeValues(context)) nor a function; did you mean '\(suggestion)'?", at: range,
+                suggestion: .init(replacing: range, with: suggestion))
+            return nil
+        }
+        guard let first = name.first, !first.isUppercase else {
+            diagnostics.error(
+                "'\(name)' is neither \(describeValues(context)) nor a function the actions implement (functions start with a lowercase letter)",
+                at: range)
+            return nil
+        }
+        return useValueFunction(Identifier(name, range: range), returning: parameter.type, context: context) ? .computed(name) : nil
+    }
+
+    /// "a payload of event 'open' ('id'), data of the state ('user')", for messages.
+    private func describeValues(_ context: CallContext) -> String {
+        var parts: [String] = []
+        if case .event(let event) = context.payload {
+            let labels = events[event.index].parameters.compactMap(\.label)
+            parts.append("a payload of event '\(events[event.index].name)'" + (labels.isEmpty ? "" : " (" + labels.map { "'\($0)'" }.joined(separator: ", ") + ")"))
+        }
+        if !context.data.isEmpty {
+            parts.append("the state's data (" + context.data.compactMap(\.label).map { "'\($0)'" }.joined(separator: ", ") + ")")
+        }
+        return parts.isEmpty ? "a payload (there is none here)" : parts.joined(separator: " nor ")
+    }
+
+    /// Whether a payload or data field can be passed where `parameter` is expected, as far as
+    /// fsmc can tell (plain types; other types are the Swift compiler's to check).
+    private mutating func typeMatches(
+        _ source: ParameterModel, _ kind: String, _ name: String, _ parameter: ParameterModel, _ range: SourceRange
+    ) -> Bool {
+        if PlainType(parameter.type) != nil, PlainType(source.type) != nil,
+           parameter.type != source.type, parameter.type != source.type + "?" {
+            diagnostics.error("\(kind) '\(name)' is \(source.type), but the parameter takes \(parameter.type)", at: range)
+            return false
+        }
+        return true
     }
 }
 

@@ -24,6 +24,9 @@ public struct SemanticAnalyzer {
     var callables: [String: CallableUse] = [:]
     var guards: [CallableModel] = []
     var actions: [CallableModel] = []
+    var valueFunctions: [ValueFunctionModel] = []
+    /// Where each value function is first used, by name.
+    var valueFunctionUses: [String: (index: Int, range: SourceRange)] = [:]
 
     /// The triggers, per owner, of transitions that did not resolve (an unknown target, a
     /// guard with an error). The checks between transitions skip them: the missing
@@ -115,6 +118,7 @@ public struct SemanticAnalyzer {
             events: events, outputs: outputs, states: states, topLevelStates: topLevelStates,
             initialState: initialState, machineTransitions: machineTransitions,
             guards: guards, actions: actions)
+        model.valueFunctions = valueFunctions
         if !diagnostics.hasErrors {
             warnAboutUnusedParts(of: &model)
         }
@@ -238,10 +242,6 @@ public struct SemanticAnalyzer {
                 }
                 continue
             }
-            if let data = syntax.parameters {
-                let range = data.first.map { $0.range.union(data.last!.range) } ?? syntax.name.range
-                diagnostics.error("state data is not supported yet", at: range)
-            }
             let isNew = declare(syntax.name, as: .state)
             let id = StateID(states.count)
             if isNew { stateIndex[syntax.name.text] = id }
@@ -252,6 +252,9 @@ public struct SemanticAnalyzer {
                     initialChild: nil, entryActions: [], exitActions: [], transitions: [], range: syntax.name.range))
             stateSyntax.append(syntax)
             if let parent { states[parent.index].children.append(id) }
+            if let data = syntax.parameters {
+                states[id.index].data = checkData(data, of: syntax.name, parent: parent)
+            }
             declareStates(syntax.members, parent: id, depth: depth + 1)
             let isCompound = !states[id.index].children.isEmpty
             if syntax.has(.final), isCompound {
@@ -334,6 +337,64 @@ public struct SemanticAnalyzer {
         }
     }
 
+    /// A state's data fields, checked: each labeled, once, and not also the label of an
+    /// ancestor's data (guards and actions receive them all as labeled parameters).
+    private mutating func checkData(_ syntax: [ParameterSyntax], of name: Identifier, parent: StateID?) -> [ParameterModel] {
+        var labels: [String: SourceRange] = [:]
+        var inherited: [String: String] = [:]
+        var ancestor = parent
+        while let id = ancestor {
+            for field in states[id.index].data { inherited[field.label!] = states[id.index].name }
+            ancestor = states[id.index].parent
+        }
+        var fields: [ParameterModel] = []
+        for field in syntax {
+            guard let label = field.label else {
+                diagnostics.error(
+                    "state data needs labels: write '\(name.text)(value: \(field.type))', and give the value as '-> \(name.text)(value: …)'",
+                    at: field.range)
+                continue
+            }
+            if let first = labels[label.text] {
+                diagnostics.error(
+                    "state '\(name.text)' has two data fields labeled '\(label.text)'", at: label.range,
+                    notes: [.init("first declared here", at: first)])
+                continue
+            }
+            labels[label.text] = label.range
+            if let owner = inherited[label.text] {
+                diagnostics.error(
+                    "data label '\(label.text)' of state '\(name.text)' is also a data label of '\(owner)', around it; guards and actions inside receive both, so rename one",
+                    at: label.range)
+                continue
+            }
+            if ["inout", "var", "let"].contains(label.text) || ReservedNames.swiftKeywords.contains(label.text) {
+                diagnostics.error("'\(label.text)' cannot be a data label", at: label.range)
+                continue
+            }
+            if ReservedNames.generatedLocals.contains(label.text) {
+                diagnostics.error(
+                    "'\(label.text)' cannot be a data label: the generated code binds a variable of that name where data is bound",
+                    at: label.range)
+                continue
+            }
+            fields.append(ParameterModel(label: label.text, type: field.type))
+        }
+        return fields
+    }
+
+    /// The data of `state` and of its ancestors, innermost first: what its guards and actions
+    /// receive after the event's payload.
+    func chainData(of state: StateID?) -> [ParameterModel] {
+        var data: [ParameterModel] = []
+        var current = state
+        while let id = current {
+            data += states[id.index].data
+            current = states[id.index].parent
+        }
+        return data
+    }
+
     /// The one `initial` state among siblings; reports none or several.
     private mutating func findInitialState(among siblings: [StateID], owner: String, ownerRange: SourceRange) -> StateID? {
         let initials = siblings.filter { stateSyntax[$0.index].has(.initial) }
@@ -361,13 +422,13 @@ public struct SemanticAnalyzer {
         for member in syntax.members {
             switch member {
             case .entry(let block):
-                let resolved = resolve(block.actions, context: .noPayload("entry actions"))
+                let resolved = resolve(block.actions, context: CallContext(payload: .noPayload("entry actions"), data: chainData(of: id)))
                 states[id.index].entryActions.append(contentsOf: resolved)
             case .exit(let block):
                 if isTopLevelFinal {
                     diagnostics.error("a final state is never left, so its 'exit' actions would never run", at: block.range)
                 }
-                let resolved = resolve(block.actions, context: .noPayload("exit actions"))
+                let resolved = resolve(block.actions, context: CallContext(payload: .noPayload("exit actions"), data: chainData(of: id)))
                 states[id.index].exitActions.append(contentsOf: resolved)
             case .transition(let transition):
                 if isFinal {

@@ -64,6 +64,7 @@ extension SemanticAnalyzer {
         case .event(let event): "'\(events[event.index].name)'"
         case .always: "'always'"
         case .after(let duration): "'after \(duration.text)'"
+        case .afterComputed(let function): "'after \(function)'"
         case .done: "'done'"
         }
     }

@@ -128,6 +128,8 @@ public struct TransitionSyntax: Hashable, Sendable {
         case after(DurationSyntax)
         /// `done`: the compound state that declares it completed.
         case done(SourceRange)
+        /// `after backoff`: a delay that the user's function computes on entry.
+        case computedAfter(Identifier)
     }
 
     public var documentation: String?
@@ -136,6 +138,8 @@ public struct TransitionSyntax: Hashable, Sendable {
     public var target: Identifier?
     /// Where `.history` follows the target, for `-> main.history`.
     public var historyRange: SourceRange?
+    /// The data given to the target, `-> detail(id: id)`; `nil` without parentheses.
+    public var targetArguments: [ArgumentSyntax]? = nil
     public var actions: [ActionSyntax]
     public var range: SourceRange
 }
@@ -149,6 +153,8 @@ public struct DurationSyntax: Hashable, Sendable {
 /// A guard expression between `[` and `]`.
 public indirect enum GuardSyntax: Hashable, Sendable {
     case name(Identifier)
+    /// `name()`: called without the event's payload.
+    case nameWithoutPayload(Identifier, range: SourceRange)
     case not(GuardSyntax, range: SourceRange)
     case and(GuardSyntax, GuardSyntax)
     case or(GuardSyntax, GuardSyntax)
@@ -160,7 +166,7 @@ public indirect enum GuardSyntax: Hashable, Sendable {
     public var range: SourceRange {
         switch self {
         case .name(let name): name.range
-        case .isIn(_, let range): range
+        case .isIn(_, let range), .nameWithoutPayload(_, let range): range
         case .not(_, let range), .parenthesized(_, let range), .else(let range): range
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
         }
@@ -171,6 +177,8 @@ public indirect enum GuardSyntax: Hashable, Sendable {
 public enum ActionSyntax: Hashable, Sendable {
     /// A named action the user implements.
     case call(Identifier)
+    /// `name()`: an action called without the event's payload.
+    case callWithoutPayload(Identifier, range: SourceRange)
     /// `emit output(args)`
     case emit(Identifier, [ArgumentSyntax], range: SourceRange)
     /// `raise event(args)`
@@ -179,12 +187,13 @@ public enum ActionSyntax: Hashable, Sendable {
     public var range: SourceRange {
         switch self {
         case .call(let name): name.range
-        case .emit(_, _, let range), .raise(_, _, let range): range
+        case .emit(_, _, let range), .raise(_, _, let range), .callWithoutPayload(_, let range): range
         }
     }
 }
 
-/// An argument of `emit` or `raise`: an optional label and a literal or a payload name.
+/// An argument of `emit`, `raise` or a target's data: an optional label and a literal or a
+/// name (a payload, a state's data, or a function the user implements).
 public struct ArgumentSyntax: Hashable, Sendable {
     public enum Value: Hashable, Sendable {
         case string(String)
@@ -193,7 +202,8 @@ public struct ArgumentSyntax: Hashable, Sendable {
         case boolean(Bool)
         /// `nil`, for an optional parameter.
         case `nil`
-        /// The name of a payload parameter of the triggering event.
+        /// A name: a payload parameter of the triggering event, a data field of the state, or a
+        /// function the user implements that returns the value.
         case name(String)
     }
 

@@ -241,9 +241,11 @@ public struct Parser {
             trigger = .event(try expectIdentifier("an event name after 'on'"))
         case .identifier:
             trigger = .done(keyword.range)
+        case .keyword(.after) where at(.identifier):
+            trigger = .computedAfter(try expectIdentifier("a delay"))
         case .keyword(.after):
             guard at(.duration) || at(.integer) || at(.float) else {
-                throw fail("expected a duration after 'after', such as 250ms, 1s, 2m or 1h", at: current.range)
+                throw fail("expected a duration after 'after', such as 250ms, 1s, 2m or 1h, or a function that computes it", at: current.range)
             }
             let duration = advance()
             trigger = .after(DurationSyntax(text: duration.text, range: duration.range))
@@ -256,6 +258,7 @@ public struct Parser {
         }
         var target: Identifier?
         var historyRange: SourceRange?
+        var targetArguments: [ArgumentSyntax]?
         if at(.punctuation(.arrow)) {
             advance()
             target = try expectIdentifier("a target state after '->'")
@@ -265,6 +268,8 @@ public struct Parser {
                     throw fail("expected 'history' after '\(target!.text).'; a target names a state, or its history as '\(target!.text).history'", at: current.range)
                 }
                 historyRange = dot.range.union(advance().range)
+            } else if at(.punctuation(.leftParen)) {
+                targetArguments = try parseArguments()
             }
         }
         var actions: [ActionSyntax] = []
@@ -277,7 +282,8 @@ public struct Parser {
         }
         return TransitionSyntax(
             documentation: keyword.documentation, trigger: trigger, guardExpression: guardExpression,
-            target: target, historyRange: historyRange, actions: actions, range: keyword.range.union(previous.range))
+            target: target, historyRange: historyRange, targetArguments: targetArguments, actions: actions,
+            range: keyword.range.union(previous.range))
     }
 
     /// Whether the token after `done` continues a completion transition (`done -> s`,
@@ -483,6 +489,10 @@ public struct Parser {
             }
             let close = advance()
             return .isIn(state, range: token.range.union(close.range))
+        case .identifier where peek(1).kind == .punctuation(.leftParen):
+            advance()
+            let name = Identifier(token.text, range: token.range)
+            return .nameWithoutPayload(name, range: token.range.union(try expectEmptyParentheses(after: name)))
         case .identifier:
             advance()
             return .name(Identifier(token.text, range: token.range))
@@ -511,6 +521,10 @@ public struct Parser {
     private mutating func parseAction() throws(Recovery) -> ActionSyntax {
         let token = current
         switch token.kind {
+        case .identifier where peek(1).kind == .punctuation(.leftParen):
+            advance()
+            let name = Identifier(token.text, range: token.range)
+            return .callWithoutPayload(name, range: token.range.union(try expectEmptyParentheses(after: name)))
         case .identifier:
             advance()
             return .call(Identifier(token.text, range: token.range))
@@ -529,6 +543,19 @@ public struct Parser {
         default:
             throw fail("expected an action name, 'emit' or 'raise', found \(describe(token))", at: token.range)
         }
+    }
+
+    /// `()` after a guard or an action called without the event's payload; returns the range of
+    /// the `)`.
+    private mutating func expectEmptyParentheses(after name: Identifier) throws(Recovery) -> SourceRange {
+        let open = advance()
+        guard at(.punctuation(.rightParen)) else {
+            diagnostics.error(
+                "'\(name.text)()' takes no arguments: the parentheses only say to call it without the event's payload",
+                at: current.range, notes: [.init("the parentheses open here", at: open.range)])
+            throw Recovery()
+        }
+        return advance().range
     }
 
     private mutating func parseArguments() throws(Recovery) -> [ArgumentSyntax] {
@@ -564,7 +591,7 @@ public struct Parser {
         case .invalid: throw Recovery()
         default:
             throw fail(
-                "expected a literal or a payload name as argument, found \(describe(token))", at: token.range)
+                "expected a literal or a name (a payload, the state's data or a function) as argument, found \(describe(token))", at: token.range)
         }
         advance()
         return (value, start.union(token.range))

@@ -381,50 +381,50 @@ public final class AppFlow {
         case .splash:
             switch event {
             case .launch:
-                let source = state
+                let stateBefore = state
                 exitState(.splash)
                 state = .onboarding(.terms)
                 enterState(.onboarding)
                 enterState(.terms)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
-        case .onboarding(let child):
-            switch child {
+        case .onboarding(let activeChild):
+            switch activeChild {
             case .terms:
                 switch event {
                 case .acceptTerms:
-                    let source = state
+                    let stateBefore = state
                     exitState(.terms)
                     state = .onboarding(.tour(.page1))
                     enterState(.tour)
                     enterState(.page1)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 default:
                     break
                 }
-            case .tour(let child):
-                switch child {
+            case .tour(let activeChild):
+                switch activeChild {
                 case .page1:
                     switch event {
                     case .next:
-                        let source = state
+                        let stateBefore = state
                         exitState(.page1)
                         state = .onboarding(.tour(.page2))
                         enterState(.page2)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
                 case .page2:
                     switch event {
                     case .next:
-                        let source = state
+                        let stateBefore = state
                         exitState(.page2)
                         state = .onboarding(.tour(.tourSeen))
                         enterState(.tourSeen)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
@@ -433,11 +433,11 @@ public final class AppFlow {
                 }
                 switch event {
                 case .skipTour:
-                    let source = state
+                    let stateBefore = state
                     exitStates(keeping: 1)
                     state = .onboarding(.onboarded)
                     enterState(.onboarded)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 default:
                     break
                 }
@@ -447,63 +447,63 @@ public final class AppFlow {
         case .signedOut:
             switch event {
             case .signIn(let user):
-                let source = state
+                let stateBefore = state
                 exitState(.signedOut)
                 actions.rememberUser(user: user)
                 state = .main(.library(.list))
                 enterState(.main)
                 enterState(.library)
                 enterState(.list)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
-        case .main(let child):
-            switch child {
-            case .library(let child):
-                switch child {
+        case .main(let activeChild):
+            switch activeChild {
+            case .library(let activeChild):
+                switch activeChild {
                 case .list:
                     switch event {
                     case .open(let id):
-                        let source = state
+                        let stateBefore = state
                         exitState(.list)
                         actions.loadItem(id: id)
                         state = .main(.library(.detail))
                         enterState(.detail)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
                 case .detail:
                     switch event {
                     case .back:
-                        let source = state
+                        let stateBefore = state
                         exitState(.detail)
                         state = .main(.library(.list))
                         enterState(.list)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     case .edit:
-                        let source = state
+                        let stateBefore = state
                         exitState(.detail)
                         state = .main(.library(.editor(.editing)))
                         enterState(.editor)
                         enterState(.editing)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
-                case .editor(let child):
-                    switch child {
+                case .editor(let activeChild):
+                    switch activeChild {
                     case .editing:
                         switch event {
                         case .save:
                             if actions.canSave() {
-                                let source = state
+                                let stateBefore = state
                                 exitState(.editing)
                                 actions.saveDocument()
                                 state = .main(.library(.editor(.saved)))
                                 enterState(.saved)
-                                return transitioned(from: source, on: event)
+                                return transitioned(from: stateBefore, on: event)
                             }
                         default:
                             break
@@ -513,11 +513,11 @@ public final class AppFlow {
                     }
                     switch event {
                     case .back:
-                        let source = state
+                        let stateBefore = state
                         exitStates(keeping: 2)
                         state = .main(.library(.detail))
                         enterState(.detail)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
@@ -525,31 +525,31 @@ public final class AppFlow {
             }
             switch event {
             case .logOut:
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 0)
                 actions.forgetUser()
                 state = .signedOut
                 enterState(.signedOut)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             case .background:
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 0)
                 state = .suspended
                 enterState(.suspended)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
         case .suspended:
             switch event {
             case .foreground:
-                let source = state
+                let stateBefore = state
                 exitState(.suspended)
-                let restored = Self.restoredMain(history.main)
-                state = .main(restored)
+                let restoredInside = Self.restoredMain(history.main)
+                state = .main(restoredInside)
                 enterState(.main)
-                enterStates(insideMain: restored)
-                return transitioned(from: source, on: event)
+                enterStates(insideMain: restoredInside)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
@@ -563,27 +563,27 @@ public final class AppFlow {
         switch completed {
         case .onboarding:
             guard isIn(.onboarding) else { return false }
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 0)
             actions.markOnboarded()
             state = .signedOut
             enterState(.signedOut)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         case .tour:
             guard isIn(.tour) else { return false }
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 1)
             state = .onboarding(.onboarded)
             enterState(.onboarded)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         case .editor:
             guard isIn(.editor) else { return false }
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 2)
             notify(.emitted(.banner("Saved.")))
             state = .main(.library(.detail))
             enterState(.detail)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         default:
             return false
         }
@@ -704,7 +704,7 @@ public final class AppFlow {
     }
 
     /// What `-> main.history` enters inside `main`: the configuration remembered,
-    /// or `main`'s initial states before it was ever left.
+    /// or `main`'s initial states before it was ever left. States keep the data they had.
     public static func restoredMain(_ remembered: State.Main?) -> State.Main {
         remembered ?? .library(.list)
     }
@@ -828,8 +828,8 @@ public final class AppFlow {
             default:
                 break
             }
-        case .onboarding(let child):
-            switch child {
+        case .onboarding(let activeChild):
+            switch activeChild {
             case .terms:
                 switch event {
                 case .acceptTerms:
@@ -837,8 +837,8 @@ public final class AppFlow {
                 default:
                     break
                 }
-            case .tour(let child):
-                switch child {
+            case .tour(let activeChild):
+                switch activeChild {
                 case .page1:
                     switch event {
                     case .next:
@@ -872,10 +872,10 @@ public final class AppFlow {
             default:
                 break
             }
-        case .main(let child):
-            switch child {
-            case .library(let child):
-                switch child {
+        case .main(let activeChild):
+            switch activeChild {
+            case .library(let activeChild):
+                switch activeChild {
                 case .list:
                     switch event {
                     case .open:
@@ -892,8 +892,8 @@ public final class AppFlow {
                     default:
                         break
                     }
-                case .editor(let child):
-                    switch child {
+                case .editor(let activeChild):
+                    switch activeChild {
                     case .editing:
                         switch event {
                         case .save:

@@ -295,49 +295,49 @@ final class Onboarding {
     @inline(__always)
     private func handle(_ event: Event) -> Bool {
         switch state {
-        case .welcome(let child):
-            switch child {
+        case .welcome(let activeChild):
+            switch activeChild {
             case .terms:
                 switch event {
                 case .accept:
-                    let source = state
+                    let stateBefore = state
                     exitState(.terms)
                     state = .welcome(.tour(.page1))
                     enterState(.tour)
                     enterState(.page1)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 case .skip:
                     if isIn(.terms) {
-                        let source = state
+                        let stateBefore = state
                         exitState(.terms)
                         state = .welcome(.skipped)
                         enterState(.skipped)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     }
                 default:
                     break
                 }
-            case .tour(let child):
-                switch child {
+            case .tour(let activeChild):
+                switch activeChild {
                 case .page1:
                     switch event {
                     case .next:
-                        let source = state
+                        let stateBefore = state
                         exitState(.page1)
                         state = .welcome(.tour(.page2))
                         enterState(.page2)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
                 case .page2:
                     switch event {
                     case .next:
-                        let source = state
+                        let stateBefore = state
                         exitState(.page2)
                         state = .welcome(.tour(.lastPage))
                         enterState(.lastPage)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
@@ -350,12 +350,12 @@ final class Onboarding {
         case .home:
             switch event {
             case .restart:
-                let source = state
+                let stateBefore = state
                 exitState(.home)
                 state = .welcome(.terms)
                 enterState(.welcome)
                 enterState(.terms)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
@@ -367,15 +367,15 @@ final class Onboarding {
     private func takeEventlessTransitions() {
         while true {
             switch state {
-            case .welcome(let child):
-                switch child {
+            case .welcome(let activeChild):
+                switch activeChild {
                 case .thanks:
                     if isIn(.welcome) {
-                        let source = state
+                        let stateBefore = state
                         exitState(.thanks)
                         state = .welcome(.ended)
                         enterState(.ended)
-                        transitioned(from: source, on: nil)
+                        transitioned(from: stateBefore, on: nil)
                         continue
                     }
                 default:
@@ -394,27 +394,27 @@ final class Onboarding {
         switch completed {
         case .welcome:
             guard isIn(.welcome) else { return false }
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 0)
             actions.markOnboarded()
             state = .home
             enterState(.home)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         case .tour:
             guard isIn(.tour) else { return false }
             if actions.isFirstRun() {
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 1)
                 notify(.emitted(.finished(steps: 3)))
                 state = .welcome(.thanks)
                 enterState(.thanks)
-                return transitioned(from: source, on: nil)
+                return transitioned(from: stateBefore, on: nil)
             }
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 1)
             state = .welcome(.thanks)
             enterState(.thanks)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         default:
             return false
         }
@@ -579,8 +579,8 @@ final class Onboarding {
     /// transition leads to `state` itself, and eventless transitions and completions that may follow are not taken.
     static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
         switch state {
-        case .welcome(let child):
-            switch child {
+        case .welcome(let activeChild):
+            switch activeChild {
             case .terms:
                 switch event {
                 case .accept:
@@ -592,8 +592,8 @@ final class Onboarding {
                 default:
                     break
                 }
-            case .tour(let child):
-                switch child {
+            case .tour(let activeChild):
+                switch activeChild {
                 case .page1:
                     switch event {
                     case .next:

@@ -284,44 +284,44 @@ final class Jukebox {
     @inline(__always)
     private func handle(_ event: Event) -> Bool {
         switch state {
-        case .app(let child):
-            switch child {
+        case .app(let activeChild):
+            switch activeChild {
             case .library:
                 switch event {
                 case .play:
-                    let source = state
+                    let stateBefore = state
                     exitState(.library)
                     state = .app(.player(.queue(.first)))
                     enterState(.player)
                     enterState(.queue)
                     enterState(.first)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 default:
                     break
                 }
-            case .player(let child):
-                switch child {
-                case .queue(let child):
-                    switch child {
+            case .player(let activeChild):
+                switch activeChild {
+                case .queue(let activeChild):
+                    switch activeChild {
                     case .first:
                         switch event {
                         case .next:
-                            let source = state
+                            let stateBefore = state
                             exitState(.first)
                             state = .app(.player(.queue(.second)))
                             enterState(.second)
-                            return transitioned(from: source, on: event)
+                            return transitioned(from: stateBefore, on: event)
                         default:
                             break
                         }
                     case .second:
                         switch event {
                         case .next:
-                            let source = state
+                            let stateBefore = state
                             exitState(.second)
                             state = .app(.player(.queue(.first)))
                             enterState(.first)
-                            return transitioned(from: source, on: event)
+                            return transitioned(from: stateBefore, on: event)
                         default:
                             break
                         }
@@ -329,24 +329,24 @@ final class Jukebox {
                 case .lyrics:
                     switch event {
                     case .browse:
-                        let source = state
+                        let stateBefore = state
                         exitState(.lyrics)
                         history.player = .lyrics
                         exitState(.player)
                         state = .app(.library)
                         enterState(.library)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
                 }
                 switch event {
                 case .browse:
-                    let source = state
+                    let stateBefore = state
                     exitStates(keeping: 2)
                     state = .app(.player(.lyrics))
                     enterState(.lyrics)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 default:
                     break
                 }
@@ -354,29 +354,29 @@ final class Jukebox {
         case .asleep:
             switch event {
             case .wake:
-                let source = state
+                let stateBefore = state
                 exitState(.asleep)
-                let restored = Self.restoredApp(history.app)
-                state = .app(restored)
+                let restoredInside = Self.restoredApp(history.app)
+                state = .app(restoredInside)
                 enterState(.app)
-                enterStates(insideApp: restored)
-                return transitioned(from: source, on: event)
+                enterStates(insideApp: restoredInside)
+                return transitioned(from: stateBefore, on: event)
             case .wakeFresh:
-                let source = state
+                let stateBefore = state
                 exitState(.asleep)
                 state = .app(.library)
                 enterState(.app)
                 enterState(.library)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             case .play:
-                let source = state
+                let stateBefore = state
                 exitState(.asleep)
-                let restored = Self.restoredPlayer(history.player)
-                state = .app(.player(restored))
+                let restoredInside = Self.restoredPlayer(history.player)
+                state = .app(.player(restoredInside))
                 enterState(.app)
                 enterState(.player)
-                enterStates(insidePlayer: restored)
-                return transitioned(from: source, on: event)
+                enterStates(insidePlayer: restoredInside)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
@@ -384,11 +384,11 @@ final class Jukebox {
         // Machine-level transitions, for events no active state takes.
         switch event {
         case .sleep:
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 0)
             state = .asleep
             enterState(.asleep)
-            return transitioned(from: source, on: event)
+            return transitioned(from: stateBefore, on: event)
         default:
             break
         }
@@ -459,7 +459,7 @@ final class Jukebox {
     }
 
     /// What `-> app.history` enters inside `app`: the child remembered, from its initial state,
-    /// or `app`'s initial states before it was ever left.
+    /// or `app`'s initial states before it was ever left. States keep the data they had.
     static func restoredApp(_ remembered: State.App?) -> State.App {
         switch remembered {
         case nil: .library
@@ -488,7 +488,7 @@ final class Jukebox {
     }
 
     /// What `-> player.history` enters inside `player`: the configuration remembered,
-    /// or `player`'s initial states before it was ever left.
+    /// or `player`'s initial states before it was ever left. States keep the data they had.
     static func restoredPlayer(_ remembered: State.Player?) -> State.Player {
         remembered ?? .queue(.first)
     }
@@ -589,8 +589,8 @@ final class Jukebox {
         history: History = History()
     ) -> State? {
         switch state {
-        case .app(let child):
-            switch child {
+        case .app(let activeChild):
+            switch activeChild {
             case .library:
                 switch event {
                 case .play:
@@ -598,10 +598,10 @@ final class Jukebox {
                 default:
                     break
                 }
-            case .player(let child):
-                switch child {
-                case .queue(let child):
-                    switch child {
+            case .player(let activeChild):
+                switch activeChild {
+                case .queue(let activeChild):
+                    switch activeChild {
                     case .first:
                         switch event {
                         case .next:

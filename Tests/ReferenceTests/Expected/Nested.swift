@@ -341,46 +341,46 @@ final class Library {
         case .signedOut:
             switch event {
             case .search:
-                let source = state
+                let stateBefore = state
                 exitState(.signedOut)
                 state = .browsing(.shelf)
                 enterState(.browsing)
                 enterState(.shelf)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
-        case .browsing(let child):
-            switch child {
+        case .browsing(let activeChild):
+            switch activeChild {
             case .shelf:
                 switch event {
                 case .open(let id):
                     if actions.isAvailable(id: id) {
-                        let source = state
+                        let stateBefore = state
                         exitState(.shelf)
                         actions.rememberBook(id: id)
                         state = .browsing(.reader)
                         enterState(.reader)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     }
                 case .search:
-                    let source = state
+                    let stateBefore = state
                     exitState(.shelf)
                     state = .browsing(.finder(.typing))
                     enterState(.finder)
                     enterState(.typing)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 default:
                     break
                 }
             case .reader:
                 switch event {
                 case .back:
-                    let source = state
+                    let stateBefore = state
                     exitState(.reader)
                     state = .browsing(.shelf)
                     enterState(.shelf)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 case .logOut:
                     if actions.hasUnsavedNotes() {
                         notify(.emitted(.closed))
@@ -389,63 +389,63 @@ final class Library {
                 default:
                     break
                 }
-            case .finder(let child):
-                switch child {
+            case .finder(let activeChild):
+                switch activeChild {
                 case .typing:
                     switch event {
                     case .search:
-                        let source = state
+                        let stateBefore = state
                         exitState(.typing)
                         state = .browsing(.finder(.results))
                         enterState(.results)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
                 case .results:
                     switch event {
                     case .back:
-                        let source = state
+                        let stateBefore = state
                         exitState(.results)
                         state = .browsing(.finder(.typing))
                         enterState(.typing)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     case .open:
-                        let source = state
+                        let stateBefore = state
                         exitState(.results)
                         exitState(.finder)
                         state = .browsing(.reader)
                         enterState(.reader)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
                 }
                 switch event {
                 case .back:
-                    let source = state
+                    let stateBefore = state
                     exitStates(keeping: 1)
                     state = .browsing(.shelf)
                     enterState(.shelf)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 default:
                     break
                 }
             }
             switch event {
             case .logOut:
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 0)
                 notify(.emitted(.closed))
                 state = .signedOut
                 enterState(.signedOut)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             case .reset:
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 1)
                 state = .browsing(.shelf)
                 enterState(.shelf)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
@@ -475,8 +475,7 @@ final class Library {
         switch state {
         case .browsing:
             actions.startSession()
-            timerEntries[0] &+= 1
-            startTimer(slot: 0, group: 0, after: .seconds(30))
+            startTimers(of: .browsing)
         case .reader:
             actions.showBook()
         default:
@@ -538,17 +537,22 @@ final class Library {
         timers[slot].removeAll(keepingCapacity: true)
     }
 
+    /// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.
+    private func startTimers(of state: StateID) {
+        switch state {
+        case .browsing:
+            timerEntries[0] &+= 1
+            startTimer(slot: 0, group: 0, after: .seconds(30))
+        default:
+            break
+        }
+    }
+
     /// Starts the timers of every active state again: a restored machine's.
     private func restartTimers() {
         var active: StateID? = Self.activeLeaf(of: state)
         while let state = active {
-            switch state {
-            case .browsing:
-                timerEntries[0] &+= 1
-                startTimer(slot: 0, group: 0, after: .seconds(30))
-            default:
-                break
-            }
+            startTimers(of: state)
             active = Self.parent(of: state)
         }
     }
@@ -574,11 +578,11 @@ final class Library {
     private func takeTimerTransition(slot: Int, group: Int) -> Bool {
         switch (slot, group) {
         case (0, 0):
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 0)
             state = .signedOut
             enterState(.signedOut)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         default:
             return false
         }
@@ -667,8 +671,8 @@ final class Library {
             default:
                 break
             }
-        case .browsing(let child):
-            switch child {
+        case .browsing(let activeChild):
+            switch activeChild {
             case .shelf:
                 switch event {
                 case .open(let id):
@@ -691,8 +695,8 @@ final class Library {
                 default:
                     break
                 }
-            case .finder(let child):
-                switch child {
+            case .finder(let activeChild):
+                switch activeChild {
                 case .typing:
                     switch event {
                     case .search:

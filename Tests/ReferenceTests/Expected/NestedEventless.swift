@@ -265,15 +265,15 @@ final class Beta {
     private func takeEventlessTransitions() {
         while true {
             switch state {
-            case .beta(let child):
-                switch child {
+            case .beta(let activeChild):
+                switch activeChild {
                 case .inner:
                     if actions.ready() {
-                        let source = state
+                        let stateBefore = state
                         exitState(.inner)
                         state = .beta(.done1)
                         enterState(.done1)
-                        transitioned(from: source, on: nil)
+                        transitioned(from: stateBefore, on: nil)
                         continue
                     }
                 default:
@@ -292,11 +292,11 @@ final class Beta {
         switch completed {
         case .beta:
             guard isIn(.beta) else { return false }
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 0)
             state = .fin
             enterState(.fin)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         default:
             return false
         }

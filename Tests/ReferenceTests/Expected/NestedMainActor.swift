@@ -345,44 +345,44 @@ import FSMRuntime
             switch event {
             case .go(let to):
                 if actions.isFar(to: to) {
-                    let source = state
+                    let stateBefore = state
                     exitState(.idle)
                     actions.record(to: to)
                     state = .busy(.a)
                     enterState(.busy)
                     enterState(.a)
-                    return transitioned(from: source, on: event)
+                    return transitioned(from: stateBefore, on: event)
                 }
             default:
                 break
             }
-        case .busy(let child):
-            switch child {
+        case .busy(let activeChild):
+            switch activeChild {
             case .a:
                 switch event {
                 case .go(let to):
                     if actions.isNear(to: to) {
-                        let source = state
+                        let stateBefore = state
                         exitState(.a)
                         state = .busy(.b(.b1))
                         enterState(.b)
                         enterState(.b1)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     }
                 default:
                     break
                 }
-            case .b(let child):
-                switch child {
+            case .b(let activeChild):
+                switch activeChild {
                 case .b1:
                     switch event {
                     case .go(let to):
-                        let source = state
+                        let stateBefore = state
                         exitState(.b1)
                         actions.record(to: to)
                         state = .busy(.b(.b2))
                         enterState(.b2)
-                        return transitioned(from: source, on: event)
+                        return transitioned(from: stateBefore, on: event)
                     default:
                         break
                     }
@@ -397,22 +397,22 @@ import FSMRuntime
                     return true
                 }
             case .stop:
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 0)
                 state = .idle
                 enterState(.idle)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             }
         case .parked:
             switch event {
             case .stop:
-                let source = state
+                let stateBefore = state
                 exitState(.parked)
-                let restored = Self.restoredBusy(history.busy)
-                state = .busy(restored)
+                let restoredInside = Self.restoredBusy(history.busy)
+                state = .busy(restoredInside)
                 enterState(.busy)
-                enterStates(insideBusy: restored)
-                return transitioned(from: source, on: event)
+                enterStates(insideBusy: restoredInside)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
@@ -421,11 +421,11 @@ import FSMRuntime
         switch event {
         case .stop:
             if isIn(.idle) {
-                let source = state
+                let stateBefore = state
                 exitStates(keeping: 0)
                 state = .parked
                 enterState(.parked)
-                return transitioned(from: source, on: event)
+                return transitioned(from: stateBefore, on: event)
             }
         default:
             break
@@ -437,16 +437,16 @@ import FSMRuntime
     private func takeEventlessTransitions() {
         while true {
             switch state {
-            case .busy(let child):
-                switch child {
+            case .busy(let activeChild):
+                switch activeChild {
                 case .a:
                     if isIn(.busy) && actions.ready() {
-                        let source = state
+                        let stateBefore = state
                         exitState(.a)
                         state = .busy(.b(.b1))
                         enterState(.b)
                         enterState(.b1)
-                        transitioned(from: source, on: nil)
+                        transitioned(from: stateBefore, on: nil)
                         continue
                     }
                 default:
@@ -492,8 +492,7 @@ import FSMRuntime
     private func enterState(_ state: StateID) {
         switch state {
         case .busy:
-            timerEntries[0] &+= 1
-            startTimer(slot: 0, group: 0, after: .seconds(2))
+            startTimers(of: .busy)
         case .b2:
             raisedEvents.append(.completed(.b))
         default:
@@ -541,8 +540,8 @@ import FSMRuntime
     }
 
     /// What `-> busy.history` enters inside `busy`: the configuration remembered,
-    /// or `busy`'s initial states before it was ever left.
-    public static func restoredBusy(_ remembered: State.Busy?) -> State.Busy {
+    /// or `busy`'s initial states before it was ever left. States keep the data they had.
+    nonisolated public static func restoredBusy(_ remembered: State.Busy?) -> State.Busy {
         remembered ?? .a
     }
 
@@ -576,17 +575,22 @@ import FSMRuntime
         timers[slot].removeAll(keepingCapacity: true)
     }
 
+    /// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.
+    private func startTimers(of state: StateID) {
+        switch state {
+        case .busy:
+            timerEntries[0] &+= 1
+            startTimer(slot: 0, group: 0, after: .seconds(2))
+        default:
+            break
+        }
+    }
+
     /// Starts the timers of every active state again: a restored machine's.
     private func restartTimers() {
         var active: StateID? = Self.activeLeaf(of: state)
         while let state = active {
-            switch state {
-            case .busy:
-                timerEntries[0] &+= 1
-                startTimer(slot: 0, group: 0, after: .seconds(2))
-            default:
-                break
-            }
+            startTimers(of: state)
             active = Self.parent(of: state)
         }
     }
@@ -612,11 +616,11 @@ import FSMRuntime
     private func takeTimerTransition(slot: Int, group: Int) -> Bool {
         switch (slot, group) {
         case (0, 0):
-            let source = state
+            let stateBefore = state
             exitStates(keeping: 0)
             state = .idle
             enterState(.idle)
-            return transitioned(from: source, on: nil)
+            return transitioned(from: stateBefore, on: nil)
         default:
             return false
         }
@@ -713,8 +717,8 @@ import FSMRuntime
             default:
                 break
             }
-        case .busy(let child):
-            switch child {
+        case .busy(let activeChild):
+            switch activeChild {
             case .a:
                 switch event {
                 case .go(let to):
@@ -724,8 +728,8 @@ import FSMRuntime
                 default:
                     break
                 }
-            case .b(let child):
-                switch child {
+            case .b(let activeChild):
+                switch activeChild {
                 case .b1:
                     switch event {
                     case .go:

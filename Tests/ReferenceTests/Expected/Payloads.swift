@@ -3,16 +3,16 @@
 import FSMRuntime
 
 /// Events and outputs with every shape of payload.
-final class Lotto {
+final class LottoDraw {
     // MARK: - States, events and outputs
 
-    /// The states of ``Lotto``.
+    /// The states of ``LottoDraw``.
     enum State: String, Hashable, Sendable, Codable, CaseIterable {
         case empty
         case filled
     }
 
-    /// The events ``Lotto`` reacts to.
+    /// The events ``LottoDraw`` reacts to.
     enum Event: Sendable {
         /// New numbers were drawn.
         case newNumbers([Int])
@@ -35,7 +35,7 @@ final class Lotto {
         }
     }
 
-    /// What ``Lotto`` tells its observers.
+    /// What ``LottoDraw`` tells its observers.
     enum Output: Hashable, Sendable, Codable {
         case saved(count: Int, title: String)
         case failed(String)
@@ -71,7 +71,7 @@ final class Lotto {
 
     // MARK: - Guards and actions
 
-    /// The guards and actions of ``Lotto``, implemented by your code.
+    /// The guards and actions of ``LottoDraw``, implemented by your code.
     ///
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
@@ -87,21 +87,21 @@ final class Lotto {
 
     // MARK: - Observing
 
-    /// Hooks called as ``Lotto`` runs; every one has an empty default implementation.
+    /// Hooks called as ``LottoDraw`` runs; every one has an empty default implementation.
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
     protocol Observer: AnyObject {
         /// The machine left `state`; its exit actions have run.
-        func machine(_ machine: Lotto, didExit state: State)
+        func machine(_ machine: LottoDraw, didExit state: State)
         /// The machine entered `state`; its entry actions have run.
-        func machine(_ machine: Lotto, didEnter state: State)
+        func machine(_ machine: LottoDraw, didEnter state: State)
         /// The machine took `transition`; the target's entry actions have run.
-        func machine(_ machine: Lotto, didTransition transition: Transition)
+        func machine(_ machine: LottoDraw, didTransition transition: Transition)
         /// An action emitted `output`.
-        func machine(_ machine: Lotto, didEmit output: Output)
+        func machine(_ machine: LottoDraw, didEmit output: Output)
         /// No transition took `event` in `state`, or the machine had finished.
-        func machine(_ machine: Lotto, didIgnore event: Event, in state: State)
+        func machine(_ machine: LottoDraw, didIgnore event: Event, in state: State)
     }
 
     /// One observer, stored with this machine's own types so that notifying it is a direct call.
@@ -406,18 +406,18 @@ final class Lotto {
         """
 }
 
-extension Lotto.Observer {
-    func machine(_ machine: Lotto, didExit state: Lotto.State) {}
+extension LottoDraw.Observer {
+    func machine(_ machine: LottoDraw, didExit state: LottoDraw.State) {}
 
-    func machine(_ machine: Lotto, didEnter state: Lotto.State) {}
+    func machine(_ machine: LottoDraw, didEnter state: LottoDraw.State) {}
 
-    func machine(_ machine: Lotto, didTransition transition: Lotto.Transition) {}
+    func machine(_ machine: LottoDraw, didTransition transition: LottoDraw.Transition) {}
 
-    func machine(_ machine: Lotto, didEmit output: Lotto.Output) {}
+    func machine(_ machine: LottoDraw, didEmit output: LottoDraw.Output) {}
 
-    func machine(_ machine: Lotto, didIgnore event: Lotto.Event, in state: Lotto.State) {}
+    func machine(_ machine: LottoDraw, didIgnore event: LottoDraw.Event, in state: LottoDraw.State) {}
 }
 
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
-extension Lotto: Sendable {}
+extension LottoDraw: Sendable {}

@@ -6,7 +6,7 @@ extension SwiftEmitter {
     func emitConfigurationType(into writer: inout CodeWriter) {
         writer.line("/// The active configuration of ``\(name)``: the active top-level state, where a compound")
         writer.line("/// state's case carries its active child.")
-        writer.block("\(access)enum State: Hashable, Sendable, Codable, CustomStringConvertible") { writer in
+        writer.block("\(access)enum State: \(stateConformances), CustomStringConvertible") { writer in
             emitCases(model.topLevelStates, into: &writer)
             writer.line()
             writer.line("/// The active states' names from the top level down, as a spec names them: `main.list`.")
@@ -17,8 +17,8 @@ extension SwiftEmitter {
                 writer.line()
                 writer.line("/// The states inside `\(state.name)`; one of them is active while `\(state.name)` is.")
                 let children = state.children.map { model[$0] }
-                let conformances = children.allSatisfy(\.isAtomic)
-                    ? "String, Hashable, Sendable, Codable, CaseIterable" : "Hashable, Sendable, Codable"
+                let conformances = children.allSatisfy({ $0.isAtomic && $0.data.isEmpty })
+                    ? "String, Hashable, Sendable, Codable, CaseIterable" : stateConformances
                 writer.block("\(access)enum \(SwiftNames.stateTypeName(state.name)): \(conformances)") { writer in
                     emitCases(state.children, into: &writer)
                 }
@@ -37,22 +37,29 @@ extension SwiftEmitter {
 
     /// `nonisolated ` for the pure functions of a `@MainActor` machine, which its `Sendable`
     /// values (`State.description`) call from anywhere.
-    private var nonisolated: String { model.isMainActor ? "nonisolated " : "" }
+    var nonisolatedForPureFunctions: String { model.isMainActor ? "nonisolated " : "" }
 
     private func emitCases(_ states: [StateID], into writer: inout CodeWriter) {
         for id in states {
             let state = model[id]
             writer.documentation(state.documentation)
-            let payload = state.isCompound ? "(\(SwiftNames.stateTypeName(state.name)))" : ""
-            writer.line("case \(state.name)\(payload)")
+            let values = (state.isCompound ? [SwiftNames.stateTypeName(state.name)] : []) + state.data.map(\.description)
+            writer.line("case \(state.name)\(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")")
         }
+    }
+
+    /// `Hashable, Sendable, Codable` as far as the states' data types allow: what `State`, its
+    /// nested types, `History` and `Snapshot` conform to.
+    var stateConformances: String {
+        ([stateTraits.isHashable ? "Hashable" : nil, "Sendable", stateTraits.isCodable ? "Codable" : nil] as [String?])
+            .compactMap { $0 }.joined(separator: ", ")
     }
 
     /// `History` and `Snapshot`: what a machine with `history` remembers, and what restores it.
     func emitHistoryTypes(into writer: inout CodeWriter) {
         writer.line("/// What the states with `history` remember: the configuration inside each when it was")
         writer.line("/// last left, `nil` before it ever was.")
-        writer.block("\(access)struct History: Hashable, Sendable, Codable") { writer in
+        writer.block("\(access)struct History: \(stateConformances)") { writer in
             for owner in historyOwners {
                 let state = model[owner]
                 let kind = state.history == .deep ? "deep: everything inside it" : "shallow: its child"
@@ -70,7 +77,7 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
         writer.line("/// `init(…restoring:)` to resume where the machine was.")
-        writer.block("\(access)struct Snapshot: Hashable, Sendable, Codable") { writer in
+        writer.block("\(access)struct Snapshot: \(stateConformances)") { writer in
             writer.line("\(access)var state: State")
             writer.line("\(access)var history: History")
             writer.line()
@@ -87,13 +94,13 @@ extension SwiftEmitter {
     func emitConfigurationQueries(into writer: inout CodeWriter) {
         writer.line("// MARK: - Configuration")
         writer.line()
-        let stateType = isHierarchical ? "StateID" : "State"
-        writer.line("/// Whether `state` is active\(isHierarchical ? ": the active atomic state or a state around it" : "").")
+        let stateType = isStatechart ? "StateID" : "State"
+        writer.line("/// Whether `state` is active\(isStatechart ? ": the active atomic state or a state around it" : "").")
         writer.block("\(access)func isIn(_ state: \(stateType)) -> Bool") { writer in
-            writer.line(isHierarchical ? "Self.configuration(self.state, contains: state)" : "self.state == state")
+            writer.line(isStatechart ? "Self.configuration(self.state, contains: state)" : "self.state == state")
         }
         writer.line()
-        let guards = model.guards.isEmpty ? "" : ", guards: actions"
+        let guards = model.guards.isEmpty && model.valueFunctions.isEmpty ? "" : ", guards: actions"
         let history = hasHistory ? ", history: history" : ""
         writer.line("/// Whether `event` would be taken now: a transition of the active states or the machine")
         writer.line("/// level accepts it and its guard holds. Guards are asked; no action runs.")
@@ -110,9 +117,9 @@ extension SwiftEmitter {
             writer.line("return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)")
         }
         writer.line()
-        guard isHierarchical else { return }
+        guard isStatechart else { return }
         writer.line("/// The active states' names from the top level down: `main.list`.")
-        writer.block("\(nonisolated)\(access)static func configurationDescription(_ configuration: State) -> String") { writer in
+        writer.block("\(nonisolatedForPureFunctions)\(access)static func configurationDescription(_ configuration: State) -> String") { writer in
             writer.line("var names: [String] = []")
             writer.line("var current: StateID? = activeLeaf(of: configuration)")
             writer.block("while let state = current") { writer in
@@ -123,7 +130,7 @@ extension SwiftEmitter {
         }
         writer.line()
         writer.line("/// Whether `state` is active in `configuration`.")
-        writer.block("\(nonisolated)\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
+        writer.block("\(nonisolatedForPureFunctions)\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
             writer.line("var current: StateID? = activeLeaf(of: configuration)")
             writer.block("while let id = current") { writer in
                 writer.line("if id == state { return true }")
@@ -133,16 +140,16 @@ extension SwiftEmitter {
         }
         writer.line()
         writer.line("/// The active atomic state of `configuration`.")
-        writer.block("\(nonisolated)\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
+        writer.block("\(nonisolatedForPureFunctions)\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
             writer.line("switch configuration {")
             for leaf in machine.atomicStates {
-                writer.line("case \(SwiftNames.configuration(atLeaf: leaf, in: model)): .\(model[leaf].name)")
+                writer.line("case \(configurationPattern(atLeaf: leaf)): .\(model[leaf].name)")
             }
             writer.line("}")
         }
         writer.line()
         writer.line("/// The compound state `state` lies in; `nil` for a top-level state.")
-        writer.block("\(nonisolated)\(access)static func parent(of state: StateID) -> StateID?") { writer in
+        writer.block("\(nonisolatedForPureFunctions)\(access)static func parent(of state: StateID) -> StateID?") { writer in
             let nested = model.states.filter { $0.parent != nil }
             writer.line("switch state {")
             for parent in model.states where parent.isCompound {

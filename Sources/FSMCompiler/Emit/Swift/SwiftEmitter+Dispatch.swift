@@ -118,15 +118,24 @@ extension SwiftEmitter {
         guard case .event(let id)? = transitions.first?.trigger, !payloadVariables[id.index].isEmpty else { return [] }
         let all = Set(payloadVariables[id.index])
         var used: Set<String> = []
+        // Whether a value passes the whole payload on (a function's call) or names a part of it.
+        func takesAll(_ arguments: [ArgumentModel]) -> Bool {
+            for argument in arguments {
+                switch argument.value {
+                case .payload(let name): used.insert(SwiftNames.variable(name))
+                case .computed(let name): if !valueFunctionsByName[name]!.payload.isEmpty { return true }
+                default: break
+                }
+            }
+            return false
+        }
         for transition in transitions {
-            if transition.guardExpression?.names.isEmpty == false { return all }
+            if transition.guardExpression?.names.contains(where: { !guardsByName[$0]!.payload.isEmpty }) == true { return all }
+            if takesAll(transition.targetArguments) { return all }
             for action in transition.actions {
                 switch action {
-                case .call: return all
-                case .emit(_, let arguments), .raise(_, let arguments):
-                    for argument in arguments {
-                        if case .payload(let name) = argument.value { used.insert(SwiftNames.variable(name)) }
-                    }
+                case .call(let name): if !actionsByName[name]!.payload.isEmpty { return all }
+                case .emit(_, let arguments), .raise(_, let arguments): if takesAll(arguments) { return all }
                 }
             }
         }
@@ -172,26 +181,54 @@ extension SwiftEmitter {
 
     /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.emitted(.notice))`.
     func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
+        let event: EventID? = if case .event(let event)? = trigger { event } else { nil }
         switch action {
         case .call(let name):
-            guard case .event(let event)? = trigger, actionsTakingPayload.contains(name) else { return "actions.\(name)()" }
-            return "actions.\(name)\(payloadArguments[event.index])"
+            return "actions.\(name)" + callArguments(actionsByName[name]!.payload, actionsByName[name]!.data, event: event)
         case .emit(let output, let arguments):
-            return "notify(.emitted(\(caseExpression(model[output], arguments))))"
-        case .raise(let event, let arguments):
-            let raised = caseExpression(model[event], arguments)
-            return hasCompletion ? "raisedEvents.append(.raised(\(raised)))" : "raisedEvents.append(\(raised))"
+            return "notify(.emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
+        case .raise(let raised, let arguments):
+            let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
+            return hasCompletion ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
         }
     }
 
-    /// `.notice("Already playing.")`
-    private func caseExpression(_ signal: SignalModel, _ arguments: [ArgumentModel]) -> String {
-        guard !arguments.isEmpty else { return "." + signal.name }
+    /// `.notice("Already playing.")`, `.detail(id: id)`: a case with its arguments, values
+    /// computed by `receiver`'s functions where the spec names one.
+    func caseExpression(_ name: String, _ arguments: [ArgumentModel], event: EventID?, receiver: String) -> String {
+        guard !arguments.isEmpty else { return "." + name }
         let values = arguments.map { argument in
-            let value = if case .payload(let name) = argument.value { SwiftNames.variable(name) } else { SwiftNames.literal(argument.value) }
+            let value = valueCode(argument.value, event: event, receiver: receiver)
             return argument.label.map { "\($0): \(value)" } ?? value
         }
-        return ".\(signal.name)(" + values.joined(separator: ", ") + ")"
+        return ".\(name)(" + values.joined(separator: ", ") + ")"
+    }
+
+    /// An argument's value: a literal, a bound payload or data variable, or a call of the
+    /// function that computes it.
+    func valueCode(_ value: ArgumentModel.Value, event: EventID?, receiver: String) -> String {
+        switch value {
+        case .payload(let name), .data(let name):
+            return SwiftNames.variable(name)
+        case .computed(let name):
+            let function = valueFunctionsByName[name]!
+            return "\(receiver).\(name)" + callArguments(function.payload, function.data, event: event)
+        default:
+            return SwiftNames.literal(value)
+        }
+    }
+
+    /// `(to: to, id: id)`: what a guard, an action or a value function receives, the event's
+    /// payload (bound to its variables) then the state's data (bound to theirs).
+    func callArguments(_ payload: [ParameterModel], _ data: [ParameterModel], event: EventID?) -> String {
+        var items: [String] = []
+        if !payload.isEmpty, let event {
+            items += payloadArgumentItems[event.index]
+        }
+        for field in data {
+            items.append("\(field.label!): \(SwiftNames.variable(field.label!))")
+        }
+        return "(" + items.joined(separator: ", ") + ")"
     }
 
     /// A guard as a Swift condition, or `nil` for `else` (which always holds when reached).
@@ -201,8 +238,7 @@ extension SwiftEmitter {
         func code(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name):
-                guard let event, guardsTakingPayload.contains(name) else { return "\(receiver).\(name)()" }
-                return "\(receiver).\(name)\(payloadArguments[event.index])"
+                return "\(receiver).\(name)" + callArguments(guardsByName[name]!.payload, guardsByName[name]!.data, event: event)
             case .not(let operand):
                 return "!" + code(operand, precedence: 3)
             case .and(let lhs, let rhs):

@@ -16,7 +16,10 @@ extension SwiftEmitter {
         writer.line("@inline(__always)")
         writer.block("private func handle(_ event: Event) -> Bool") { writer in
             let relevant = subtreesDeclaring { !eventGroups(of: .state($0)).isEmpty }
-            var leaves = emitStateTree(model.topLevelStates, subject: "state", relevant: relevant, into: &writer) { state, leaf, writer in
+            let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: false)
+            var leaves = emitStateTree(
+                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, into: &writer
+            ) { state, leaf, writer in
                 emitEventSwitch(eventGroups(of: .state(state)), into: &writer, condition: liveCondition) { id, writer in
                     emitBody(id, atLeaf: leaf, event: "event", ending: .returnTrue, into: &writer)
                 }
@@ -47,7 +50,10 @@ extension SwiftEmitter {
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
                 let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: .always).isEmpty }
-                let leaves = emitStateTree(model.topLevelStates, subject: "state", relevant: relevant, into: &writer) { state, leaf, writer in
+                let bindings = dataBindings(of: { machine.transitions(of: .state($0), for: .always) }, pure: false)
+                let leaves = emitStateTree(
+                    model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, into: &writer
+                ) { state, leaf, writer in
                     emitGuardedSequence(machine.transitions(of: .state(state), for: .always), atLeaf: leaf, event: "nil", ending: .continueLoop, into: &writer)
                 }
                 if !leaves { writer.line("return") }
@@ -66,10 +72,9 @@ extension SwiftEmitter {
             for state in completing {
                 writer.line("case .\(state.name):")
                 writer.indented { writer in
-                    writer.line("guard isIn(.\(state.name)) else { return false }")
-                    let leaves = emitGuardedSequence(
-                        machine.transitions(of: .state(state.id), for: .done(state.id)), atLeaf: nil, event: "nil",
-                        ending: .returnTrue, into: &writer)
+                    let transitions = machine.transitions(of: .state(state.id), for: .done(state.id))
+                    emitActiveGuard(of: state.id, binding: transitions, into: &writer)
+                    let leaves = emitGuardedSequence(transitions, atLeaf: nil, event: "nil", ending: .returnTrue, into: &writer)
                     if !leaves { writer.line("return false") }
                 }
             }
@@ -78,6 +83,18 @@ extension SwiftEmitter {
             writer.line("}")
         }
         writer.line()
+    }
+
+    /// `guard case <state active, binding the data the transitions read> = state else { return
+    /// false }`: for code outside the walk of the state tree (completions, timers).
+    func emitActiveGuard(of state: StateID, binding transitions: [TransitionID], into writer: inout CodeWriter) {
+        let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: false)) }
+        let bound = chainLabels(of: state, among: labels)
+        if bound.isEmpty {
+            writer.line("guard isIn(.\(model[state].name)) else { return false }")
+        } else {
+            writer.line("guard case \(configurationPattern(machine.path(to: state), binding: bound)) = state else { return false }")
+        }
     }
 
     /// Transitions tried in order, each `if guard { take it }`, up to the first unguarded one.
@@ -108,18 +125,21 @@ extension SwiftEmitter {
     func emitBody(_ id: TransitionID, atLeaf leaf: StateID?, event: String, ending: BodyEnding, into writer: inout CodeWriter) {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
+        let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
         guard let entry = transition.entry else {
             emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
             writer.line(ending == .returnTrue ? "return true" : "continue")
             return
         }
-        writer.line("let source = state")
-        if let leaf {
-            let path = machine.path(to: leaf)
-            for state in machine.exitSequence(of: id, atLeaf: leaf) {
+        writer.line("let stateBefore = state")
+        let exits = leaf.map { machine.exitSequence(of: id, atLeaf: $0) }
+        // Remembering a history with data needs the data inside it, which `exitStates` binds.
+        if let exits, !(hasStateData && exits.contains { model[$0].history != nil }) {
+            let path = machine.path(to: leaf!)
+            for state in exits {
                 if model[state].history != nil {
                     let inside = path[(machine.depth(of: state) + 1)...]
-                    writer.line("history.\(model[state].name) = \(SwiftNames.configuration(path: inside, in: model))")
+                    writer.line("history.\(model[state].name) = \(configurationValue(inside, data: boundData))")
                 }
                 writer.line("exitState(.\(model[state].name))")
             }
@@ -128,31 +148,41 @@ extension SwiftEmitter {
         }
         emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
         if let owner = entry.restoresHistoryOf {
-            writer.line("let restored = Self.restored\(SwiftNames.stateTypeName(model[owner].name))(history.\(model[owner].name))")
-            writer.line("state = \(configuration(restoring: owner, inside: "restored"))")
-            for state in entry.states {
-                writer.line("enterState(.\(model[state].name))")
-            }
-            writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): restored)")
-        } else {
-            writer.line("state = \(SwiftNames.configuration(atLeaf: entry.states.last!, in: model))")
-            for state in entry.states {
-                writer.line("enterState(.\(model[state].name))")
-            }
+            let name = model[owner].name
+            writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")
+        }
+        writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
+        for state in entry.states {
+            writer.line("enterState(.\(model[state].name))")
+        }
+        if let owner = entry.restoresHistoryOf {
+            writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): restoredInside)")
         }
         switch ending {
         case .returnTrue:
-            writer.line("return transitioned(from: source, on: \(event))")
+            writer.line("return transitioned(from: stateBefore, on: \(event))")
         case .continueLoop:
-            writer.line("transitioned(from: source, on: \(event))")
+            writer.line("transitioned(from: stateBefore, on: \(event))")
             writer.line("continue")
         }
     }
 
-    /// The configuration with `owner`'s path active and `inside` (an expression of its nested
-    /// type) within it: `.app(.player(restored))`.
-    func configuration(restoring owner: StateID, inside: String) -> String {
-        machine.path(to: owner).reversed().reduce(inside) { inner, state in ".\(model[state].name)(\(inner))" }
+    /// The configuration a transition leads to, as an expression: the states that stay active
+    /// keep their data (bound to variables), the target gets its arguments, a history target
+    /// what `historyInside` holds (by default, `restoredX(history.x)`). `state` itself for an
+    /// internal transition.
+    func targetConfiguration(of id: TransitionID, event: EventID?, receiver: String, historyInside: String? = nil) -> String {
+        let transition = machine[id]
+        guard let entry = transition.entry else { return "state" }
+        let target = transition.declaration.target!
+        let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: event, receiver: receiver) }
+        let data = { (state: StateID) in state == target ? arguments : self.boundData(state) }
+        if let owner = entry.restoresHistoryOf {
+            let type = SwiftNames.stateTypeName(model[owner].name)
+            let inside = historyInside ?? "restored\(type)(history.\(model[owner].name))"
+            return configurationValue(machine.path(to: owner), inside: inside, data: data)
+        }
+        return configurationValue(machine.path(to: entry.states.last!), data: data)
     }
 
     // MARK: - Entering and leaving states
@@ -165,6 +195,7 @@ extension SwiftEmitter {
             let exiting = model.states.filter { !$0.exitActions.isEmpty || timerSlot(of: $0.id) != nil }
             emitStateSwitch(exiting, into: &writer) { state, writer in
                 if let slot = timerSlot(of: state.id) { writer.line("cancelTimers(slot: \(slot))") }
+                emitDataBinding(of: state.id, for: dataNeeded(by: state.exitActions), into: &writer)
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
             writer.line("notify(.exited(state))")
@@ -177,12 +208,10 @@ extension SwiftEmitter {
                 !$0.entryActions.isEmpty || timerSlot(of: $0.id) != nil || machine.completedParent(ofFinal: $0.id) != nil
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
+                emitDataBinding(of: state.id, for: dataNeeded(by: state.entryActions), into: &writer)
                 emitActions(state.entryActions, payloadOf: nil, into: &writer)
-                if let slot = timerSlot(of: state.id) {
-                    writer.line("timerEntries[\(slot)] &+= 1")
-                    for (group, timer) in machine.timers[state.id.index].enumerated() {
-                        writer.line("startTimer(slot: \(slot), group: \(group), after: \(SwiftNames.duration(timer.delay)))")
-                    }
+                if timerSlot(of: state.id) != nil {
+                    writer.line("startTimers(of: .\(state.name))")
                 }
                 if let parent = machine.completedParent(ofFinal: state.id) {
                     writer.line("raisedEvents.append(.completed(.\(model[parent].name)))")
@@ -203,6 +232,15 @@ extension SwiftEmitter {
         for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }
     }
 
+    /// `guard case <the state's path, binding labels> = self.state else { break }`, inside the
+    /// `switch` over a `StateID`: the data an entry or exit action (or a delay) reads, taken from
+    /// the configuration while the state is active. Nothing when nothing is read.
+    func emitDataBinding(of state: StateID, for labels: Set<String>, into writer: inout CodeWriter) {
+        let bound = chainLabels(of: state, among: labels)
+        guard !bound.isEmpty else { return }
+        writer.line("guard case \(configurationPattern(machine.path(to: state), binding: bound)) = self.state else { break }")
+    }
+
     /// `exitStates(keeping:)`: exits the active states below the first `depth` levels.
     private func emitExitStates(into writer: inout CodeWriter) {
         writer.line("/// Exits the active states below the outermost `depth` levels (all of them for 0),")
@@ -211,7 +249,12 @@ extension SwiftEmitter {
             writer.line("switch state {")
             for leaf in machine.atomicStates {
                 let path = machine.path(to: leaf)
-                writer.line("case \(SwiftNames.configuration(atLeaf: leaf, in: model)):")
+                // A history remembers the data of the states inside it.
+                var remembered: Set<String> = []
+                if let outermost = path.firstIndex(where: { model[$0].history != nil }) {
+                    remembered = Set(path[(outermost + 1)...].flatMap { model[$0].data.map { $0.label! } })
+                }
+                writer.line("case \(configurationPattern(path, binding: remembered)):")
                 writer.indented { writer in
                     for level in stride(from: path.count - 1, through: 0, by: -1) {
                         let state = model[path[level]]
@@ -219,7 +262,7 @@ extension SwiftEmitter {
                             writer.line(level == 0 ? "guard depth == 0 else { return }" : "guard depth <= \(level) else { return }")
                         }
                         if state.history != nil {
-                            writer.line("history.\(state.name) = \(SwiftNames.configuration(path: path[(level + 1)...], in: model))")
+                            writer.line("history.\(state.name) = \(configurationValue(path[(level + 1)...], data: boundData))")
                         }
                         writer.line("exitState(.\(state.name))")
                     }
@@ -235,13 +278,11 @@ extension SwiftEmitter {
         let state = model[owner]
         let type = SwiftNames.stateTypeName(state.name)
         let leaves = machine.atomicStates.filter { $0 != owner && machine.path(to: $0).contains(owner) }
-        func inside(_ path: [StateID]) -> String {
-            SwiftNames.configuration(path: path[(machine.depth(of: owner) + 1)...], in: model)
-        }
-        let initial = inside(machine.path(to: owner) + machine.defaultDescent(of: owner))
+        let below = machine.depth(of: owner) + 1
+        let initial = configurationValue(machine.defaultDescent(of: owner), data: boundData)
         writer.line("/// What `-> \(state.name).history` enters inside `\(state.name)`: \(state.history == .deep ? "the configuration remembered" : "the child remembered, from its initial state"),")
-        writer.line("/// or `\(state.name)`'s initial states before it was ever left.")
-        writer.block("\(access)static func restored\(type)(_ remembered: State.\(type)?) -> State.\(type)") { writer in
+        writer.line("/// or `\(state.name)`'s initial states before it was ever left. States keep the data they had.")
+        writer.block("\(nonisolatedForPureFunctions)\(access)static func restored\(type)(_ remembered: State.\(type)?) -> State.\(type)") { writer in
             if state.history == .deep {
                 writer.line("remembered ?? \(initial)")
                 return
@@ -249,8 +290,9 @@ extension SwiftEmitter {
             writer.line("switch remembered {")
             writer.line("case nil: \(initial)")
             for child in state.children {
-                let pattern = model[child].isCompound ? ".\(model[child].name)?" : ".\(model[child].name)?"
-                writer.line("case \(pattern): \(inside(machine.path(to: child) + machine.defaultDescent(of: child)))")
+                let labels = Set(model[child].data.map { $0.label! })
+                let value = configurationValue([child] + machine.defaultDescent(of: child), data: boundData)
+                writer.line("case \(configurationPattern([child], binding: labels))?: \(value)")
             }
             writer.line("}")
         }
@@ -260,9 +302,9 @@ extension SwiftEmitter {
             writer.line("switch configuration {")
             for leaf in leaves {
                 let path = machine.path(to: leaf)
-                writer.line("case \(inside(path)):")
+                writer.line("case \(configurationPattern(path[below...])):")
                 writer.indented { writer in
-                    for entered in path[(machine.depth(of: owner) + 1)...] {
+                    for entered in path[below...] {
                         writer.line("enterState(.\(model[entered].name))")
                     }
                 }

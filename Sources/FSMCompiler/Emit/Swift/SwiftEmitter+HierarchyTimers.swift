@@ -18,18 +18,27 @@ extension SwiftEmitter {
             writer.line("timers[slot].removeAll(keepingCapacity: true)")
         }
         writer.line()
+        writer.line("/// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.")
+        writer.block("private func startTimers(of state: StateID)") { writer in
+            let timed = timedStates.map { model[$0] }
+            emitStateSwitch(timed, into: &writer) { state, writer in
+                let slot = timerSlot(of: state.id)!
+                let delays = machine.timers[state.id.index].map(\.delay)
+                var read: Set<String> = []
+                for case .computed(let name) in delays { read.formUnion(valueFunctionsByName[name]!.data.map { $0.label! }) }
+                emitDataBinding(of: state.id, for: read, into: &writer)
+                writer.line("timerEntries[\(slot)] &+= 1")
+                for (group, delay) in delays.enumerated() {
+                    writer.line("startTimer(slot: \(slot), group: \(group), after: \(delayCode(delay)))")
+                }
+            }
+        }
+        writer.line()
         writer.line("/// Starts the timers of every active state again: a restored machine's.")
         writer.block("private func restartTimers()") { writer in
             writer.line("var active: StateID? = Self.activeLeaf(of: state)")
             writer.block("while let state = active") { writer in
-                let timed = timedStates.map { model[$0] }
-                emitStateSwitch(timed, into: &writer) { state, writer in
-                    let slot = timerSlot(of: state.id)!
-                    writer.line("timerEntries[\(slot)] &+= 1")
-                    for (group, timer) in machine.timers[state.id.index].enumerated() {
-                        writer.line("startTimer(slot: \(slot), group: \(group), after: \(SwiftNames.duration(timer.delay)))")
-                    }
-                }
+                writer.line("startTimers(of: state)")
                 writer.line("active = Self.parent(of: state)")
             }
         }
@@ -60,6 +69,7 @@ extension SwiftEmitter {
                 for (group, timer) in machine.timers[state.index].enumerated() {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
+                        if hasStateData { emitActiveGuard(of: state, binding: timer.transitions, into: &writer) }
                         let leaves = emitGuardedSequence(timer.transitions, atLeaf: nil, event: "nil", ending: .returnTrue, into: &writer)
                         if !leaves { writer.line("return false") }
                     }
@@ -70,5 +80,17 @@ extension SwiftEmitter {
             writer.line("}")
         }
         writer.line()
+    }
+
+    /// How long a timer waits: `.seconds(1)`, or what the user's function computes from the
+    /// state's data (bound where the timer starts).
+    func delayCode(_ delay: TimerDelay) -> String {
+        switch delay {
+        case .fixed(let duration):
+            return SwiftNames.duration(duration)
+        case .computed(let name):
+            let function = valueFunctionsByName[name]!
+            return "actions.\(name)" + callArguments([], function.data, event: nil)
+        }
     }
 }

@@ -15,7 +15,7 @@ extension SwiftEmitter {
         writer.line("\(access)static let eventNames: [String] = [\(model.events.map { SwiftNames.stringLiteral($0.name) }.joined(separator: ", "))]")
         writer.line()
         writer.line("/// Every transition of the spec: each state's in document order, then the machine-level ones.")
-        let stateType = isHierarchical ? "StateID" : "State"
+        let stateType = isStatechart ? "StateID" : "State"
         writer.line("\(access)static let transitionTable: [TransitionDescriptor<\(stateType)>] = TransitionDescriptor.table(transitionRows, format: \(TransitionRowsWriter.format))")
         writer.line()
         writer.line("/// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.")

@@ -6,7 +6,11 @@ extension SwiftEmitter {
         writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
         writer.line("///")
         writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
-        writer.line("/// receive the payload of the event that triggered them.")
+        writer.line("/// receive the payload of the event that triggered them\(hasStateData ? ", then the data of their state" : "").")
+        if !model.valueFunctions.isEmpty {
+            writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
+            writer.line("/// argument, a delay.")
+        }
         writer.block("\(isolation)\(access)protocol Actions") { writer in
             for guardModel in model.guards {
                 writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool")
@@ -14,6 +18,10 @@ extension SwiftEmitter {
             if !model.guards.isEmpty, !model.actions.isEmpty { writer.line() }
             for action in model.actions {
                 writer.line("func \(action.name)\(SwiftNames.parameterList(action.parameters))")
+            }
+            if !model.valueFunctions.isEmpty, !(model.guards.isEmpty && model.actions.isEmpty) { writer.line() }
+            for function in model.valueFunctions {
+                writer.line("func \(function.name)\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)")
             }
         }
         writer.line()

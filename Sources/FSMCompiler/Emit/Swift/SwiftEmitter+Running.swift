@@ -44,7 +44,7 @@ extension SwiftEmitter {
         if hasTimers {
             writer.line("private let clock: any MachineClock")
         }
-        if hasTimers && isHierarchical {
+        if hasTimers && isStatechart {
             writer.line("/// The running timers of each state with `after` transitions, by slot: \(timedStates.map { "`\(model[$0].name)`" }.joined(separator: ", ")).")
             writer.line("\(unchecked)private var timers = [[ScheduledTimer]](repeating: [], count: \(timedStates.count))")
             writer.line("/// Counts each slot's state entries, so that a timer from an earlier visit is never delivered.")
@@ -66,7 +66,7 @@ extension SwiftEmitter {
             writer.line("/// An event sent from outside, or a timer that fired.")
             writer.block("private enum Stimulus") { writer in
                 writer.line("case event(Event)")
-                writer.line(isHierarchical ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
+                writer.line(isStatechart ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
             }
         }
         if hasCompletion {
@@ -114,7 +114,7 @@ extension SwiftEmitter {
             writer.line("isInStep = true")
             writer.line("if snapshot == nil {")
             writer.indented { writer in
-                if isHierarchical {
+                if isStatechart {
                     for state in machine.initialEntry.states {
                         writer.line("enterState(.\(model[state].name))")
                     }
@@ -124,7 +124,7 @@ extension SwiftEmitter {
             }
             if hasTimers {
                 writer.line("} else {")
-                writer.indented { writer in writer.line(isHierarchical ? "restartTimers()" : "startTimers(for: state)") }
+                writer.indented { writer in writer.line(isStatechart ? "restartTimers()" : "startTimers(for: state)") }
             }
             writer.line("}")
             // A snapshot saved by an observer mid-chain must not leave the machine resting in
@@ -319,7 +319,7 @@ extension SwiftEmitter {
 
     /// How `drainQueues()` hands a fired timer on.
     private var timerCase: String {
-        isHierarchical
+        isStatechart
             ? "case .timer(let slot, let group, let entry): fireTimer(slot: slot, group: group, entry: entry)"
             : "case .timer(let index, let entry): fireTimer(index, entry: entry)"
     }

@@ -7,12 +7,13 @@ extension SwiftEmitter {
     typealias Leaves = Bool
 
     /// Writes `switch subject { … }` over `siblings`, with a case for each state whose subtree
-    /// has transitions (`hasOwn`): an atomic state's own transitions (`emitOwn` with the state
-    /// as `leaf`), or a compound state's nested `switch` over its children (bound to `child`)
-    /// followed by its own transitions. A child's transitions are tried before its parent's,
-    /// as ``ExecutableMachine/owners(from:)`` orders them. Returns whether every path leaves.
+    /// has transitions (`relevant`): an atomic state's own transitions (`emitOwn` with the state
+    /// as `leaf`), or a compound state's nested `switch` over its children (bound to
+    /// `activeChild`) followed by its own transitions. A child's transitions are tried before
+    /// its parent's, as ``ExecutableMachine/owners(from:)`` orders them. Each case binds the
+    /// data labels `bindings` lists for its state. Returns whether every path leaves.
     func emitStateTree(
-        _ siblings: [StateID], subject: String, relevant: [Bool], into writer: inout CodeWriter,
+        _ siblings: [StateID], subject: String, relevant: [Bool], bindings: [Set<String>], into writer: inout CodeWriter,
         emitOwn: (_ state: StateID, _ leaf: StateID?, inout CodeWriter) -> Leaves
     ) -> Leaves {
         let cases = siblings.filter { relevant[$0.index] }
@@ -23,16 +24,17 @@ extension SwiftEmitter {
             let state = model[id]
             let childrenMatter = state.children.contains { relevant[$0.index] }
             if state.isAtomic {
-                writer.line("case .\(state.name):")
+                writer.line("case \(configurationPattern([id], binding: bindings[id.index])):")
                 writer.indented { writer in
                     everyCaseLeaves = emitOwn(id, id, &writer) && everyCaseLeaves
                 }
             } else {
-                writer.line(childrenMatter ? "case .\(state.name)(let child):" : "case .\(state.name):")
+                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: childrenMatter ? "activeChild" : nil)):")
                 writer.indented { writer in
                     var leaves = false
                     if childrenMatter {
-                        leaves = emitStateTree(state.children, subject: "child", relevant: relevant, into: &writer, emitOwn: emitOwn)
+                        leaves = emitStateTree(
+                            state.children, subject: "activeChild", relevant: relevant, bindings: bindings, into: &writer, emitOwn: emitOwn)
                     }
                     if !leaves {
                         leaves = emitOwn(id, nil, &writer)

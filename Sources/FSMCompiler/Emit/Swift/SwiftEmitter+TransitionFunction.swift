@@ -3,17 +3,18 @@
 extension SwiftEmitter {
     func emitTransitionFunction(into writer: inout CodeWriter) {
         let hasGuards = !model.guards.isEmpty
+        let asks = model.valueFunctions.isEmpty ? "only `guards`' guards are asked" : "only `guards`' guards and value functions are asked"
         writer.line("// MARK: - Transition function")
         writer.line()
         writer.line("/// The state `event` leads to from `state`, or `nil` when the machine would ignore it.")
         writer.line("///")
-        writer.line("/// A pure function for tests and tools: no action runs\(hasGuards ? " (only `guards`' guards are asked)" : ""), an internal")
+        writer.line("/// A pure function for tests and tools: no action runs\(hasGuards || !model.valueFunctions.isEmpty ? " (\(asks))" : ""), an internal")
         writer.line("/// transition leads to `state` itself, and eventless transitions\(hasCompletion ? " and completions" : "") that may follow are not taken.")
         if hasHistory {
             writer.line("/// A history target enters what `history` remembers.")
         }
         var parameters = ["from state: State", "on event: Event"]
-        if hasGuards { parameters.append("guards: any Actions") }
+        if hasGuards || !model.valueFunctions.isEmpty { parameters.append("guards: any Actions") }
         if hasHistory { parameters.append("history: History = History()") }
         writer.function("\(access)static func nextState", parameters: parameters, returns: " -> State?") { writer in
             let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
@@ -27,29 +28,21 @@ extension SwiftEmitter {
                 guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
             let relevant = subtreesDeclaring { !eventGroups(of: .state($0)).isEmpty }
-            var leaves = emitStateTree(model.topLevelStates, subject: "state", relevant: relevant, into: &writer) { state, _, writer in
+            let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: true)
+            var leaves = emitStateTree(
+                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, into: &writer
+            ) { state, _, writer in
                 emitEventSwitch(eventGroups(of: .state(state)), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(targetConfiguration(of: id))")
+                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }
             if !leaves {
                 leaves = emitEventSwitch(eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(targetConfiguration(of: id))")
+                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }
             if !leaves { writer.line("return nil") }
         }
         writer.line()
-    }
-
-    /// The configuration a transition leads to, as an expression: `state` itself for an
-    /// internal transition.
-    private func targetConfiguration(of id: TransitionID) -> String {
-        guard let entry = machine[id].entry else { return "state" }
-        if let owner = entry.restoresHistoryOf {
-            let type = SwiftNames.stateTypeName(model[owner].name)
-            return configuration(restoring: owner, inside: "restored\(type)(history.\(model[owner].name))")
-        }
-        return SwiftNames.configuration(atLeaf: entry.states.last!, in: model)
     }
 }

@@ -3,7 +3,7 @@ extension SwiftEmitter {
     func emitValueTypes(into writer: inout CodeWriter) {
         writer.line("// MARK: - States, events and outputs")
         writer.line()
-        if isHierarchical {
+        if isStatechart {
             emitConfigurationType(into: &writer)
         } else {
             writer.line("/// The states of ``\(name)``.")
@@ -42,7 +42,7 @@ extension SwiftEmitter {
         }
 
         writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions.")
-        writer.block("\(access)struct Transition: \(eventTraits.isHashable ? "Hashable, " : "")Sendable") { writer in
+        writer.block("\(access)struct Transition: \(eventTraits.isHashable && stateTraits.isHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("\(access)var source: State")
             writer.line("\(access)var event: Event?")
             writer.line("\(access)var target: State")
@@ -56,7 +56,7 @@ extension SwiftEmitter {
         writer.line()
 
         writer.line("/// Everything observers hear about, in the order it happens.")
-        let notificationIsHashable = eventTraits.isHashable && (!hasOutputs || outputTraits.isHashable)
+        let notificationIsHashable = eventTraits.isHashable && stateTraits.isHashable && (!hasOutputs || outputTraits.isHashable)
         writer.block("\(access)enum Notification: \(notificationIsHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("/// The machine left a state; its exit actions have run.")
             writer.line("case exited(\(stateIDType))")
@@ -76,7 +76,7 @@ extension SwiftEmitter {
 
     /// How notifications and observers name a state: `StateID` in a nested machine, `State`
     /// (which is the same thing) in a flat one.
-    var stateIDType: String { isHierarchical ? "StateID" : "State" }
+    var stateIDType: String { isStatechart ? "StateID" : "State" }
 
     private func conformances(_ traits: (isHashable: Bool, isCodable: Bool), caseIterable: Bool) -> String {
         var protocols: [String] = []

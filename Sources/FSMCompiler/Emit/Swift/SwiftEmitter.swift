@@ -9,9 +9,15 @@ public struct SwiftEmitter {
     let model: MachineModel
     let sourceFileName: String
 
-    /// Whether states nest: `State` is then a nested value, states are named by `StateID`,
-    /// and the machine exits and enters along paths. A flat machine keeps the version-1 shape.
-    let isHierarchical: Bool
+    /// Whether the machine needs the statechart shape, for nested states or state data:
+    /// `State` is then a value that carries the active children and the data, states are named
+    /// by `StateID`, and the machine exits and enters along paths. A flat machine without data
+    /// keeps the version-1 shape.
+    let isStatechart: Bool
+    /// Whether a state carries data.
+    let hasStateData: Bool
+    /// What the states' data types allow `State` (and what holds it) to conform to.
+    let stateTraits: (isHashable: Bool, isCodable: Bool)
     /// Whether a state declares `history`; the machine then keeps a `History` and restores
     /// `Snapshot`s.
     let hasHistory: Bool
@@ -45,10 +51,12 @@ public struct SwiftEmitter {
     let payloadVariables: [[String]]
     /// Each event's payload passed on, `(to: to)`, by ``EventID``.
     let payloadArguments: [String]
-    /// The guards whose requirements take the triggering event's payload.
-    let guardsTakingPayload: Set<String>
-    /// The actions whose requirements take the triggering event's payload.
-    let actionsTakingPayload: Set<String>
+    /// The guards, actions and value functions by name: what their requirements take.
+    let guardsByName: [String: CallableModel]
+    let actionsByName: [String: CallableModel]
+    let valueFunctionsByName: [String: ValueFunctionModel]
+    /// Each event's payload passed on, `["to: to"]`, by ``EventID``.
+    let payloadArgumentItems: [[String]]
 
     /// `public ` / `package ` / empty: the prefix of every declaration the user sees.
     let access: String
@@ -65,7 +73,10 @@ public struct SwiftEmitter {
         self.machine = machine
         self.model = model
         self.sourceFileName = sourceFileName
-        isHierarchical = !model.isFlat
+        hasStateData = model.states.contains { !$0.data.isEmpty }
+        let hasComputedDelays = model.states.contains { $0.transitions.contains { if case .afterComputed = $0.trigger { true } else { false } } }
+        isStatechart = !model.isFlat || hasStateData || hasComputedDelays
+        stateTraits = PayloadTraits.all(model.states.flatMap(\.data))
         historyOwners = model.states.filter { $0.history != nil }.map(\.id)
         hasHistory = !historyOwners.isEmpty
         hasCompletion = model.states.contains { $0.transitions.contains { $0.trigger == .done } }
@@ -73,9 +84,9 @@ public struct SwiftEmitter {
         var slots = [Int?](repeating: nil, count: model.states.count)
         for (slot, state) in timedStates.enumerated() { slots[state.index] = slot }
         timerSlots = slots
-        hasActions = !model.guards.isEmpty || !model.actions.isEmpty
+        hasActions = !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty
         hasOutputs = !model.outputs.isEmpty
-        hasTimers = model.states.contains { $0.transitions.contains { if case .after = $0.trigger { true } else { false } } }
+        hasTimers = machine.timers.contains { !$0.isEmpty }
         hasEventless = model.states.contains { $0.transitions.contains { $0.trigger == .always } }
         let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
         hasRaise = hasCompletion || model.states.contains { state in
@@ -94,8 +105,10 @@ public struct SwiftEmitter {
         stateCases = model.states.map { "." + $0.name }
         payloadVariables = model.events.map { SwiftNames.payloadVariables($0.parameters) }
         payloadArguments = model.events.map { SwiftNames.argumentList($0.parameters) }
-        guardsTakingPayload = Set(model.guards.filter { !$0.parameters.isEmpty }.map(\.name))
-        actionsTakingPayload = Set(model.actions.filter { !$0.parameters.isEmpty }.map(\.name))
+        guardsByName = Dictionary(model.guards.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        actionsByName = Dictionary(model.actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        valueFunctionsByName = Dictionary(model.valueFunctions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        payloadArgumentItems = model.events.map { SwiftNames.argumentItems($0.parameters) }
     }
 
     /// Whether a transition to a state has exactly one action.
@@ -126,7 +139,7 @@ public struct SwiftEmitter {
             emitInitializer(into: &writer)
             emitPublicAPI(into: &writer)
             emitStep(into: &writer)
-            if isHierarchical {
+            if isStatechart {
                 emitHierarchicalDispatch(into: &writer)
                 emitHierarchicalStateChanges(into: &writer)
                 if hasTimers { emitHierarchicalTimers(into: &writer) }

@@ -48,10 +48,14 @@ enum SwiftNames {
 
     /// `(to: to)` or `(payload)`: passing a bound payload on.
     static func argumentList(_ parameters: [ParameterModel]) -> String {
-        let items = zip(parameters, payloadVariables(parameters)).map { parameter, variable in
+        "(" + argumentItems(parameters).joined(separator: ", ") + ")"
+    }
+
+    /// `["to: to"]` or `["payload"]`: the items of ``argumentList(_:)``.
+    static func argumentItems(_ parameters: [ParameterModel]) -> [String] {
+        zip(parameters, payloadVariables(parameters)).map { parameter, variable in
             parameter.label.map { "\($0): \(variable)" } ?? variable
         }
-        return "(" + items.joined(separator: ", ") + ")"
     }
 
     /// An enum case's associated values: `(to: Double)` or `(String)`.
@@ -59,14 +63,15 @@ enum SwiftNames {
         parameters.isEmpty ? "" : "(" + parameters.map(\.description).joined(separator: ", ") + ")"
     }
 
-    /// An argument's literal as Swift (and `.fsm`) text; a payload name as written.
+    /// An argument's literal as Swift (and `.fsm`) text; a payload, data or function name as
+    /// written.
     static func literal(_ value: ArgumentModel.Value) -> String {
         switch value {
         case .string(let text): stringLiteral(text)
         case .integer(let text), .float(let text): text
         case .boolean(let value): value ? "true" : "false"
         case .nil: "nil"
-        case .payload(let name): name
+        case .payload(let name), .data(let name), .computed(let name): name
         }
     }
 

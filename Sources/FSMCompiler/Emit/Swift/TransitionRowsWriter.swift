@@ -33,6 +33,9 @@ public enum TransitionRowsWriter {
             case .after(let delay):
                 line.write("after ")
                 line.write(wholeDuration(delay.nanoseconds))
+            case .afterComputed(let function):
+                line.write("after ")
+                line.write(function)
             case .done:
                 line.write("done")
             }

@@ -1,0 +1,141 @@
+/// Configuration values and patterns with state data, and which data a piece of generated code
+/// must bind: a state's case carries its active child first, then its data fields by label
+/// (`case main(Main, user: String)`, `case detail(id: Int)`).
+extension SwiftEmitter {
+    /// The configuration value with `path` (outermost first) active: each state's case with its
+    /// active child and its data. `data(state)` gives the expressions of a state's fields, in
+    /// order; `inside` stands for the last state's child (a history's restored configuration).
+    func configurationValue(_ path: some Collection<StateID>, inside: String? = nil, data: (StateID) -> [String]) -> String {
+        guard let first = path.first else { return inside ?? "" }
+        let state = model[first]
+        var parts: [String] = []
+        let rest = path.dropFirst()
+        if !rest.isEmpty {
+            parts.append(configurationValue(rest, inside: inside, data: data))
+        } else if let inside {
+            parts.append(inside)
+        }
+        for (field, value) in zip(state.data, data(first)) {
+            parts.append("\(field.label!): \(value)")
+        }
+        return "." + state.name + (parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")")
+    }
+
+    /// The configuration value whose active atomic state is `leaf`, each state's data taken from
+    /// the variable its label binds.
+    func configurationValue(atLeaf leaf: StateID) -> String {
+        configurationValue(machine.path(to: leaf), data: boundData)
+    }
+
+    /// The variables holding a state's data where the generated code bound it.
+    func boundData(_ state: StateID) -> [String] {
+        model[state].data.map { SwiftNames.variable($0.label!) }
+    }
+
+    /// A pattern matching configurations in which `path` (outermost first) is active, binding
+    /// the data labels in `binding` to variables of their names (`_` for the others) and, when
+    /// `child` is given, the last state's active child to a variable of that name.
+    func configurationPattern(_ path: some Collection<StateID>, binding: Set<String> = [], child: String? = nil) -> String {
+        guard let first = path.first else { return "_" }
+        let state = model[first]
+        let rest = path.dropFirst()
+        var parts: [String] = []
+        var matchesSomething = false
+        if state.isCompound {
+            if !rest.isEmpty {
+                parts.append(configurationPattern(rest, binding: binding, child: child))
+                matchesSomething = true
+            } else if let child {
+                parts.append("let \(child)")
+                matchesSomething = true
+            } else {
+                parts.append("_")
+            }
+        }
+        for field in state.data {
+            if binding.contains(field.label!) {
+                parts.append("\(field.label!): let \(SwiftNames.variable(field.label!))")
+                matchesSomething = true
+            } else {
+                parts.append("\(field.label!): _")
+            }
+        }
+        return "." + state.name + (matchesSomething ? "(" + parts.joined(separator: ", ") + ")" : "")
+    }
+
+    /// The pattern of the configurations whose active atomic state is `leaf`, binding nothing.
+    func configurationPattern(atLeaf leaf: StateID) -> String {
+        configurationPattern(machine.path(to: leaf))
+    }
+
+    // MARK: - What must be bound
+
+    /// The data labels the code of a transition reads: its guard's, its actions' and its
+    /// values' functions receive their state's data; arguments name data; and the states that
+    /// stay active around it keep theirs in the new configuration. `pure`: the transition
+    /// function, which runs no action.
+    func dataNeeded(by id: TransitionID, pure: Bool) -> Set<String> {
+        guard hasStateData else { return [] }
+        let transition = machine[id]
+        var labels: Set<String> = []
+        func add(_ fields: [ParameterModel]) { labels.formUnion(fields.map { $0.label! }) }
+        func add(_ value: ArgumentModel.Value) {
+            switch value {
+            case .data(let label): labels.insert(label)
+            case .computed(let name): add(valueFunctionsByName[name]!.data)
+            default: break
+            }
+        }
+        for name in transition.declaration.guardExpression?.names ?? [] {
+            add(guardsByName[name]!.data)
+        }
+        if !pure {
+            labels.formUnion(dataNeeded(by: transition.declaration.actions))
+        }
+        transition.declaration.targetArguments.forEach { add($0.value) }
+        if transition.entry != nil, let domain = transition.domain {
+            for state in machine.path(to: domain) { add(model[state].data) }
+        }
+        return labels
+    }
+
+    /// The data labels a list of actions reads: its calls' data, and its arguments.
+    func dataNeeded(by actions: [ActionModel]) -> Set<String> {
+        guard hasStateData else { return [] }
+        var labels: Set<String> = []
+        for action in actions {
+            switch action {
+            case .call(let name):
+                labels.formUnion(actionsByName[name]!.data.map { $0.label! })
+            case .emit(_, let arguments), .raise(_, let arguments):
+                for argument in arguments {
+                    switch argument.value {
+                    case .data(let label): labels.insert(label)
+                    case .computed(let name): labels.formUnion(valueFunctionsByName[name]!.data.map { $0.label! })
+                    default: break
+                    }
+                }
+            }
+        }
+        return labels
+    }
+
+    /// For each state, the labels of its own data that transitions declared in it or inside it
+    /// read: what a walk of the state tree binds at that state's case.
+    func dataBindings(of transitions: (StateID) -> [TransitionID], pure: Bool) -> [Set<String>] {
+        guard hasStateData else { return Array(repeating: [], count: model.states.count) }
+        var needed = model.states.map { state in
+            transitions(state.id).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: pure)) }
+        }
+        // Children after their parent: a backward pass hands each child's needs to its parent.
+        for state in model.states.reversed() {
+            if let parent = state.parent { needed[parent.index].formUnion(needed[state.id.index]) }
+        }
+        return model.states.map { state in needed[state.id.index].intersection(state.data.map { $0.label! }) }
+    }
+
+    /// The data labels of `state` and its ancestors that `labels` names.
+    func chainLabels(of state: StateID, among labels: Set<String>) -> Set<String> {
+        Set(machine.path(to: state).flatMap { model[$0].data.map { $0.label! } }).intersection(labels)
+    }
+}
