@@ -81,7 +81,7 @@ enum GeneratorBenchmark {
             let source = SourceText(machine.spec)
             var parse: [Double] = [], check: [Double] = [], emit: [Double] = [], total: [Double] = []
             var swift = ""
-            for _ in 0..<repetitions {
+            while parse.count < runs(after: total, atLeast: repetitions) {
                 let (parsed, parseSeconds) = Stopwatch.measureThreadTime { Parser.parse(source) }
                 let (analysis, checkSeconds) = Stopwatch.measureThreadTime { SemanticAnalyzer.analyze(parsed.syntax) }
                 let errors = (parsed.diagnostics + analysis.diagnostics).filter { $0.severity != .note }
@@ -126,13 +126,21 @@ enum GeneratorBenchmark {
             nested: nested, nestedScaling: nestedScaling(nested), failures: failures)
     }
 
+    /// How many runs a spec gets, given the totals of those so far: at least `repetitions`, and
+    /// small specs more, until their runs add up to half a second (at most 15), so that a median
+    /// of a few milliseconds is not one unlucky moment of a shared machine.
+    private static func runs(after totals: [Double], atLeast repetitions: Int) -> Int {
+        guard totals.count >= repetitions, repetitions > 1 else { return repetitions }
+        return totals.reduce(0, +) < 0.5 ? min(totals.count + 1, 15) : totals.count
+    }
+
     /// Parses, checks, lowers and emits a nested spec `repetitions` times, each stage timed.
     private static func runNested(_ machine: NestedSyntheticMachine, repetitions: Int, failures: inout [String]) -> NestedFigure? {
         let source = SourceText(machine.spec)
         let name = "the nested synthetic spec of \(machine.stateCount) states, \(machine.depth) deep,"
         var parse: [Double] = [], check: [Double] = [], lower: [Double] = [], emit: [Double] = [], total: [Double] = []
         var swift = ""
-        for _ in 0..<repetitions {
+        while parse.count < runs(after: total, atLeast: repetitions) {
             let (parsed, parseSeconds) = Stopwatch.measureThreadTime { Parser.parse(source) }
             let (analysis, checkSeconds) = Stopwatch.measureThreadTime { SemanticAnalyzer.analyze(parsed.syntax) }
             let problems = (parsed.diagnostics + analysis.diagnostics).filter { $0.severity != .note }

@@ -63,7 +63,7 @@ struct ReportText {
                 format(figure.totalSeconds * 1e3, digits: 1))
         }
         var lines = [
-            "3. Generator scaling: synthetic specs, in process, median of \(report.repetitions) runs per stage, thread CPU time",
+            "3. Generator scaling: synthetic specs, in process, median of \(report.repetitions) runs per stage (of more for small specs, up to half a second's worth), thread CPU time",
             "",
         ]
         if !report.figures.isEmpty {
