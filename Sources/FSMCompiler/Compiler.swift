@@ -39,7 +39,11 @@ public enum Compiler {
             case .success(let lowered):
                 executable = lowered
             case .failure(let failure):
-                diagnostics.append(contentsOf: failure.diagnostics)
+                // Warnings are reported only for a spec without errors, as after the checks.
+                var errors = DiagnosticBag()
+                errors.append(contentsOf: diagnostics.diagnostics.filter { $0.severity == .error })
+                errors.append(contentsOf: failure.diagnostics)
+                diagnostics = errors
                 model = nil
             }
         }

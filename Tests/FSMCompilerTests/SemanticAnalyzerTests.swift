@@ -393,7 +393,7 @@ import TestSupport
             machine M {
                 event go
                 initial state a { on go -> c(since: 1) }
-                state b(user: String) {
+                state b(6️⃣user: String) {
                     initial state x { on go -> a }
                     state y(2️⃣user: Int, 5️⃣id: Int, 3️⃣id: Int) { on go -> a }
                 }
@@ -401,10 +401,201 @@ import TestSupport
                 state d(4️⃣activeChild: Int) { on go -> a }
             }
             """).expectDiagnostics([
-            .error("2️⃣", "data label 'user' of state 'y' is also a data label of 'b', around it; guards and actions inside receive both, so rename one"),
+            .error("2️⃣", "data label 'user' of state 'y' is also a data label of 'b', around it; guards and actions inside receive both, so rename one",
+                   notes: [("6️⃣", "'b' declares 'user' here")]),
             .error("3️⃣", "state 'y' has two data fields labeled 'id'", notes: [("5️⃣", "first declared here")]),
             .error("1️⃣", "state data needs labels: write 'c(value: Int)', and give the value as '-> c(value: …)'"),
             .error("4️⃣", "'activeChild' cannot be a data label: the generated code binds a variable of that name where data is bound"),
+        ])
+    }
+
+    @Test func theStateDataModel() throws {
+        let model = try model("""
+            machine M {
+                event open(id: Int)
+                event next
+                event retry
+                output shown(id: Int, by: String)
+                initial state idle { on open -> detail(id: id, tries: 0) }
+                state detail(id: Int, tries: Int) {
+                    entry / show
+                    on next [canGo()] -> detail(id: nextID, tries: tries) / emit shown(id: id, by: "me")
+                    after backoff -> idle
+                    on retry -> idle / raise open(id: id)
+                }
+            }
+            """)
+        #expect(dump(model) == [
+            "machine M internal",
+            "event open(id: Int)", "event next", "event retry",
+            "output shown(id: Int, by: String)",
+            "state idle initial",
+            "  on open -> detail(id: $id, tries: 0)",
+            "state detail",
+            "  entry / show",
+            "  on next [canGo] -> detail(id: nextID(), tries: @tries) / emit shown(id: @id, by: \"me\")",
+            "  after backoff() -> idle",
+            "  on retry -> idle / raise open(id: @id)",
+            "guard canGo(id: Int, tries: Int)",
+            "action show(id: Int, tries: Int)",
+        ])
+        #expect(model.states[1].data.map(\.description) == ["id: Int", "tries: Int"])
+        #expect(model.valueFunctions.map { "\($0.name)(\($0.parameters.map(\.description).joined(separator: ", "))) -> \($0.returnType)" } == [
+            "nextID(id: Int, tries: Int) -> Int", "backoff(id: Int, tries: Int) -> Duration",
+        ])
+    }
+
+    @Test func targetArgumentsMatchTheTargetsData() {
+        MarkedSource("""
+            machine M {
+                event go
+                event open(id: Int)
+                initial state a {
+                    on go [g1] -> 1️⃣b
+                    on go [g2] -> 2️⃣b(id: 1)
+                    on go [g3] -> 3️⃣b(id: 1, name: "x", extra: 2)
+                    on go [g4] -> b(4️⃣key: 1, name: "x")
+                    on go [g5] -> b(id: 5️⃣"1", name: 6️⃣2)
+                    on go [else] -> c(7️⃣id: 1)
+                }
+                state 8️⃣b(id: Int, name: String) { on go -> a }
+                state 9️⃣c { on open -> a }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "state 'b' carries data: give it as '-> b(id: …, name: …)'", notes: [("8️⃣", "'b' is declared here")]),
+            .error("2️⃣", "state 'b' takes 2 arguments (id: Int, name: String), but 1 was given", notes: [("8️⃣", "'b' is declared here")]),
+            .error("3️⃣", "state 'b' takes 2 arguments (id: Int, name: String), but 3 were given", notes: [("8️⃣", "'b' is declared here")]),
+            .error("4️⃣", "argument label 'key:' does not match state 'b', which expects 'id:'"),
+            .error("5️⃣", "a string literal cannot be passed as Int"),
+            .error("6️⃣", "an integer literal cannot be passed as String"),
+            .error("7️⃣", "state 'c' carries no data; remove the arguments, or declare them as 'c(name: Type)'", notes: [("9️⃣", "'c' is declared here")]),
+        ])
+    }
+
+    @Test func aStateWithDataIsEnteredOnlyAsATransitionsTarget() {
+        // Reported by the lowering, once the spec has no other error, and without warnings
+        // (e and h are unreachable). The transition a -> b enters c without data, but c is
+        // reported once, as an initial state.
+        MarkedSource("""
+            machine M {
+                event go
+                event wake
+                initial state 1️⃣a(n: Int) { on go -> b }
+                state b {
+                    initial state 2️⃣c(k: Int) { on go -> d }
+                    state d { on go -> a(n: 1) }
+                }
+                state e(user: String) {
+                    history
+                    initial state f { on go -> g(id: 1) }
+                    state g(id: Int) { on go -> f; 3️⃣on wake -> e.history }
+                }
+                state h { 4️⃣on go -> g(id: 2); 5️⃣on wake -> e.history }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "the initial state 'a' carries data, but the machine starts in it without any; start in a state without data and enter 'a(n: …)' from there"),
+            .error("2️⃣", "initial state 'c' carries data, but entering 'b' enters it without any; make a state without data initial, and enter 'c(k: …)' with a transition"),
+            .error("3️⃣", "'-> e.history' stays in 'e', but a history target inside a state with data is not supported yet; target a state inside 'e', or keep the history in a state without data"),
+            .error("4️⃣", "'-> g' enters 'e' on its way, but a transition gives data only to its target; target 'e(user: …)' first, or move this transition inside 'e'"),
+            .error("5️⃣", "'-> e.history' enters 'e', which carries data a history target cannot give; target 'e(user: …)' instead"),
+        ])
+    }
+
+    @Test func aNameGivenAsAValueIsAPayloadDataOrAFunction() {
+        MarkedSource("""
+            machine M {
+                event go
+                event 9️⃣open(id: Int)
+                event retry(String)
+                output said(String)
+                initial state a { on open -> b(user: "ada", count: id) }
+                state b(user: String, count: Int) {
+                    on go [g1] / emit said(1️⃣usr)
+                    on go [g2] / emit said(2️⃣Name)
+                    on go [else] / emit said(4️⃣title)
+                    on retry / emit said(3️⃣id)
+                }
+                state 🔟c(title: String) { on go -> a }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'usr' is neither the state's data ('user', 'count') nor a function; did you mean 'user'?"),
+            .error("2️⃣", "'Name' is neither the state's data ('user', 'count') nor a function the actions implement (functions start with a lowercase letter)"),
+            .error("4️⃣", "'title' is data of state 'c', which is not this transition's state or around it", notes: [("🔟", "'c' is declared here")]),
+            .error("3️⃣", "'id' is not a payload of event 'retry'; it has no labeled payload", notes: [("9️⃣", "'id' is a payload of event 'open'")]),
+        ])
+    }
+
+    @Test func aValueFunctionHasOneSignatureAndANameOfItsOwn() {
+        MarkedSource("""
+            machine M {
+                event go
+                event fail(reason: String)
+                event tick
+                output said(String)
+                initial state a {
+                    after 1️⃣delay -> b(n: 1)
+                    on go -> b(n: 2️⃣delay)
+                    on fail [3️⃣canGo] -> b(n: 4️⃣canGo)
+                    on tick / emit said(5️⃣text), 6️⃣later
+                }
+                state b(n: Int) {
+                    on tick -> a / emit said(7️⃣text)
+                    on go -> a / emit said(8️⃣later)
+                    on fail / 9️⃣delay
+                    after 0️⃣delay -> a
+                }
+            }
+            """).expectDiagnostics([
+            .error("2️⃣", "'delay' must return Int here, but Duration where it is first used", notes: [("1️⃣", "first used here")]),
+            .error("4️⃣", "'canGo' is a guard; a value needs a function of its own that returns Int", notes: [("3️⃣", "used as a guard here")]),
+            .error(
+                "7️⃣",
+                "'text' would take (n: Int) here but no parameters where it is first used (the payload, then the state data); its generated signature would be ambiguous",
+                notes: [("5️⃣", "first used here")]),
+            .error("8️⃣", "'later' is an action; a value needs a function of its own that returns String", notes: [("6️⃣", "used as an action here")]),
+            .error("9️⃣", "'delay' computes a value elsewhere; an action needs a name of its own", notes: [("1️⃣", "used as a value here")]),
+            .error(
+                "0️⃣",
+                "'delay' would take (n: Int) here but no parameters where it is first used (the payload, then the state data); its generated signature would be ambiguous",
+                notes: [("1️⃣", "first used here")]),
+        ])
+    }
+
+    @Test func payloadAndDataLabelsDoNotClashAndAGuardSeesTheSameDataEverywhere() {
+        MarkedSource("""
+            machine M {
+                event save(user: String)
+                event open(id: Int)
+                initial state a { on open [4️⃣isOk] -> b(user: "ada") }
+                state 1️⃣b(user: String) {
+                    2️⃣on save -> a
+                    on open [3️⃣isOk] -> a
+                }
+            }
+            """).expectDiagnostics([
+            .error(
+                "2️⃣", "payload label 'user' of event 'save' is also a data label of state 'b'; guards and actions here receive both, so rename one",
+                notes: [("1️⃣", "'b' is declared here")]),
+            .error(
+                "3️⃣",
+                "guard 'isOk' is used with different payloads or state data, 'open(id: Int)' with data (user: String) here and 'open(id: Int)' before; its generated signature would be ambiguous",
+                notes: [("4️⃣", "first used with 'open(id: Int)' here")]),
+        ])
+    }
+
+    @Test func parenthesesAfterAGuardOrAnActionTakeNoArguments() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    on go [check3️⃣(1️⃣x)] -> b
+                    on go / note4️⃣(2️⃣1)
+                }
+                state b { on go -> a }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'check()' takes no arguments: the parentheses only say to call it without the event's payload", notes: [("3️⃣", "the parentheses open here")]),
+            .error("2️⃣", "'note()' takes no arguments: the parentheses only say to call it without the event's payload", notes: [("4️⃣", "the parentheses open here")]),
         ])
     }
 

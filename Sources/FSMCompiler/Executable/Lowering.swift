@@ -77,13 +77,18 @@ public enum Lowering {
     /// (entered by default), nor lie on the way from a transition's domain to its target.
     private static func statesEnteredWithoutData(_ model: MachineModel) -> [Diagnostic] {
         var problems: [Diagnostic] = []
+        // Initial states with data, reported once each: not again at every transition that
+        // enters them by default.
+        var initialsWithData: Set<StateID> = []
         for state in model.states where !state.data.isEmpty {
             let fields = state.data.map { "\($0.label!): …" }.joined(separator: ", ")
             if state.id == model.initialState {
+                initialsWithData.insert(state.id)
                 problems.append(Diagnostic(
                     .error, "the initial state '\(state.name)' carries data, but the machine starts in it without any; start in a state without data and enter '\(state.name)(\(fields))' from there",
                     at: state.range))
             } else if let parent = state.parent, model[parent].initialChild == state.id {
+                initialsWithData.insert(state.id)
                 problems.append(Diagnostic(
                     .error, "initial state '\(state.name)' carries data, but entering '\(model[parent].name)' enters it without any; make a state without data initial, and enter '\(state.name)(\(fields))' with a transition",
                     at: state.range))
@@ -93,17 +98,26 @@ public enum Lowering {
         for transition in model.allTransitions {
             let owner: ExecutableMachine.Owner = transition.source.map { .state($0) } ?? .machine
             guard let target = transition.target, let entry = structure.effect(of: transition, owner: owner).1 else { continue }
-            for state in entry.states where state != target && !model[state].data.isEmpty {
+            for state in entry.states where state != target && !model[state].data.isEmpty && !initialsWithData.contains(state) {
                 let fields = model[state].data.map { "\($0.label!): …" }.joined(separator: ", ")
                 problems.append(Diagnostic(
-                    .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)', which carries data that only its own transitions' targets get; enter '\(model[state].name)(\(fields))' first, or move this transition inside it",
+                    .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)' on its way, but a transition gives data only to its target; target '\(model[state].name)(\(fields))' first, or move this transition inside '\(model[state].name)'",
                     at: transition.range))
             }
-            if transition.targetsHistory, !model[target].data.isEmpty, entry.states.contains(target) {
-                let fields = model[target].data.map { "\($0.label!): …" }.joined(separator: ", ")
-                problems.append(Diagnostic(
-                    .error, "'-> \(model[target].name).history' enters '\(model[target].name)', which carries data a history target cannot give; target '\(model[target].name)(\(fields))', or move this transition inside it",
-                    at: transition.range))
+            if transition.targetsHistory, !model[target].data.isEmpty {
+                let name = model[target].name
+                if entry.states.contains(target) {
+                    let fields = model[target].data.map { "\($0.label!): …" }.joined(separator: ", ")
+                    problems.append(Diagnostic(
+                        .error, "'-> \(name).history' enters '\(name)', which carries data a history target cannot give; target '\(name)(\(fields))' instead",
+                        at: transition.range))
+                } else {
+                    // Written inside the state, it would keep the state and its data; the
+                    // generated code cannot restore a history under a state's data yet.
+                    problems.append(Diagnostic(
+                        .error, "'-> \(name).history' stays in '\(name)', but a history target inside a state with data is not supported yet; target a state inside '\(name)', or keep the history in a state without data",
+                        at: transition.range))
+                }
             }
         }
         return problems

@@ -86,15 +86,20 @@ extension SemanticAnalyzer {
                 isTargetValid = false
             }
         }
+        // In document order: the guard, the target's data, the actions (a name's first use
+        // decides what it is, and later uses are checked against it).
+        let guardModel = syntax.guardExpression.flatMap { resolve($0, context: context, isRoot: true) }
         var targetArguments: [ArgumentModel] = []
-        if isTargetValid, let target, let name = syntax.target {
+        // A history target takes no data (`-> X.history(…)` does not parse). When X carries
+        // data, the lowering reports it: from outside X it would enter X without any, and
+        // inside X restoring a history under X's data is not supported yet.
+        if isTargetValid, syntax.historyRange == nil, let target, let name = syntax.target {
             if let arguments = resolveTargetData(syntax.targetArguments, of: target, named: name, context: context) {
                 targetArguments = arguments
             } else {
                 isTargetValid = false
             }
         }
-        let guardModel = syntax.guardExpression.flatMap { resolve($0, context: context, isRoot: true) }
         let actions = resolve(syntax.actions, context: context)
         if !isTargetValid || syntax.guardExpression != nil && guardModel == nil {
             brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
@@ -114,6 +119,7 @@ extension SemanticAnalyzer {
         _ arguments: [ArgumentSyntax]?, of target: StateID, named name: Identifier, context: CallContext
     ) -> [ArgumentModel]? {
         let state = states[target.index]
+        guard !statesWithUnlabeledData.contains(target) else { return nil }
         guard let arguments else {
             guard state.data.isEmpty else {
                 let fields = state.data.map { "\($0.label!): …" }.joined(separator: ", ")
@@ -270,12 +276,13 @@ extension SemanticAnalyzer {
             }
             if let function = valueFunctionUses[name.text] {
                 diagnostics.error(
-                    "'\(name.text)' computes a value elsewhere; a \(isGuard ? "guard" : "action") needs a name of its own",
+                    "'\(name.text)' computes a value elsewhere; \(isGuard ? "a guard" : "an action") needs a name of its own",
                     at: name.range, notes: [.init("used as a value here", at: function.range)])
                 return false
             }
-            let described = withoutPayload ? "\(name.text)() (no payload)" : describe(context.payload)
-            callables[name.text] = CallableUse(isGuard: isGuard, parameters: parameters, context: described, range: name.range)
+            let described = describeUse(of: name.text, withoutPayload: withoutPayload, context: context)
+            callables[name.text] = CallableUse(
+                isGuard: isGuard, parameters: parameters, data: context.data, context: described, range: name.range)
             let callable = CallableModel(name: name.text, payload: payload, data: context.data)
             if isGuard { guards.append(callable) } else { actions.append(callable) }
             return true
@@ -288,9 +295,11 @@ extension SemanticAnalyzer {
         }
         if first.parameters != parameters {
             let what = isGuard ? "guard" : "action"
-            let here = withoutPayload ? "\(name.text)() (no payload)" : describe(context.payload)
+            let here = describeUse(of: name.text, withoutPayload: withoutPayload, context: context)
+            // State data enter the signature too: say so when a use receives some.
+            let differences = first.data.isEmpty && context.data.isEmpty ? "payloads" : "payloads or state data"
             diagnostics.error(
-                "\(what) '\(name.text)' is used with different payloads, \(here) here and \(first.context) before; its generated signature would be ambiguous",
+                "\(what) '\(name.text)' is used with different \(differences), \(here) here and \(first.context) before; its generated signature would be ambiguous",
                 at: name.range, notes: [.init("first used with \(first.context) here", at: first.range)])
             return false
         }
@@ -302,6 +311,14 @@ extension SemanticAnalyzer {
         case .event(let event): events[event.index].parameters
         case .noPayload: []
         }
+    }
+
+    /// How a use of a guard or an action reads in a message: its payload context, or
+    /// `name() (no payload)`, then the state data it receives: "'open(id: Int)' with data (n: Int)".
+    private func describeUse(of name: String, withoutPayload: Bool, context: CallContext) -> String {
+        let payload = withoutPayload ? "\(name)() (no payload)" : describe(context.payload)
+        guard !context.data.isEmpty else { return payload }
+        return payload + " with data (" + context.data.map(\.description).joined(separator: ", ") + ")"
     }
 
     /// How a payload context reads in a message: "event 'seek(to: Double)'" or "entry actions (no payload)".
@@ -332,8 +349,11 @@ extension SemanticAnalyzer {
                 return false
             }
             if function.parameters != payload + context.data {
+                func list(_ parameters: [ParameterModel]) -> String {
+                    parameters.isEmpty ? "no parameters" : "(" + parameters.map(\.description).joined(separator: ", ") + ")"
+                }
                 diagnostics.error(
-                    "'\(name.text)' is used with different payloads or state data here and where it is first used; its generated signature would be ambiguous",
+                    "'\(name.text)' would take \(list(payload + context.data)) here but \(list(function.parameters)) where it is first used (the payload, then the state data); its generated signature would be ambiguous",
                     at: name.range, notes: [.init("first used here", at: first.range)])
                 return false
             }
@@ -469,7 +489,8 @@ extension SemanticAnalyzer {
     /// "a payload of event 'open' ('id'), data of the state ('user')", for messages.
     private func describeValues(_ context: CallContext) -> String {
         var parts: [String] = []
-        if case .event(let event) = context.payload {
+        if case .event(let event) = context.payload,
+           context.data.isEmpty || events[event.index].parameters.contains(where: { $0.label != nil }) {
             let labels = events[event.index].parameters.compactMap(\.label)
             parts.append("a payload of event '\(events[event.index].name)'" + (labels.isEmpty ? "" : " (" + labels.map { "'\($0)'" }.joined(separator: ", ") + ")"))
         }

@@ -27,6 +27,9 @@ public struct SemanticAnalyzer {
     var valueFunctions: [ValueFunctionModel] = []
     /// Where each value function is first used, by name.
     var valueFunctionUses: [String: (index: Int, range: SourceRange)] = [:]
+    /// States with an unlabeled data field (reported): the arguments of transitions entering
+    /// them are not checked, since the fields cannot be matched.
+    var statesWithUnlabeledData: Set<StateID> = []
 
     /// The triggers, per owner, of transitions that did not resolve (an unknown target, a
     /// guard with an error). The checks between transitions skip them: the missing
@@ -49,7 +52,9 @@ public struct SemanticAnalyzer {
     /// Where a guard or an action is first used, and with which payload.
     struct CallableUse {
         var isGuard: Bool
+        /// The payload (unless called as `name()`), then the state data.
         var parameters: [ParameterModel]
+        var data: [ParameterModel]
         var context: String
         var range: SourceRange
     }
@@ -253,7 +258,7 @@ public struct SemanticAnalyzer {
             stateSyntax.append(syntax)
             if let parent { states[parent.index].children.append(id) }
             if let data = syntax.parameters {
-                states[id.index].data = checkData(data, of: syntax.name, parent: parent)
+                states[id.index].data = checkData(data, of: syntax.name, id: id, parent: parent)
             }
             declareStates(syntax.members, parent: id, depth: depth + 1)
             let isCompound = !states[id.index].children.isEmpty
@@ -339,13 +344,21 @@ public struct SemanticAnalyzer {
 
     /// A state's data fields, checked: each labeled, once, and not also the label of an
     /// ancestor's data (guards and actions receive them all as labeled parameters).
-    private mutating func checkData(_ syntax: [ParameterSyntax], of name: Identifier, parent: StateID?) -> [ParameterModel] {
+    ///
+    /// A labeled field stays in the model even when its label is reported, so that the
+    /// arguments of the transitions entering the state are checked against what is written
+    /// rather than reported again; a state with an unlabeled field is left out of those checks.
+    private mutating func checkData(_ syntax: [ParameterSyntax], of name: Identifier, id: StateID, parent: StateID?) -> [ParameterModel] {
         var labels: [String: SourceRange] = [:]
-        var inherited: [String: String] = [:]
+        var inherited: [String: (owner: String, range: SourceRange)] = [:]
         var ancestor = parent
-        while let id = ancestor {
-            for field in states[id.index].data { inherited[field.label!] = states[id.index].name }
-            ancestor = states[id.index].parent
+        while let ancestorID = ancestor {
+            for field in stateSyntax[ancestorID.index].parameters ?? [] {
+                if let label = field.label, inherited[label.text] == nil {
+                    inherited[label.text] = (states[ancestorID.index].name, label.range)
+                }
+            }
+            ancestor = states[ancestorID.index].parent
         }
         var fields: [ParameterModel] = []
         for field in syntax {
@@ -353,8 +366,10 @@ public struct SemanticAnalyzer {
                 diagnostics.error(
                     "state data needs labels: write '\(name.text)(value: \(field.type))', and give the value as '-> \(name.text)(value: …)'",
                     at: field.range)
+                statesWithUnlabeledData.insert(id)
                 continue
             }
+            fields.append(ParameterModel(label: label.text, type: field.type))
             if let first = labels[label.text] {
                 diagnostics.error(
                     "state '\(name.text)' has two data fields labeled '\(label.text)'", at: label.range,
@@ -362,10 +377,10 @@ public struct SemanticAnalyzer {
                 continue
             }
             labels[label.text] = label.range
-            if let owner = inherited[label.text] {
+            if let clash = inherited[label.text] {
                 diagnostics.error(
-                    "data label '\(label.text)' of state '\(name.text)' is also a data label of '\(owner)', around it; guards and actions inside receive both, so rename one",
-                    at: label.range)
+                    "data label '\(label.text)' of state '\(name.text)' is also a data label of '\(clash.owner)', around it; guards and actions inside receive both, so rename one",
+                    at: label.range, notes: [.init("'\(clash.owner)' declares '\(label.text)' here", at: clash.range)])
                 continue
             }
             if ["inout", "var", "let"].contains(label.text) || ReservedNames.swiftKeywords.contains(label.text) {
@@ -378,7 +393,6 @@ public struct SemanticAnalyzer {
                     at: label.range)
                 continue
             }
-            fields.append(ParameterModel(label: label.text, type: field.type))
         }
         return fields
     }
