@@ -54,8 +54,8 @@ import Testing
         for name in Corpus.brokenSpecs + Corpus.validSpecs {
             let number = name.prefix { $0.isNumber }
             #expect(
-                number.count == 2 && name.dropFirst(2).hasPrefix("-"),
-                "\(name) should be named NN-short-name.fsm")
+                (2...3).contains(number.count) && name.dropFirst(number.count).hasPrefix("-"),
+                "\(name) should be named NN-short-name.fsm (or NNN-, from 100 on)")
             if Corpus.brokenSpecs.contains(name) {
                 #expect(numbers.insert(number).inserted, "\(name) shares its number with another spec")
             }
@@ -92,10 +92,12 @@ enum Corpus {
         ProcessInfo.processInfo.environment["FSMC_RECORD_CORPUS"] == "1"
     }
 
-    /// The `.fsm` file names directly in a folder, sorted; none when it cannot be read.
+    /// The `.fsm` file names directly in a folder, sorted by their leading number (`99-…`
+    /// before `100-…`), then by name; none when the folder cannot be read.
     static func specs(in folder: URL) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".fsm") }.sorted()
+        func number(_ name: String) -> Int { Int(name.prefix { $0.isNumber }) ?? 0 }
+        return files.filter { $0.hasSuffix(".fsm") }.sorted { (number($0), $0) < (number($1), $1) }
     }
 
     /// Compiles a spec in memory and renders its diagnostics as `fsmc check` prints them
