@@ -104,20 +104,13 @@ public enum Lowering {
                     .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)' on its way, but a transition gives data only to its target; target '\(model[state].name)(\(fields))' first, or move this transition inside '\(model[state].name)'",
                     at: transition.range))
             }
-            if transition.targetsHistory, !model[target].data.isEmpty {
+            if transition.targetsHistory, !model[target].data.isEmpty, entry.states.contains(target) {
+                // Written inside the state, the transition keeps the state and its data.
                 let name = model[target].name
-                if entry.states.contains(target) {
-                    let fields = model[target].data.map { "\($0.label!): …" }.joined(separator: ", ")
-                    problems.append(Diagnostic(
-                        .error, "'-> \(name).history' enters '\(name)', which carries data a history target cannot give; target '\(name)(\(fields))' instead",
-                        at: transition.range))
-                } else {
-                    // Written inside the state, it would keep the state and its data; the
-                    // generated code cannot restore a history under a state's data yet.
-                    problems.append(Diagnostic(
-                        .error, "'-> \(name).history' stays in '\(name)', but a history target inside a state with data is not supported yet; target a state inside '\(name)', or keep the history in a state without data",
-                        at: transition.range))
-                }
+                let fields = model[target].data.map { "\($0.label!): …" }.joined(separator: ", ")
+                problems.append(Diagnostic(
+                    .error, "'-> \(name).history' enters '\(name)', which carries data a history target cannot give; target '\(name)(\(fields))' instead",
+                    at: transition.range))
             }
         }
         return problems

@@ -42,7 +42,7 @@ public final class Stopwatch {
     }
 
     /// What ``Stopwatch`` tells its observers.
-    public enum Output: Hashable, Sendable {
+    public enum Output: Hashable, Sendable, Codable {
         /// The time the display shows when the stopwatch stops.
         case shown(Duration)
     }

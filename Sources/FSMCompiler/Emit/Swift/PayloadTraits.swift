@@ -6,7 +6,7 @@ struct PayloadTraits {
     private static let codableNames: Set<String> = [
         "String", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
         "Double", "Float", "Bool", "Data", "Date", "URL", "UUID", "Decimal", "Array", "Dictionary", "Set",
-        "Optional", "Foundation",
+        "Optional", "Foundation", "Duration",
     ]
 
     /// Names that make a type neither `Hashable` nor `Codable`.

@@ -176,7 +176,9 @@ extension SwiftEmitter {
         guard let entry = transition.entry else { return "state" }
         let target = transition.declaration.target!
         let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: event, receiver: receiver) }
-        let data = { (state: StateID) in state == target ? arguments : self.boundData(state) }
+        // A history target inside its state keeps that state, and its data; only a target that
+        // is entered gets data from the transition.
+        let data = { (state: StateID) in state == target && entry.restoresHistoryOf == nil ? arguments : self.boundData(state) }
         if let owner = entry.restoresHistoryOf {
             let type = SwiftNames.stateTypeName(model[owner].name)
             let inside = historyInside ?? "restored\(type)(history.\(model[owner].name))"
