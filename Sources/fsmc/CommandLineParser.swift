@@ -6,6 +6,8 @@ struct OptionSpec {
     /// A value name for help (`<dir>`), or `nil` for a flag.
     var valueName: String?
     var help: String
+    /// Whether the option may be given more than once, each value kept (`--sample`).
+    var isRepeatable = false
 }
 
 /// A subcommand: its name, what it does, its options and what runs it.
@@ -23,9 +25,20 @@ struct ParsedArguments {
     var positionals: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
+    /// Every value of each option, in the order given.
+    var allValues: [String: [String]] = [:]
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+    /// The value of an option given once.
     func value(_ option: String) -> String? { values[option] }
+    /// Every value of a repeatable option, in the order given.
+    func repeatedValues(_ option: String) -> [String] { allValues[option] ?? [] }
+
+    /// Records a value; an option that is not repeatable keeps the last one given.
+    mutating func add(_ value: String, for option: OptionSpec) {
+        values[option.name] = value
+        allValues[option.name, default: []].append(value)
+    }
 }
 
 /// Why a command line is wrong; printed with the usage, exit code 2.
@@ -65,9 +78,9 @@ extension CommandSpec {
                 }
                 parsed.flags.insert(option.name)
             } else if parts.count == 2 {
-                parsed.values[option.name] = parts[1]
+                parsed.add(parts[1], for: option)
             } else if let value = remaining.popFirst() {
-                parsed.values[option.name] = value
+                parsed.add(value, for: option)
             } else {
                 throw UsageError(message: "option '\(option.name)' needs a value \(option.valueName!)")
             }

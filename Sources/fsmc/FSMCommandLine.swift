@@ -42,10 +42,14 @@ struct FSMCommandLine {
             CommandSpec(
                 name: "paths",
                 summary: "Plans test paths: the shortest way to each state and paths taking every transition.",
-                arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--output <file>]",
+                arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--sample <Type=expression>]... [--output <file>]",
                 options: [
                     OptionSpec(name: "--format", valueName: "<format>", help: "text (default), json or swift-testing."),
                     OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
+                    OptionSpec(
+                        name: "--sample", valueName: "<Type=expression>",
+                        help: "A payload sample fsmc has none of, as Swift: 'Money=Money(cents: 100)'. Repeatable.",
+                        isRepeatable: true),
                     OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                     OptionSpec(name: "--help", help: "Show this help."),
                 ],
@@ -73,6 +77,7 @@ struct FSMCommandLine {
               --version   Print the version.
 
             Exit status: 0 when all is well, 1 when a spec has errors, 2 on bad usage.
+            'fsmc paths' also exits with 1 when coverage fell short for lack of a payload sample.
 
             """
         return text

@@ -2,6 +2,10 @@ import FSMCompiler
 import Foundation
 
 /// `fsmc paths`: model-based test paths for a spec, as text, JSON or Swift Testing code.
+///
+/// Exit status 1 when the spec has errors, or when coverage fell short for lack of a sample
+/// value of a payload type or of a value function's result (the output is still written; stderr names the types and how to
+/// give samples with `--sample`).
 struct PathsCommand {
     var console: Console
 
@@ -13,28 +17,79 @@ struct PathsCommand {
             console.error("fsmc paths: error: name one spec, and a --format of \(Self.formats.joined(separator: ", "))\n")
             return .usage
         }
+        guard let samples = userSamples(arguments.repeatedValues("--sample")) else { return .usage }
         let path = arguments.positionals[0]
         guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: false) else {
             return .failure
         }
         guard let machine = compilation.executable, !compilation.hasErrors else { return .failure }
-        let plan = PathPlanner.plan(machine)
+        let plan = PathPlanner.plan(machine, samples: samples)
         let fileName = (path as NSString).lastPathComponent
         let text = switch format {
         case "json": PathsJSONEmitter.emit(plan, sourceFileName: fileName)
         case "swift-testing": PathsSwiftTestingEmitter.emit(plan, sourceFileName: fileName, module: arguments.value("--module"))
         default: PathsTextEmitter.emit(plan, sourceFileName: fileName)
         }
-        guard let output = arguments.value("--output") else {
+        if let output = arguments.value("--output") {
+            do {
+                try OutputFile.write(text, to: output)
+            } catch {
+                console.error("fsmc: error: \(error.message)\n")
+                return .failure
+            }
+        } else {
             console.output(text)
-            return .success
         }
-        do {
-            try OutputFile.write(text, to: output)
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
+        guard plan.isShortOfSamples else { return .success }
+        reportMissingSamples(of: plan, in: fileName)
+        return .failure
+    }
+
+    /// The `--sample Type=expression` values, or `nil` (after saying why) when one is not a
+    /// sample or a type has two.
+    private func userSamples(_ definitions: [String]) -> SampleValues? {
+        var samples: [SampleValues.UserSample] = []
+        var types: Set<String> = []
+        for definition in definitions {
+            switch SampleValues.UserSample.parse(definition) {
+            case .success(let sample):
+                guard types.insert(SampleValues.canonicalType(sample.type)).inserted else {
+                    console.error("fsmc paths: error: --sample gives '\(sample.type)' twice\n")
+                    return nil
+                }
+                samples.append(sample)
+            case .failure(let error):
+                console.error("fsmc paths: error: --sample: \(error.message); write it as --sample 'Money=Money(cents: 100)'\n")
+                return nil
+            }
         }
-        return .success
+        return SampleValues(samples)
+    }
+
+    /// One error per type whose lack cost coverage, then how to give samples.
+    private func reportMissingSamples(of plan: TestPlan, in fileName: String) {
+        let model = plan.model
+        var text = ""
+        for missing in plan.missingSamples where !missing.uncoveredTransitions.isEmpty || !missing.unreachableStates.isEmpty {
+            var costs: [String] = []
+            let transitions = missing.uncoveredTransitions.count
+            if transitions > 0 { costs.append("\(transitions) \(transitions == 1 ? "transition is" : "transitions are") not covered") }
+            let states = missing.unreachableStates.count
+            if states > 0 { costs.append("\(states) \(states == 1 ? "state is" : "states are") not reached") }
+            var uses: [String] = []
+            let events = missing.events.map { "'\(model[$0].name)'" }
+            if !events.isEmpty {
+                uses.append("a payload of \(events.count == 1 ? "event" : "events") \(events.joined(separator: ", "))")
+            }
+            let functions = missing.valueFunctions.map { "'\($0)'" }
+            if !functions.isEmpty {
+                uses.append("the result of \(functions.count == 1 ? "value function" : "value functions") \(functions.joined(separator: ", "))")
+            }
+            text += "fsmc paths: error: \(fileName): no sample value of type '\(missing.type)' (\(uses.joined(separator: "; "))): "
+                + costs.joined(separator: " and ") + " for lack of one\n"
+        }
+        let first = plan.missingSamples.first { !$0.uncoveredTransitions.isEmpty || !$0.unreachableStates.isEmpty }!.type
+        text += "fsmc paths: note: give a sample as a Swift expression of the type: --sample '\(first)=<expression>' (repeat --sample for more types)\n"
+        console.error(text)
     }
 }

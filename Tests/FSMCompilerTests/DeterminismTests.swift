@@ -13,10 +13,14 @@ import TestSupport
         ("DOT", { ["graph", $0, "--format", "dot", "--output", $1] }),
         ("Mermaid", { ["graph", $0, "--format", "mermaid", "--output", $1] }),
         ("PlantUML", { ["graph", $0, "--format", "plantuml", "--output", $1] }),
-        ("paths as text", { ["paths", $0, "--format", "text", "--output", $1] }),
-        ("paths as JSON", { ["paths", $0, "--format", "json", "--output", $1] }),
-        ("paths for Swift Testing", { ["paths", $0, "--format", "swift-testing", "--module", "Machines", "--output", $1] }),
+        ("paths as text", { ["paths", $0, "--format", "text"] + moneySample + ["--output", $1] }),
+        ("paths as JSON", { ["paths", $0, "--format", "json"] + moneySample + ["--output", $1] }),
+        ("paths for Swift Testing", { ["paths", $0, "--format", "swift-testing", "--module", "Machines"] + moneySample + ["--output", $1] }),
     ]
+
+    /// The sample of `Tests/MachinesTests/Specs/Uploader.fsm`'s own payload type, without
+    /// which `paths` exits with 1 on it.
+    static let moneySample = ["--sample", "Money=Money(cents: 100)"]
 
     @Test(arguments: RepositorySpecs.relativePaths)
     func twoRunsGiveTheSameBytes(_ spec: String) async throws {

@@ -1,14 +1,14 @@
-import FSMCompiler
+@testable import FSMCompiler
 import Foundation
 import Testing
 
 /// `fsmc paths`: the planner, its three output formats, and the committed path tests.
 @Suite("Test path planning")
 struct PathPlannerTests {
-    private func plan(_ spec: String) throws -> TestPlan {
+    private func plan(_ spec: String, samples: SampleValues = SampleValues()) throws -> TestPlan {
         let compilation = Compiler.compile(SourceText(spec))
         let model = try #require(compilation.model, "\(compilation.diagnostics)")
-        return PathPlanner.plan(model)
+        return PathPlanner.plan(model, samples: samples)
     }
 
     private func plan(machine name: String) throws -> TestPlan {
@@ -96,7 +96,7 @@ struct PathPlannerTests {
         let plan = try plan("""
             machine M {
                 event go
-                event load(Data)
+                event load(Money)
                 initial state a { on go -> b; on load -> c }
                 state b { on go -> a }
                 state c { on go -> a }
@@ -106,8 +106,212 @@ struct PathPlannerTests {
         #expect(plan.unreachableStates.map { plan.model[$0].name } == ["c", "island"])
         #expect(plan.unsampledEvents.map { plan.model[$0].name } == ["load"])
         let text = PathsTextEmitter.emit(plan, sourceFileName: "M.fsm")
-        #expect(text.contains("Not reached: state c, state island"))
-        #expect(text.contains("Never sent (no sample value for the payload): load"))
+        #expect(text.contains("Not reached: state c (for lack of a sample of `Money`), state island\n"))
+        #expect(text.contains("Never sent (no sample value for the payload): load (`Money`)"))
+    }
+
+    // MARK: - Samples
+
+    static let shop = """
+        machine Shop {
+            event open(url: URL)
+            event pay(Money, note: String?)
+            event refund(amounts: [Money], by: Ledger)
+            event audit(Ledger)
+            event close
+            initial state idle { on open -> browsing }
+            state browsing { on pay [isValid] -> paid / charge; on close -> idle }
+            state paid { on refund -> idle; on close -> idle }
+            state vault { on close -> idle }
+        }
+        """
+
+    @Test func coverageShortForLackOfASampleNamesTheTypes() throws {
+        let plan = try plan(Self.shop)
+        let model = plan.model
+        #expect(plan.isShortOfSamples)
+        #expect(plan.unsampledEvents.map { model[$0].name } == ["pay", "refund", "audit"])
+        #expect(plan.missingSamples.map(\.type) == ["Money", "Ledger"])
+        let money = plan.missingSamples[0]
+        #expect(money.events.map { model[$0].name } == ["pay"])
+        #expect(money.uncoveredTransitions.map { PathDescription.transition(model.allTransitions[$0], in: model) }
+            == ["browsing --pay [isValid]--> paid", "paid --refund--> idle", "paid --close--> idle"])
+        #expect(money.unreachableStates.map { model[$0].name } == ["paid"])
+        // `[Money]` is no obstacle (`[]`); the refund needs a `Ledger` as well as the way to `paid`.
+        let ledger = plan.missingSamples[1]
+        #expect(ledger.events.map { model[$0].name } == ["refund", "audit"])
+        #expect(ledger.uncoveredTransitions.map { PathDescription.transition(model.allTransitions[$0], in: model) } == ["paid --refund--> idle"])
+        #expect(ledger.unreachableStates.isEmpty)
+        // vault is unreachable whatever the samples: its transition is missed for no lack of one.
+        let vaultClose = try #require(model.allTransitions.indices.first { model.allTransitions[$0].source.map { model[$0].name } == "vault" })
+        #expect(plan.uncoveredTransitions.contains(vaultClose))
+        #expect(plan.missingSampleTypes(forTransition: vaultClose).isEmpty)
+
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Shop.fsm")
+        #expect(text.contains("""
+            Not reached: state paid (for lack of a sample of `Money`), state vault
+            Not covered:
+              line 8: browsing --pay [isValid]--> paid (for lack of a sample of `Money`)
+              line 9: paid --refund--> idle (for lack of samples of `Money` and `Ledger`)
+              line 9: paid --close--> idle (for lack of a sample of `Money`)
+              line 10: vault --close--> idle
+            Never sent (no sample value for the payload): pay (`Money`), refund (`Ledger`), audit (`Ledger`)
+
+            """))
+        let json = PathsJSONEmitter.emit(plan, sourceFileName: "Shop.fsm")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let missing = try #require(object["missingSamples"] as? [[String: Any]])
+        #expect(missing.map { $0["type"] as? String } == ["Money", "Ledger"])
+        #expect(missing[0]["events"] as? [String] == ["pay"])
+        #expect(missing[0]["uncoveredTransitions"] as? [Int] == money.uncoveredTransitions)
+        #expect(missing[0]["unreachableStates"] as? [String] == ["paid"])
+        #expect(missing[1]["events"] as? [String] == ["refund", "audit"])
+
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Shop.fsm", module: nil)
+        #expect(tests.contains("/// 3 are not covered for lack of samples of `Money` and `Ledger`: give them with `fsmc paths --sample`.\n"))
+        #expect(!tests.contains("send(.pay"))
+    }
+
+    @Test func userSamplesCoverWhatTheLackOfThemCost() throws {
+        let samples = SampleValues([.init(type: "Money", expression: "Money(cents: 100)"), .init(type: "Ledger", expression: ".shared")])
+        let plan = try plan(Self.shop, samples: samples)
+        #expect(!plan.isShortOfSamples)
+        #expect(plan.missingSamples.isEmpty)
+        #expect(plan.unsampledEvents.isEmpty)
+        #expect(plan.unreachableStates.map { plan.model[$0].name } == ["vault"])
+        #expect(plan.uncoveredTransitions.count == 1)
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Shop.fsm")
+        #expect(text.contains("pay(Money(cents: 100), note: \"\") [holding: isValid] -> paid"))
+        #expect(text.contains("refund(amounts: [Money(cents: 100)], by: .shared) -> idle"))
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Shop.fsm", module: "ShopKit")
+        #expect(tests.hasPrefix("""
+            // Generated by fsmc \(fsmcVersion) from Shop.fsm: model-based test paths. Do not edit:
+            // regenerate with `fsmc paths Shop.fsm --format swift-testing --sample 'Money=Money(cents: 100)' --sample 'Ledger=.shared'`.
+
+            import FSMRuntime
+            import Foundation
+            @testable import ShopKit
+            import Testing
+
+            """))
+        #expect(tests.contains("machine.send(.refund(amounts: [Money(cents: 100)], by: .shared))"))
+        #expect(!tests.contains("not covered for lack"))
+    }
+
+    static let till = """
+        machine Till {
+            event ring(Int)
+            event close
+            event open
+            output receipt(String)
+            initial state idle { on ring -> totalled(amount: total) }
+            state totalled(amount: Money) {
+                entry / show
+                on close -> closed
+                after grace -> closed
+            }
+            state closed { on open -> idle / emit receipt(summary) }
+        }
+        """
+
+    @Test func noStepCallsAValueFunctionWithoutASampleOfItsResult() throws {
+        let plan = try plan(Self.till)
+        let model = plan.model
+        #expect(plan.isShortOfSamples)
+        #expect(plan.coveragePaths.isEmpty)
+        #expect(plan.missingSamples == [
+            TestPlan.MissingSample(
+                type: "Money", events: [], valueFunctions: ["total"], uncoveredTransitions: [0, 1, 2, 3],
+                unreachableStates: [model.states[1].id, model.states[2].id]),
+        ])
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Till.fsm")
+        #expect(text.contains("  line 6: idle --ring--> totalled (for lack of a sample of `Money`)\n"))
+        #expect(text.hasSuffix("Never called (no sample value for the result): total (`Money`)\n"))
+        let json = PathsJSONEmitter.emit(plan, sourceFileName: "Till.fsm")
+        #expect(json.contains("""
+                  "type": "Money",
+                  "events": [],
+                  "valueFunctions": [
+                    "total"
+                  ],
+            """))
+        // The double still implements the function, for the file to compile.
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Till.fsm", module: nil)
+        #expect(tests.contains("    func total(_ payload: Int) -> Money { fatalError(\"no sample of Money: no path calls total\") }\n"))
+        #expect(tests.contains("    func summary() -> String { \"\" }\n"))
+        // The delay function returns the delay the planner assumes, whatever the samples.
+        #expect(tests.contains("    func grace(amount: Money) -> Duration { .seconds(1) }\n"))
+    }
+
+    @Test func aSampleOfAValueFunctionsResultLetsPathsCallIt() throws {
+        let samples = SampleValues([.init(type: "Money", expression: "Money(cents: 5)"), .init(type: "Duration", expression: ".seconds(9)")])
+        let plan = try plan(Self.till, samples: samples)
+        #expect(!plan.isShortOfSamples)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Till.fsm", module: nil)
+        #expect(tests.contains("    func total(_ payload: Int) -> Money { Money(cents: 5) }\n"))
+        #expect(tests.contains("    func grace(amount: Money) -> Duration { .seconds(1) }\n"))
+        #expect(tests.contains("clock.advance(by: .seconds(1))"))
+        #expect(tests.contains("#expect(Till.activeLeaf(of: machine.state) == .totalled)"))
+        #expect(tests.contains("var entered: [Till.StateID] = []"))
+    }
+
+    @Test func aMissingSampleThatCostsNothingIsNoShortfall() throws {
+        let plan = try plan("""
+            machine M {
+                event go
+                event unused(Money)
+                initial state a { on go -> b }
+                state b { on go -> a }
+            }
+            """)
+        #expect(plan.missingSamples.map(\.type) == ["Money"])
+        #expect(plan.missingSamples[0].uncoveredTransitions.isEmpty)
+        #expect(!plan.isShortOfSamples)
+        #expect(plan.uncoveredTransitions.isEmpty)
+    }
+
+    @Test func theTestFileImportsTheSpecsModulesAndFoundationWhenAPayloadNeedsIt() throws {
+        func imports(_ spec: String, module: String? = "Kit") throws -> [String] {
+            let tests = PathsSwiftTestingEmitter.emit(try plan(spec), sourceFileName: "S.fsm", module: module)
+            return tests.split(separator: "\n").filter { $0.contains("import ") }.map(String.init)
+        }
+        #expect(try imports("""
+            import CoreLocation
+            import Dispatch
+            public machine S {
+                event moved(CLLocation?)
+                initial state a { on moved -> a }
+            }
+            """) == ["import CoreLocation", "import Dispatch", "import FSMRuntime", "import Kit", "import Testing"])
+        // A payload of a Foundation type, in a guard's parameters or in a sample.
+        #expect(try imports("""
+            machine S {
+                event open(Result<[URL], any Error>)
+                initial state a { on open [isSafe] -> a }
+            }
+            """, module: nil) == ["import FSMRuntime", "import Foundation", "import Testing"])
+        #expect(try imports("""
+            machine S {
+                event size(CGFloat)
+                initial state a { on size -> a }
+            }
+            """) == ["import FSMRuntime", "import Foundation", "@testable import Kit", "import Testing"])
+        // Foundation imported by the spec is imported once.
+        #expect(try imports("""
+            import Foundation
+            machine S {
+                event at(Date)
+                initial state a { on at -> a }
+            }
+            """, module: nil) == ["import FSMRuntime", "import Foundation", "import Testing"])
+        #expect(try imports("""
+            machine S {
+                event at(Int)
+                initial state a { on at -> a }
+            }
+            """, module: nil) == ["import FSMRuntime", "import Testing"])
     }
 
     @Test func textOutputForThePlayer() throws {
@@ -347,7 +551,7 @@ struct PathPlannerTests {
 
     /// The path tests of `Tests/PathTests` are what `fsmc paths --format swift-testing`
     /// generates today; the PathTests target runs them.
-    @Test(arguments: ["Player", "CallTracker", "Checkout", "AppFlow"])
+    @Test(arguments: ["Player", "CallTracker", "Checkout", "AppFlow", "Stopwatch", "Lotto"])
     func committedPathTestsAreUpToDate(_ name: String) throws {
         let generated = PathsSwiftTestingEmitter.emit(try plan(machine: "\(name).fsm"), sourceFileName: "\(name).fsm", module: "Machines")
         let committedURL = ExampleMachines.packageRoot.appendingPathComponent("Tests/PathTests/\(name)Paths.swift")
@@ -356,6 +560,37 @@ struct PathPlannerTests {
             Tests/PathTests/\(name)Paths.swift is out of date; regenerate it with
             swift run fsmc paths machines/\(name).fsm --format swift-testing --module Machines --output Tests/PathTests/\(name)Paths.swift
             """)
+    }
+}
+
+/// The generated path tests of a spec with payloads of Foundation and standard library
+/// types and of a type of the tests' own, in `Tests/MachinesTests/Paths`: the MachinesTests
+/// target builds the spec with the plugin and runs them.
+@Suite("Committed path tests of the payload spec")
+struct PayloadPathTestsTests {
+    /// The samples the committed file was generated with.
+    static let samples = SampleValues([.init(type: "Money", expression: "Money(cents: 100)")])
+
+    @Test func committedPathTestsOfUploaderAreUpToDate() throws {
+        let root = ExampleMachines.packageRoot
+        let spec = try String(contentsOf: root.appendingPathComponent("Tests/MachinesTests/Specs/Uploader.fsm"), encoding: .utf8)
+        let compilation = Compiler.compile(SourceText(spec))
+        let machine = try #require(compilation.executable, "\(compilation.diagnostics)")
+        let plan = PathPlanner.plan(machine, samples: Self.samples)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let generated = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Uploader.fsm", module: nil)
+        let committed = try String(contentsOf: root.appendingPathComponent("Tests/MachinesTests/Paths/UploaderPaths.swift"), encoding: .utf8)
+        #expect(generated == committed, """
+            Tests/MachinesTests/Paths/UploaderPaths.swift is out of date; regenerate it with
+            swift run fsmc paths Tests/MachinesTests/Specs/Uploader.fsm --format swift-testing --sample 'Money=Money(cents: 100)' \\
+                --output Tests/MachinesTests/Paths/UploaderPaths.swift
+            """)
+        // Every payload is sent, and every event's sample names no type fsmc lacks.
+        #expect(plan.unsampledEvents.isEmpty)
+        #expect(Set(plan.coveragePaths.flatMap(\.steps).compactMap { step -> EventID? in
+            if case .send(let event) = step.stimulus { event } else { nil }
+        }).count == plan.model.events.count)
     }
 }
 

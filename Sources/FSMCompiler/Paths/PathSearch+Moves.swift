@@ -3,8 +3,15 @@
 extension PathSearch {
     /// Every useful step from a node: each event some candidate takes, each running timer
     /// (its own state's or an ancestor's), each with the guard answers that pick one candidate
-    /// (and one follow-up: an eventless transition or a completion).
+    /// (and one follow-up: an eventless transition or a completion); none that calls a value
+    /// function of ``blockedFunctions``.
     func successors(of node: Node) -> [Node] {
+        let all = allSuccessors(of: node)
+        guard !blockedFunctions.isEmpty else { return all }
+        return all.filter { blockedFunctions.isDisjoint(with: $0.steps.last!.calledFunctions) }
+    }
+
+    private func allSuccessors(of node: Node) -> [Node] {
         guard !node.machine.isFinished else { return [] }
         let interpreter = node.machine
         let leaf = interpreter.leaf
@@ -101,7 +108,9 @@ extension PathSearch {
         let entered = next.trace[mark...].compactMap { entry -> StateID? in
             if case .entered(let state) = entry { state } else { nil }
         }
-        let step = TestStep(stimulus: stimulus, holdingGuards: answers.sorted(), takenTransitions: taken.map(\.index), stateAfter: next.leaf)
+        let step = TestStep(
+            stimulus: stimulus, holdingGuards: answers.sorted(), takenTransitions: taken.map(\.index), stateAfter: next.leaf,
+            calledFunctions: calls.called(in: next.trace[mark...]))
         return Node(machine: next, steps: node.steps + [step], entered: entered)
     }
 }

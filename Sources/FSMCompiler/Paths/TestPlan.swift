@@ -19,6 +19,46 @@ public struct TestPlan: Sendable {
     public var uncoveredTransitions: [Int]
     /// Events whose payload fsmc cannot make a sample value for; paths never send them.
     public var unsampledEvents: [EventID]
+    /// The samples the paths' events carry.
+    public var samples = SampleValues()
+    /// The types without a sample, in the order the events name them, with what their lack
+    /// costs; empty when every event can be sent.
+    public var missingSamples: [MissingSample] = []
+
+    /// A type fsmc has no sample of, the events that need one, and the transitions and states
+    /// that paths would take and reach with a sample (and do not without).
+    public struct MissingSample: Hashable, Sendable {
+        /// The type, as ``SampleValues/canonicalType(_:)`` writes it: `Money`, `(Int) -> Void`.
+        public var type: String
+        /// The events with a payload that needs a sample of the type.
+        public var events: [EventID]
+        /// The value functions (``MachineModel/valueFunctions``) whose result needs a sample
+        /// of the type; paths take no step that calls one.
+        public var valueFunctions: [String] = []
+        /// Transitions (indexes into ``MachineModel/allTransitions``) not covered for lack of
+        /// a sample of the type (and maybe of others).
+        public var uncoveredTransitions: [Int]
+        /// States not reached for lack of a sample of the type (and maybe of others).
+        public var unreachableStates: [StateID]
+    }
+
+    /// Whether coverage fell short for lack of a sample: some transition or state that paths
+    /// would take or reach with samples of the ``missingSamples`` is not.
+    public var isShortOfSamples: Bool {
+        missingSamples.contains { !$0.uncoveredTransitions.isEmpty || !$0.unreachableStates.isEmpty }
+    }
+
+    /// The types whose lack keeps paths from taking a transition; empty when it is not for
+    /// lack of a sample.
+    public func missingSampleTypes(forTransition index: Int) -> [String] {
+        missingSamples.filter { $0.uncoveredTransitions.contains(index) }.map(\.type)
+    }
+
+    /// The types whose lack keeps paths from reaching a state; empty when it is not for lack
+    /// of a sample.
+    public func missingSampleTypes(forState state: StateID) -> [String] {
+        missingSamples.filter { $0.unreachableStates.contains(state) }.map(\.type)
+    }
 
     /// How many transitions the coverage paths take, of all.
     public var coverage: (taken: Int, total: Int) {
@@ -59,4 +99,6 @@ public struct TestStep: Hashable, Sendable {
     public var takenTransitions: [Int]
     /// The active atomic state after the step; its ancestors are active too.
     public var stateAfter: StateID
+    /// The value functions (``MachineModel/valueFunctions``) the step calls, in order.
+    var calledFunctions: [String] = []
 }

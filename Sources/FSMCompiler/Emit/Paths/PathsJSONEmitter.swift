@@ -3,6 +3,8 @@
 ///
 /// A step's `stateAfter` is the active atomic state; for a machine with nested states, a
 /// step also lists `activeStatesAfter`, the whole configuration, outermost first.
+/// `missingSamples` lists each type without a sample: the events whose payload and the value
+/// functions whose result need it, and the transitions and states paths miss for lack of it.
 public enum PathsJSONEmitter {
     public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
         let model = plan.model
@@ -24,7 +26,7 @@ public enum PathsJSONEmitter {
                 fields.append(("number", .number(number)))
             }
             fields.append(("startTransitions", .array(path.startTransitions.map { .number($0) })))
-            fields.append(("steps", .array(path.steps.map { step(($0), model) })))
+            fields.append(("steps", .array(path.steps.map { step($0, plan) })))
             return JSON.object(fields)
         }
         let document = JSON.object([
@@ -36,16 +38,26 @@ public enum PathsJSONEmitter {
             ("unreachableStates", .array(plan.unreachableStates.map { .string(model[$0].name) })),
             ("uncoveredTransitions", .array(plan.uncoveredTransitions.map { .number($0) })),
             ("unsampledEvents", .array(plan.unsampledEvents.map { .string(model[$0].name) })),
+            ("missingSamples", .array(plan.missingSamples.map { missing in
+                .object([
+                    ("type", .string(missing.type)),
+                    ("events", .array(missing.events.map { .string(model[$0].name) })),
+                    ("valueFunctions", .array(missing.valueFunctions.map { .string($0) })),
+                    ("uncoveredTransitions", .array(missing.uncoveredTransitions.map { .number($0) })),
+                    ("unreachableStates", .array(missing.unreachableStates.map { .string(model[$0].name) })),
+                ])
+            })),
         ])
         return document.rendered(indent: "") + "\n"
     }
 
-    private static func step(_ step: TestStep, _ model: MachineModel) -> JSON {
+    private static func step(_ step: TestStep, _ plan: TestPlan) -> JSON {
+        let model = plan.model
         var fields: [(String, JSON)] = []
         switch step.stimulus {
         case .send(let event):
             fields.append(("send", .string(model[event].name)))
-            fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: model))))
+            fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: plan))))
         case .advance(let nanoseconds):
             fields.append(("advanceNanoseconds", .number(Int(nanoseconds))))
         }

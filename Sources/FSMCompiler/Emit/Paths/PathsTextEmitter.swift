@@ -15,7 +15,7 @@ public enum PathsTextEmitter {
                 let rests = path.steps.last.map { model.isDescendant($0.stateAfter, of: state) } ?? false
                 let leavers = model.isFlat ? "eventless transitions" : "eventless transitions or completions"
                 let passing = rests ? "" : " (passes through: \(leavers) leave it at once)"
-                writer.line("\(model[state].name): " + path.steps.map { PathDescription.step($0, in: model) }.joined(separator: ", ") + passing)
+                writer.line("\(model[state].name): " + path.steps.map { PathDescription.step($0, in: plan) }.joined(separator: ", ") + passing)
             }
         }
         writer.line()
@@ -27,22 +27,35 @@ public enum PathsTextEmitter {
                 writer.line("path \(number): start in \(model[model.initialState].name)")
                 writer.indented { writer in
                     for (index, step) in path.steps.enumerated() {
-                        writer.line("\(index + 1). \(PathDescription.step(step, in: model)) -> \(model[step.stateAfter].name)")
+                        writer.line("\(index + 1). \(PathDescription.step(step, in: plan)) -> \(model[step.stateAfter].name)")
                     }
                 }
             }
         }
         writer.line()
-        writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { "state \(model[$0].name)" }.joined(separator: ", ")))
+        writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { state in
+            "state \(model[state].name)" + PathDescription.forLackOfSamples(plan.missingSampleTypes(forState: state))
+        }.joined(separator: ", ")))
         let transitions = model.allTransitions
         writer.line("Not covered:" + (plan.uncoveredTransitions.isEmpty ? " none" : ""))
         writer.indented { writer in
             for index in plan.uncoveredTransitions {
-                writer.line("line \(transitions[index].range.start.line): \(PathDescription.transition(transitions[index], in: model))")
+                writer.line("line \(transitions[index].range.start.line): \(PathDescription.transition(transitions[index], in: model))"
+                    + PathDescription.forLackOfSamples(plan.missingSampleTypes(forTransition: index)))
             }
         }
         if !plan.unsampledEvents.isEmpty {
-            writer.line("Never sent (no sample value for the payload): " + plan.unsampledEvents.map { model[$0].name }.joined(separator: ", "))
+            writer.line("Never sent (no sample value for the payload): " + plan.unsampledEvents.map { event in
+                let types = plan.missingSamples.filter { $0.events.contains(event) }.map { "`\($0.type)`" }
+                return "\(model[event].name) (\(types.joined(separator: ", ")))"
+            }.joined(separator: ", "))
+        }
+        let uncalled = model.valueFunctions.map(\.name).compactMap { function -> String? in
+            let types = plan.missingSamples.filter { $0.valueFunctions.contains(function) }.map { "`\($0.type)`" }
+            return types.isEmpty ? nil : "\(function) (\(types.joined(separator: ", ")))"
+        }
+        if !uncalled.isEmpty {
+            writer.line("Never called (no sample value for the result): " + uncalled.joined(separator: ", "))
         }
         return writer.text
     }
@@ -51,13 +64,13 @@ public enum PathsTextEmitter {
 /// Short descriptions of path parts, shared by the path emitters.
 enum PathDescription {
     /// `play`, `seek(to: 0.0)`, `advance 1s`.
-    static func stimulus(_ stimulus: TestStep.Stimulus, in model: MachineModel) -> String {
+    static func stimulus(_ stimulus: TestStep.Stimulus, in plan: TestPlan) -> String {
         switch stimulus {
         case .send(let event):
-            let signal = model[event]
+            let signal = plan.model[event]
             guard !signal.parameters.isEmpty else { return signal.name }
             let values = signal.parameters.map { parameter in
-                let value = SampleValues.literal(for: parameter.type) ?? "?"
+                let value = plan.samples.expression(for: parameter.type) ?? "?"
                 return parameter.label.map { "\($0): \(value)" } ?? value
             }
             return "\(signal.name)(\(values.joined(separator: ", ")))"
@@ -67,9 +80,21 @@ enum PathDescription {
     }
 
     /// `play [holding: canResume]`: the stimulus and the guards that hold during the step.
-    static func step(_ step: TestStep, in model: MachineModel) -> String {
+    static func step(_ step: TestStep, in plan: TestPlan) -> String {
         let guards = step.holdingGuards.isEmpty ? "" : " [holding: \(step.holdingGuards.joined(separator: ", "))]"
-        return stimulus(step.stimulus, in: model) + guards
+        return stimulus(step.stimulus, in: plan) + guards
+    }
+
+    /// ` (for lack of a sample of `Money`)`, or nothing when there are no types.
+    static func forLackOfSamples(_ types: [String]) -> String {
+        guard !types.isEmpty else { return "" }
+        return " (for lack of \(types.count == 1 ? "a sample" : "samples") of \(list(types.map { "`\($0)`" })))"
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     /// `stopped --play [canResume]--> playing`, `asleep --wake--> app.history`, `tour --done--> thanks`
