@@ -363,10 +363,12 @@ public struct SemanticAnalyzer {
         var fields: [ParameterModel] = []
         for field in syntax {
             guard let label = field.label else {
-                diagnostics.error(
-                    "state data needs labels: write '\(name.text)(value: \(field.type))', and give the value as '-> \(name.text)(value: …)'",
-                    at: field.range)
-                statesWithUnlabeledData.insert(id)
+                // Once per state: a long list of unlabeled fields is one mistake, not many.
+                if statesWithUnlabeledData.insert(id).inserted {
+                    diagnostics.error(
+                        "state data needs labels: write '\(name.text)(value: \(field.type))', and give the value as '-> \(name.text)(value: …)'",
+                        at: field.range)
+                }
                 continue
             }
             fields.append(ParameterModel(label: label.text, type: field.type))
