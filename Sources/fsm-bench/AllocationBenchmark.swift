@@ -58,8 +58,7 @@ enum AllocationBenchmark {
         var steadyState: [SteadyState] = []
         let isOptimized = BenchEnvironment.isOptimizedBuild
         var missedTargets: [String] = []
-        let queueing = [queueingVariant(eventCount: eventCount), queueingMailVariant(eventCount: eventCount)]
-        for variant in DispatchVariants.all(eventCount: eventCount) + queueing {
+        for variant in DispatchVariants.all(eventCount: eventCount) + queueingVariants(eventCount: eventCount) {
             let run = variant.prepare()
             run.send(0..<warmUp)
             let allocations = AllocationTrace.count { run.send(warmUp..<eventCount) } ?? 0
@@ -76,42 +75,54 @@ enum AllocationBenchmark {
             isOptimized: isOptimized)
     }
 
-    /// The generated player with a closure observer that sends an event from inside every
-    /// transition, which the machine queues and handles right after the step.
-    private static func queueingVariant(eventCount: Int) -> DispatchVariant {
-        let events = EventSequence.player(count: eventCount).generated
-        return DispatchVariant(machine: "Player", implementation: .generated, observation: .closure, eventCount: eventCount) {
-            let machine = Player(actions: PlayerWork())
-            machine.observe { [unowned machine] notification in
-                if case .transitioned(let transition) = notification, transition.target == .paused {
-                    machine.send(.seek(to: 1))
-                }
-            }
+    /// A generated machine whose closure observer sends an event from inside some steps, which
+    /// the machine queues and handles right after the step. `start` makes and observes the
+    /// machine and returns its `send(_:)`.
+    private static func queueing<Event>(
+        _ machine: String, _ what: String, events: [Event], start: @escaping () -> (Event) -> Void
+    ) -> DispatchVariant {
+        DispatchVariant(machine: machine, implementation: .generated, observation: .closure, eventCount: events.count) {
+            let send = start()
             return PreparedRun(
                 send: { range in
-                    for event in events[range] { machine.send(event) }
+                    for event in events[range] { send(event) }
                 },
-                outcome: { RunOutcome(state: "\(machine.state)", work: "", tally: nil) })
-        }.relabeled("Player, generated, one closure that sends from inside the step (queued)")
+                outcome: { RunOutcome(state: "", work: "", tally: nil) })
+        }.relabeled("\(machine), generated, one closure that sends \(what) (queued)")
     }
 
-    /// The generated mail app, whose queue also holds timers, with a closure observer that
-    /// sends `next` from inside every transition into a reply.
-    private static func queueingMailVariant(eventCount: Int) -> DispatchVariant {
-        let events = EventSequence.mail(count: eventCount).generated
-        return DispatchVariant(machine: "Mail", implementation: .generated, observation: .closure, eventCount: eventCount) {
-            let machine = Mail(actions: MailWork(), clock: ManualClock())
-            machine.observe { [unowned machine] notification in
-                if case .transitioned(let transition) = notification, transition.target == .session(.compose(.editing)) {
-                    machine.send(.next)
+    /// The player, the mail app (whose queue also holds timers) and the upload (a queued event
+    /// with a payload that takes a transition with data), each sending from inside a step.
+    private static func queueingVariants(eventCount: Int) -> [DispatchVariant] {
+        [
+            queueing("Player", "from inside the step", events: EventSequence.player(count: eventCount).generated) {
+                let machine = Player(actions: PlayerWork())
+                machine.observe { [unowned machine] notification in
+                    if case .transitioned(let transition) = notification, transition.target == .paused {
+                        machine.send(.seek(to: 1))
+                    }
                 }
-            }
-            return PreparedRun(
-                send: { range in
-                    for event in events[range] { machine.send(event) }
-                },
-                outcome: { RunOutcome(state: "\(machine.state)", work: "", tally: nil) })
-        }.relabeled("Mail, generated, one closure that sends from inside the step (queued)")
+                return machine.send
+            },
+            queueing("Mail", "from inside the step", events: EventSequence.mail(count: eventCount).generated) {
+                let machine = Mail(actions: MailWork(), clock: ManualClock())
+                machine.observe { [unowned machine] notification in
+                    if case .transitioned(let transition) = notification, transition.target == .session(.compose(.editing)) {
+                        machine.send(.next)
+                    }
+                }
+                return { machine.send($0) }
+            },
+            queueing("Upload", "a chunk from inside every pause", events: EventSequence.upload(count: eventCount).generated) {
+                let machine = Upload(actions: UploadWork())
+                machine.observe { [unowned machine] notification in
+                    if case .transitioned(let transition) = notification, transition.event == .pause {
+                        machine.send(.chunk(bytes: 512))
+                    }
+                }
+                return machine.send
+            },
+        ]
     }
 
     private static func oneTimeCosts() -> [OneTimeCost] {
@@ -139,7 +150,12 @@ enum AllocationBenchmark {
         record("Mail(actions:clock:), generated, nested, with a timer") { mail = Mail(actions: mailWork, clock: clock) }
         var handWrittenMail: HandWrittenMail?
         record("HandWrittenMail(actions:clock:)") { handWrittenMail = HandWrittenMail(actions: mailWork, clock: clock) }
-        withExtendedLifetime((machine, handWritten, callTracker, observer, mail, handWrittenMail)) {}
+        let uploadWork = UploadWork()
+        var upload: Upload?
+        record("Upload(actions:), generated, with data") { upload = Upload(actions: uploadWork) }
+        var handWrittenUpload: HandWrittenUpload?
+        record("HandWrittenUpload(actions:)") { handWrittenUpload = HandWrittenUpload(actions: uploadWork) }
+        withExtendedLifetime((machine, handWritten, callTracker, observer, mail, handWrittenMail, upload, handWrittenUpload)) {}
         return costs
     }
 }

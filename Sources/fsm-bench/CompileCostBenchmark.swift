@@ -46,7 +46,8 @@ enum CompileCostBenchmark {
         /// Type-checking a file that only imports FSMRuntime: the fixed cost in every figure.
         var baselineSeconds: Double
         var figures: [Figure]
-        /// The nested machine of the dispatch benchmark and its hand-written twin.
+        /// The nested machine and the machine with data of the dispatch benchmark, each against
+        /// its hand-written twin.
         var machines: [MachineFigure] = []
         /// Why the section did not run, or what failed to type-check.
         var failures: [String]
@@ -57,6 +58,8 @@ enum CompileCostBenchmark {
     static let machines = [
         (name: "Mail (nested)", spec: "Sources/fsm-bench/Machines/NestedMail.fsm",
          handWritten: "Sources/fsm-bench/Machines/HandWrittenMail.swift"),
+        (name: "Upload (data)", spec: "Sources/fsm-bench/Machines/Upload.fsm",
+         handWritten: "Sources/fsm-bench/Machines/HandWrittenUpload.swift"),
     ]
 
     static func run(stateCounts: [Int], repetitions: Int, machineRepetitions: Int, packageRoot: URL, workDirectory: URL) -> Report {

@@ -60,10 +60,11 @@ struct DispatchVariant {
 /// one closure observer and with one observer object.
 enum DispatchVariants {
     /// The machines, in the order of the tables.
-    static let machines = ["Player", "CallTracker", "Mail"]
+    static let machines = ["Player", "CallTracker", "Mail", "Upload"]
 
     static func all(eventCount: Int) -> [DispatchVariant] {
         player(eventCount: eventCount) + callTracker(eventCount: eventCount) + mail(eventCount: eventCount)
+            + upload(eventCount: eventCount)
     }
 
     static func player(eventCount: Int) -> [DispatchVariant] {
@@ -219,5 +220,71 @@ enum DispatchVariants {
             })
         }
         return variants
+    }
+
+    /// The machine with data. Its state is compared with its data, which the generated
+    /// `description` leaves out.
+    static func upload(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.upload(count: eventCount)
+        var variants: [DispatchVariant] = []
+        for observation in Observation.allCases {
+            variants.append(DispatchVariant(machine: "Upload", implementation: .generated, observation: observation, eventCount: eventCount) {
+                let work = UploadWork()
+                let machine = Upload(actions: work)
+                let tally = NotificationTally()
+                var observer: UploadTallyObserver?
+                switch observation {
+                case .none: break
+                case .closure: machine.observe { tally.record($0.kind) }
+                case .object:
+                    observer = UploadTallyObserver(tally)
+                    machine.addObserver(observer!)
+                }
+                let generated = events.generated
+                return PreparedRun(
+                    send: { range in
+                        for event in generated[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(observer) {
+                            RunOutcome(state: machine.state.withData, work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+            variants.append(DispatchVariant(machine: "Upload", implementation: .handWritten, observation: observation, eventCount: eventCount) {
+                let work = UploadWork()
+                let machine = HandWrittenUpload(actions: work)
+                let tally = NotificationTally()
+                let delegate = TallyDelegate(tally)
+                switch observation {
+                case .none: break
+                case .closure: machine.observer = { tally.record($0.kind) }
+                case .object: machine.setDelegate(delegate)
+                }
+                let handWritten = events.handWritten
+                return PreparedRun(
+                    send: { range in
+                        for event in handWritten[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(delegate) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+        }
+        return variants
+    }
+}
+
+extension Upload.State {
+    /// The state with its data, as the hand-written twin's prints it: `uploading(id: 7, sent: 4096)`.
+    var withData: String {
+        switch self {
+        case .idle: "idle"
+        case .uploading(let id, let sent): "uploading(id: \(id), sent: \(sent))"
+        case .paused(let id, let sent): "paused(id: \(id), sent: \(sent))"
+        case .failed(let id, let attempts): "failed(id: \(id), attempts: \(attempts))"
+        }
     }
 }

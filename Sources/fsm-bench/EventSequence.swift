@@ -21,74 +21,84 @@ struct SplitMix64: RandomNumberGenerator {
 enum EventSequence {
     static let seed: UInt64 = 0x0F5A_2025
 
-    /// `play`, `pause`, `stop` and `seek(to:)` drawn uniformly; a tenth of the seek positions are
-    /// negative, which `isSeekable` refuses.
-    static func player(count: Int) -> (generated: [Player.Event], handWritten: [HandWrittenPlayer.Event]) {
+    /// `count` events for both variants, each pair made by `event` from one random number.
+    private static func draw<Generated, HandWritten>(
+        count: Int, _ event: (UInt64) -> (Generated, HandWritten)
+    ) -> (generated: [Generated], handWritten: [HandWritten]) {
         var random = SplitMix64(seed: seed)
-        var generated: [Player.Event] = []
-        var handWritten: [HandWrittenPlayer.Event] = []
+        var generated: [Generated] = []
+        var handWritten: [HandWritten] = []
         generated.reserveCapacity(count)
         handWritten.reserveCapacity(count)
         for _ in 0..<count {
-            let number = random.next()
-            switch number & 3 {
-            case 0:
-                generated.append(.play)
-                handWritten.append(.play)
-            case 1:
-                generated.append(.pause)
-                handWritten.append(.pause)
-            case 2:
-                generated.append(.stop)
-                handWritten.append(.stop)
-            default:
-                let position = Double(Int((number >> 8) % 200) - 20)
-                generated.append(.seek(to: position))
-                handWritten.append(.seek(to: position))
-            }
+            let (one, other) = event(random.next())
+            generated.append(one)
+            handWritten.append(other)
         }
         return (generated, handWritten)
     }
 
+    /// `play`, `pause`, `stop` and `seek(to:)` drawn uniformly; a tenth of the seek positions are
+    /// negative, which `isSeekable` refuses.
+    static func player(count: Int) -> (generated: [Player.Event], handWritten: [HandWrittenPlayer.Event]) {
+        draw(count: count) { number in
+            switch number & 3 {
+            case 0: return (.play, .play)
+            case 1: return (.pause, .pause)
+            case 2: return (.stop, .stop)
+            default:
+                let position = Double(Int((number >> 8) % 200) - 20)
+                return (.seek(to: position), .seek(to: position))
+            }
+        }
+    }
+
     /// The five life-cycle events drawn uniformly.
     static func callTracker(count: Int) -> (generated: [CallTracker.Event], handWritten: [HandWrittenCallTracker.Event]) {
-        var random = SplitMix64(seed: seed)
         let generatedEvents: [CallTracker.Event] = [.trackOutgoingCall, .willResignActive, .didEnterBackground, .willEnterForeground, .didBecomeActive]
         let handWrittenEvents: [HandWrittenCallTracker.Event] = [.trackOutgoingCall, .willResignActive, .didEnterBackground, .willEnterForeground, .didBecomeActive]
-        var generated: [CallTracker.Event] = []
-        var handWritten: [HandWrittenCallTracker.Event] = []
-        generated.reserveCapacity(count)
-        handWritten.reserveCapacity(count)
-        for _ in 0..<count {
-            let index = Int(random.next() % UInt64(generatedEvents.count))
-            generated.append(generatedEvents[index])
-            handWritten.append(handWrittenEvents[index])
+        return draw(count: count) { number in
+            let index = Int(number % UInt64(generatedEvents.count))
+            return (generatedEvents[index], handWrittenEvents[index])
         }
-        return (generated, handWritten)
     }
 
     /// `open(id:)`, `back`, `next`, `reply`, `send` and `home` drawn uniformly; a tenth of the
     /// ids are negative, which `canOpen` refuses.
     static func mail(count: Int) -> (generated: [Mail.Event], handWritten: [HandWrittenMail.Event]) {
-        var random = SplitMix64(seed: seed)
         let generatedEvents: [Mail.Event] = [.back, .next, .reply, .send, .home]
         let handWrittenEvents: [HandWrittenMail.Event] = [.back, .next, .reply, .send, .home]
-        var generated: [Mail.Event] = []
-        var handWritten: [HandWrittenMail.Event] = []
-        generated.reserveCapacity(count)
-        handWritten.reserveCapacity(count)
-        for _ in 0..<count {
-            let number = random.next()
+        return draw(count: count) { number in
             let index = Int(number % 6)
-            if index == 5 {
+            guard index < 5 else {
                 let id = Int((number >> 8) % 100) - 10
-                generated.append(.open(id: id))
-                handWritten.append(.open(id: id))
-            } else {
-                generated.append(generatedEvents[index])
-                handWritten.append(handWrittenEvents[index])
+                return (.open(id: id), .open(id: id))
+            }
+            return (generatedEvents[index], handWrittenEvents[index])
+        }
+    }
+
+    /// The upload's events in sixteenths: `chunk(bytes:)` 7 (1 to 16 KiB), `start(id:)` 3,
+    /// `resume` 2, `status`, `pause`, `fail(code:)` (codes 0 to 7, of which `isTransient` refuses
+    /// 6 and 7) and `cancel` 1 each. Chunks come most often, as they do in an upload.
+    static func upload(count: Int) -> (generated: [Upload.Event], handWritten: [HandWrittenUpload.Event]) {
+        draw(count: count) { number in
+            let value = Int(truncatingIfNeeded: number >> 8)
+            switch number & 15 {
+            case 0...6:
+                let bytes = 1_024 + value % 15_361
+                return (.chunk(bytes: bytes), .chunk(bytes: bytes))
+            case 7...9:
+                let id = value % 1_000
+                return (.start(id: id), .start(id: id))
+            case 10, 11: return (.resume, .resume)
+            case 12: return (.status, .status)
+            case 13: return (.pause, .pause)
+            case 14:
+                let code = value % 8
+                return (.fail(code: code), .fail(code: code))
+            default: return (.cancel, .cancel)
             }
         }
-        return (generated, handWritten)
     }
 }

@@ -101,6 +101,30 @@ extension HandWrittenMail.Notification {
     }
 }
 
+extension Upload.Notification {
+    var kind: NotificationTally.Kind {
+        switch self {
+        case .exited: .exited
+        case .entered: .entered
+        case .transitioned: .transitioned
+        case .emitted: .emitted
+        case .ignored: .ignored
+        }
+    }
+}
+
+extension HandWrittenUpload.Notification {
+    var kind: NotificationTally.Kind {
+        switch self {
+        case .exited: .exited
+        case .entered: .entered
+        case .transitioned: .transitioned
+        case .emitted: .emitted
+        case .ignored: .ignored
+        }
+    }
+}
+
 /// An `Observer` object for the generated player: the protocol form of observing.
 final class PlayerTallyObserver: Player.Observer {
     let tally: NotificationTally
@@ -146,9 +170,24 @@ final class MailTallyObserver: Mail.Observer {
     func machine(_ machine: Mail, didIgnore event: Mail.Event, in state: Mail.State) { tally.record(.ignored) }
 }
 
+/// An `Observer` object for the generated upload.
+final class UploadTallyObserver: Upload.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Upload, didExit state: Upload.StateID) { tally.record(.exited) }
+    func machine(_ machine: Upload, didEnter state: Upload.StateID) { tally.record(.entered) }
+    func machine(_ machine: Upload, didTransition transition: Upload.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: Upload, didEmit output: Upload.Output) { tally.record(.emitted) }
+    func machine(_ machine: Upload, didIgnore event: Upload.Event, in state: Upload.State) { tally.record(.ignored) }
+}
+
 /// The delegate of the hand-written machines: the hand-written counterpart of the `Observer`
 /// objects above.
-final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate {
+final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate {
     let tally: NotificationTally
 
     init(_ tally: NotificationTally) {
@@ -164,6 +203,10 @@ final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.De
     }
 
     func machine(_ machine: HandWrittenMail, didNotify notification: HandWrittenMail.Notification) {
+        tally.record(notification.kind)
+    }
+
+    func machine(_ machine: HandWrittenUpload, didNotify notification: HandWrittenUpload.Notification) {
         tally.record(notification.kind)
     }
 }
