@@ -66,6 +66,17 @@ public struct MachineModel: Hashable, Sendable {
         return descent
     }
 
+    /// The atomic states inside `state`, in document order (walks only `state`'s subtree).
+    public func atomicDescendants(of state: StateID) -> [StateID] {
+        var leaves: [StateID] = []
+        func collect(_ id: StateID) {
+            let children = self[id].children
+            if children.isEmpty { leaves.append(id) } else { children.forEach(collect) }
+        }
+        self[state].children.forEach(collect)
+        return leaves
+    }
+
     /// Whether `state` is `ancestor` or lies inside it.
     public func isDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
         var current: StateID? = state

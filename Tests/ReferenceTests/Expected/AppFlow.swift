@@ -434,7 +434,8 @@ public final class AppFlow {
                 switch event {
                 case .skipTour:
                     let stateBefore = state
-                    exitStates(keeping: 1)
+                    exitStates(insideTour: activeChild)
+                    exitState(.tour)
                     state = .onboarding(.onboarded)
                     enterState(.onboarded)
                     return transitioned(from: stateBefore, on: event)
@@ -514,7 +515,8 @@ public final class AppFlow {
                     switch event {
                     case .back:
                         let stateBefore = state
-                        exitStates(keeping: 2)
+                        exitStates(insideEditor: activeChild)
+                        exitState(.editor)
                         state = .main(.library(.detail))
                         enterState(.detail)
                         return transitioned(from: stateBefore, on: event)
@@ -526,14 +528,18 @@ public final class AppFlow {
             switch event {
             case .logOut:
                 let stateBefore = state
-                exitStates(keeping: 0)
+                exitStates(insideMain: activeChild)
+                history.main = activeChild
+                exitState(.main)
                 actions.forgetUser()
                 state = .signedOut
                 enterState(.signedOut)
                 return transitioned(from: stateBefore, on: event)
             case .background:
                 let stateBefore = state
-                exitStates(keeping: 0)
+                exitStates(insideMain: activeChild)
+                history.main = activeChild
+                exitState(.main)
                 state = .suspended
                 enterState(.suspended)
                 return transitioned(from: stateBefore, on: event)
@@ -562,24 +568,27 @@ public final class AppFlow {
     private func complete(_ completed: StateID) -> Bool {
         switch completed {
         case .onboarding:
-            guard isIn(.onboarding) else { return false }
+            guard case .onboarding(let activeChild) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 0)
+            exitStates(insideOnboarding: activeChild)
+            exitState(.onboarding)
             actions.markOnboarded()
             state = .signedOut
             enterState(.signedOut)
             return transitioned(from: stateBefore, on: nil)
         case .tour:
-            guard isIn(.tour) else { return false }
+            guard case .onboarding(.tour(let activeChild)) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 1)
+            exitStates(insideTour: activeChild)
+            exitState(.tour)
             state = .onboarding(.onboarded)
             enterState(.onboarded)
             return transitioned(from: stateBefore, on: nil)
         case .editor:
-            guard isIn(.editor) else { return false }
+            guard case .main(.library(.editor(let activeChild))) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 2)
+            exitStates(insideEditor: activeChild)
+            exitState(.editor)
             notify(.emitted(.banner("Saved.")))
             state = .main(.library(.detail))
             enterState(.detail)
@@ -624,74 +633,56 @@ public final class AppFlow {
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
-        switch state {
-        case .splash:
-            exitState(.splash)
-        case .onboarding(.terms):
-            exitState(.terms)
-            guard depth == 0 else { return }
-            exitState(.onboarding)
-        case .onboarding(.tour(.page1)):
-            exitState(.page1)
-            guard depth <= 1 else { return }
+    /// Exits the active states inside `onboarding`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideOnboarding configuration: State.Onboarding) {
+        switch configuration {
+        case .terms: exitState(.terms)
+        case .tour(let inside):
+            exitStates(insideTour: inside)
             exitState(.tour)
-            guard depth == 0 else { return }
-            exitState(.onboarding)
-        case .onboarding(.tour(.page2)):
-            exitState(.page2)
-            guard depth <= 1 else { return }
-            exitState(.tour)
-            guard depth == 0 else { return }
-            exitState(.onboarding)
-        case .onboarding(.tour(.tourSeen)):
-            exitState(.tourSeen)
-            guard depth <= 1 else { return }
-            exitState(.tour)
-            guard depth == 0 else { return }
-            exitState(.onboarding)
-        case .onboarding(.onboarded):
-            exitState(.onboarded)
-            guard depth == 0 else { return }
-            exitState(.onboarding)
-        case .signedOut:
-            exitState(.signedOut)
-        case .main(.library(.list)):
-            exitState(.list)
-            guard depth <= 1 else { return }
+        case .onboarded: exitState(.onboarded)
+        }
+    }
+
+    /// Exits the active states inside `tour`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideTour configuration: State.Tour) {
+        switch configuration {
+        case .page1: exitState(.page1)
+        case .page2: exitState(.page2)
+        case .tourSeen: exitState(.tourSeen)
+        }
+    }
+
+    /// Exits the active states inside `main`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideMain configuration: State.Main) {
+        switch configuration {
+        case .library(let inside):
+            exitStates(insideLibrary: inside)
             exitState(.library)
-            guard depth == 0 else { return }
-            history.main = .library(.list)
-            exitState(.main)
-        case .main(.library(.detail)):
-            exitState(.detail)
-            guard depth <= 1 else { return }
-            exitState(.library)
-            guard depth == 0 else { return }
-            history.main = .library(.detail)
-            exitState(.main)
-        case .main(.library(.editor(.editing))):
-            exitState(.editing)
-            guard depth <= 2 else { return }
+        }
+    }
+
+    /// Exits the active states inside `library`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideLibrary configuration: State.Library) {
+        switch configuration {
+        case .list: exitState(.list)
+        case .detail: exitState(.detail)
+        case .editor(let inside):
+            exitStates(insideEditor: inside)
             exitState(.editor)
-            guard depth <= 1 else { return }
-            exitState(.library)
-            guard depth == 0 else { return }
-            history.main = .library(.editor(.editing))
-            exitState(.main)
-        case .main(.library(.editor(.saved))):
-            exitState(.saved)
-            guard depth <= 2 else { return }
-            exitState(.editor)
-            guard depth <= 1 else { return }
-            exitState(.library)
-            guard depth == 0 else { return }
-            history.main = .library(.editor(.saved))
-            exitState(.main)
-        case .suspended:
-            exitState(.suspended)
+        }
+    }
+
+    /// Exits the active states inside `editor`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideEditor configuration: State.Editor) {
+        switch configuration {
+        case .editing: exitState(.editing)
+        case .saved: exitState(.saved)
         }
     }
 

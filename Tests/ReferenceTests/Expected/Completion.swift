@@ -393,25 +393,28 @@ final class Onboarding {
     private func complete(_ completed: StateID) -> Bool {
         switch completed {
         case .welcome:
-            guard isIn(.welcome) else { return false }
+            guard case .welcome(let activeChild) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 0)
+            exitStates(insideWelcome: activeChild)
+            exitState(.welcome)
             actions.markOnboarded()
             state = .home
             enterState(.home)
             return transitioned(from: stateBefore, on: nil)
         case .tour:
-            guard isIn(.tour) else { return false }
+            guard case .welcome(.tour(let activeChild)) = state else { return false }
             if actions.isFirstRun() {
                 let stateBefore = state
-                exitStates(keeping: 1)
+                exitStates(insideTour: activeChild)
+                exitState(.tour)
                 notify(.emitted(.finished(steps: 3)))
                 state = .welcome(.thanks)
                 enterState(.thanks)
                 return transitioned(from: stateBefore, on: nil)
             }
             let stateBefore = state
-            exitStates(keeping: 1)
+            exitStates(insideTour: activeChild)
+            exitState(.tour)
             state = .welcome(.thanks)
             enterState(.thanks)
             return transitioned(from: stateBefore, on: nil)
@@ -449,46 +452,25 @@ final class Onboarding {
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
-        switch state {
-        case .welcome(.terms):
-            exitState(.terms)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .welcome(.tour(.page1)):
-            exitState(.page1)
-            guard depth <= 1 else { return }
+    /// Exits the active states inside `welcome`, innermost first.
+    private func exitStates(insideWelcome configuration: State.Welcome) {
+        switch configuration {
+        case .terms: exitState(.terms)
+        case .tour(let inside):
+            exitStates(insideTour: inside)
             exitState(.tour)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .welcome(.tour(.page2)):
-            exitState(.page2)
-            guard depth <= 1 else { return }
-            exitState(.tour)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .welcome(.tour(.lastPage)):
-            exitState(.lastPage)
-            guard depth <= 1 else { return }
-            exitState(.tour)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .welcome(.thanks):
-            exitState(.thanks)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .welcome(.ended):
-            exitState(.ended)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .welcome(.skipped):
-            exitState(.skipped)
-            guard depth == 0 else { return }
-            exitState(.welcome)
-        case .home:
-            exitState(.home)
+        case .thanks: exitState(.thanks)
+        case .ended: exitState(.ended)
+        case .skipped: exitState(.skipped)
+        }
+    }
+
+    /// Exits the active states inside `tour`, innermost first.
+    private func exitStates(insideTour configuration: State.Tour) {
+        switch configuration {
+        case .page1: exitState(.page1)
+        case .page2: exitState(.page2)
+        case .lastPage: exitState(.lastPage)
         }
     }
 

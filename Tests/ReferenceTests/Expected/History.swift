@@ -343,7 +343,7 @@ final class Jukebox {
                 switch event {
                 case .browse:
                     let stateBefore = state
-                    exitStates(keeping: 2)
+                    exitStates(insidePlayer: activeChild)
                     state = .app(.player(.lyrics))
                     enterState(.lyrics)
                     return transitioned(from: stateBefore, on: event)
@@ -385,7 +385,7 @@ final class Jukebox {
         switch event {
         case .sleep:
             let stateBefore = state
-            exitStates(keeping: 0)
+            exitActiveStates()
             state = .asleep
             enterState(.asleep)
             return transitioned(from: stateBefore, on: event)
@@ -408,45 +408,46 @@ final class Jukebox {
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
+    /// Exits every active state, innermost first, remembering the histories of those that keep one.
+    private func exitActiveStates() {
         switch state {
-        case .app(.library):
-            exitState(.library)
-            guard depth == 0 else { return }
-            history.app = .library
+        case .app(let inside):
+            exitStates(insideApp: inside)
+            history.app = inside
             exitState(.app)
-        case .app(.player(.queue(.first))):
-            exitState(.first)
-            guard depth <= 2 else { return }
+        case .asleep: exitState(.asleep)
+        }
+    }
+
+    /// Exits the active states inside `app`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideApp configuration: State.App) {
+        switch configuration {
+        case .library: exitState(.library)
+        case .player(let inside):
+            exitStates(insidePlayer: inside)
+            history.player = inside
+            exitState(.player)
+        }
+    }
+
+    /// Exits the active states inside `player`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insidePlayer configuration: State.Player) {
+        switch configuration {
+        case .queue(let inside):
+            exitStates(insideQueue: inside)
             exitState(.queue)
-            guard depth <= 1 else { return }
-            history.player = .queue(.first)
-            exitState(.player)
-            guard depth == 0 else { return }
-            history.app = .player(.queue(.first))
-            exitState(.app)
-        case .app(.player(.queue(.second))):
-            exitState(.second)
-            guard depth <= 2 else { return }
-            exitState(.queue)
-            guard depth <= 1 else { return }
-            history.player = .queue(.second)
-            exitState(.player)
-            guard depth == 0 else { return }
-            history.app = .player(.queue(.second))
-            exitState(.app)
-        case .app(.player(.lyrics)):
-            exitState(.lyrics)
-            guard depth <= 1 else { return }
-            history.player = .lyrics
-            exitState(.player)
-            guard depth == 0 else { return }
-            history.app = .player(.lyrics)
-            exitState(.app)
-        case .asleep:
-            exitState(.asleep)
+        case .lyrics: exitState(.lyrics)
+        }
+    }
+
+    /// Exits the active states inside `queue`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideQueue configuration: State.Queue) {
+        switch configuration {
+        case .first: exitState(.first)
+        case .second: exitState(.second)
         }
     }
 

@@ -318,17 +318,6 @@ public final class Lotto {
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
-        switch state {
-        case .empty:
-            exitState(.empty)
-        case .drawn:
-            exitState(.drawn)
-        }
-    }
-
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)

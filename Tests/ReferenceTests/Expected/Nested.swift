@@ -424,7 +424,8 @@ final class Library {
                 switch event {
                 case .back:
                     let stateBefore = state
-                    exitStates(keeping: 1)
+                    exitStates(insideFinder: activeChild)
+                    exitState(.finder)
                     state = .browsing(.shelf)
                     enterState(.shelf)
                     return transitioned(from: stateBefore, on: event)
@@ -435,14 +436,15 @@ final class Library {
             switch event {
             case .logOut:
                 let stateBefore = state
-                exitStates(keeping: 0)
+                exitStates(insideBrowsing: activeChild)
+                exitState(.browsing)
                 notify(.emitted(.closed))
                 state = .signedOut
                 enterState(.signedOut)
                 return transitioned(from: stateBefore, on: event)
             case .reset:
                 let stateBefore = state
-                exitStates(keeping: 1)
+                exitStates(insideBrowsing: activeChild)
                 state = .browsing(.shelf)
                 enterState(.shelf)
                 return transitioned(from: stateBefore, on: event)
@@ -484,32 +486,22 @@ final class Library {
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
-        switch state {
-        case .signedOut:
-            exitState(.signedOut)
-        case .browsing(.shelf):
-            exitState(.shelf)
-            guard depth == 0 else { return }
-            exitState(.browsing)
-        case .browsing(.reader):
-            exitState(.reader)
-            guard depth == 0 else { return }
-            exitState(.browsing)
-        case .browsing(.finder(.typing)):
-            exitState(.typing)
-            guard depth <= 1 else { return }
+    /// Exits the active states inside `browsing`, innermost first.
+    private func exitStates(insideBrowsing configuration: State.Browsing) {
+        switch configuration {
+        case .shelf: exitState(.shelf)
+        case .reader: exitState(.reader)
+        case .finder(let inside):
+            exitStates(insideFinder: inside)
             exitState(.finder)
-            guard depth == 0 else { return }
-            exitState(.browsing)
-        case .browsing(.finder(.results)):
-            exitState(.results)
-            guard depth <= 1 else { return }
-            exitState(.finder)
-            guard depth == 0 else { return }
-            exitState(.browsing)
+        }
+    }
+
+    /// Exits the active states inside `finder`, innermost first.
+    private func exitStates(insideFinder configuration: State.Finder) {
+        switch configuration {
+        case .typing: exitState(.typing)
+        case .results: exitState(.results)
         }
     }
 
@@ -578,8 +570,10 @@ final class Library {
     private func takeTimerTransition(slot: Int, group: Int) -> Bool {
         switch (slot, group) {
         case (0, 0):
+            guard case .browsing(let activeChild) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 0)
+            exitStates(insideBrowsing: activeChild)
+            exitState(.browsing)
             state = .signedOut
             enterState(.signedOut)
             return transitioned(from: stateBefore, on: nil)

@@ -291,9 +291,10 @@ final class Beta {
     private func complete(_ completed: StateID) -> Bool {
         switch completed {
         case .beta:
-            guard isIn(.beta) else { return false }
+            guard case .beta(let activeChild) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 0)
+            exitStates(insideBeta: activeChild)
+            exitState(.beta)
             state = .fin
             enterState(.fin)
             return transitioned(from: stateBefore, on: nil)
@@ -321,20 +322,11 @@ final class Beta {
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
-        switch state {
-        case .beta(.inner):
-            exitState(.inner)
-            guard depth == 0 else { return }
-            exitState(.beta)
-        case .beta(.done1):
-            exitState(.done1)
-            guard depth == 0 else { return }
-            exitState(.beta)
-        case .fin:
-            exitState(.fin)
+    /// Exits the active states inside `beta`, innermost first.
+    private func exitStates(insideBeta configuration: State.Beta) {
+        switch configuration {
+        case .inner: exitState(.inner)
+        case .done1: exitState(.done1)
         }
     }
 

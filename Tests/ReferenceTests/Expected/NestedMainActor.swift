@@ -398,7 +398,9 @@ import FSMRuntime
                 }
             case .stop:
                 let stateBefore = state
-                exitStates(keeping: 0)
+                exitStates(insideBusy: activeChild)
+                history.busy = activeChild
+                exitState(.busy)
                 state = .idle
                 enterState(.idle)
                 return transitioned(from: stateBefore, on: event)
@@ -422,7 +424,7 @@ import FSMRuntime
         case .stop:
             if isIn(.idle) {
                 let stateBefore = state
-                exitStates(keeping: 0)
+                exitActiveStates()
                 state = .parked
                 enterState(.parked)
                 return transitioned(from: stateBefore, on: event)
@@ -501,33 +503,35 @@ import FSMRuntime
         notify(.entered(state))
     }
 
-    /// Exits the active states below the outermost `depth` levels (all of them for 0),
-    /// innermost first, remembering the histories of those that keep one.
-    private func exitStates(keeping depth: Int) {
+    /// Exits every active state, innermost first, remembering the histories of those that keep one.
+    private func exitActiveStates() {
         switch state {
-        case .idle:
-            exitState(.idle)
-        case .busy(.a):
-            exitState(.a)
-            guard depth == 0 else { return }
-            history.busy = .a
+        case .idle: exitState(.idle)
+        case .busy(let inside):
+            exitStates(insideBusy: inside)
+            history.busy = inside
             exitState(.busy)
-        case .busy(.b(.b1)):
-            exitState(.b1)
-            guard depth <= 1 else { return }
+        case .parked: exitState(.parked)
+        }
+    }
+
+    /// Exits the active states inside `busy`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideBusy configuration: State.Busy) {
+        switch configuration {
+        case .a: exitState(.a)
+        case .b(let inside):
+            exitStates(insideB: inside)
             exitState(.b)
-            guard depth == 0 else { return }
-            history.busy = .b(.b1)
-            exitState(.busy)
-        case .busy(.b(.b2)):
-            exitState(.b2)
-            guard depth <= 1 else { return }
-            exitState(.b)
-            guard depth == 0 else { return }
-            history.busy = .b(.b2)
-            exitState(.busy)
-        case .parked:
-            exitState(.parked)
+        }
+    }
+
+    /// Exits the active states inside `b`, innermost first, remembering the
+    /// histories of those that keep one.
+    private func exitStates(insideB configuration: State.B) {
+        switch configuration {
+        case .b1: exitState(.b1)
+        case .b2: exitState(.b2)
         }
     }
 
@@ -616,8 +620,11 @@ import FSMRuntime
     private func takeTimerTransition(slot: Int, group: Int) -> Bool {
         switch (slot, group) {
         case (0, 0):
+            guard case .busy(let activeChild) = state else { return false }
             let stateBefore = state
-            exitStates(keeping: 0)
+            exitStates(insideBusy: activeChild)
+            history.busy = activeChild
+            exitState(.busy)
             state = .idle
             enterState(.idle)
             return transitioned(from: stateBefore, on: nil)

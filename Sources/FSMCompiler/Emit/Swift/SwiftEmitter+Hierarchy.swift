@@ -17,11 +17,15 @@ extension SwiftEmitter {
         writer.block("private func handle(_ event: Event) -> Bool") { writer in
             let relevant = subtreesDeclaring { !eventGroups(of: .state($0)).isEmpty }
             let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: false)
+            let exitsFromCompound = { (state: StateID) in
+                eventGroups(of: .state(state)).contains { $0.transitions.contains { machine[$0].entry != nil } }
+            }
             var leaves = emitStateTree(
-                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, into: &writer
-            ) { state, leaf, writer in
+                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                into: &writer
+            ) { state, position, writer in
                 emitEventSwitch(eventGroups(of: .state(state)), into: &writer, condition: liveCondition) { id, writer in
-                    emitBody(id, atLeaf: leaf, event: "event", ending: .returnTrue, into: &writer)
+                    emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
                 }
             }
             if !leaves {
@@ -29,7 +33,7 @@ extension SwiftEmitter {
                 if !machineGroups.isEmpty {
                     writer.line("// Machine-level transitions, for events no active state takes.")
                     leaves = emitEventSwitch(machineGroups, into: &writer, condition: liveCondition) { id, writer in
-                        emitBody(id, atLeaf: nil, event: "event", ending: .returnTrue, into: &writer)
+                        emitBody(id, from: .unknown, event: "event", ending: .returnTrue, into: &writer)
                     }
                 }
             }
@@ -51,10 +55,16 @@ extension SwiftEmitter {
             writer.block("while true") { writer in
                 let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: .always).isEmpty }
                 let bindings = dataBindings(of: { machine.transitions(of: .state($0), for: .always) }, pure: false)
+                let exitsFromCompound = { (state: StateID) in
+                    machine.transitions(of: .state(state), for: .always).contains { machine[$0].entry != nil }
+                }
                 let leaves = emitStateTree(
-                    model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, into: &writer
-                ) { state, leaf, writer in
-                    emitGuardedSequence(machine.transitions(of: .state(state), for: .always), atLeaf: leaf, event: "nil", ending: .continueLoop, into: &writer)
+                    model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                    into: &writer
+                ) { state, position, writer in
+                    emitGuardedSequence(
+                        machine.transitions(of: .state(state), for: .always), from: position, event: "nil", ending: .continueLoop,
+                        into: &writer)
                 }
                 if !leaves { writer.line("return") }
             }
@@ -73,8 +83,8 @@ extension SwiftEmitter {
                 writer.line("case .\(state.name):")
                 writer.indented { writer in
                     let transitions = machine.transitions(of: .state(state.id), for: .done(state.id))
-                    emitActiveGuard(of: state.id, binding: transitions, into: &writer)
-                    let leaves = emitGuardedSequence(transitions, atLeaf: nil, event: "nil", ending: .returnTrue, into: &writer)
+                    let position = emitActiveGuard(of: state.id, binding: transitions, into: &writer)
+                    let leaves = emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
                     if !leaves { writer.line("return false") }
                 }
             }
@@ -85,29 +95,40 @@ extension SwiftEmitter {
         writer.line()
     }
 
-    /// `guard case <state active, binding the data the transitions read> = state else { return
-    /// false }`: for code outside the walk of the state tree (completions, timers).
-    func emitActiveGuard(of state: StateID, binding transitions: [TransitionID], into writer: inout CodeWriter) {
+    /// `guard case <state active, binding the data the transitions read and, when one of them
+    /// exits, a compound state's active child> = state else { return false }`, or `guard
+    /// isIn(…)` when nothing is bound: for code outside the walk of the state tree (completions,
+    /// timers). Without `required`, the guard is left out when it would bind nothing. Returns
+    /// where the code after it runs.
+    @discardableResult
+    func emitActiveGuard(
+        of state: StateID, binding transitions: [TransitionID], required: Bool = true, into writer: inout CodeWriter
+    ) -> ActivePosition {
         let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: false)) }
         let bound = chainLabels(of: state, among: labels)
-        if bound.isEmpty {
-            writer.line("guard isIn(.\(model[state].name)) else { return false }")
+        let bindsChild = model[state].isCompound && transitions.contains { machine[$0].entry != nil }
+        if bound.isEmpty && !bindsChild {
+            if required { writer.line("guard isIn(.\(model[state].name)) else { return false }") }
         } else {
-            writer.line("guard case \(configurationPattern(machine.path(to: state), binding: bound)) = state else { return false }")
+            let pattern = configurationPattern(machine.path(to: state), binding: bound, child: bindsChild ? "activeChild" : nil)
+            writer.line("guard case \(pattern) = state else { return false }")
         }
+        if model[state].isAtomic { return .leaf(state) }
+        return bindsChild ? .compound(state) : .unknown
     }
 
     /// Transitions tried in order, each `if guard { take it }`, up to the first unguarded one.
     /// Returns whether every path leaves.
     @discardableResult
     func emitGuardedSequence(
-        _ transitions: [TransitionID], atLeaf leaf: StateID?, event: String, ending: BodyEnding, into writer: inout CodeWriter
+        _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
+        into writer: inout CodeWriter
     ) -> Leaves {
         for id in transitions {
             if let guardModel = machine[id].declaration.guardExpression, let code = liveCondition(guardModel, nil) {
-                writer.block("if \(code)") { writer in emitBody(id, atLeaf: leaf, event: event, ending: ending, into: &writer) }
+                writer.block("if \(code)") { writer in emitBody(id, from: position, event: event, ending: ending, into: &writer) }
             } else {
-                emitBody(id, atLeaf: leaf, event: event, ending: ending, into: &writer)
+                emitBody(id, from: position, event: event, ending: ending, into: &writer)
                 return true
             }
         }
@@ -120,9 +141,9 @@ extension SwiftEmitter {
     /// exited innermost first (histories remembered), its actions, the new configuration, the
     /// states of its entry plan entered outermost first, the notification.
     ///
-    /// `leaf` is the active atomic state when the code runs only there; the exits are then
-    /// written out. Otherwise `exitStates(keeping:)` exits whatever is active.
-    func emitBody(_ id: TransitionID, atLeaf leaf: StateID?, event: String, ending: BodyEnding, into writer: inout CodeWriter) {
+    /// `position` says what the code knows of the active configuration, which decides how it
+    /// exits (``emitExits(of:from:into:)``).
+    func emitBody(_ id: TransitionID, from position: ActivePosition, event: String, ending: BodyEnding, into writer: inout CodeWriter) {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
         let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
@@ -132,20 +153,7 @@ extension SwiftEmitter {
             return
         }
         writer.line("let stateBefore = state")
-        let exits = leaf.map { machine.exitSequence(of: id, atLeaf: $0) }
-        // Remembering a history with data needs the data inside it, which `exitStates` binds.
-        if let exits, !(hasStateData && exits.contains { model[$0].history != nil }) {
-            let path = machine.path(to: leaf!)
-            for state in exits {
-                if model[state].history != nil {
-                    let inside = path[(machine.depth(of: state) + 1)...]
-                    writer.line("history.\(model[state].name) = \(configurationValue(inside, data: boundData))")
-                }
-                writer.line("exitState(.\(model[state].name))")
-            }
-        } else {
-            writer.line("exitStates(keeping: \(transition.domain.map { machine.depth(of: $0) + 1 } ?? 0))")
-        }
+        emitExits(of: id, from: position, into: &writer)
         emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
         if let owner = entry.restoresHistoryOf {
             let name = model[owner].name
@@ -185,6 +193,56 @@ extension SwiftEmitter {
             return configurationValue(machine.path(to: owner), inside: inside, data: data)
         }
         return configurationValue(machine.path(to: entry.states.last!), data: data)
+    }
+
+    /// The exits of a taken transition: the active states below its domain, innermost first,
+    /// each history remembered before its state is exited.
+    ///
+    /// At a leaf, the states are known and written out. In a compound state, what is active
+    /// inside it is bound to `activeChild`: `exitStates(insideX: activeChild)`, then the state
+    /// and its ancestors below the domain. Elsewhere, the configuration is read again.
+    /// Remembering a history outside the bound part with data inside needs data the code may
+    /// not have bound, so that too reads the configuration again.
+    private func emitExits(of id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) {
+        let domain = machine[id].domain
+        let levelsKept = domain.map { machine.depth(of: $0) + 1 } ?? 0
+        switch position {
+        case .leaf(let leaf):
+            let exits = machine.exitSequence(of: id, atLeaf: leaf)
+            guard hasStateData && exits.contains(where: { model[$0].history != nil }) else {
+                let path = machine.path(to: leaf)
+                for state in exits {
+                    if model[state].history != nil {
+                        let inside = path[(machine.depth(of: state) + 1)...]
+                        writer.line("history.\(model[state].name) = \(configurationValue(inside, data: boundData))")
+                    }
+                    writer.line("exitState(.\(model[state].name))")
+                }
+                return
+            }
+        case .compound(let owner):
+            let path = machine.path(to: owner)
+            let exitedAround = path[levelsKept...].reversed()
+            guard hasStateData && exitedAround.contains(where: { $0 != owner && model[$0].history != nil }) else {
+                writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): activeChild)")
+                for state in exitedAround {
+                    if model[state].history != nil {
+                        let inside = configurationValue(path[(machine.depth(of: state) + 1)...], inside: "activeChild", data: boundData)
+                        writer.line("history.\(model[state].name) = \(inside)")
+                    }
+                    writer.line("exitState(.\(model[state].name))")
+                }
+                return
+            }
+        case .unknown:
+            break
+        }
+        if let domain {
+            let pattern = configurationPattern(machine.path(to: domain), child: "exited")
+            writer.line("if case \(pattern) = state { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): exited) }")
+        } else {
+            writer.line("exitActiveStates()")
+        }
     }
 
     // MARK: - Entering and leaving states
@@ -243,43 +301,62 @@ extension SwiftEmitter {
         writer.line("guard case \(configurationPattern(machine.path(to: state), binding: bound)) = self.state else { break }")
     }
 
-    /// `exitStates(keeping:)`: exits the active states below the first `depth` levels.
+    /// `exitActiveStates()` and `exitStates(insideX:)` for every compound state X: exit what
+    /// is active (inside X), innermost first, remembering the histories of the states exited.
     private func emitExitStates(into writer: inout CodeWriter) {
-        writer.line("/// Exits the active states below the outermost `depth` levels (all of them for 0),")
-        writer.line("/// innermost first, remembering the histories of those that keep one.")
-        writer.block("private func exitStates(keeping depth: Int)") { writer in
-            writer.line("switch state {")
-            for leaf in machine.atomicStates {
-                let path = machine.path(to: leaf)
-                // A history remembers the data of the states inside it.
-                var remembered: Set<String> = []
-                if let outermost = path.firstIndex(where: { model[$0].history != nil }) {
-                    remembered = Set(path[(outermost + 1)...].flatMap { model[$0].data.map { $0.label! } })
-                }
-                writer.line("case \(configurationPattern(path, binding: remembered)):")
-                writer.indented { writer in
-                    for level in stride(from: path.count - 1, through: 0, by: -1) {
-                        let state = model[path[level]]
-                        if level < path.count - 1 {
-                            writer.line(level == 0 ? "guard depth == 0 else { return }" : "guard depth <= \(level) else { return }")
-                        }
-                        if state.history != nil {
-                            writer.line("history.\(state.name) = \(configurationValue(path[(level + 1)...], data: boundData))")
-                        }
-                        writer.line("exitState(.\(state.name))")
-                    }
-                }
+        if exitsWithoutPosition {
+            writer.line("/// Exits every active state, innermost first\(hasHistory ? ", remembering the histories of those that keep one" : "").")
+            writer.block("private func exitActiveStates()") { writer in
+                emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
             }
-            writer.line("}")
+            writer.line()
         }
-        writer.line()
+        for state in model.states where state.isCompound {
+            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(hasHistory ? ", remembering the" : ".")")
+            if hasHistory { writer.line("/// histories of those that keep one.") }
+            writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
+                emitExitSwitch(over: "configuration", among: state.children, into: &writer)
+            }
+            writer.line()
+        }
+    }
+
+    /// Whether some transition may exit every active state without knowing which are active
+    /// (``emitExits(of:from:into:)`` calls `exitActiveStates()`): one at the machine level, or,
+    /// when a history with data inside may need the configuration read again, any that leaves
+    /// the top level.
+    private var exitsWithoutPosition: Bool {
+        machine.transitions.contains { transition in
+            guard transition.entry != nil, transition.domain == nil else { return false }
+            return transition.owner == .machine || (hasStateData && hasHistory)
+        }
+    }
+
+    /// `switch subject { … }` over `siblings`, exiting the one active and what is active inside
+    /// it. Its history is the configuration inside it, data and all, so nothing else is bound.
+    private func emitExitSwitch(over subject: String, among siblings: [StateID], into writer: inout CodeWriter) {
+        writer.line("switch \(subject) {")
+        for id in siblings {
+            let state = model[id]
+            guard state.isCompound else {
+                writer.line("case \(configurationPattern([id])): exitState(.\(state.name))")
+                continue
+            }
+            writer.line("case \(configurationPattern([id], child: "inside")):")
+            writer.indented { writer in
+                writer.line("exitStates(inside\(SwiftNames.stateTypeName(state.name)): inside)")
+                if state.history != nil { writer.line("history.\(state.name) = inside") }
+                writer.line("exitState(.\(state.name))")
+            }
+        }
+        writer.line("}")
     }
 
     /// `restoredX(_:)` and `enterStates(insideX:)` for a state with history.
     private func emitHistoryRestore(of owner: StateID, into writer: inout CodeWriter) {
         let state = model[owner]
         let type = SwiftNames.stateTypeName(state.name)
-        let leaves = machine.atomicStates.filter { $0 != owner && machine.path(to: $0).contains(owner) }
+        let leaves = model.atomicDescendants(of: owner)
         let below = machine.depth(of: owner) + 1
         let initial = configurationValue(machine.defaultDescent(of: owner), data: boundData)
         writer.line("/// What `-> \(state.name).history` enters inside `\(state.name)`: \(state.history == .deep ? "the configuration remembered" : "the child remembered, from its initial state"),")

@@ -69,8 +69,8 @@ extension SwiftEmitter {
                 for (group, timer) in machine.timers[state.index].enumerated() {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
-                        if hasStateData { emitActiveGuard(of: state, binding: timer.transitions, into: &writer) }
-                        let leaves = emitGuardedSequence(timer.transitions, atLeaf: nil, event: "nil", ending: .returnTrue, into: &writer)
+                        let position = emitActiveGuard(of: state, binding: timer.transitions, required: hasStateData, into: &writer)
+                        let leaves = emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
                         if !leaves { writer.line("return false") }
                     }
                 }

@@ -6,15 +6,29 @@ extension SwiftEmitter {
     /// always leaves (Swift warns about code that will never run).
     typealias Leaves = Bool
 
+    /// Where generated code runs, as far as it knows the active configuration there: what
+    /// decides how a transition taken there exits the active states.
+    enum ActivePosition {
+        /// In the case of an active atomic state: every active state is known.
+        case leaf(StateID)
+        /// In the case of an active compound state whose active child is bound to `activeChild`.
+        case compound(StateID)
+        /// Where nothing active is bound: the machine level, timers, completions.
+        case unknown
+    }
+
     /// Writes `switch subject { … }` over `siblings`, with a case for each state whose subtree
-    /// has transitions (`relevant`): an atomic state's own transitions (`emitOwn` with the state
-    /// as `leaf`), or a compound state's nested `switch` over its children (bound to
-    /// `activeChild`) followed by its own transitions. A child's transitions are tried before
-    /// its parent's, as ``ExecutableMachine/owners(from:)`` orders them. Each case binds the
-    /// data labels `bindings` lists for its state. Returns whether every path leaves.
+    /// has transitions (`relevant`): an atomic state's own transitions (`emitOwn` at `.leaf`),
+    /// or a compound state's nested `switch` over its children (bound to `activeChild`)
+    /// followed by its own transitions. A child's transitions are tried before its parent's, as
+    /// ``ExecutableMachine/owners(from:)`` orders them. Each case binds the data labels
+    /// `bindings` lists for its state, and a compound state for which `bindsChild` holds binds
+    /// its active child for its own transitions too (`.compound`). Returns whether every path
+    /// leaves.
     func emitStateTree(
-        _ siblings: [StateID], subject: String, relevant: [Bool], bindings: [Set<String>], into writer: inout CodeWriter,
-        emitOwn: (_ state: StateID, _ leaf: StateID?, inout CodeWriter) -> Leaves
+        _ siblings: [StateID], subject: String, relevant: [Bool], bindings: [Set<String>],
+        bindsChild: (StateID) -> Bool = { _ in false }, into writer: inout CodeWriter,
+        emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
     ) -> Leaves {
         let cases = siblings.filter { relevant[$0.index] }
         guard !cases.isEmpty else { return false }
@@ -26,18 +40,20 @@ extension SwiftEmitter {
             if state.isAtomic {
                 writer.line("case \(configurationPattern([id], binding: bindings[id.index])):")
                 writer.indented { writer in
-                    everyCaseLeaves = emitOwn(id, id, &writer) && everyCaseLeaves
+                    everyCaseLeaves = emitOwn(id, .leaf(id), &writer) && everyCaseLeaves
                 }
             } else {
-                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: childrenMatter ? "activeChild" : nil)):")
+                let bindsActiveChild = childrenMatter || bindsChild(id)
+                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsActiveChild ? "activeChild" : nil)):")
                 writer.indented { writer in
                     var leaves = false
                     if childrenMatter {
                         leaves = emitStateTree(
-                            state.children, subject: "activeChild", relevant: relevant, bindings: bindings, into: &writer, emitOwn: emitOwn)
+                            state.children, subject: "activeChild", relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                            into: &writer, emitOwn: emitOwn)
                     }
                     if !leaves {
-                        leaves = emitOwn(id, nil, &writer)
+                        leaves = emitOwn(id, bindsActiveChild ? .compound(id) : .unknown, &writer)
                     }
                     everyCaseLeaves = leaves && everyCaseLeaves
                 }
