@@ -35,7 +35,7 @@ public enum Compiler {
             model = analysis.model
         }
         if let checked = model {
-            switch Lowering.lower(checked) {
+            switch Lowering.lower(checked).flatMap(refusingUnsupported) {
             case .success(let lowered):
                 executable = lowered
             case .failure(let failure):
@@ -48,5 +48,17 @@ public enum Compiler {
             }
         }
         return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
+    }
+
+    /// Refuses what a back end cannot execute yet, with located errors: a spec `check` accepts
+    /// must generate Swift that compiles and means what the executable machine means.
+    private static func refusingUnsupported(_ machine: ExecutableMachine) -> Result<ExecutableMachine, LoweringFailure> {
+        let parallel = machine.model.states.filter(\.isParallel)
+        guard parallel.isEmpty else {
+            return .failure(LoweringFailure(diagnostics: parallel.map {
+                Diagnostic(.error, "parallel states are not supported yet", at: $0.range)
+            }))
+        }
+        return .success(machine)
     }
 }

@@ -283,6 +283,17 @@ struct Lowered {
         executable = try #require(compilation.executable, sourceLocation: sourceLocation)
     }
 
+    /// Lowers a spec whatever the back ends support yet: the executable model and its
+    /// interpreter run more than the emitters may.
+    init(lowering text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let (syntax, syntaxDiagnostics) = Parser.parse(SourceText(text))
+        #expect(MarkedSource.lines(of: syntaxDiagnostics) == [], sourceLocation: sourceLocation)
+        let analysis = SemanticAnalyzer.analyze(syntax)
+        #expect(MarkedSource.lines(of: analysis.diagnostics.filter { $0.severity == .error }) == [], sourceLocation: sourceLocation)
+        let model = try #require(analysis.model, sourceLocation: sourceLocation)
+        executable = try Lowering.lower(model).get()
+    }
+
     /// One of the statechart specs of the reference tests, such as `Nested.fsm`.
     init(spec name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         try self.init(try ReferenceSpecs.text(of: name), sourceLocation: sourceLocation)

@@ -222,8 +222,9 @@ import Testing
         // Moving inside app does not touch its history.
         #expect(run.interpreter.history[app.index] == nil)
         _ = run.send("sleep")
-        #expect(run.interpreter.history[app.index] == run.machine.state("lyrics"))
-        #expect(run.interpreter.history[run.machine.state("player").index] == run.machine.state("lyrics"))
+        // A shallow history remembers the child, a deep one the atomic states.
+        #expect(run.interpreter.history[app.index] == [run.machine.state("player")])
+        #expect(run.interpreter.history[run.machine.state("player").index] == [run.machine.state("lyrics")])
         // wakeFresh ignores the history.
         #expect(run.send("wakeFresh") == ["exit asleep", "take asleep: on wakeFresh -> app", "enter app", "enter library"])
     }

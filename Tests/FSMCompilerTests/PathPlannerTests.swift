@@ -470,9 +470,9 @@ struct PathPlannerTests {
         #expect(fromA.leaf == state("asleep"))
         #expect(fromA.leaf == fromB.leaf)
         #expect(fromA.situation != fromB.situation)
-        #expect(fromA.situation.remembered == [state("a")])
+        #expect(fromA.situation.remembered == [[state("a")]])
         // Left in b2, but a shallow history restores b, which starts at b1.
-        #expect(fromB.situation.remembered == [state("b")])
+        #expect(fromB.situation.remembered == [[state("b")]])
         let wake = TransitionID(4)
         #expect(fromB.leaf(afterTaking: wake) == state("b1"))
         #expect(fromA.leaf(afterTaking: wake) == state("a"))

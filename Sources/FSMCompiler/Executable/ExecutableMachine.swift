@@ -121,6 +121,139 @@ public struct ExecutableMachine: Sendable {
         return Array(path[keep...].reversed())
     }
 
+    // MARK: - Configurations (SCXML's algorithm, for any number of active regions)
+
+    /// Whether the machine has a parallel state, so that several atomic states can be active
+    /// at once.
+    public var hasParallelStates: Bool { model.states.contains { $0.isParallel } }
+
+    /// Whether `state` lies strictly inside `ancestor`; everything lies inside the machine
+    /// (`nil`).
+    public func isProperDescendant(_ state: StateID, of ancestor: StateID?) -> Bool {
+        guard let ancestor else { return true }
+        let path = paths[state.index]
+        let depth = paths[ancestor.index].count - 1
+        return path.count - 1 > depth && path[depth] == ancestor
+    }
+
+    /// The state a transition is declared in, `nil` for the machine level (which contains
+    /// every state).
+    public func source(of transition: TransitionID) -> StateID? {
+        if case .state(let state) = self[transition].owner { state } else { nil }
+    }
+
+    /// Whether two transitions cannot be taken together: both exit states and their exit sets
+    /// (the active states below each one's domain) meet, that is their domains lie on one line
+    /// of the tree. Each exit set holds the atomic state that selected its transition, so
+    /// neither is empty.
+    public func conflicts(_ first: TransitionID, _ second: TransitionID) -> Bool {
+        guard self[first].entry != nil, self[second].entry != nil else { return false }
+        guard let a = self[first].domain, let b = self[second].domain else { return true }
+        return a == b || isProperDescendant(a, of: b) || isProperDescendant(b, of: a)
+    }
+
+    /// The transitions a trigger takes together in a configuration whose active atomic states
+    /// are `atomicStates` (document order): SCXML's `selectTransitions` and
+    /// `removeConflictingTransitions`. Each atomic state selects the first candidate whose
+    /// guard holds (`isEnabled`); of two that conflict, one declared inside the other's
+    /// source wins, otherwise the one selected first. Timers and completions belong to one
+    /// state and select at most one transition.
+    public func selectTransitions(
+        for trigger: Trigger, atomicStates: [StateID], isEnabled: (TransitionID) -> Bool
+    ) -> [TransitionID] {
+        switch trigger {
+        case .timer(let owner, _), .done(let owner):
+            guard atomicStates.contains(where: { paths[$0.index].contains(owner) }) else { return [] }
+            return transitions(of: .state(owner), for: trigger).first(where: isEnabled).map { [$0] } ?? []
+        case .event, .always:
+            var enabled: [TransitionID] = []
+            for atomic in atomicStates {
+                if let chosen = candidates(atLeaf: atomic, for: trigger).first(where: isEnabled), !enabled.contains(chosen) {
+                    enabled.append(chosen)
+                }
+            }
+            guard enabled.count > 1 else { return enabled }
+            var filtered: [TransitionID] = []
+            for candidate in enabled {
+                var preempted = false
+                var beaten: [TransitionID] = []
+                for other in filtered where conflicts(candidate, other) {
+                    let inside = source(of: candidate).map { isProperDescendant($0, of: source(of: other)) } ?? false
+                    if inside { beaten.append(other) } else { preempted = true; break }
+                }
+                if !preempted {
+                    filtered.removeAll { beaten.contains($0) }
+                    filtered.append(candidate)
+                }
+            }
+            return filtered
+        }
+    }
+
+    /// The states that taking `transitions` together exits from `configuration` (the active
+    /// states), in reverse document order: the active states below each one's domain.
+    public func exitSet(of transitions: [TransitionID], in configuration: [StateID]) -> [StateID] {
+        let domains = transitions.filter { self[$0].entry != nil }.map { self[$0].domain }
+        guard !domains.isEmpty else { return [] }
+        return configuration.filter { state in domains.contains { isProperDescendant(state, of: $0) } }.sorted(by: >)
+    }
+
+    /// What a history of `owner` remembers when `owner` is exited from `configuration`: its
+    /// active atomic descendants (deep), or its active children (shallow).
+    public func remembered(by owner: StateID, in configuration: [StateID]) -> [StateID] {
+        let depth = depth(of: owner)
+        switch model[owner].history {
+        case .deep?:
+            return configuration.filter { model[$0].isAtomic && isProperDescendant($0, of: owner) }
+        case .shallow?, nil:
+            return configuration.filter { paths[$0.index].count == depth + 2 && paths[$0.index][depth] == owner }
+        }
+    }
+
+    /// The states `-> owner.history` enters below `owner`, in document order: what its history
+    /// remembers (`nil` before `owner` was ever left: its default entry), each remembered
+    /// state with the states between it and `owner`, the default entry of a remembered child
+    /// (shallow history), and the default entry of any region with nothing remembered.
+    public func restoredEntry(of owner: StateID, remembered: [StateID]?) -> [StateID] {
+        guard let remembered, !remembered.isEmpty else { return defaultDescent(of: owner) }
+        var entered = Set<StateID>()
+        for state in remembered {
+            for ancestor in paths[state.index] where isProperDescendant(ancestor, of: owner) { entered.insert(ancestor) }
+            if model[owner].history != .deep { entered.formUnion(defaultDescent(of: state)) }
+        }
+        // A parallel state entered on the way enters its other regions by default.
+        for state in entered.sorted() where model[state].isParallel {
+            for region in model[state].children where !entered.contains(region) {
+                entered.insert(region)
+                entered.formUnion(defaultDescent(of: region))
+            }
+        }
+        return entered.sorted()
+    }
+
+    /// Whether `state` is in a final state in `configuration` (SCXML's `isInFinalState`): a
+    /// compound state whose active child is final, a parallel state all of whose regions are.
+    public func isInFinalState(_ state: StateID, in configuration: [StateID]) -> Bool {
+        let children = model[state].children
+        if model[state].isParallel {
+            return children.allSatisfy { isInFinalState($0, in: configuration) }
+        }
+        return children.contains { model[$0].isFinal && configuration.contains($0) }
+    }
+
+    /// The completions entering the final state `state` raises into `configuration` (which
+    /// holds it), in order: its parent's, then, when the parent is a region, the parallel
+    /// state's if every region is in a final state (SCXML's `done.state.ID` events).
+    public func completions(afterEntering state: StateID, in configuration: [StateID]) -> [StateID] {
+        guard model[state].isFinal, let parent = model[state].parent else { return [] }
+        var completed = [parent]
+        if let grandparent = model[parent].parent, model[grandparent].isParallel,
+            isInFinalState(grandparent, in: configuration) {
+            completed.append(grandparent)
+        }
+        return completed
+    }
+
     /// Every trigger an owner declares transitions for, in the order first declared.
     public func triggers(of owner: Owner) -> [Trigger] {
         let ids: [TransitionID]
@@ -164,18 +297,30 @@ public struct ExecutableTransition: Hashable, Sendable {
     }
 }
 
-/// The states a transition (or the start) enters, outermost first.
+/// The states a transition (or the start) enters, in document order (outermost first).
 public struct EntryPlan: Hashable, Sendable {
     /// The states entered whatever the history: the target's ancestors below the domain, the
-    /// target, and (unless it restores a history) the target's initial descendants.
+    /// target, the other regions of the parallel states among them with their default
+    /// entries, and (unless it restores a history) the target's default entry.
     public var states: [StateID]
-    /// The state whose history is restored after ``states`` (a `-> X.history` target: X, the
-    /// last of ``states``); its remembered children are entered next.
+    /// The state whose history is restored (a `-> X.history` target: X); what it remembers
+    /// is entered right after it, before the states of ``states`` that follow it.
     public var restoresHistoryOf: StateID?
 
     public init(states: [StateID], restoresHistoryOf: StateID? = nil) {
         self.states = states
         self.restoresHistoryOf = restoresHistoryOf
+    }
+
+    /// Every state entered, in document order, with `restored` (what the history of
+    /// ``restoresHistoryOf`` restores, in document order) in its place: right after the
+    /// state whose history it is, or first when that state stays active (a history target
+    /// inside its own state enters nothing else).
+    public func states(restoring restored: [StateID]) -> [StateID] {
+        guard let owner = restoresHistoryOf else { return states }
+        var all = states
+        all.insert(contentsOf: restored, at: states.firstIndex(of: owner).map { $0 + 1 } ?? 0)
+        return all
     }
 }
 

@@ -6,11 +6,7 @@
 public enum Lowering {
     /// The executable machine, or the errors that say why `model` cannot run.
     public static func lower(_ model: MachineModel) -> Result<ExecutableMachine, LoweringFailure> {
-        var unsupported: [Diagnostic] = []
-        for state in model.states where state.isParallel {
-            unsupported.append(Diagnostic(.error, "parallel states are not supported yet", at: state.range))
-        }
-        unsupported += statesEnteredWithoutData(model)
+        let unsupported = statesEnteredWithoutData(model)
         guard unsupported.isEmpty else { return .failure(LoweringFailure(diagnostics: unsupported)) }
 
         var paths: [[StateID]] = []
@@ -98,7 +94,10 @@ public enum Lowering {
         for transition in model.allTransitions {
             let owner: ExecutableMachine.Owner = transition.source.map { .state($0) } ?? .machine
             guard let target = transition.target, let entry = structure.effect(of: transition, owner: owner).1 else { continue }
-            for state in entry.states where state != target && !model[state].data.isEmpty && !initialsWithData.contains(state) {
+            // A region with data is the analyzer's to report: every entry of its parallel state
+            // enters it without data.
+            for state in entry.states
+            where state != target && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
                 let fields = model[state].data.map { "\($0.label!): …" }.joined(separator: ", ")
                 problems.append(Diagnostic(
                     .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)' on its way, but a transition gives data only to its target; target '\(model[state].name)(\(fields))' first, or move this transition inside '\(model[state].name)'",
@@ -116,6 +115,10 @@ public enum Lowering {
         return problems
     }
 
+    private static func isRegion(_ state: StateID, in model: MachineModel) -> Bool {
+        model[state].parent.map { model[$0].isParallel } ?? false
+    }
+
     /// The tree questions the lowering asks, answered from the states' paths.
     private struct Structure {
         let model: MachineModel
@@ -130,6 +133,10 @@ public enum Lowering {
 
         /// The domain of a transition and the states it enters (SCXML's `getTransitionDomain`
         /// and `computeEntrySet`). A history target `X.history` counts as a child of `X`.
+        ///
+        /// A parallel state is not compound here, as in SCXML: a transition it declares to one
+        /// of its own regions leaves and re-enters it. Entering a state inside a region enters
+        /// the parallel state's other regions by default.
         func effect(of transition: TransitionModel, owner: ExecutableMachine.Owner) -> (StateID?, EntryPlan?) {
             guard let target = transition.target else { return (nil, nil) }
             // Whether a state contains the target: a history counts as a child of its state.
@@ -140,7 +147,7 @@ public enum Lowering {
             }
             var domain: StateID?
             if case .state(let source) = owner {
-                if model[source].isCompound, contains(source) {
+                if model[source].isCompound, !model[source].isParallel, contains(source) {
                     domain = source
                 } else {
                     // The least common compound ancestor: the innermost proper ancestor of the
@@ -150,12 +157,19 @@ public enum Lowering {
             }
             let below = domain.map { paths[$0.index].count } ?? 0
             let path = paths[target.index]
-            var states = below < path.count ? Array(path[below...]) : []
+            let entered = below < path.count ? Array(path[below...]) : []
+            var states = entered
+            // The other regions of each parallel state entered on the way to the target.
+            for (parallel, onTheWay) in zip(entered, entered.dropFirst()) where model[parallel].isParallel {
+                for region in model[parallel].children where region != onTheWay {
+                    states += [region] + model.defaultDescent(of: region)
+                }
+            }
             if transition.targetsHistory {
-                return (domain, EntryPlan(states: states, restoresHistoryOf: target))
+                return (domain, EntryPlan(states: states.sorted(), restoresHistoryOf: target))
             }
             states += model.defaultDescent(of: target)
-            return (domain, EntryPlan(states: states))
+            return (domain, EntryPlan(states: states.sorted()))
         }
     }
 }

@@ -7,11 +7,12 @@
 /// from the executable machine, as the Swift emitter does.
 public struct MachineInterpreter: Sendable {
     public let machine: ExecutableMachine
-    /// The active atomic state; its path is the active configuration.
-    public private(set) var leaf: StateID
-    /// What each state with `history` remembers, by ``StateID``: the atomic state that was
-    /// active when it was last left.
-    public private(set) var history: [StateID?]
+    /// The active states, in document order (outermost first).
+    public private(set) var configuration: [StateID] = []
+    /// What each state with `history` remembers, by ``StateID``, as
+    /// ``ExecutableMachine/remembered(by:in:)`` says: its active atomic descendants (deep) or
+    /// children (shallow) when it was last left; `nil` before it ever was.
+    public private(set) var history: [[StateID]?]
     /// Nanoseconds since the start.
     public private(set) var now: Int64 = 0
     /// Whether a top-level final state was entered; the machine then ignores everything.
@@ -63,53 +64,60 @@ public struct MachineInterpreter: Sendable {
 
     public init(machine: ExecutableMachine) {
         self.machine = machine
-        leaf = machine.initialEntry.states.last!
         history = Array(repeating: nil, count: machine.model.states.count)
         historyOwners = machine.model.states.filter { $0.history != nil }.map(\.id)
     }
 
     /// Whether `state` is active.
     public func isActive(_ state: StateID) -> Bool {
-        machine.path(to: leaf).contains(state)
+        configuration.contains(state)
     }
 
-    /// The active states, outermost first.
-    public var configuration: [StateID] { machine.path(to: leaf) }
+    /// The active atomic states, in document order: one, unless parallel regions are active.
+    public var atomicStates: [StateID] {
+        configuration.filter { machine.model[$0].isAtomic }
+    }
+
+    /// The first active atomic state in document order: the active atomic state of a machine
+    /// outside parallel regions.
+    public var leaf: StateID { atomicStates.first ?? machine.initialEntry.states.last! }
 
     // MARK: - Situations
 
     /// What decides everything the machine does from now on, apart from time: the active
-    /// atomic state and what each history remembers. A search over a machine's behaviour
+    /// atomic states and what each history remembers. A search over a machine's behaviour
     /// (the path planner's) visits each situation once; two interpreters in the same situation
     /// answer every stimulus alike, once their running timers agree.
     public struct Situation: Hashable, Sendable {
-        /// The active atomic state.
-        public var leaf: StateID
-        /// What each state with `history` would restore, in document order of those states:
-        /// the remembered atomic state for a deep history, the remembered child for a shallow
-        /// one (all it restores), `nil` before the state was first left.
-        public var remembered: [StateID?]
+        /// The active atomic states, in document order.
+        public var atomicStates: [StateID]
+        /// What each state with `history` remembers, in document order of those states (all
+        /// it restores): atomic states for a deep history, children for a shallow one, `nil`
+        /// before the state was first left.
+        public var remembered: [[StateID]?]
+
+        /// The first active atomic state: the only one outside parallel regions.
+        public var leaf: StateID { atomicStates[0] }
     }
 
     /// The machine's current situation; a flat machine's is its state alone.
     public var situation: Situation {
-        let remembered = historyOwners.map { owner -> StateID? in
-            guard let leaf = history[owner.index] else { return nil }
-            switch machine.model[owner].history {
-            case .shallow?: return machine.path(to: leaf)[machine.depth(of: owner) + 1]
-            case .deep?, nil: return leaf
-            }
-        }
-        return Situation(leaf: leaf, remembered: remembered)
+        Situation(atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] })
     }
 
-    /// The atomic state taking `transition` now leads to, before the eventless transitions,
-    /// raised events and completions that follow: where its entry ends, with the history it
-    /// restores as the exits it makes leave it; the active one for an internal transition.
-    public func leaf(afterTaking transition: TransitionID) -> StateID {
+    /// The active atomic states taking `transition` now leads to, before the eventless
+    /// transitions, raised events and completions that follow: where its entry ends, with
+    /// the history it restores as the exits it makes leave it; the active ones for an internal
+    /// transition.
+    public func atomicStates(afterTaking transition: TransitionID) -> [StateID] {
         var copy = self
-        copy.take(transition, [])
-        return copy.leaf
+        copy.take([transition], [])
+        return copy.atomicStates
+    }
+
+    /// The first of ``atomicStates(afterTaking:)``: the only one outside parallel regions.
+    public func leaf(afterTaking transition: TransitionID) -> StateID {
+        atomicStates(afterTaking: transition)[0]
     }
 
     // MARK: - Stimuli
@@ -118,7 +126,7 @@ public struct MachineInterpreter: Sendable {
     /// transitions taken by the eventless transitions and raised events that follow.
     public mutating func start(answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
-        enter(machine.initialEntry, answers)
+        enter([machine.initialEntry])
         settle(answers)
         return taken(since: mark)
     }
@@ -170,17 +178,20 @@ public struct MachineInterpreter: Sendable {
 
     // MARK: - Steps
 
-    /// The first candidate whose guard holds, `else` holding whenever reached.
-    public func selected(for trigger: ExecutableMachine.Trigger, answers: Set<String>) -> TransitionID? {
-        machine.candidates(atLeaf: leaf, for: trigger).first { id in
+    /// The transitions `trigger` takes together
+    /// (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``), guards answered
+    /// from `answers`, `else` holding whenever reached.
+    public func selected(for trigger: ExecutableMachine.Trigger, answers: Set<String>) -> [TransitionID] {
+        machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
             guard let guardExpression = machine[id].declaration.guardExpression else { return true }
             return GuardSolver.evaluate(guardExpression, answers, isActive: isActive)
         }
     }
 
-    /// Takes the transition `trigger` selects; `false` when none is enabled.
+    /// Takes the transitions `trigger` selects; `false` when none is enabled.
     private mutating func microstep(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> Bool {
-        guard let chosen = selected(for: trigger, answers: answers) else { return false }
+        let chosen = selected(for: trigger, answers: answers)
+        guard !chosen.isEmpty else { return false }
         take(chosen, answers)
         return true
     }
@@ -193,7 +204,7 @@ public struct MachineInterpreter: Sendable {
         var remaining = Self.maximumStepsPerStimulus
         var changed = true
         while !isFinished, !diverged {
-            if changed, let eventless = selected(for: .always, answers: answers) {
+            if changed, case let eventless = selected(for: .always, answers: answers), !eventless.isEmpty {
                 take(eventless, answers)
             } else if !internalQueue.isEmpty {
                 let trigger = internalQueue.removeFirst()
@@ -207,35 +218,36 @@ public struct MachineInterpreter: Sendable {
         }
     }
 
-    private mutating func take(_ id: TransitionID, _ answers: Set<String>) {
-        let transition = machine[id]
-        guard let entry = transition.entry else {
-            queueRaises(transition.declaration.actions)
-            trace.append(.took(id))
-            return
-        }
-        let exits = machine.exitSequence(of: id, atLeaf: leaf)
+    /// One microstep (SCXML's): the exit set in reverse document order (histories recorded
+    /// first), the transitions' actions in order, the entry set in document order.
+    private mutating func take(_ transitions: [TransitionID], _ answers: Set<String>) {
+        let exits = machine.exitSet(of: transitions, in: configuration)
         for state in exits where machine.model[state].history != nil {
-            history[state.index] = leaf
+            history[state.index] = machine.remembered(by: state, in: configuration)
         }
         for state in exits {
             timers.removeAll { $0.owner == state }
             queueRaises(machine.model[state].exitActions)
             trace.append(.exited(state))
+            configuration.removeAll { $0 == state }
         }
-        queueRaises(transition.declaration.actions)
-        trace.append(.took(id))
-        enter(entry, answers)
+        for id in transitions {
+            queueRaises(machine[id].declaration.actions)
+            trace.append(.took(id))
+        }
+        enter(transitions.compactMap { machine[$0].entry })
     }
 
-    /// Enters the states of a plan, restoring a history where it says so.
-    private mutating func enter(_ plan: EntryPlan, _ answers: Set<String>) {
-        var states = plan.states
-        if let owner = plan.restoresHistoryOf {
-            states += restoredStates(of: owner)
+    /// Enters the states of entry plans (taken together), in document order, restoring
+    /// histories where they say so.
+    private mutating func enter(_ plans: [EntryPlan]) {
+        var entering = Set<StateID>()
+        for plan in plans {
+            let restored = plan.restoresHistoryOf.map { restoredStates(of: $0) } ?? []
+            entering.formUnion(plan.states(restoring: restored))
         }
-        leaf = states.last ?? leaf
-        for state in states {
+        for state in entering.sorted() {
+            configuration.insert(state, at: configuration.firstIndex { $0 > state } ?? configuration.count)
             queueRaises(machine.model[state].entryActions)
             for (group, timer) in machine.timers[state.index].enumerated() {
                 // A deadline past what 64 bits of nanoseconds hold is never reached.
@@ -247,28 +259,19 @@ public struct MachineInterpreter: Sendable {
             }
             trace.append(.entered(state))
             if machine.model[state].isFinal {
-                if let parent = machine.completedParent(ofFinal: state) {
-                    internalQueue.append(.done(parent))
-                } else {
+                if machine.model[state].parent == nil {
                     isFinished = true
+                } else {
+                    internalQueue += machine.completions(afterEntering: state, in: configuration).map { .done($0) }
                 }
             }
         }
     }
 
-    /// The states below `owner` its history restores: what it remembers (the remembered
-    /// child and its initial descendants, for shallow history), or its initial descendants
-    /// before it was ever left.
+    /// The states below `owner` its history restores
+    /// (``ExecutableMachine/restoredEntry(of:remembered:)``), in document order.
     public func restoredStates(of owner: StateID) -> [StateID] {
-        guard let remembered = history[owner.index], let kind = machine.model[owner].history else {
-            return machine.defaultDescent(of: owner)
-        }
-        let path = machine.path(to: remembered)
-        let below = Array(path[(machine.depth(of: owner) + 1)...])
-        switch kind {
-        case .deep: return below
-        case .shallow: return [below[0]] + machine.defaultDescent(of: below[0])
-        }
+        machine.restoredEntry(of: owner, remembered: history[owner.index])
     }
 
     private mutating func queueRaises(_ actions: [ActionModel]) {

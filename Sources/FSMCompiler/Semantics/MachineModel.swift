@@ -54,15 +54,19 @@ public struct MachineModel: Hashable, Sendable {
         return path
     }
 
-    /// The states entered after `state` when it is entered by default: its initial child,
-    /// that child's initial child, and so on, outermost first.
+    /// The states entered below `state` when it is entered by default, in document order
+    /// (outermost first): a compound state's initial child and what that enters, every region
+    /// of a parallel state and what each enters.
     public func defaultDescent(of state: StateID) -> [StateID] {
         var descent: [StateID] = []
-        var current = self[state].initialChild
-        while let child = current {
-            descent.append(child)
-            current = self[child].initialChild
+        func enter(below state: StateID) {
+            let entered = self[state].isParallel ? self[state].children : self[state].initialChild.map { [$0] } ?? []
+            for child in entered {
+                descent.append(child)
+                enter(below: child)
+            }
         }
+        enter(below: state)
         return descent
     }
 
