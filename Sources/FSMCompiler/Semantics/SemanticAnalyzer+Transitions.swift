@@ -167,7 +167,8 @@ extension SemanticAnalyzer {
         func hasFinalChild(_ id: StateID) -> Bool { states[id.index].children.contains { states[$0.index].isFinal } }
         var problem: String?
         if state.isParallel, !state.children.isEmpty {
-            if let region = state.children.first(where: { !hasFinalChild($0) }) {
+            // A region without states is reported as such.
+            if let region = state.children.first(where: { states[$0.index].isCompound && !hasFinalChild($0) }) {
                 problem = "'done' in parallel state '\(state.name)' never fires: its region '\(states[region.index].name)' has no final state to complete with"
             }
         } else if !hasFinalChild(source) {

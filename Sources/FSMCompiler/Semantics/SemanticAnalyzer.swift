@@ -265,12 +265,48 @@ public struct SemanticAnalyzer {
             if syntax.has(.final), isCompound {
                 diagnostics.error("final state '\(syntax.name.text)' cannot contain states", at: syntax.name.range)
             }
+            // The children of a parallel state are its regions, entered together.
+            let parallelParent = parent.flatMap { states[$0.index].isParallel ? states[$0.index].name : nil }
+            if let parallelParent {
+                checkRegion(syntax, of: parallelParent, isCompound: isCompound)
+            }
             if isCompound, !syntax.has(.parallel) {
+                let owner = parallelParent.map { "region '\(syntax.name.text)' of parallel state '\($0)'" } ?? "state '\(syntax.name.text)'"
                 states[id.index].initialChild = findInitialState(
-                    among: states[id.index].children, owner: "state '\(syntax.name.text)'",
-                    ownerRange: syntax.name.range)
+                    among: states[id.index].children, owner: owner, ownerRange: syntax.name.range)
             }
             states[id.index].history = declaredHistory(in: syntax, isCompound: isCompound)
+        }
+    }
+
+    /// Checks a region, a child of the parallel state `parallel`: it is entered with the other
+    /// regions whenever the parallel state is, so it is not `initial`, carries no data (nothing
+    /// gives it any), and holds states of its own to start in (one of them `initial`, which
+    /// ``findInitialState(among:owner:ownerRange:)`` checks).
+    private mutating func checkRegion(_ syntax: StateSyntax, of parallel: String, isCompound: Bool) {
+        let name = syntax.name.text
+        let region = "region '\(name)' of parallel state '\(parallel)'"
+        if let initial = syntax.range(of: .initial) {
+            diagnostics.error(
+                "\(region) cannot be initial: a parallel state enters all its regions together; remove 'initial'",
+                at: initial)
+        }
+        if let data = syntax.parameters, !data.isEmpty {
+            diagnostics.error(
+                "\(region) carries data, but entering '\(parallel)' enters its regions without any; move the data to '\(parallel)', or into a state inside '\(name)'",
+                at: syntax.name.range)
+        }
+        // A final state with children is reported as such already.
+        if !isCompound {
+            if syntax.has(.final) {
+                diagnostics.error(
+                    "\(region) cannot be final: a region completes when it enters a final state of its own; remove 'final', and give '\(name)' child states, one of them 'initial' and one 'final'",
+                    at: syntax.range(of: .final)!)
+            } else {
+                diagnostics.error(
+                    "\(region) has no child states; give it states to be in, one of them 'initial' (each child of a parallel state is a region, active with the others)",
+                    at: syntax.name.range)
+            }
         }
     }
 

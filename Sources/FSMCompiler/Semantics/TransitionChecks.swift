@@ -123,6 +123,8 @@ extension SemanticAnalyzer {
                 owner = states[current.index].parent
             }
         }
+        // Whether each region asked about declares an escape from its parallel state.
+        var escapes: [StateID: Bool] = [:]
         // Follow the chains; every state is visited once (white, on the current path, done).
         enum Mark { case unvisited, onPath, done }
         var marks = [Mark](repeating: .unvisited, count: states.count)
@@ -136,10 +138,46 @@ extension SemanticAnalyzer {
             }
             if let state = current, marks[state] == .onPath {
                 let cycle = Array(path[path.firstIndex(of: state)!...])
-                reportEventlessCycle(cycle, edges: edge)
+                if !cycle.contains(where: { mayBeLeftByAnotherRegion(StateID($0), escapes: &escapes) }) {
+                    reportEventlessCycle(cycle, edges: edge)
+                }
             }
             for state in path { marks[state] = .done }
         }
+    }
+
+    /// Whether an unguarded `always` transition of another region may leave a parallel state
+    /// around `state` before a loop through `state` comes round: then the loop may never run
+    /// (the other region's transition wins when its state comes first in document order), and
+    /// is not reported. `escapes` remembers the answer for each region asked about.
+    private func mayBeLeftByAnotherRegion(_ state: StateID, escapes: inout [StateID: Bool]) -> Bool {
+        var inside = state
+        while let parallel = states[inside.index].parent {
+            defer { inside = parallel }
+            guard states[parallel.index].isParallel else { continue }
+            for region in states[parallel.index].children where region != inside {
+                if escapes[region] == nil {
+                    escapes[region] = declaresEscape(from: parallel, inside: region)
+                }
+                if escapes[region]! { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `region`, or a state inside it, declares an unguarded `always` transition that
+    /// leaves `parallel`.
+    private func declaresEscape(from parallel: StateID, inside region: StateID) -> Bool {
+        var pending = [region]
+        while let state = pending.popLast() {
+            if states[state.index].transitions.contains(where: {
+                $0.trigger == .always && $0.guardExpression == nil && StateTree.leaves($0, parallel, in: states)
+            }) {
+                return true
+            }
+            pending += states[state.index].children
+        }
+        return false
     }
 
     private mutating func reportEventlessCycle(_ cycle: [Int], edges: [(owner: Int, position: Int)?]) {

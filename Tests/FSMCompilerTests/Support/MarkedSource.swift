@@ -119,3 +119,27 @@ extension MarkedSource {
         return compilation
     }
 }
+
+extension MarkedSource {
+    /// Parses and checks the spec, without lowering it or asking a back end, and checks that
+    /// it gives exactly the expected diagnostics, in order: what the checks say about
+    /// constructs a back end may not run yet (the Swift emitter and parallel states).
+    @discardableResult
+    func expectAnalysisDiagnostics(
+        _ expected: [ExpectedDiagnostic], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) -> MachineModel? {
+        let (syntax, syntaxDiagnostics) = Parser.parse(source)
+        var diagnostics = DiagnosticBag()
+        diagnostics.append(contentsOf: syntaxDiagnostics)
+        var model: MachineModel?
+        if !diagnostics.hasErrors {
+            let analysis = SemanticAnalyzer.analyze(syntax)
+            diagnostics.append(contentsOf: analysis.diagnostics)
+            model = analysis.model
+        }
+        #expect(
+            Self.lines(of: diagnostics.sorted) == lines(of: expected, sourceLocation: sourceLocation),
+            sourceLocation: sourceLocation)
+        return model
+    }
+}
