@@ -53,12 +53,7 @@ public enum Compiler {
     /// Refuses what a back end cannot execute yet, with located errors: a spec `check` accepts
     /// must generate Swift that compiles and means what the executable machine means.
     private static func refusingUnsupported(_ machine: ExecutableMachine) -> Result<ExecutableMachine, LoweringFailure> {
-        let parallel = machine.model.states.filter(\.isParallel)
-        guard parallel.isEmpty else {
-            return .failure(LoweringFailure(diagnostics: parallel.map {
-                Diagnostic(.error, "parallel states are not supported yet", at: $0.range)
-            }))
-        }
-        return .success(machine)
+        let unsupported = SwiftEmitter.unsupportedFeatures(of: machine)
+        return unsupported.isEmpty ? .success(machine) : .failure(LoweringFailure(diagnostics: unsupported))
     }
 }

@@ -55,6 +55,19 @@ struct CodeWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// Whether nothing was written.
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Appends the lines of `other`, written apart (at its own depth), at the current
+    /// indentation: for code written first to find out whether it is empty.
+    mutating func append(_ other: CodeWriter) {
+        for line in other.bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast() {
+            if !line.isEmpty { bytes.append(contentsOf: indentation) }
+            bytes.append(contentsOf: line)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+    }
+
     /// Appends the lines written by `body`, one level deeper.
     mutating func indented(_ body: (inout CodeWriter) -> Void) {
         indentation.append(contentsOf: indentUnit)

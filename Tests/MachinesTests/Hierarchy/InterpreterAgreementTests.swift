@@ -3,25 +3,25 @@ import FSMRuntime
 import Foundation
 import Testing
 
-/// The generated Swift of a nested spec (built by the plugin) and FSMCompiler's
+/// The generated Swift of a nested or parallel spec (built by the plugin) and FSMCompiler's
 /// `MachineInterpreter` of the same spec run the same random scripts: after every event or
 /// moment of time, both must have exited and entered the same states in the same order and
 /// rest in the same configuration. The executable machine is the one meaning both read.
-@Suite("Generated nested machines agree with the interpreter of the executable model")
+@Suite("Generated statecharts agree with the interpreter of the executable model")
 struct InterpreterAgreementTests {
     /// What a test drives: the generated machine behind a common face.
     struct Driven {
         var send: (String) -> Void
         var advance: (Duration) -> Void
-        /// The active atomic state's name.
-        var leaf: () -> String
+        /// The active states' names, in document order (`isIn` of every `StateID`).
+        var configuration: () -> [String]
         var journal: Journal
     }
 
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -52,7 +52,7 @@ struct InterpreterAgreementTests {
             }
             seen = interpreter.trace.count
             #expect(driven.journal.lines == expected, "after \(what)")
-            #expect(driven.leaf() == machine.model[interpreter.leaf].name, "after \(what)")
+            #expect(driven.configuration() == interpreter.configuration.map { machine.model[$0].name }, "after \(what)")
             driven.journal.clear()
         }
         check("start")
@@ -87,7 +87,34 @@ struct InterpreterAgreementTests {
             let events = Dictionary(uniqueKeysWithValues: Workshop.Event.allCases.map { ($0.name, $0) })
             return Driven(
                 send: { workshop.send(events[$0]!) }, advance: { clock.advance(by: $0) },
-                leaf: { [script, watcher] in _ = (script, watcher); return Workshop.activeLeaf(of: workshop.state).rawValue },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Workshop.StateID.allCases.filter(workshop.isIn).map(\.rawValue)
+                },
+                journal: journal)
+        case "Toolbar":
+            let script = ToolbarScript(canJump: answers.contains("canJump"), isSettled: answers.contains("isSettled"))
+            let watcher = StateJournal(journal: journal)
+            let toolbar = Toolbar(actions: script, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Toolbar.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { toolbar.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Toolbar.StateID.allCases.filter(toolbar.isIn).map(\.rawValue)
+                },
+                journal: journal)
+        case "Panes":
+            let script = PanesScript(isPatient: answers.contains("isPatient"), isReady: answers.contains("isReady"))
+            let watcher = StateJournal(journal: journal)
+            let panes = Panes(actions: script, clock: clock, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Panes.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { panes.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Panes.StateID.allCases.filter(panes.isIn).map(\.rawValue)
+                },
                 journal: journal)
         default:
             let script = RadioScript(quiet: answers.contains("isQuiet"))
@@ -96,7 +123,10 @@ struct InterpreterAgreementTests {
             let events = Dictionary(uniqueKeysWithValues: Radio.Event.allCases.map { ($0.name, $0) })
             return Driven(
                 send: { radio.send(events[$0]!) }, advance: { clock.advance(by: $0) },
-                leaf: { [script, watcher] in _ = (script, watcher); return Radio.activeLeaf(of: radio.state).rawValue },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Radio.StateID.allCases.filter(radio.isIn).map(\.rawValue)
+                },
                 journal: journal)
         }
     }
@@ -108,14 +138,45 @@ final class RadioScript: Radio.Actions {
     func isQuiet() -> Bool { quiet }
 }
 
+final class ToolbarScript: Toolbar.Actions {
+    let jumps: Bool
+    let settled: Bool
+    init(canJump: Bool, isSettled: Bool) {
+        jumps = canJump
+        settled = isSettled
+    }
+    func canJump() -> Bool { jumps }
+    func isSettled() -> Bool { settled }
+    func showToolbar() {}
+    func hideToolbar() {}
+    func markBold() {}
+    func markItalic() {}
+    func clearItalic() {}
+}
+
+final class PanesScript: Panes.Actions {
+    let patient: Bool
+    let ready: Bool
+    init(isPatient: Bool, isReady: Bool) {
+        patient = isPatient
+        ready = isReady
+    }
+    func isPatient() -> Bool { patient }
+    func isReady() -> Bool { ready }
+}
+
 /// The machines' exits and entries, as the interpreter's trace names them.
-final class StateJournal: Workshop.Observer, Radio.Observer {
+final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Workshop, didEnter state: Workshop.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Radio, didExit state: Radio.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Radio, didEnter state: Radio.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Toolbar, didExit state: Toolbar.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Toolbar, didEnter state: Toolbar.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Panes, didExit state: Panes.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Panes, didEnter state: Panes.StateID) { journal.append("enter \(state.rawValue)") }
 }
 
 /// A reproducible random number generator (SplitMix64).

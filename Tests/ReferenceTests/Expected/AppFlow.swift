@@ -703,20 +703,28 @@ public final class AppFlow {
     /// Enters the states of `configuration` inside `main`, outermost first.
     private func enterStates(insideMain configuration: State.Main) {
         switch configuration {
-        case .library(.list):
+        case .library(let inside):
             enterState(.library)
-            enterState(.list)
-        case .library(.detail):
-            enterState(.library)
-            enterState(.detail)
-        case .library(.editor(.editing)):
-            enterState(.library)
+            enterStates(insideLibrary: inside)
+        }
+    }
+
+    /// Enters the states of `configuration` inside `library`, outermost first.
+    private func enterStates(insideLibrary configuration: State.Library) {
+        switch configuration {
+        case .list: enterState(.list)
+        case .detail: enterState(.detail)
+        case .editor(let inside):
             enterState(.editor)
-            enterState(.editing)
-        case .library(.editor(.saved)):
-            enterState(.library)
-            enterState(.editor)
-            enterState(.saved)
+            enterStates(insideEditor: inside)
+        }
+    }
+
+    /// Enters the states of `configuration` inside `editor`, outermost first.
+    private func enterStates(insideEditor configuration: State.Editor) {
+        switch configuration {
+        case .editing: enterState(.editing)
+        case .saved: enterState(.saved)
         }
     }
 

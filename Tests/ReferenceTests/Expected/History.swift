@@ -469,42 +469,37 @@ final class Jukebox {
         }
     }
 
-    /// Enters the states of `configuration` inside `app`, outermost first.
-    private func enterStates(insideApp configuration: State.App) {
-        switch configuration {
-        case .library:
-            enterState(.library)
-        case .player(.queue(.first)):
-            enterState(.player)
-            enterState(.queue)
-            enterState(.first)
-        case .player(.queue(.second)):
-            enterState(.player)
-            enterState(.queue)
-            enterState(.second)
-        case .player(.lyrics):
-            enterState(.player)
-            enterState(.lyrics)
-        }
-    }
-
     /// What `-> player.history` enters inside `player`: the configuration remembered,
     /// or `player`'s initial states before it was ever left. States keep the data they had.
     static func restoredPlayer(_ remembered: State.Player?) -> State.Player {
         remembered ?? .queue(.first)
     }
 
+    /// Enters the states of `configuration` inside `app`, outermost first.
+    private func enterStates(insideApp configuration: State.App) {
+        switch configuration {
+        case .library: enterState(.library)
+        case .player(let inside):
+            enterState(.player)
+            enterStates(insidePlayer: inside)
+        }
+    }
+
     /// Enters the states of `configuration` inside `player`, outermost first.
     private func enterStates(insidePlayer configuration: State.Player) {
         switch configuration {
-        case .queue(.first):
+        case .queue(let inside):
             enterState(.queue)
-            enterState(.first)
-        case .queue(.second):
-            enterState(.queue)
-            enterState(.second)
-        case .lyrics:
-            enterState(.lyrics)
+            enterStates(insideQueue: inside)
+        case .lyrics: enterState(.lyrics)
+        }
+    }
+
+    /// Enters the states of `configuration` inside `queue`, outermost first.
+    private func enterStates(insideQueue configuration: State.Queue) {
+        switch configuration {
+        case .first: enterState(.first)
+        case .second: enterState(.second)
         }
     }
 

@@ -552,14 +552,18 @@ import FSMRuntime
     /// Enters the states of `configuration` inside `busy`, outermost first.
     private func enterStates(insideBusy configuration: State.Busy) {
         switch configuration {
-        case .a:
-            enterState(.a)
-        case .b(.b1):
+        case .a: enterState(.a)
+        case .b(let inside):
             enterState(.b)
-            enterState(.b1)
-        case .b(.b2):
-            enterState(.b)
-            enterState(.b2)
+            enterStates(insideB: inside)
+        }
+    }
+
+    /// Enters the states of `configuration` inside `b`, outermost first.
+    private func enterStates(insideB configuration: State.B) {
+        switch configuration {
+        case .b1: enterState(.b1)
+        case .b2: enterState(.b2)
         }
     }
 

@@ -15,6 +15,10 @@ extension SwiftEmitter {
 
             for state in model.states where state.isCompound {
                 writer.line()
+                if state.isParallel {
+                    emitRegionsType(of: state, into: &writer)
+                    continue
+                }
                 writer.line("/// The states inside `\(state.name)`; one of them is active while `\(state.name)` is.")
                 let children = state.children.map { model[$0] }
                 let conformances = children.allSatisfy({ $0.isAtomic && $0.data.isEmpty })
@@ -33,6 +37,27 @@ extension SwiftEmitter {
             }
         }
         writer.line()
+    }
+
+    /// `struct Editor`: the regions of a parallel state, one stored property each, holding
+    /// what is active inside it.
+    private func emitRegionsType(of state: StateModel, into writer: inout CodeWriter) {
+        let type = SwiftNames.stateTypeName(state.name)
+        writer.line("/// The regions of `\(state.name)`, all active while `\(state.name)` is: what is active in each.")
+        writer.block("\(access)struct \(type): \(stateConformances)") { writer in
+            let regions = state.children.map { model[$0] }
+            for region in regions {
+                writer.documentation(region.documentation)
+                writer.line("\(access)var \(SwiftNames.variable(region.name)): \(SwiftNames.stateTypeName(region.name))")
+            }
+            writer.line()
+            let parameters = regions.map { "\($0.name): \(SwiftNames.stateTypeName($0.name))" }
+            writer.function("\(access)init", parameters: parameters) { writer in
+                for region in regions {
+                    writer.line("self.\(SwiftNames.variable(region.name)) = \(SwiftNames.variable(region.name))")
+                }
+            }
+        }
     }
 
     /// `nonisolated ` for the pure functions of a `@MainActor` machine, which its `Sendable`
@@ -118,6 +143,10 @@ extension SwiftEmitter {
         }
         writer.line()
         guard isStatechart else { return }
+        if machine.hasParallelStates {
+            emitParallelConfigurationQueries(into: &writer)
+            return
+        }
         writer.line("/// The active states' names from the top level down: `main.list`.")
         writer.block("\(nonisolatedForPureFunctions)\(access)static func configurationDescription(_ configuration: State) -> String") { writer in
             writer.line("var names: [String] = []")
@@ -159,5 +188,72 @@ extension SwiftEmitter {
             writer.line("}")
         }
         writer.line()
+    }
+
+    /// `configurationDescription(_:)` and `configuration(_:contains:)` of a machine with
+    /// parallel states, whose configuration has several active atomic states: each a walk of
+    /// the configuration, one function per compound or parallel state.
+    private func emitParallelConfigurationQueries(into writer: inout CodeWriter) {
+        let modifiers = "\(nonisolatedForPureFunctions)"
+        writer.line("/// The active states' names from the top level down, each region's in parentheses:")
+        writer.line("/// `main.editor(bold.boldOn, italic.italicOff)`.")
+        writer.block("\(modifiers)\(access)static func configurationDescription(_ configuration: State) -> String") { writer in
+            emitDescriptionSwitch(over: "configuration", among: model.topLevelStates, separator: "", into: &writer)
+        }
+        writer.line()
+        writer.line("/// Whether `state` is active in `configuration`.")
+        writer.block("\(modifiers)\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
+            emitContainsSwitch(over: "configuration", among: model.topLevelStates, into: &writer)
+        }
+        writer.line()
+        for state in model.states where state.isCompound {
+            let type = SwiftNames.stateTypeName(state.name)
+            writer.block("private \(modifiers)static func describe(inside\(type) configuration: State.\(type)) -> String") { writer in
+                if state.isParallel {
+                    let parts = state.children.map { "\"\(model[$0].name)\" + describe(inside\(SwiftNames.stateTypeName(model[$0].name)): configuration.\(SwiftNames.variable(model[$0].name)))" }
+                    writer.line("\"(\" + " + parts.joined(separator: " + \", \" + ") + " + \")\"")
+                } else {
+                    emitDescriptionSwitch(over: "configuration", among: state.children, separator: ".", into: &writer)
+                }
+            }
+            writer.line()
+            writer.block("private \(modifiers)static func contains(_ state: StateID, inside\(type) configuration: State.\(type)) -> Bool") { writer in
+                if state.isParallel {
+                    let parts = state.children.map { region in
+                        "state == .\(model[region].name) || contains(state, inside\(SwiftNames.stateTypeName(model[region].name)): configuration.\(SwiftNames.variable(model[region].name)))"
+                    }
+                    writer.line(parts.joined(separator: " || "))
+                } else {
+                    emitContainsSwitch(over: "configuration", among: state.children, into: &writer)
+                }
+            }
+            writer.line()
+        }
+    }
+
+    private func emitDescriptionSwitch(over subject: String, among states: [StateID], separator: String, into writer: inout CodeWriter) {
+        writer.line("switch \(subject) {")
+        for id in states {
+            let name = model[id].name
+            if model[id].isAtomic {
+                writer.line("case \(configurationPattern([id])): \"\(separator)\(name)\"")
+            } else {
+                writer.line("case \(configurationPattern([id], child: "inside")): \"\(separator)\(name)\" + describe(inside\(SwiftNames.stateTypeName(name)): inside)")
+            }
+        }
+        writer.line("}")
+    }
+
+    private func emitContainsSwitch(over subject: String, among states: [StateID], into writer: inout CodeWriter) {
+        writer.line("switch \(subject) {")
+        for id in states {
+            let name = model[id].name
+            if model[id].isAtomic {
+                writer.line("case \(configurationPattern([id])): state == .\(name)")
+            } else {
+                writer.line("case \(configurationPattern([id], child: "inside")): state == .\(name) || contains(state, inside\(SwiftNames.stateTypeName(name)): inside)")
+            }
+        }
+        writer.line("}")
     }
 }

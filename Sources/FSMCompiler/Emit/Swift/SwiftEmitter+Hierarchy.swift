@@ -15,16 +15,17 @@ extension SwiftEmitter {
         writer.line("/// the states around it, outward, then the machine level's. Returns `false` when none does.")
         writer.line("@inline(__always)")
         writer.block("private func handle(_ event: Event) -> Bool") { writer in
-            let relevant = subtreesDeclaring { !eventGroups(of: .state($0)).isEmpty }
+            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
             let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: false)
             let exitsFromCompound = { (state: StateID) in
-                eventGroups(of: .state(state)).contains { $0.transitions.contains { machine[$0].entry != nil } }
+                ownEventGroups(of: state).contains { $0.transitions.contains { machine[$0].entry != nil } }
             }
             var leaves = emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .live(.returnTrue), into: &writer) },
                 into: &writer
             ) { state, position, writer in
-                emitEventSwitch(eventGroups(of: .state(state)), into: &writer, condition: liveCondition) { id, writer in
+                emitEventSwitch(ownEventGroups(of: state), into: &writer, condition: liveCondition) { id, writer in
                     emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
                 }
             }
@@ -53,18 +54,22 @@ extension SwiftEmitter {
         writer.line("/// Takes eventless transitions until none is enabled, innermost states first.")
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
-                let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: .always).isEmpty }
+                let relevant = subtreesDeclaring { !ownTransitions(of: $0, for: .always).isEmpty || sharedTriggers[$0.index].contains(.always) }
                 let bindings = dataBindings(of: { machine.transitions(of: .state($0), for: .always) }, pure: false)
                 let exitsFromCompound = { (state: StateID) in
-                    machine.transitions(of: .state(state), for: .always).contains { machine[$0].entry != nil }
+                    ownTransitions(of: state, for: .always).contains { machine[$0].entry != nil }
                 }
                 let leaves = emitStateTree(
                     model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                    emitShared: { parallel, writer in
+                        guard sharedTriggers[parallel.index].contains(.always) else { return false }
+                        emitSharedTrigger(.always, of: parallel, event: "nil", mode: .live(.continueLoop), into: &writer)
+                        return false
+                    },
                     into: &writer
                 ) { state, position, writer in
                     emitGuardedSequence(
-                        machine.transitions(of: .state(state), for: .always), from: position, event: "nil", ending: .continueLoop,
-                        into: &writer)
+                        ownTransitions(of: state, for: .always), from: position, event: "nil", ending: .continueLoop, into: &writer)
                 }
                 if !leaves { writer.line("return") }
             }
@@ -98,8 +103,9 @@ extension SwiftEmitter {
     /// `guard case <state active, binding the data the transitions read and, when one of them
     /// exits, a compound state's active child> = state else { return false }`, or `guard
     /// isIn(…)` when nothing is bound: for code outside the walk of the state tree (completions,
-    /// timers). Without `required`, the guard is left out when it would bind nothing. Returns
-    /// where the code after it runs.
+    /// timers). Without `required`, the guard is left out when it would bind nothing; inside a
+    /// parallel state it is always there, since it binds the regions a new configuration keeps.
+    /// Returns where the code after it runs.
     @discardableResult
     func emitActiveGuard(
         of state: StateID, binding transitions: [TransitionID], required: Bool = true, into writer: inout CodeWriter
@@ -107,14 +113,16 @@ extension SwiftEmitter {
         let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: false)) }
         let bound = chainLabels(of: state, among: labels)
         let bindsChild = model[state].isCompound && transitions.contains { machine[$0].entry != nil }
-        if bound.isEmpty && !bindsChild {
+        var child: String?
+        if bound.isEmpty && !bindsChild && !crossesParallelState(machine.path(to: state)) {
             if required { writer.line("guard isIn(.\(model[state].name)) else { return false }") }
         } else {
-            let pattern = configurationPattern(machine.path(to: state), binding: bound, child: bindsChild ? "activeChild" : nil)
-            writer.line("guard case \(pattern) = state else { return false }")
+            let clauses: [String]
+            (clauses, child) = configurationClauses(machine.path(to: state), binding: bound, child: bindsChild ? "activeChild" : nil)
+            writer.line("guard \(clauses.joined(separator: ", ")) else { return false }")
         }
         if model[state].isAtomic { return .leaf(state) }
-        return bindsChild ? .compound(state) : .unknown
+        return child.map { .compound(state, child: $0) } ?? .unknown
     }
 
     /// Transitions tried in order, each `if guard { take it }`, up to the first unguarded one.
@@ -160,11 +168,14 @@ extension SwiftEmitter {
             writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")
         }
         writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
-        for state in entry.states {
-            writer.line("enterState(.\(model[state].name))")
-        }
-        if let owner = entry.restoresHistoryOf {
-            writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): restoredInside)")
+        // What a history restores is entered right after its state (first, when that state
+        // stays active), before any region entered after it.
+        let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
+        for position in 0...entry.states.count {
+            if position == restoreAfter, let owner = entry.restoresHistoryOf {
+                writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): restoredInside)")
+            }
+            if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
         }
         switch ending {
         case .returnTrue:
@@ -187,12 +198,13 @@ extension SwiftEmitter {
         // A history target inside its state keeps that state, and its data; only a target that
         // is entered gets data from the transition.
         let data = { (state: StateID) in state == target && entry.restoresHistoryOf == nil ? arguments : self.boundData(state) }
+        let kept = transition.domain.map { machine.path(to: $0) } ?? []
         if let owner = entry.restoresHistoryOf {
             let type = SwiftNames.stateTypeName(model[owner].name)
             let inside = historyInside ?? "restored\(type)(history.\(model[owner].name))"
-            return configurationValue(machine.path(to: owner), inside: inside, data: data)
+            return configurationValue(keeping: kept, entering: entry.states, data: data, historyOwner: owner, historyInside: inside)
         }
-        return configurationValue(machine.path(to: entry.states.last!), data: data)
+        return configurationValue(keeping: kept, entering: entry.states, data: data)
     }
 
     /// The exits of a taken transition: the active states below its domain, innermost first,
@@ -209,7 +221,10 @@ extension SwiftEmitter {
         switch position {
         case .leaf(let leaf):
             let exits = machine.exitSequence(of: id, atLeaf: leaf)
-            guard hasStateData && exits.contains(where: { model[$0].history != nil }) else {
+            // Leaving a parallel state leaves its other regions too, which only the
+            // configuration tells.
+            guard hasStateData && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
+            else {
                 let path = machine.path(to: leaf)
                 for state in exits {
                     if model[state].history != nil {
@@ -220,14 +235,16 @@ extension SwiftEmitter {
                 }
                 return
             }
-        case .compound(let owner):
+        case .compound(let owner, let child):
             let path = machine.path(to: owner)
             let exitedAround = path[levelsKept...].reversed()
-            guard hasStateData && exitedAround.contains(where: { $0 != owner && model[$0].history != nil }) else {
-                writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): activeChild)")
+            guard hasStateData && exitedAround.contains(where: { $0 != owner && model[$0].history != nil })
+                || exitedAround.contains(where: { $0 != owner && model[$0].isParallel })
+            else {
+                writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(child))")
                 for state in exitedAround {
                     if model[state].history != nil {
-                        let inside = configurationValue(path[(machine.depth(of: state) + 1)...], inside: "activeChild", data: boundData)
+                        let inside = configurationValue(path[(machine.depth(of: state) + 1)...], inside: child, data: boundData)
                         writer.line("history.\(model[state].name) = \(inside)")
                     }
                     writer.line("exitState(.\(model[state].name))")
@@ -238,8 +255,8 @@ extension SwiftEmitter {
             break
         }
         if let domain {
-            let pattern = configurationPattern(machine.path(to: domain), child: "exited")
-            writer.line("if case \(pattern) = state { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): exited) }")
+            let (clauses, child) = configurationClauses(machine.path(to: domain), child: "exited")
+            writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): \(child!)) }")
         } else {
             writer.line("exitActiveStates()")
         }
@@ -275,6 +292,15 @@ extension SwiftEmitter {
                 }
                 if let parent = machine.completedParent(ofFinal: state.id) {
                     writer.line("raisedEvents.append(.completed(.\(model[parent].name)))")
+                    // A region's completion may complete its parallel state: every region final.
+                    if let parallel = model[parent].parent, model[parallel].isParallel {
+                        let regionsFinal = model[parallel].children.map { region in
+                            "(" + model[region].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }.joined(separator: " || ") + ")"
+                        }
+                        writer.block("if \(regionsFinal.joined(separator: " && "))") { writer in
+                            writer.line("raisedEvents.append(.completed(.\(model[parallel].name)))")
+                        }
+                    }
                 }
             }
             writer.line("notify(.entered(state))")
@@ -290,6 +316,7 @@ extension SwiftEmitter {
         }
         writer.line()
         for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }
+        emitEnterStates(into: &writer)
     }
 
     /// `guard case <the state's path, binding labels> = self.state else { break }`, inside the
@@ -298,7 +325,8 @@ extension SwiftEmitter {
     func emitDataBinding(of state: StateID, for labels: Set<String>, into writer: inout CodeWriter) {
         let bound = chainLabels(of: state, among: labels)
         guard !bound.isEmpty else { return }
-        writer.line("guard case \(configurationPattern(machine.path(to: state), binding: bound)) = self.state else { break }")
+        let (clauses, _) = configurationClauses(machine.path(to: state), binding: bound, subject: "self.state")
+        writer.line("guard \(clauses.joined(separator: ", ")) else { break }")
     }
 
     /// `exitActiveStates()` and `exitStates(insideX:)` for every compound state X: exit what
@@ -315,7 +343,18 @@ extension SwiftEmitter {
             writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(hasHistory ? ", remembering the" : ".")")
             if hasHistory { writer.line("/// histories of those that keep one.") }
             writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
-                emitExitSwitch(over: "configuration", among: state.children, into: &writer)
+                guard state.isParallel else {
+                    emitExitSwitch(over: "configuration", among: state.children, into: &writer)
+                    return
+                }
+                // Regions in reverse document order, each one's states before itself.
+                for region in state.children.reversed() {
+                    let name = model[region].name
+                    let value = "configuration.\(SwiftNames.variable(name))"
+                    writer.line("exitStates(inside\(SwiftNames.stateTypeName(name)): \(value))")
+                    if model[region].history != nil { writer.line("history.\(name) = \(value)") }
+                    writer.line("exitState(.\(name))")
+                }
             }
             writer.line()
         }
@@ -328,7 +367,7 @@ extension SwiftEmitter {
     private var exitsWithoutPosition: Bool {
         machine.transitions.contains { transition in
             guard transition.entry != nil, transition.domain == nil else { return false }
-            return transition.owner == .machine || (hasStateData && hasHistory)
+            return transition.owner == .machine || (hasStateData && hasHistory) || machine.hasParallelStates
         }
     }
 
@@ -352,45 +391,77 @@ extension SwiftEmitter {
         writer.line("}")
     }
 
-    /// `restoredX(_:)` and `enterStates(insideX:)` for a state with history.
+    /// `restoredX(_:)` for a state with history: what `-> X.history` enters inside X.
     private func emitHistoryRestore(of owner: StateID, into writer: inout CodeWriter) {
         let state = model[owner]
         let type = SwiftNames.stateTypeName(state.name)
-        let leaves = model.atomicDescendants(of: owner)
-        let below = machine.depth(of: owner) + 1
-        let initial = configurationValue(machine.defaultDescent(of: owner), data: boundData)
-        writer.line("/// What `-> \(state.name).history` enters inside `\(state.name)`: \(state.history == .deep ? "the configuration remembered" : "the child remembered, from its initial state"),")
+        let initial = defaultInside(of: owner)
+        let what = switch (state.history, state.isParallel) {
+        case (.deep?, _): "the configuration remembered"
+        case (_, true): "every region from its initial state (a shallow history of a parallel state remembers its regions)"
+        default: "the child remembered, from its initial state"
+        }
+        writer.line("/// What `-> \(state.name).history` enters inside `\(state.name)`: \(what),")
         writer.line("/// or `\(state.name)`'s initial states before it was ever left. States keep the data they had.")
         writer.block("\(nonisolatedForPureFunctions)\(access)static func restored\(type)(_ remembered: State.\(type)?) -> State.\(type)") { writer in
             if state.history == .deep {
                 writer.line("remembered ?? \(initial)")
                 return
             }
+            if state.isParallel {
+                writer.line(initial)
+                return
+            }
             writer.line("switch remembered {")
             writer.line("case nil: \(initial)")
             for child in state.children {
                 let labels = Set(model[child].data.map { $0.label! })
-                let value = configurationValue([child] + machine.defaultDescent(of: child), data: boundData)
-                writer.line("case \(configurationPattern([child], binding: labels))?: \(value)")
+                writer.line("case \(configurationPattern([child], binding: labels))?: \(defaultValue(of: child, data: boundData))")
             }
             writer.line("}")
         }
         writer.line()
-        writer.line("/// Enters the states of `configuration` inside `\(state.name)`, outermost first.")
-        writer.block("private func enterStates(inside\(type) configuration: State.\(type))") { writer in
-            writer.line("switch configuration {")
-            for leaf in leaves {
-                let path = machine.path(to: leaf)
-                writer.line("case \(configurationPattern(path[below...])):")
-                writer.indented { writer in
-                    for entered in path[below...] {
-                        writer.line("enterState(.\(model[entered].name))")
+    }
+
+    /// `enterStates(insideX:)` for every state a history restores inside and every compound or
+    /// parallel state inside those: enters what a configuration holds inside X, in document
+    /// order.
+    private func emitEnterStates(into writer: inout CodeWriter) {
+        var entered = Set<StateID>()
+        for owner in historyOwners {
+            entered.insert(owner)
+            entered.formUnion(Self.descendants(of: owner, in: model).filter { model[$0].isCompound })
+        }
+        for id in entered.sorted() {
+            let state = model[id]
+            let type = SwiftNames.stateTypeName(state.name)
+            writer.line("/// Enters the states of `configuration` inside `\(state.name)`, outermost first.")
+            writer.block("private func enterStates(inside\(type) configuration: State.\(type))") { writer in
+                if state.isParallel {
+                    for region in state.children {
+                        let name = model[region].name
+                        writer.line("enterState(.\(name))")
+                        writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): configuration.\(SwiftNames.variable(name)))")
+                    }
+                    return
+                }
+                writer.line("switch configuration {")
+                for child in state.children {
+                    let name = model[child].name
+                    if model[child].isAtomic {
+                        writer.line("case \(configurationPattern([child])): enterState(.\(name))")
+                        continue
+                    }
+                    writer.line("case \(configurationPattern([child], child: "inside")):")
+                    writer.indented { writer in
+                        writer.line("enterState(.\(name))")
+                        writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): inside)")
                     }
                 }
+                writer.line("}")
             }
-            writer.line("}")
+            writer.line()
         }
-        writer.line()
     }
 
     /// The slot of a state's timers in the generated `timers` array, if it has `after`

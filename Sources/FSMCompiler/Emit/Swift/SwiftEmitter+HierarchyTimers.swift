@@ -36,6 +36,12 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Starts the timers of every active state again: a restored machine's.")
         writer.block("private func restartTimers()") { writer in
+            if machine.hasParallelStates {
+                writer.block("for state in StateID.allCases where isIn(state)") { writer in
+                    writer.line("startTimers(of: state)")
+                }
+                return
+            }
             writer.line("var active: StateID? = Self.activeLeaf(of: state)")
             writer.block("while let state = active") { writer in
                 writer.line("startTimers(of: state)")

@@ -9,7 +9,7 @@ extension SwiftEmitter {
         writer.line("// MARK: - Introspection")
         writer.line()
         writer.line("/// The state the machine starts in.")
-        writer.line("\(access)static let initialState: State = \(SwiftNames.configuration(atLeaf: machine.initialEntry.states.last!, in: model))")
+        writer.line("\(access)static let initialState: State = \(SwiftNames.configuration(active: machine.initialEntry.states, in: model))")
         writer.line()
         writer.line("/// The names of the events, in declaration order.")
         writer.line("\(access)static let eventNames: [String] = [\(model.events.map { SwiftNames.stringLiteral($0.name) }.joined(separator: ", "))]")

@@ -93,7 +93,7 @@ extension SwiftEmitter {
             parameters.append("timerIsolation isolation: (any Actor)?")
         }
 
-        let initial = SwiftNames.configuration(atLeaf: machine.initialEntry.states.last!, in: model)
+        let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
         if !timersNeedAnActor {
             emitInitializerDocumentation(into: &writer)
         }

@@ -68,6 +68,114 @@ extension SwiftEmitter {
         configurationPattern(machine.path(to: leaf))
     }
 
+    // MARK: - Parallel states
+
+    /// The variable a parallel state's regions are bound to where the generated code walks
+    /// the configuration: `editorRegions` (a `State.Editor`).
+    func regionsVariable(_ state: StateID) -> String {
+        model[state].name + "Regions"
+    }
+
+    /// The conditions that hold when `path` (outermost first) is active in `subject`, as
+    /// clauses of an `if` or a `guard` (`case .main(.editor(let editorRegions)) = state`,
+    /// `case .boldOn = editorRegions.bold`): a parallel state on the way binds its regions
+    /// (``regionsVariable(_:)``) and its region's value is matched next. Binds the data labels
+    /// in `binding`, and, with `child`, the last state's active child (or regions): its
+    /// expression is returned too, a variable or a region's property.
+    func configurationClauses(
+        _ path: [StateID], binding: Set<String> = [], child: String? = nil, subject: String = "state"
+    ) -> (clauses: [String], child: String?) {
+        guard let cut = path.dropLast().firstIndex(where: { model[$0].isParallel }) else {
+            return (["case \(configurationPattern(path, binding: binding, child: child)) = \(subject)"], child)
+        }
+        let parallel = path[cut]
+        let regions = regionsVariable(parallel)
+        let clause = "case \(configurationPattern(path[...cut], binding: binding, child: regions)) = \(subject)"
+        let region = path[cut + 1]
+        let regionValue = "\(regions).\(model[region].name)"
+        let rest = Array(path[(cut + 2)...])
+        guard !rest.isEmpty else { return ([clause], child.map { _ in regionValue }) }
+        let inner = configurationClauses(rest, binding: binding, child: child, subject: regionValue)
+        return ([clause] + inner.clauses, inner.child)
+    }
+
+    /// The configuration value after a transition: the states of `kept` (from the top level
+    /// down to the transition's domain) stay active with their data, and those of `entering`
+    /// (document order) are entered, `data(state)` giving each state's fields. Inside
+    /// `historyOwner`, `historyInside` stands for what its history restores. A parallel
+    /// state's regions that the transition does not touch keep their value
+    /// (``regionsVariable(_:)``, bound where this value is written).
+    func configurationValue(
+        keeping kept: [StateID], entering: [StateID], data: (StateID) -> [String], historyOwner: StateID? = nil,
+        historyInside: String? = nil
+    ) -> String {
+        spell(.value((kept.first ?? entering.first)!), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
+    }
+
+    /// What is active inside `state` after a transition, as a value of `state`'s type: as
+    /// ``configurationValue(keeping:entering:data:historyOwner:historyInside:)``, `kept`
+    /// starting at `state`.
+    func configurationInside(of state: StateID, keeping kept: [StateID], entering: [StateID], data: (StateID) -> [String]) -> String {
+        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: nil, historyInside: nil)
+    }
+
+    private enum Spelled {
+        /// A state's case: `.detail(id: id)`, `.main(<inside>)`.
+        case value(StateID)
+        /// What is active inside a state: its active child's case, or its regions'.
+        case inside(StateID)
+    }
+
+    /// Spells part of the configuration made of the `active` states.
+    private func spell(
+        _ part: Spelled, active: Set<StateID>, data: (StateID) -> [String], historyOwner: StateID?, historyInside: String?
+    ) -> String {
+        func value(_ state: StateID) -> String {
+            var parts: [String] = []
+            if !model[state].isAtomic { parts.append(inside(state)) }
+            for (field, value) in zip(model[state].data, data(state)) {
+                parts.append("\(field.label!): \(value)")
+            }
+            return "." + model[state].name + (parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")")
+        }
+        func inside(_ state: StateID) -> String {
+            if state == historyOwner, let historyInside { return historyInside }
+            let children = model[state].children
+            guard model[state].isParallel else {
+                return value(children.first(where: active.contains) ?? model[state].initialChild!)
+            }
+            let regions = children.map { region in
+                let name = model[region].name
+                return "\(name): " + (active.contains(region) ? inside(region) : "\(regionsVariable(state)).\(SwiftNames.variable(name))")
+            }
+            return ".init(" + regions.joined(separator: ", ") + ")"
+        }
+        switch part {
+        case .value(let state): return value(state)
+        case .inside(let state): return inside(state)
+        }
+    }
+
+    /// What entering `state` by default puts inside it, as a value of its type: its initial
+    /// child's value (`.list`), or every region's (`.init(bold: .boldOff, italic: .italicOff)`).
+    func defaultInside(of state: StateID) -> String {
+        let children = model[state].children
+        if model[state].isParallel {
+            return ".init(" + children.map { "\(model[$0].name): \(defaultInside(of: $0))" }.joined(separator: ", ") + ")"
+        }
+        return defaultValue(of: model[state].initialChild!, data: { _ in [] })
+    }
+
+    /// `state` entered by default, as a case of its parent's type, with `data(state)` as its
+    /// fields: `.main(.list, user: user)`.
+    func defaultValue(of state: StateID, data: (StateID) -> [String]) -> String {
+        var parts = model[state].isAtomic ? [] : [defaultInside(of: state)]
+        for (field, value) in zip(model[state].data, data(state)) {
+            parts.append("\(field.label!): \(value)")
+        }
+        return "." + model[state].name + (parts.isEmpty ? "" : "(" + parts.joined(separator: ", ") + ")")
+    }
+
     // MARK: - What must be bound
 
     /// The data labels the code of a transition reads: its guard's, its actions' and its

@@ -11,8 +11,10 @@ extension SwiftEmitter {
     enum ActivePosition {
         /// In the case of an active atomic state: every active state is known.
         case leaf(StateID)
-        /// In the case of an active compound state whose active child is bound to `activeChild`.
-        case compound(StateID)
+        /// In the case of an active compound (or parallel) state, what is active inside it
+        /// bound to `child`: `activeChild`, or the regions of a parallel state
+        /// (`editorRegions`), or a region's value (`editorRegions.bold`).
+        case compound(StateID, child: String)
         /// Where nothing active is bound: the machine level, timers, completions.
         case unknown
     }
@@ -23,11 +25,17 @@ extension SwiftEmitter {
     /// followed by its own transitions. A child's transitions are tried before its parent's, as
     /// ``ExecutableMachine/owners(from:)`` orders them. Each case binds the data labels
     /// `bindings` lists for its state, and a compound state for which `bindsChild` holds binds
-    /// its active child for its own transitions too (`.compound`). Returns whether every path
-    /// leaves.
+    /// its active child for its own transitions too (`.compound`).
+    ///
+    /// A parallel state's case binds its regions (``regionsVariable(_:)``) and tries each
+    /// region in document order, a region's states before the region's own transitions; then
+    /// `emitShared` writes what several regions take together (triggers no region may take
+    /// alone, which `emitOwn` leaves out), then the parallel state's own transitions.
+    /// Returns whether every path leaves.
     func emitStateTree(
         _ siblings: [StateID], subject: String, relevant: [Bool], bindings: [Set<String>],
-        bindsChild: (StateID) -> Bool = { _ in false }, into writer: inout CodeWriter,
+        bindsChild: (StateID) -> Bool = { _ in false },
+        emitShared: (_ parallel: StateID, inout CodeWriter) -> Leaves = { _, _ in false }, into writer: inout CodeWriter,
         emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
     ) -> Leaves {
         let cases = siblings.filter { relevant[$0.index] }
@@ -42,6 +50,24 @@ extension SwiftEmitter {
                 writer.indented { writer in
                     everyCaseLeaves = emitOwn(id, .leaf(id), &writer) && everyCaseLeaves
                 }
+            } else if state.isParallel {
+                let regions = regionsVariable(id)
+                let shared = !sharedTriggers[id.index].isEmpty
+                let bindsRegions = childrenMatter || bindsChild(id) || shared
+                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsRegions ? regions : nil)):")
+                writer.indented { writer in
+                    var leaves = false
+                    for region in state.children where relevant[region.index] && !leaves {
+                        let value = "\(regions).\(SwiftNames.variable(model[region].name))"
+                        leaves = emitStateTree(
+                            model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                            emitShared: emitShared, into: &writer, emitOwn: emitOwn)
+                        if !leaves { leaves = emitOwn(region, .compound(region, child: value), &writer) }
+                    }
+                    if !leaves, shared { leaves = emitShared(id, &writer) }
+                    if !leaves { leaves = emitOwn(id, bindsRegions ? .compound(id, child: regions) : .unknown, &writer) }
+                    everyCaseLeaves = leaves && everyCaseLeaves
+                }
             } else {
                 let bindsActiveChild = childrenMatter || bindsChild(id)
                 writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsActiveChild ? "activeChild" : nil)):")
@@ -50,10 +76,10 @@ extension SwiftEmitter {
                     if childrenMatter {
                         leaves = emitStateTree(
                             state.children, subject: "activeChild", relevant: relevant, bindings: bindings, bindsChild: bindsChild,
-                            into: &writer, emitOwn: emitOwn)
+                            emitShared: emitShared, into: &writer, emitOwn: emitOwn)
                     }
                     if !leaves {
-                        leaves = emitOwn(id, bindsActiveChild ? .compound(id) : .unknown, &writer)
+                        leaves = emitOwn(id, bindsActiveChild ? .compound(id, child: "activeChild") : .unknown, &writer)
                     }
                     everyCaseLeaves = leaves && everyCaseLeaves
                 }

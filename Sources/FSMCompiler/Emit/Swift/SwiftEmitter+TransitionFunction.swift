@@ -27,12 +27,13 @@ extension SwiftEmitter {
             let condition = { (guardModel: GuardModel, event: EventID) in
                 guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
-            let relevant = subtreesDeclaring { !eventGroups(of: .state($0)).isEmpty }
+            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
             let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: true)
             var leaves = emitStateTree(
-                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, into: &writer
+                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
+                emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
             ) { state, _, writer in
-                emitEventSwitch(eventGroups(of: .state(state)), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                emitEventSwitch(ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
                     writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }

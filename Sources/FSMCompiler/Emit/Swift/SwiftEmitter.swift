@@ -32,6 +32,12 @@ public struct SwiftEmitter {
     /// Each state's position in ``timedStates``, by ``StateID``.
     let timerSlots: [Int?]
 
+    /// The triggers several regions of each parallel state take together, by ``StateID``
+    /// (``sharing(in:)``), and the triggers each state's own dispatch leaves to a parallel
+    /// state around it.
+    let sharedTriggers: [[ExecutableMachine.Trigger]]
+    let excludedTriggers: [Set<ExecutableMachine.Trigger>]
+
     /// Facts about the machine that decide which parts the generated code needs.
     let hasActions: Bool
     let hasOutputs: Bool
@@ -109,6 +115,7 @@ public struct SwiftEmitter {
         actionsByName = Dictionary(model.actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         valueFunctionsByName = Dictionary(model.valueFunctions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         payloadArgumentItems = model.events.map { SwiftNames.argumentItems($0.parameters) }
+        (sharedTriggers, excludedTriggers) = Self.sharing(in: machine)
     }
 
     /// Whether a transition to a state has exactly one action.

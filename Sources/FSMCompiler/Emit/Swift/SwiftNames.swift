@@ -18,6 +18,25 @@ enum SwiftNames {
         configuration(path: Array(model.path(from: leaf).reversed()), in: model)
     }
 
+    /// The configuration whose active states are `active` (every active state, or at least
+    /// every active atomic state with its ancestors), as a value of the generated `State`:
+    /// a compound state's case carries its active child, a parallel state's case its struct
+    /// with one property per region: `.main(.editor(.init(bold: .boldOn, italic: .italicOff)))`.
+    static func configuration(active: [StateID], in model: MachineModel) -> String {
+        let isActive = Set(active)
+        func value(_ state: StateID) -> String {
+            "." + model[state].name + (model[state].isAtomic ? "" : "(" + inside(state) + ")")
+        }
+        func inside(_ state: StateID) -> String {
+            let children = model[state].children
+            if model[state].isParallel {
+                return ".init(" + children.map { "\(model[$0].name): \(inside($0))" }.joined(separator: ", ") + ")"
+            }
+            return value(children.first(where: isActive.contains) ?? model[state].initialChild ?? children[0])
+        }
+        return value(model.topLevelStates.first(where: isActive.contains) ?? model.initialState)
+    }
+
     /// `path` (outermost first) as nested cases: `.a(.b(.c))`.
     static func configuration(path: some Collection<StateID>, in model: MachineModel) -> String {
         guard let first = path.first else { return "" }

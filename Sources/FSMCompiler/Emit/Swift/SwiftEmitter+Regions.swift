@@ -1,0 +1,351 @@
+/// Parallel regions in the generated dispatch. A trigger only one region of a parallel state
+/// (or the states around it) can take is dispatched as in a compound state: the region that
+/// takes it first, then the parallel state, then outward. A trigger several regions take is
+/// *shared*: each region chooses its transition (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``
+/// decides among them as SCXML does: the first region's choice, if it leaves the parallel
+/// state, is taken alone; otherwise every region's choice that stays inside its region is
+/// taken together, exits in reverse document order, actions and entries in document order).
+extension SwiftEmitter {
+    /// The triggers of each parallel state that two or more of its regions take, by
+    /// ``StateID``, in the order first declared; and, for every state inside a region, the
+    /// triggers shared at a parallel state around it, which its own dispatch leaves out.
+    static func sharing(in machine: ExecutableMachine) -> (shared: [[ExecutableMachine.Trigger]], excluded: [Set<ExecutableMachine.Trigger>]) {
+        let model = machine.model
+        var shared = [[ExecutableMachine.Trigger]](repeating: [], count: model.states.count)
+        var excluded = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
+        for parallel in model.states where parallel.isParallel {
+            var regionsTaking: [ExecutableMachine.Trigger: Int] = [:]
+            var order: [(TransitionID, ExecutableMachine.Trigger)] = []
+            for region in parallel.children {
+                var triggers: [ExecutableMachine.Trigger: TransitionID] = [:]
+                for state in [region] + descendants(of: region, in: model) {
+                    for trigger in machine.triggers(of: .state(state)) where isSharable(trigger) {
+                        let first = machine.transitions(of: .state(state), for: trigger)[0]
+                        triggers[trigger] = min(triggers[trigger] ?? first, first)
+                    }
+                }
+                for (trigger, first) in triggers {
+                    regionsTaking[trigger, default: 0] += 1
+                    order.append((first, trigger))
+                }
+            }
+            var seen: Set<ExecutableMachine.Trigger> = []
+            for (_, trigger) in order.sorted(by: { $0.0 < $1.0 }) where regionsTaking[trigger]! > 1 && seen.insert(trigger).inserted {
+                shared[parallel.id.index].append(trigger)
+            }
+            let sharedHere = Set(shared[parallel.id.index])
+            guard !sharedHere.isEmpty else { continue }
+            for region in parallel.children {
+                for state in [region] + descendants(of: region, in: model) { excluded[state.index].formUnion(sharedHere) }
+            }
+        }
+        return (shared, excluded)
+    }
+
+    private static func isSharable(_ trigger: ExecutableMachine.Trigger) -> Bool {
+        switch trigger {
+        case .event, .always: true
+        case .timer, .done: false
+        }
+    }
+
+    /// Every state strictly inside `state`, in document order.
+    static func descendants(of state: StateID, in model: MachineModel) -> [StateID] {
+        model[state].children.flatMap { [$0] + descendants(of: $0, in: model) }
+    }
+
+    /// What the Swift back end cannot generate yet for parallel states, as located errors:
+    /// a trigger several regions take, where a region taking it holds a parallel state of its
+    /// own, or one of its transitions reads data of the states inside the region, or targets a
+    /// history.
+    public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
+        let model = machine.model
+        let (shared, _) = sharing(in: machine)
+        var problems: [Diagnostic] = []
+        for parallel in model.states where parallel.isParallel {
+            for trigger in shared[parallel.id.index] {
+                let name = triggerText(trigger, in: model)
+                for region in parallel.children {
+                    let inside = [region] + descendants(of: region, in: model)
+                    let taking = inside.flatMap { machine.transitions(of: .state($0), for: trigger) }
+                    guard !taking.isEmpty else { continue }
+                    if let nested = inside.first(where: { model[$0].isParallel }) {
+                        problems.append(Diagnostic(
+                            .error, "regions of '\(parallel.name)' take \(name) together, and region '\(model[region].name)' holds parallel state '\(model[nested].name)': fsmc does not generate that yet; give the nested regions' transitions events of their own",
+                            at: model[nested].range))
+                    }
+                    for id in taking {
+                        let declaration = machine[id].declaration
+                        if declaration.targetsHistory {
+                            problems.append(Diagnostic(
+                                .error, "regions of '\(parallel.name)' take \(name) together, and this transition targets a history: fsmc does not generate that yet; give it an event of its own",
+                                at: declaration.range))
+                        } else if inside.contains(where: { !model[$0].data.isEmpty }) {
+                            problems.append(Diagnostic(
+                                .error, "regions of '\(parallel.name)' take \(name) together, and region '\(model[region].name)' holds states with data: fsmc does not generate that yet; give this transition an event of its own",
+                                at: declaration.range))
+                        }
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    private static func triggerText(_ trigger: ExecutableMachine.Trigger, in model: MachineModel) -> String {
+        switch trigger {
+        case .event(let event): "'\(model[event].name)'"
+        case .always: "eventless transitions"
+        case .timer, .done: "a timer"
+        }
+    }
+
+    // MARK: - What each state's own dispatch takes
+
+    /// The event transitions a state's own dispatch takes: all its groups but the events a
+    /// parallel state around it shares among its regions.
+    func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
+        let groups = eventGroups(of: .state(state))
+        let excluded = excludedTriggers[state.index]
+        return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
+    }
+
+    /// A state's own transitions for `trigger`, unless a parallel state around it shares the
+    /// trigger among its regions.
+    func ownTransitions(of state: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
+        excludedTriggers[state.index].contains(trigger) ? [] : machine.transitions(of: .state(state), for: trigger)
+    }
+
+    /// Whether several regions of `state` (a parallel state) share an event.
+    func sharesEvents(_ state: StateID) -> Bool {
+        sharedTriggers[state.index].contains { if case .event = $0 { true } else { false } }
+    }
+
+    /// Whether a parallel state lies on `path` before its end: reaching the end then reads a
+    /// region of its regions' struct.
+    func crossesParallelState(_ path: [StateID]) -> Bool {
+        path.dropLast().contains { model[$0].isParallel }
+    }
+
+    /// `switch event { … }` over the events several regions of `parallel` share (bound to its
+    /// regions variable): each case the regions' choices. Never leaves: when no region
+    /// chooses, the parallel state's own transitions come next.
+    func emitSharedEvents(of parallel: StateID, mode: SharedMode, into writer: inout CodeWriter) -> Leaves {
+        let events = sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
+            if case .event(let event) = trigger { event } else { nil }
+        }
+        guard !events.isEmpty else { return false }
+        writer.line("switch event {")
+        for event in events {
+            let declarations = model[parallel].children
+                .flatMap { [$0] + Self.descendants(of: $0, in: model) }
+                .flatMap { machine.transitions(of: .state($0), for: .event(event)) }
+                .map { machine[$0].declaration }
+            writer.line("case ", pattern(for: event, binding: usedPayload(of: declarations)), ":")
+            writer.indented { writer in
+                emitSharedTrigger(.event(event), of: parallel, event: "event", mode: mode, into: &writer)
+            }
+        }
+        if events.count < model.events.count {
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+        }
+        writer.line("}")
+        return false
+    }
+
+    // MARK: - Generating a shared trigger
+
+    /// What the code of a shared trigger is for.
+    enum SharedMode {
+        /// The running machine: takes the transitions, ending as `ending` says.
+        case live(BodyEnding)
+        /// The pure transition function: returns the configuration they lead to.
+        case pure
+    }
+
+    /// The code of a trigger several regions of `parallel` take (its regions bound to
+    /// ``regionsVariable(_:)``, the event's payload bound): each region's choice, then the
+    /// transitions SCXML's selection keeps. Falls through when no region chooses one.
+    func emitSharedTrigger(
+        _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
+    ) {
+        let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
+        let regions = regionsVariable(parallel)
+        let receiver = if case .pure = mode { "guards" } else { "actions" }
+        let condition = { (guardModel: GuardModel) in
+            if case .pure = mode { return guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return liveCondition(guardModel, eventID)
+        }
+
+        // Each region's choice: the first transition whose guard holds, innermost first.
+        var choices: [(region: StateID, variable: String, transitions: [TransitionID])] = []
+        for region in model[parallel].children {
+            let inside = [region] + Self.descendants(of: region, in: model)
+            let transitions = inside.flatMap { machine.transitions(of: .state($0), for: trigger) }
+            guard !transitions.isEmpty else { continue }
+            let variable = "\(model[region].name)Choice"
+            let value = "\(regions).\(SwiftNames.variable(model[region].name))"
+            writer.line("let \(variable): Int? = {")
+            writer.indented { writer in
+                let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+                var leaves = emitStateTree(
+                    model[region].children, subject: value, relevant: relevant,
+                    bindings: Array(repeating: [], count: model.states.count), into: &writer
+                ) { state, _, writer in
+                    emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
+                }
+                if !leaves {
+                    leaves = emitChoiceSequence(machine.transitions(of: .state(region), for: trigger), condition: condition, into: &writer)
+                }
+                if !leaves { writer.line("return nil") }
+            }
+            writer.line("}()")
+            choices.append((region, variable, transitions))
+        }
+
+        let leaving = choices.flatMap { choice in choice.transitions.filter { isLeaving($0, region: choice.region) } }
+        let first = choices.map(\.variable).joined(separator: " ?? ")
+        let opening = leaving.isEmpty ? "if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ") : "if let first = \(first)"
+        writer.block(opening) { writer in
+            if !leaving.isEmpty {
+                writer.line("// The first region's choice leaves `\(model[parallel].name)`: it is taken alone.")
+                writer.line("switch first {")
+                for id in leaving {
+                    writer.line("case \(id.index):")
+                    writer.indented { writer in
+                        switch mode {
+                        case .live(let ending): emitBody(id, from: .unknown, event: event, ending: ending, into: &writer)
+                        case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                        }
+                    }
+                }
+                writer.line("default:")
+                writer.indented { writer in writer.line("break") }
+                writer.line("}")
+            }
+            // Every region's choice that stays in its region, taken together.
+            let local = choices.map { choice in
+                (choice.region, choice.variable, choice.transitions.filter { !leaving.contains($0) })
+            }
+            func emitPerChoice(_ order: [(StateID, String, [TransitionID])], _ body: (TransitionID, inout CodeWriter) -> Void) {
+                for (_, variable, transitions) in order {
+                    var cases: [(TransitionID, CodeWriter)] = []
+                    for id in transitions {
+                        var code = CodeWriter()
+                        body(id, &code)
+                        if !code.isEmpty { cases.append((id, code)) }
+                    }
+                    guard !cases.isEmpty else { continue }
+                    writer.line("switch \(variable) {")
+                    for (id, code) in cases {
+                        writer.line("case \(id.index)?:")
+                        writer.indented { writer in writer.append(code) }
+                    }
+                    writer.line("default:")
+                    writer.indented { writer in writer.line("break") }
+                    writer.line("}")
+                }
+            }
+            let moving = local.flatMap(\.2).filter { machine[$0].entry != nil }
+            let staying = local.flatMap(\.2).contains { machine[$0].entry == nil }
+            let kept = machine.path(to: parallel)
+            if case .pure = mode {
+                writer.line("var regions = \(regions)")
+                for (region, variable, transitions) in local {
+                    emitPerChoice([(region, variable, transitions)]) { id, writer in
+                        guard machine[id].entry != nil else { return }
+                        writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(regionInside(region, after: id, receiver: receiver))")
+                    }
+                }
+                writer.line("return \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
+                return
+            }
+            guard case .live(let ending) = mode else { return }
+            if !moving.isEmpty { writer.line("let stateBefore = state") }
+            emitPerChoice(local.reversed()) { id, writer in
+                guard let domain = machine[id].domain, machine[id].entry != nil else { return }
+                let region = local.first { $0.2.contains(id) }!.0
+                emitExits(inside: domain, region: region, into: &writer)
+            }
+            emitPerChoice(local) { id, writer in
+                emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+            }
+            if !moving.isEmpty {
+                writer.line("var regions = \(regions)")
+                if staying { writer.line("var moved = false") }
+                for (region, variable, transitions) in local {
+                    emitPerChoice([(region, variable, transitions)]) { id, writer in
+                        guard machine[id].entry != nil else { return }
+                        writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(regionInside(region, after: id, receiver: receiver))")
+                        if staying { writer.line("moved = true") }
+                    }
+                }
+                if staying {
+                    writer.line(ending == .returnTrue ? "guard moved else { return true }" : "guard moved else { continue }")
+                }
+                writer.line("state = \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
+                emitPerChoice(local) { id, writer in
+                    for state in machine[id].entry?.states ?? [] { writer.line("enterState(.\(model[state].name))") }
+                }
+                switch ending {
+                case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
+                case .continueLoop:
+                    writer.line("transitioned(from: stateBefore, on: \(event))")
+                    writer.line("continue")
+                }
+            } else {
+                writer.line(ending == .returnTrue ? "return true" : "continue")
+            }
+        }
+    }
+
+    /// `if guard { return 12 }` for each transition, up to the first unguarded one. Returns
+    /// whether every path leaves.
+    @discardableResult
+    private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> Leaves {
+        for id in transitions {
+            if let guardModel = machine[id].declaration.guardExpression, let code = condition(guardModel) {
+                writer.line("if \(code) { return \(id.index) }")
+            } else {
+                writer.line("return \(id.index)")
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether a transition chosen in `region` leaves it (its domain lies outside it), so that
+    /// it conflicts with every other region's.
+    private func isLeaving(_ id: TransitionID, region: StateID) -> Bool {
+        guard machine[id].entry != nil else { return false }
+        guard let domain = machine[id].domain else { return true }
+        return !(domain == region || machine.isProperDescendant(domain, of: region))
+    }
+
+    /// Exits what is active inside `domain`, which lies in `region` (bound as a property of
+    /// its parallel state's regions).
+    private func emitExits(inside domain: StateID, region: StateID, into writer: inout CodeWriter) {
+        let parallel = model[region].parent!
+        let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let type = SwiftNames.stateTypeName(model[domain].name)
+        if domain == region {
+            writer.line("exitStates(inside\(type): \(value))")
+            return
+        }
+        let path = Array(machine.path(to: domain).drop { $0 != region }.dropFirst())
+        let (clauses, child) = configurationClauses(path, child: "exited", subject: value)
+        writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!)) }")
+    }
+
+    /// What is active inside `region` once transition `id` (which stays in it) is taken.
+    private func regionInside(_ region: StateID, after id: TransitionID, receiver: String) -> String {
+        let transition = machine[id]
+        let target = transition.declaration.target!
+        let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: transition.eventID, receiver: receiver) }
+        let kept = Array(machine.path(to: transition.domain!).drop { $0 != region })
+        return configurationInside(
+            of: region, keeping: kept, entering: transition.entry!.states,
+            data: { state in state == target ? arguments : self.boundData(state) })
+    }
+}
