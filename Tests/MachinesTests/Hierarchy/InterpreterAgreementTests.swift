@@ -21,7 +21,7 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -116,6 +116,18 @@ struct InterpreterAgreementTests {
                     return Panes.StateID.allCases.filter(panes.isIn).map(\.rawValue)
                 },
                 journal: journal)
+        case "Workbench":
+            let script = WorkbenchScript(isComplete: answers.contains("isComplete"))
+            let watcher = StateJournal(journal: journal)
+            let workbench = Workbench(actions: script, clock: clock, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Workbench.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { workbench.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Workbench.StateID.allCases.filter(workbench.isIn).map(\.rawValue)
+                },
+                journal: journal)
         default:
             let script = RadioScript(quiet: answers.contains("isQuiet"))
             let watcher = StateJournal(journal: journal)
@@ -165,8 +177,18 @@ final class PanesScript: Panes.Actions {
     func isReady() -> Bool { ready }
 }
 
+final class WorkbenchScript: Workbench.Actions {
+    let complete: Bool
+    init(isComplete: Bool) { complete = isComplete }
+    func isComplete(size: Int) -> Bool { complete }
+    func openDocument() {}
+    func noteFetch() {}
+    func giveUp() {}
+    func closeDocument() {}
+}
+
 /// The machines' exits and entries, as the interpreter's trace names them.
-final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer {
+final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
@@ -177,6 +199,8 @@ final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, P
     func machine(_ machine: Toolbar, didEnter state: Toolbar.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Panes, didExit state: Panes.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Panes, didEnter state: Panes.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Workbench, didExit state: Workbench.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Workbench, didEnter state: Workbench.StateID) { journal.append("enter \(state.rawValue)") }
 }
 
 /// A reproducible random number generator (SplitMix64).

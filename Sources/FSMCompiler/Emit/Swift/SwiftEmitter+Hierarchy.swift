@@ -18,7 +18,7 @@ extension SwiftEmitter {
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
             let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: false)
             let exitsFromCompound = { (state: StateID) in
-                ownEventGroups(of: state).contains { $0.transitions.contains { machine[$0].entry != nil } }
+                ownEventGroups(of: state).contains { $0.transitions.contains { exitsThroughChild($0, from: state) } }
             }
             var leaves = emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
@@ -57,7 +57,7 @@ extension SwiftEmitter {
                 let relevant = subtreesDeclaring { !ownTransitions(of: $0, for: .always).isEmpty || sharedTriggers[$0.index].contains(.always) }
                 let bindings = dataBindings(of: { machine.transitions(of: .state($0), for: .always) }, pure: false)
                 let exitsFromCompound = { (state: StateID) in
-                    ownTransitions(of: state, for: .always).contains { machine[$0].entry != nil }
+                    ownTransitions(of: state, for: .always).contains { exitsThroughChild($0, from: state) }
                 }
                 let leaves = emitStateTree(
                     model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
@@ -112,7 +112,7 @@ extension SwiftEmitter {
     ) -> ActivePosition {
         let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: false)) }
         let bound = chainLabels(of: state, among: labels)
-        let bindsChild = model[state].isCompound && transitions.contains { machine[$0].entry != nil }
+        let bindsChild = model[state].isCompound && transitions.contains { exitsThroughChild($0, from: state) }
         var child: String?
         if bound.isEmpty && !bindsChild && !crossesParallelState(machine.path(to: state)) {
             if required { writer.line("guard isIn(.\(model[state].name)) else { return false }") }
@@ -238,9 +238,7 @@ extension SwiftEmitter {
         case .compound(let owner, let child):
             let path = machine.path(to: owner)
             let exitedAround = path[levelsKept...].reversed()
-            guard hasStateData && exitedAround.contains(where: { $0 != owner && model[$0].history != nil })
-                || exitedAround.contains(where: { $0 != owner && model[$0].isParallel })
-            else {
+            guard !exitsThroughChild(id, from: owner) else {
                 writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(child))")
                 for state in exitedAround {
                     if model[state].history != nil {
@@ -293,7 +291,8 @@ extension SwiftEmitter {
                 if let parent = machine.completedParent(ofFinal: state.id) {
                     writer.line("raisedEvents.append(.completed(.\(model[parent].name)))")
                     // A region's completion may complete its parallel state: every region final.
-                    if let parallel = model[parent].parent, model[parallel].isParallel {
+                    if let parallel = model[parent].parent, model[parallel].isParallel,
+                        model[parallel].children.allSatisfy({ region in model[region].children.contains { model[$0].isFinal } }) {
                         let regionsFinal = model[parallel].children.map { region in
                             "(" + model[region].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }.joined(separator: " || ") + ")"
                         }
@@ -358,6 +357,18 @@ extension SwiftEmitter {
             }
             writer.line()
         }
+    }
+
+    /// Whether transition `id`, taken in compound (or parallel) state `owner`, exits through
+    /// what is active inside `owner` as the code bound it (``emitExits(of:from:into:)``):
+    /// it exits something, and no state it leaves above `owner` is a parallel state (whose
+    /// other regions only the configuration tells) or keeps a history with data inside.
+    func exitsThroughChild(_ id: TransitionID, from owner: StateID) -> Bool {
+        guard machine[id].entry != nil else { return false }
+        let levelsKept = machine[id].domain.map { machine.depth(of: $0) + 1 } ?? 0
+        let path = machine.path(to: owner)
+        guard levelsKept < path.count else { return true }
+        return !path[levelsKept...].contains { $0 != owner && (model[$0].isParallel || hasStateData && model[$0].history != nil) }
     }
 
     /// Whether some transition may exit every active state without knowing which are active

@@ -137,10 +137,14 @@ extension SwiftEmitter {
         guard !events.isEmpty else { return false }
         writer.line("switch event {")
         for event in events {
-            let declarations = model[parallel].children
+            var declarations = model[parallel].children
                 .flatMap { [$0] + Self.descendants(of: $0, in: model) }
                 .flatMap { machine.transitions(of: .state($0), for: .event(event)) }
                 .map { machine[$0].declaration }
+            if case .pure = mode {
+                // The pure function runs no action: only guards and targets read the payload.
+                for index in declarations.indices { declarations[index].actions = [] }
+            }
             writer.line("case ", pattern(for: event, binding: usedPayload(of: declarations)), ":")
             writer.indented { writer in
                 emitSharedTrigger(.event(event), of: parallel, event: "event", mode: mode, into: &writer)
@@ -251,6 +255,10 @@ extension SwiftEmitter {
             let staying = local.flatMap(\.2).contains { machine[$0].entry == nil }
             let kept = machine.path(to: parallel)
             if case .pure = mode {
+                guard !moving.isEmpty else {
+                    writer.line("return state")
+                    return
+                }
                 writer.line("var regions = \(regions)")
                 for (region, variable, transitions) in local {
                     emitPerChoice([(region, variable, transitions)]) { id, writer in

@@ -90,10 +90,12 @@ extension SwiftEmitter {
         }
         let parallel = path[cut]
         let regions = regionsVariable(parallel)
-        let clause = "case \(configurationPattern(path[...cut], binding: binding, child: regions)) = \(subject)"
-        let region = path[cut + 1]
-        let regionValue = "\(regions).\(model[region].name)"
         let rest = Array(path[(cut + 2)...])
+        // The regions are bound only when something below them is matched or wanted.
+        let bindsRegions = !rest.isEmpty || child != nil
+        let clause = "case \(configurationPattern(path[...cut], binding: binding, child: bindsRegions ? regions : nil)) = \(subject)"
+        let region = path[cut + 1]
+        let regionValue = "\(regions).\(SwiftNames.variable(model[region].name))"
         guard !rest.isEmpty else { return ([clause], child.map { _ in regionValue }) }
         let inner = configurationClauses(rest, binding: binding, child: child, subject: regionValue)
         return ([clause] + inner.clauses, inner.child)

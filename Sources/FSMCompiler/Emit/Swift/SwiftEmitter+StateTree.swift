@@ -51,23 +51,23 @@ extension SwiftEmitter {
                     everyCaseLeaves = emitOwn(id, .leaf(id), &writer) && everyCaseLeaves
                 }
             } else if state.isParallel {
+                // The body is written first: the case binds the regions only if it reads them.
                 let regions = regionsVariable(id)
-                let shared = !sharedTriggers[id.index].isEmpty
-                let bindsRegions = childrenMatter || bindsChild(id) || shared
-                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsRegions ? regions : nil)):")
-                writer.indented { writer in
-                    var leaves = false
-                    for region in state.children where relevant[region.index] && !leaves {
-                        let value = "\(regions).\(SwiftNames.variable(model[region].name))"
-                        leaves = emitStateTree(
-                            model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
-                            emitShared: emitShared, into: &writer, emitOwn: emitOwn)
-                        if !leaves { leaves = emitOwn(region, .compound(region, child: value), &writer) }
-                    }
-                    if !leaves, shared { leaves = emitShared(id, &writer) }
-                    if !leaves { leaves = emitOwn(id, bindsRegions ? .compound(id, child: regions) : .unknown, &writer) }
-                    everyCaseLeaves = leaves && everyCaseLeaves
+                var body = CodeWriter()
+                var leaves = false
+                for region in state.children where relevant[region.index] && !leaves {
+                    let value = "\(regions).\(SwiftNames.variable(model[region].name))"
+                    leaves = emitStateTree(
+                        model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                        emitShared: emitShared, into: &body, emitOwn: emitOwn)
+                    if !leaves { leaves = emitOwn(region, .compound(region, child: value), &body) }
                 }
+                if !leaves, !sharedTriggers[id.index].isEmpty { leaves = emitShared(id, &body) }
+                if !leaves { leaves = emitOwn(id, bindsChild(id) ? .compound(id, child: regions) : .unknown, &body) }
+                let bindsRegions = Self.mentions(regions, in: body.text)
+                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsRegions ? regions : nil)):")
+                writer.indented { writer in writer.append(body) }
+                everyCaseLeaves = leaves && everyCaseLeaves
             } else {
                 let bindsActiveChild = childrenMatter || bindsChild(id)
                 writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsActiveChild ? "activeChild" : nil)):")
@@ -92,6 +92,19 @@ extension SwiftEmitter {
         }
         writer.line("}")
         return everyCaseLeaves
+    }
+
+    /// Whether `text` uses the identifier `name` (not merely a longer one starting with it).
+    static func mentions(_ name: String, in text: String) -> Bool {
+        var rest = text[...]
+        while let range = rest.firstRange(of: name) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+            if !isPart(before) && !isPart(after) { return true }
+            rest = text[range.upperBound...]
+        }
+        return false
     }
 
     /// For each state, whether it or a state inside it declares a transition for which
