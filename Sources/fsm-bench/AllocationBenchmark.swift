@@ -91,8 +91,9 @@ enum AllocationBenchmark {
         }.relabeled("\(machine), generated, one closure that sends \(what) (queued)")
     }
 
-    /// The player, the mail app (whose queue also holds timers) and the upload (a queued event
-    /// with a payload that takes a transition with data), each sending from inside a step.
+    /// The player, the mail app (whose queue also holds timers), the upload (a queued event
+    /// with a payload that takes a transition with data) and the media controls (a queued event
+    /// that two regions take), each sending from inside a step.
     private static func queueingVariants(eventCount: Int) -> [DispatchVariant] {
         [
             queueing("Player", "from inside the step", events: EventSequence.player(count: eventCount).generated) {
@@ -118,6 +119,15 @@ enum AllocationBenchmark {
                 machine.observe { [unowned machine] notification in
                     if case .transitioned(let transition) = notification, transition.event == .pause {
                         machine.send(.chunk(bytes: 512))
+                    }
+                }
+                return machine.send
+            },
+            queueing("MediaControls", "a seek from inside every mute", events: EventSequence.mediaControls(count: eventCount).generated) {
+                let machine = MediaControls(actions: MediaControlsWork())
+                machine.observe { [unowned machine] notification in
+                    if case .transitioned(let transition) = notification, transition.event == .mute {
+                        machine.send(.seek(to: 1))
                     }
                 }
                 return machine.send
@@ -155,7 +165,15 @@ enum AllocationBenchmark {
         record("Upload(actions:), generated, with data") { upload = Upload(actions: uploadWork) }
         var handWrittenUpload: HandWrittenUpload?
         record("HandWrittenUpload(actions:)") { handWrittenUpload = HandWrittenUpload(actions: uploadWork) }
+        let mediaControlsWork = MediaControlsWork()
+        var mediaControls: MediaControls?
+        record("MediaControls(actions:), generated, parallel") { mediaControls = MediaControls(actions: mediaControlsWork) }
+        var handWrittenMediaControls: HandWrittenMediaControls?
+        record("HandWrittenMediaControls(actions:)") {
+            handWrittenMediaControls = HandWrittenMediaControls(actions: mediaControlsWork)
+        }
         withExtendedLifetime((machine, handWritten, callTracker, observer, mail, handWrittenMail, upload, handWrittenUpload)) {}
+        withExtendedLifetime((mediaControls, handWrittenMediaControls)) {}
         return costs
     }
 }

@@ -46,8 +46,8 @@ enum CompileCostBenchmark {
         /// Type-checking a file that only imports FSMRuntime: the fixed cost in every figure.
         var baselineSeconds: Double
         var figures: [Figure]
-        /// The nested machine and the machine with data of the dispatch benchmark, each against
-        /// its hand-written twin.
+        /// The nested machine, the machine with data and the machine with parallel regions of
+        /// the dispatch benchmark, each against its hand-written twin.
         var machines: [MachineFigure] = []
         /// Why the section did not run, or what failed to type-check.
         var failures: [String]
@@ -60,6 +60,8 @@ enum CompileCostBenchmark {
          handWritten: "Sources/fsm-bench/Machines/HandWrittenMail.swift"),
         (name: "Upload (data)", spec: "Sources/fsm-bench/Machines/Upload.fsm",
          handWritten: "Sources/fsm-bench/Machines/HandWrittenUpload.swift"),
+        (name: "MediaControls (parallel)", spec: "Sources/fsm-bench/Machines/MediaControls.fsm",
+         handWritten: "Sources/fsm-bench/Machines/HandWrittenMediaControls.swift"),
     ]
 
     static func run(stateCounts: [Int], repetitions: Int, machineRepetitions: Int, packageRoot: URL, workDirectory: URL) -> Report {

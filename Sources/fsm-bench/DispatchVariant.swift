@@ -60,11 +60,11 @@ struct DispatchVariant {
 /// one closure observer and with one observer object.
 enum DispatchVariants {
     /// The machines, in the order of the tables.
-    static let machines = ["Player", "CallTracker", "Mail", "Upload"]
+    static let machines = ["Player", "CallTracker", "Mail", "Upload", "MediaControls"]
 
     static func all(eventCount: Int) -> [DispatchVariant] {
         player(eventCount: eventCount) + callTracker(eventCount: eventCount) + mail(eventCount: eventCount)
-            + upload(eventCount: eventCount)
+            + upload(eventCount: eventCount) + mediaControls(eventCount: eventCount)
     }
 
     static func player(eventCount: Int) -> [DispatchVariant] {
@@ -269,6 +269,60 @@ enum DispatchVariants {
                     outcome: {
                         withExtendedLifetime(delegate) {
                             RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+        }
+        return variants
+    }
+
+    /// The machine with parallel regions: three regions, some events taken by one of them,
+    /// some by two or three together.
+    static func mediaControls(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.mediaControls(count: eventCount)
+        var variants: [DispatchVariant] = []
+        for observation in Observation.allCases {
+            variants.append(DispatchVariant(machine: "MediaControls", implementation: .generated, observation: observation, eventCount: eventCount) {
+                let work = MediaControlsWork()
+                let machine = MediaControls(actions: work)
+                let tally = NotificationTally()
+                var observer: MediaControlsTallyObserver?
+                switch observation {
+                case .none: break
+                case .closure: machine.observe { tally.record($0.kind) }
+                case .object:
+                    observer = MediaControlsTallyObserver(tally)
+                    machine.addObserver(observer!)
+                }
+                let generated = events.generated
+                return PreparedRun(
+                    send: { range in
+                        for event in generated[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(observer) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        }
+                    })
+            })
+            variants.append(DispatchVariant(machine: "MediaControls", implementation: .handWritten, observation: observation, eventCount: eventCount) {
+                let work = MediaControlsWork()
+                let machine = HandWrittenMediaControls(actions: work)
+                let tally = NotificationTally()
+                let delegate = TallyDelegate(tally)
+                switch observation {
+                case .none: break
+                case .closure: machine.observer = { tally.record($0.kind) }
+                case .object: machine.setDelegate(delegate)
+                }
+                let handWritten = events.handWritten
+                return PreparedRun(
+                    send: { range in
+                        for event in handWritten[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime(delegate) {
+                            RunOutcome(state: machine.state.path, work: work.summary, tally: observation == .none ? nil : tally.summary)
                         }
                     })
             })

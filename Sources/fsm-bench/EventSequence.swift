@@ -101,4 +101,29 @@ enum EventSequence {
             }
         }
     }
+
+    /// The media controls' events in sixty-fourths: `play` 13, `pause` 10, `seek(to:)` 8 (a
+    /// tenth of the positions negative, which `isSeekable` refuses), `captions` 8, `mute`,
+    /// `volumeUp`, `volumeDown` and `load(id:)` 6 each (a tenth of the ids negative, which
+    /// `canLoad` refuses), `eject` 1: a video stays loaded for about 64 events.
+    static func mediaControls(count: Int) -> (generated: [MediaControls.Event], handWritten: [HandWrittenMediaControls.Event]) {
+        draw(count: count) { number in
+            let value = Int(truncatingIfNeeded: number >> 8)
+            switch number & 63 {
+            case 0..<13: return (.play, .play)
+            case 13..<23: return (.pause, .pause)
+            case 23..<31:
+                let position = Double(value % 200 - 20)
+                return (.seek(to: position), .seek(to: position))
+            case 31..<39: return (.captions, .captions)
+            case 39..<45: return (.mute, .mute)
+            case 45..<51: return (.volumeUp, .volumeUp)
+            case 51..<57: return (.volumeDown, .volumeDown)
+            case 57..<63:
+                let id = value % 100 - 10
+                return (.load(id: id), .load(id: id))
+            default: return (.eject, .eject)
+            }
+        }
+    }
 }

@@ -125,6 +125,30 @@ extension HandWrittenUpload.Notification {
     }
 }
 
+extension MediaControls.Notification {
+    var kind: NotificationTally.Kind {
+        switch self {
+        case .exited: .exited
+        case .entered: .entered
+        case .transitioned: .transitioned
+        case .emitted: .emitted
+        case .ignored: .ignored
+        }
+    }
+}
+
+extension HandWrittenMediaControls.Notification {
+    var kind: NotificationTally.Kind {
+        switch self {
+        case .exited: .exited
+        case .entered: .entered
+        case .transitioned: .transitioned
+        case .emitted: .emitted
+        case .ignored: .ignored
+        }
+    }
+}
+
 /// An `Observer` object for the generated player: the protocol form of observing.
 final class PlayerTallyObserver: Player.Observer {
     let tally: NotificationTally
@@ -185,9 +209,24 @@ final class UploadTallyObserver: Upload.Observer {
     func machine(_ machine: Upload, didIgnore event: Upload.Event, in state: Upload.State) { tally.record(.ignored) }
 }
 
+/// An `Observer` object for the generated media controls.
+final class MediaControlsTallyObserver: MediaControls.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: MediaControls, didExit state: MediaControls.StateID) { tally.record(.exited) }
+    func machine(_ machine: MediaControls, didEnter state: MediaControls.StateID) { tally.record(.entered) }
+    func machine(_ machine: MediaControls, didTransition transition: MediaControls.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: MediaControls, didEmit output: MediaControls.Output) { tally.record(.emitted) }
+    func machine(_ machine: MediaControls, didIgnore event: MediaControls.Event, in state: MediaControls.State) { tally.record(.ignored) }
+}
+
 /// The delegate of the hand-written machines: the hand-written counterpart of the `Observer`
 /// objects above.
-final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate {
+final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate, HandWrittenMediaControls.Delegate {
     let tally: NotificationTally
 
     init(_ tally: NotificationTally) {
@@ -207,6 +246,10 @@ final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.De
     }
 
     func machine(_ machine: HandWrittenUpload, didNotify notification: HandWrittenUpload.Notification) {
+        tally.record(notification.kind)
+    }
+
+    func machine(_ machine: HandWrittenMediaControls, didNotify notification: HandWrittenMediaControls.Notification) {
         tally.record(notification.kind)
     }
 }
