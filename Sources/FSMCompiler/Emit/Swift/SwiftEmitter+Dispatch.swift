@@ -251,6 +251,8 @@ extension SwiftEmitter {
                 return "true"
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }
+                // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.
+                guard isStatechart else { return "(\(configuration) == \(stateIDCase(state)))" }
                 return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
             }
         }

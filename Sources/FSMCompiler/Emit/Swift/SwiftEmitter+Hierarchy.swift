@@ -279,8 +279,21 @@ extension SwiftEmitter {
         writer.line("/// Runs `state`'s entry actions, starts its timers, tells the observers, and queues the")
         writer.line("/// completion of the state a final state completes. `state` is active already.")
         writer.block("private func enterState(_ state: StateID)") { writer in
-            let entering = model.states.filter {
-                !$0.entryActions.isEmpty || timerSlot(of: $0.id) != nil || machine.completedParent(ofFinal: $0.id) != nil
+            // Completions nothing waits for (no `done` transition) are not queued: they would
+            // take nothing.
+            let completes = { (state: StateID) in !machine.transitions(of: .state(state), for: .done(state)).isEmpty }
+            func completions(afterEntering state: StateID) -> (parent: StateID?, parallel: StateID?) {
+                guard let parent = machine.completedParent(ofFinal: state) else { return (nil, nil) }
+                var parallel: StateID?
+                if let grandparent = model[parent].parent, model[grandparent].isParallel, completes(grandparent),
+                    model[grandparent].children.allSatisfy({ region in model[region].children.contains { model[$0].isFinal } }) {
+                    parallel = grandparent
+                }
+                return (completes(parent) ? parent : nil, parallel)
+            }
+            let entering = model.states.filter { state in
+                let (parent, parallel) = completions(afterEntering: state.id)
+                return !state.entryActions.isEmpty || timerSlot(of: state.id) != nil || parent != nil || parallel != nil
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
                 emitDataBinding(of: state.id, for: dataNeeded(by: state.entryActions), into: &writer)
@@ -288,17 +301,17 @@ extension SwiftEmitter {
                 if timerSlot(of: state.id) != nil {
                     writer.line("startTimers(of: .\(state.name))")
                 }
-                if let parent = machine.completedParent(ofFinal: state.id) {
+                let (parent, parallel) = completions(afterEntering: state.id)
+                if let parent {
                     writer.line("raisedEvents.append(.completed(.\(model[parent].name)))")
-                    // A region's completion may complete its parallel state: every region final.
-                    if let parallel = model[parent].parent, model[parallel].isParallel,
-                        model[parallel].children.allSatisfy({ region in model[region].children.contains { model[$0].isFinal } }) {
-                        let regionsFinal = model[parallel].children.map { region in
-                            "(" + model[region].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }.joined(separator: " || ") + ")"
-                        }
-                        writer.block("if \(regionsFinal.joined(separator: " && "))") { writer in
-                            writer.line("raisedEvents.append(.completed(.\(model[parallel].name)))")
-                        }
+                }
+                // A region's completion may complete its parallel state: every region final.
+                if let parallel {
+                    let regionsFinal = model[parallel].children.map { region in
+                        "(" + model[region].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }.joined(separator: " || ") + ")"
+                    }
+                    writer.block("if \(regionsFinal.joined(separator: " && "))") { writer in
+                        writer.line("raisedEvents.append(.completed(.\(model[parallel].name)))")
                     }
                 }
             }
