@@ -2,7 +2,8 @@
 
 import FSMRuntime
 
-/// A flat machine whose guard asks `in(…)`: the pure transition function compares its state.
+/// A flat machine whose guard asks `in(…)` (the pure transition function compares its state)
+/// and a timer that does nothing but run out.
 final class Gate {
     // MARK: - States, events and outputs
 
@@ -103,14 +104,67 @@ final class Gate {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
-    @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
+    private let clock: any MachineClock
+    /// The timers of the current state's `after` transitions.
+    @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
+    /// Counts state entries, so that a timer from an earlier visit is never delivered.
+    @exclusivity(unchecked) private var stateEntryCount: UInt64 = 0
+    /// The actor timers fire on: the one events were last sent from.
+    @exclusivity(unchecked) private var isolation: (any Actor)?
+
+    /// An event sent from outside, or a timer that fired.
+    private enum Stimulus {
+        case event(Event)
+        case timer(Int, entry: UInt64)
+    }
 
     /// Starts the machine in `closed`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
+    ///
+    /// Call it on the actor the machine lives on (the main actor or one of yours): its timers
+    /// come back there. Outside any actor, pass a `SynchronousMachineClock` such as `ManualClock`.
     ///
     /// - Parameters:
+    ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    init(observers: [any Observer] = [], restoring snapshot: State? = nil) {
+    ///   - isolation: the actor timers fire on; the caller's, which must be an actor.
+    convenience init(
+        clock: some MachineClock = TaskClock(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil,
+        isolation: isolated (any Actor) = #isolation
+    ) {
+        self.init(clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+    }
+
+    /// Starts the machine in `closed`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
+    ///
+    /// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),
+    /// on your own thread.
+    ///
+    /// - Parameters:
+    ///   - clock: times the `after` transitions, such as a `ManualClock` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    convenience init(
+        clock: some SynchronousMachineClock,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        self.init(clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+    }
+
+    private init(
+        clock: any MachineClock,
+        observers: [any Observer],
+        restoring snapshot: State?,
+        timerIsolation isolation: (any Actor)?
+    ) {
+        self.clock = clock
+        self.isolation = isolation
         state = snapshot ?? .closed
         for observer in observers {
             addObserver(observer)
@@ -118,6 +172,8 @@ final class Gate {
         isInStep = true
         if snapshot == nil {
             enterState(.closed)
+        } else {
+            startTimers(for: state)
         }
         drainQueues()
         isInStep = false
@@ -134,10 +190,13 @@ final class Gate {
     /// Handles `event` to completion: exit actions, transition actions, entry actions, then
     /// any eventless transitions. Called from an action or an observer, the event is queued
     /// and handled right after the current step.
-    func send(_ event: Event) {
+    func send(_ event: Event, isolation: isolated (any Actor)? = #isolation) {
         guard !isInStep else {
             queue(event)
             return
+        }
+        if let isolation, isolation !== self.isolation {
+            self.isolation = isolation
         }
         isInStep = true
         step(event)
@@ -194,13 +253,16 @@ final class Gate {
     /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
     @inline(never)
     private func queue(_ event: Event) {
-        pendingEvents.append(event)
+        pendingEvents.append(.event(event))
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
     private func drainQueues() {
-        while let event = pendingEvents.popFirst() {
-            step(event)
+        while let next = pendingEvents.popFirst() {
+            switch next {
+            case .event(let event): step(event)
+            case .timer(let index, let entry): fireTimer(index, entry: entry)
+            }
         }
     }
 
@@ -236,11 +298,16 @@ final class Gate {
     // MARK: - Entering and leaving states
 
     private func exitState(_ state: State) {
+        if !timers.isEmpty {
+            cancelTimers()
+        }
         notify(.exited(state))
     }
 
     private func enterState(_ state: State) {
         self.state = state
+        stateEntryCount &+= 1
+        startTimers(for: state)
         notify(.entered(state))
     }
 
@@ -258,6 +325,55 @@ final class Gate {
     private func transition(from source: State, to target: State, on event: Event?) -> Bool {
         exitState(source)
         return enterState(target, from: source, on: event)
+    }
+
+    // MARK: - Timers
+
+    /// Starts the timers of the `after` transitions of `state`, one per delay.
+    private func startTimers(for state: State) {
+        switch state {
+        case .closed:
+            startTimer(0, after: .seconds(1))
+        default:
+            break
+        }
+    }
+
+    private func startTimer(_ index: Int, after delay: Duration) {
+        let entry = stateEntryCount
+        timers.append(clock.schedule(after: delay, isolation: isolation) { [weak self] in
+            self?.timerFired(index, entry: entry)
+        })
+    }
+
+    private func cancelTimers() {
+        for timer in timers {
+            timer.cancel()
+        }
+        timers.removeAll(keepingCapacity: true)
+    }
+
+    private func timerFired(_ index: Int, entry: UInt64) {
+        guard !isInStep else {
+            pendingEvents.append(.timer(index, entry: entry))
+            return
+        }
+        isInStep = true
+        fireTimer(index, entry: entry)
+        drainQueues()
+        isInStep = false
+    }
+
+    /// Takes the first `after` transition of timer `index` of the current state whose guard
+    /// holds, unless the state was left since the timer started.
+    private func fireTimer(_ index: Int, entry: UInt64) {
+        guard entry == stateEntryCount else { return }
+        switch (state, index) {
+        case (.closed, 0):
+            break
+        default:
+            return
+        }
     }
 
     /// Builds the notification only when somebody observes.
@@ -338,6 +454,7 @@ final class Gate {
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """
         closed: on push [in(closed)] -> open
+        closed: after 1s
         open: on push [!in(closed)] -> closed
         open: on lock -> locked
         """

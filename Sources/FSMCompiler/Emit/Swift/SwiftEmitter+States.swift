@@ -159,8 +159,12 @@ extension SwiftEmitter {
             if condition == nil { break }      // unguarded or `else`: nothing after it can fire
         }
         if branches.count == 1, let only = branches.first {
-            if let condition = only.condition { writer.line("guard \(condition) else { return }") }
-            emitTransitionBody(only.transition, event: "nil", into: &writer)
+            var body = CodeWriter()
+            if let condition = only.condition { body.line("guard \(condition) else { return }") }
+            emitTransitionBody(only.transition, event: "nil", into: &body)
+            // `after 1s` alone: a timer that does nothing still needs a statement.
+            if body.isEmpty { body.line("break") }
+            writer.append(body)
             return
         }
         for (position, branch) in branches.enumerated() {
