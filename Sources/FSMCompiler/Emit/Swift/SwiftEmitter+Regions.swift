@@ -190,21 +190,26 @@ extension SwiftEmitter {
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
-            writer.line("let \(variable): Int? = {")
-            writer.indented { writer in
-                let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-                var leaves = emitStateTree(
-                    model[region].children, subject: value, relevant: relevant,
-                    bindings: Array(repeating: [], count: model.states.count), into: &writer
-                ) { state, _, writer in
-                    emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
-                }
-                if !leaves {
-                    leaves = emitChoiceSequence(machine.transitions(of: .state(region), for: trigger), condition: condition, into: &writer)
-                }
-                if !leaves { writer.line("return nil") }
+            var body = CodeWriter()
+            let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+            var leaves = emitStateTree(
+                model[region].children, subject: value, relevant: relevant,
+                bindings: Array(repeating: [], count: model.states.count), into: &body
+            ) { state, _, writer in
+                emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
             }
-            writer.line("}()")
+            if !leaves {
+                leaves = emitChoiceSequence(machine.transitions(of: .state(region), for: trigger), condition: condition, into: &body)
+            }
+            if !leaves { body.line("return nil") }
+            if body.text.hasPrefix("return "), body.text.filter({ $0 == "\n" }).count == 1 {
+                // The region always takes one: its choice is known.
+                writer.line("let \(variable): Int? = \(body.text.dropFirst("return ".count).dropLast())")
+            } else {
+                writer.line("let \(variable): Int? = {")
+                writer.indented { writer in writer.append(body) }
+                writer.line("}()")
+            }
             choices.append((region, variable, transitions))
         }
 
