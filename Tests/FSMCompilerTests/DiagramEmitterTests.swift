@@ -233,6 +233,138 @@ import Testing
         }
     }
 
+    // MARK: - Parallel states
+
+    @Test func parallelStatesBecomeClustersOfDashedRegionsSideBySideInDOT() throws {
+        let dot = DotEmitter.emit(try DiagramModels.studio())
+        #expect(dot.contains("compound=true, newrank=true];"))
+        // No initial point for the parallel state, an invisible point arrows attach to, and a
+        // dashed cluster for each region with its own initial point.
+        #expect(dot.contains("""
+                subgraph "cluster studio" {
+                    graph [label=<<table border="0" cellborder="0" cellspacing="0"><tr><td>studio</td></tr><hr/>\
+            <tr><td align="left"><font point-size="10">entry / lightsOn</font></td></tr>\
+            <tr><td align="left"><font point-size="10">exit / lightsOff</font></td></tr></table>>, style=rounded, tooltip="Playing and mixing at once."];
+                    "*parallel studio" [shape=point, style=invis, width=0.01];
+                    "*history studio" [shape=circle, label="H*", width=0.3, fixedsize=true, fontsize=10];
+                    subgraph "cluster transport" {
+            """))
+        #expect(!dot.contains("\"*initial studio\""))
+        #expect(dot.contains("style=\"rounded,dashed\", tooltip=\"Where the tape is.\"];\n            \"*initial transport\" [shape=point, width=0.15];"))
+        // The regions' initial points share a rank, in document order under the parallel point.
+        #expect(dot.contains("""
+                    { rank=same; "*initial transport"; "*initial mixer"; }
+                    "*parallel studio" -> "*initial transport" [style=invis];
+                    "*parallel studio" -> "*initial mixer" [style=invis];
+                }
+            """))
+        // A parallel state inside a region: a solid cluster whose own regions are dashed.
+        #expect(dot.contains("""
+                        subgraph "cluster channels" {
+                            graph [label=<channels>, style=rounded];
+                            "*parallel channels" [shape=point, style=invis, width=0.01];
+                            subgraph "cluster left" {
+                                graph [label=<left>, style="rounded,dashed"];
+            """))
+        #expect(dot.contains(#""idle" -> "*parallel studio" [label="open", lhead="cluster studio"];"#))
+        #expect(dot.contains(#""*parallel studio" -> "idle" [label="done", ltail="cluster studio"];"#))
+        #expect(dot.contains(#""asleep" -> "*history studio" [label="wake"];"#))
+        #expect(dot.contains(#""asleep" -> "*initial mixer" [label="open", lhead="cluster mixer"];"#))
+        #expect(dot.contains(#""muted" -> "*parallel channels" [label="open", lhead="cluster channels"];"#))
+        // An arrow between two regions does not push them apart.
+        #expect(dot.contains(#""playing" -> "muted" [label="swap", constraint=false];"#))
+        if let graphviz = DiagramTools.dot {
+            let run = try ProcessRunner.run(graphviz, ["-Tsvg", "-o", "/dev/null"], input: dot)
+            #expect(run.status == 0 && run.output.isEmpty, "dot -Tsvg: \(run.output)")
+        }
+    }
+
+    @Test func parallelStatesBecomeConcurrentRegionsInMermaid() throws {
+        let mermaid = MermaidEmitter.emit(try DiagramModels.studio())
+        #expect(mermaid.contains("""
+                state studio {
+                    state transport {
+                        [*] --> stopped
+            """))
+        #expect(mermaid.contains("""
+                        ejected --> [*]
+                    }
+                    --
+                    state mixer {
+                        [*] --> channels
+                        state channels {
+                            state left {
+            """))
+        #expect(mermaid.contains("""
+                            }
+                            --
+                            state right {
+            """))
+        // Notes follow the parallel state rather than stand among its regions.
+        #expect(mermaid.contains("""
+                }
+                note right of studio
+                    Playing and mixing at once.
+                    entry / lightsOn
+                    exit / lightsOff
+                end note
+                note right of transport
+                    Where the tape is.
+            """))
+        // An arrow between regions goes around the parallel state; its history is a line.
+        #expect(mermaid.contains("\n    playing --> muted : swap\n"))
+        #expect(!mermaid.contains("studioHistory"))
+        #expect(mermaid.contains("\n    asleep : wake -#62; studio.history\n"))
+        #expect(mermaid.contains("\n    asleep --> mixer : open\n"))
+    }
+
+    @Test func parallelStatesBecomeConcurrentRegionsInPlantUML() throws {
+        let plantUML = PlantUMLEmitter.emit(try DiagramModels.studio())
+        #expect(plantUML.contains("""
+            state studio {
+              state transport {
+                [*] --> stopped
+            """))
+        // A region's note stays inside it; the regions are separated by `--`.
+        #expect(plantUML.contains("""
+                ejected --> [*]
+                note right of transport
+                  Where the tape is.
+                end note
+              }
+              transport : entry / rewind
+              transport : eject -&#62; ejected
+              transport : reset -&#62; stopped
+              --
+              state mixer {
+            """))
+        // PlantUML links nothing into or out of a region: such transitions are lines, as is
+        // one to a parallel state's history.
+        #expect(plantUML.contains("  playing : swap -&#62; muted\n"))
+        #expect(!plantUML.contains("playing --> muted"))
+        #expect(plantUML.contains("asleep : wake -&#62; studio.history\nasleep : open -&#62; mixer\n"))
+        #expect(plantUML.contains("\nidle --> studio : open\nstudio --> idle : close\nstudio --> idle : done\n"))
+    }
+
+    /// A machine-level transition into a region is a line of the "any state" box in PlantUML.
+    @Test func aMachineLevelTransitionIntoARegionIsALineInPlantUML() throws {
+        let model = try DiagramModels.compile("""
+            machine M {
+                event go
+                event reset
+                initial parallel state p {
+                    state a { initial state a1 { on go -> a2 }; state a2 }
+                    state b { initial state b1 }
+                }
+                on reset -> a2
+            }
+            """)
+        let plantUML = PlantUMLEmitter.emit(model)
+        #expect(plantUML.contains("anyState : reset -&#62; a2\n"))
+        #expect(!plantUML.contains("-[dashed]->"))
+        #expect(MermaidEmitter.emit(model).contains("\n    anyState --> a2 : reset\n"))
+    }
+
     // MARK: - Escaping
 
     @Test func dotEscapesStringsAndHTMLLabels() throws {

@@ -119,6 +119,22 @@ import Testing
         #expect(run.stdout.contains(">H*</text>"))
     }
 
+    /// Parallel states render too: their regions are dashed clusters, side by side, a parallel
+    /// state inside a region as well.
+    @Test(.enabled(if: DiagramTools.dot != nil, "needs Graphviz's dot on the PATH"), arguments: [
+        ("machines/Navigator.fsm", ["bold", "italic"]),
+        ("Tests/ReferenceTests/Specs/Regions.fsm", ["fetch", "view", "left", "right"]),
+    ])
+    func parallelStatesAreRenderedByGraphvizWithoutWarnings(_ spec: String, _ regions: [String]) throws {
+        let run = try fsmc(["graph", spec, "--format", "svg"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        for region in regions {
+            #expect(run.stdout.contains("<title>cluster \(region)</title>"), "\(region)")
+        }
+        #expect(run.stdout.contains("stroke-dasharray"))
+    }
+
     @Test func theHelpNamesTheFormats() throws {
         let run = try fsmc(["graph", "--help"], in: ExampleMachines.packageRoot)
         #expect(run.status == 0)

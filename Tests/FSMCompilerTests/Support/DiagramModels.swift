@@ -26,6 +26,78 @@ enum DiagramModels {
         return try compile(String(decoding: try Data(contentsOf: url), as: UTF8.self))
     }
 
+    /// Parallel states in every arrangement the diagrams draw: regions with entry actions, doc
+    /// comments and lines of their own, a final state in each region and the parallel state's
+    /// `done`, its deep history, a parallel state inside a region, arrows into a region, into
+    /// the nested parallel state, between two regions and out of the parallel state.
+    static func studio() throws -> MachineModel {
+        try compile("""
+            /// A recording studio: the transport and the mixer run side by side.
+            machine Studio {
+                event open
+                event close
+                event play
+                event stop
+                event eject
+                event unplug
+                event mute
+                event solo
+                event reset
+                event swap
+                event sleep
+                event wake
+
+                output cue(String)
+
+                initial state idle { on open -> studio }
+
+                /// Playing and mixing at once.
+                parallel state studio {
+                    history deep
+                    entry / lightsOn
+                    exit / lightsOff
+                    /// Where the tape is.
+                    state transport {
+                        entry / rewind
+                        initial state stopped { on play -> playing }
+                        state playing {
+                            on stop -> stopped
+                            on swap -> muted
+                        }
+                        final state ejected
+                        on eject -> ejected
+                        on reset -> stopped
+                    }
+                    state mixer {
+                        initial parallel state channels {
+                            state left {
+                                initial state leftOn { on mute -> leftOff }
+                                state leftOff { on mute -> leftOn }
+                            }
+                            state right {
+                                initial state rightOn { on solo -> rightOff }
+                                state rightOff { on solo -> rightOn / emit cue("solo") }
+                            }
+                        }
+                        state muted {
+                            on open -> channels
+                            on unplug -> unplugged
+                        }
+                        final state unplugged
+                    }
+                    on close -> idle
+                    done -> idle
+                }
+                state asleep {
+                    on wake -> studio.history
+                    on open -> mixer
+                }
+
+                on sleep -> asleep
+            }
+            """)
+    }
+
     /// Names that are keywords of some notation or collide with generated identifiers, and
     /// texts full of quotes, markup, entities, comment and command starts.
     static func escaping() throws -> MachineModel {

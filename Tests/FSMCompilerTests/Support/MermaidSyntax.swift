@@ -40,6 +40,9 @@ enum MermaidSyntax {
             } else if let match = statement.wholeMatch(of: #/state (\S+)( \{)?/#) {
                 identifier(match.1)
                 if match.2 != nil { depth += 1 }
+            } else if statement == "--" {
+                // Concurrent regions are separated inside a composite state only.
+                if depth == 0 { report("'--' separates regions inside a composite state only") }
             } else if statement == "}" {
                 depth -= 1
                 if depth < 0 { report("a '}' closes nothing") }

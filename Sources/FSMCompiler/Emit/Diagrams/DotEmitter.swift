@@ -9,6 +9,11 @@
 /// an arrow from inside it, which ends at its initial point unclipped: Graphviz clips only at
 /// a cluster the other end lies outside of. Doc comments become tooltips (shown when hovering
 /// the SVG): the machine's on the graph, a state's on its box, a transition's on its arrow.
+/// A parallel state is a cluster without an initial point whose regions are dashed clusters
+/// side by side, in document order, each with its own initial point: the regions' initial
+/// points share a rank (the graph sets `newrank`), below an invisible point of the parallel
+/// state that arrows to and from it attach to, clipped at its border. An arrow between two
+/// regions does not move them apart (`constraint=false`).
 /// See ``StateDiagram`` for what every notation shows.
 public struct DotEmitter {
     let model: MachineModel
@@ -25,6 +30,8 @@ public struct DotEmitter {
             var graphAttributes = ["label=<<b>\(Self.html(model.name))</b>>", "labelloc=t", "fontname=\"Helvetica\""]
             if let documentation = model.documentation { graphAttributes.append("tooltip=\(Self.quoted(documentation))") }
             if model.states.contains(where: { !$0.children.isEmpty }) { graphAttributes.append("compound=true") }
+            // Ranks shared by nodes of different clusters: the regions' initial points.
+            if model.states.contains(where: { $0.isParallel && !$0.children.isEmpty }) { graphAttributes.append("newrank=true") }
             writer.line("graph [\(graphAttributes.joined(separator: ", "))];")
             writer.line("node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];")
             writer.line("edge [fontname=\"Helvetica\", fontsize=10];")
@@ -47,16 +54,31 @@ public struct DotEmitter {
 
     /// The initial point of `container` (the machine for `nil`) and its states.
     private func emitContents(of container: StateID?, into writer: inout CodeWriter) {
-        let point = Self.initialPoint(of: container.map { model[$0] })
-        writer.line("\(point) [shape=point, width=0.15];")
-        if let initial = diagram.initialChild(of: container) {
-            writer.line("\(point) -> \(node(initial))\(Self.attributes(headAttributes(initial, from: container)));")
+        let parallel = container.flatMap { model[$0].isParallel ? model[$0] : nil }
+        if let parallel {
+            // Every region is entered: no initial point, but one for arrows to attach to.
+            writer.line("\(Self.parallelPoint(of: parallel)) [shape=point, style=invis, width=0.01];")
+        } else {
+            let point = Self.initialPoint(of: container.map { model[$0] })
+            writer.line("\(point) [shape=point, width=0.15];")
+            if let initial = diagram.initialChild(of: container) {
+                writer.line("\(point) -> \(node(initial))\(Self.attributes(headAttributes(initial, from: container)));")
+            }
         }
         if let container, let history = diagram.historyLabel(of: model[container]) {
             writer.line("\(Self.historyPoint(of: model[container])) [shape=circle, label=\(Self.quoted(history)), width=0.3, fixedsize=true, fontsize=10];")
         }
         for child in diagram.children(of: container) {
             emitState(model[child], into: &writer)
+        }
+        if let parallel {
+            // The regions side by side, in document order: their initial points on one rank,
+            // below the parallel state's point, whose edges to them order them.
+            let starts = parallel.children.map(node)
+            writer.line("{ rank=same; \(starts.map { "\($0);" }.joined(separator: " ")) }")
+            for start in starts {
+                writer.line("\(Self.parallelPoint(of: parallel)) -> \(start) [style=invis];")
+            }
         }
     }
 
@@ -72,7 +94,7 @@ public struct DotEmitter {
         }
         writer.block("subgraph \(Self.cluster(of: state))") { writer in
             attributes.append("label=\(Self.label(title: Self.html(state.name), lines: lines))")
-            attributes.append("style=rounded")
+            attributes.append(diagram.isRegion(state) ? "style=\"rounded,dashed\"" : "style=rounded")
             if let documentation = state.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
             writer.line("graph [\(attributes.joined(separator: ", "))];")
             emitContents(of: state.id, into: &writer)
@@ -108,15 +130,19 @@ public struct DotEmitter {
             head = node(target)
             attributes += headAttributes(target, from: transition.source)
         }
+        if let source = transition.source, diagram.crossesRegions(from: source, to: target) {
+            attributes.append("constraint=false")
+        }
         if let documentation = transition.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
         writer.line("\(tail) -> \(head)\(Self.attributes(attributes));")
     }
 
-    /// The node an arrow to or from `state` attaches to: the state's own, or the initial
-    /// point inside a composite state's cluster.
+    /// The node an arrow to or from `state` attaches to: the state's own, the initial point
+    /// inside a composite state's cluster, or the invisible point inside a parallel state's.
     private func node(_ state: StateID) -> String {
         let state = model[state]
-        return state.children.isEmpty ? Self.quoted(state.name) : Self.initialPoint(of: state)
+        if state.children.isEmpty { return Self.quoted(state.name) }
+        return state.isParallel ? Self.parallelPoint(of: state) : Self.initialPoint(of: state)
     }
 
     /// Clips an arrow into a composite state at its cluster's border, unless it comes from
@@ -133,6 +159,10 @@ public struct DotEmitter {
 
     private static func initialPoint(of state: StateModel?) -> String {
         quoted(state.map { "*initial \($0.name)" } ?? "*initial")
+    }
+
+    private static func parallelPoint(of state: StateModel) -> String {
+        quoted("*parallel \(state.name)")
     }
 
     private static func historyPoint(of state: StateModel) -> String {

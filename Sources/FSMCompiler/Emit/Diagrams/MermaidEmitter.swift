@@ -7,7 +7,11 @@
 /// dashed border. A state with children is a composite state with its own `[*]`; its
 /// entry, exit and internal lines go into a note, since a composite state has no
 /// description lines. Mermaid has no history pseudo-state, so a state labeled `H` (or `H*`)
-/// inside the composite state stands for it. Doc comments become notes beside their state,
+/// inside the composite state stands for it. A parallel state is a composite state whose
+/// regions, composite states each with its own `[*]`, are separated by `--`, Mermaid's
+/// concurrent regions; the parallel state has no `[*]` and no `H` state (an arrow to its history
+/// is a line of its source, `wake -> studio.history`), and the notes of its regions follow it
+/// rather than stand between them. Doc comments become notes beside their state,
 /// and the machine's becomes the diagram's accessible description; Mermaid has no notes on
 /// transitions, so their doc comments stay in the source as `%%` comments. See
 /// ``StateDiagram``.
@@ -38,31 +42,38 @@ public struct MermaidEmitter {
             if !documentation.isEmpty {
                 writer.line("accDescr: " + Self.text(documentation.joined(separator: " ")))
             }
-            emitContents(of: nil, into: &writer)
+            var notes: [DeferredNote] = []
+            emitContents(of: nil, into: &writer, notes: &notes)
         }
         return writer.text
     }
 
     /// Everything inside `container` (the machine for `nil`): the initial marker, the
-    /// states, the arrows between them and the final markers.
-    private func emitContents(of container: StateID?, into writer: inout CodeWriter) {
+    /// states, the arrows between them and the final markers. The notes of regions go to
+    /// `notes`, to be written after their parallel state.
+    private func emitContents(of container: StateID?, into writer: inout CodeWriter, notes: inout [DeferredNote]) {
         if let initial = diagram.initialChild(of: container) {
             writer.line("[*] --> \(identifiers[initial])")
         }
-        if let container, let history = diagram.historyLabel(of: model[container]) {
+        // A parallel state's history would stand beside its regions; arrows to it are lines.
+        if let container, !model[container].isParallel, let history = diagram.historyLabel(of: model[container]) {
             writer.line("state \"\(Self.text(history))\" as \(identifiers.history(of: container))")
         }
         let children = diagram.children(of: container)
-        for child in children {
-            emitState(model[child], into: &writer)
+        let isParallel = container.map { model[$0].isParallel } ?? false
+        for (index, child) in children.enumerated() {
+            // The regions of a parallel state, separated as concurrent regions.
+            if isParallel, index > 0 { writer.line("--") }
+            emitState(model[child], into: &writer, notes: &notes)
         }
         if container == nil, diagram.hasMachineLevelTransitions {
             writer.line("state \"\(Self.text(StateDiagram.anyStateLabel))\" as \(identifiers.anyState)")
-            for line in diagram.machineBodyLines {
+            for transition in model.machineTransitions where transition.target == nil || isWrittenAsLine(transition) {
+                let line = transition.target == nil ? SpecText.transitionLabel(transition, in: model) : diagram.lineLabel(transition)
                 writer.line("\(identifiers.anyState) : \(Self.text(line))")
             }
         }
-        for transition in diagram.arrows where diagram.container(of: transition) == container {
+        for transition in diagram.arrows where diagram.container(of: transition) == container && !isWrittenAsLine(transition) {
             emitArrow(transition, into: &writer)
         }
         for child in children where model[child].isFinal {
@@ -74,24 +85,49 @@ public struct MermaidEmitter {
         }
     }
 
-    private func emitState(_ state: StateModel, into writer: inout CodeWriter) {
+    /// A state's note, held back until its parallel state's block is closed.
+    private struct DeferredNote {
+        var identifier: String
+        var lines: [String]
+    }
+
+    /// A transition with a target that is a line of its source rather than an arrow: one to
+    /// the history of a parallel state, which has no `H` state (see ``emitContents(of:into:notes:)``).
+    private func isWrittenAsLine(_ transition: TransitionModel) -> Bool {
+        diagram.targetsHistoryOfParallelState(transition)
+    }
+
+    /// A state, its lines and its note. A note between the regions of a parallel state would
+    /// stand in one of the concurrent regions, so the notes of regions (and what they hold
+    /// back) go after the parallel state, into `notes` when the parallel state is a region itself.
+    private func emitState(_ state: StateModel, into writer: inout CodeWriter, notes: inout [DeferredNote]) {
         let identifier = identifiers[state.id]
         let declaration = "state \"\(Self.text(state.name))\" as \(identifier)"
-        let lines = diagram.bodyLines(of: state)
+        let lines = diagram.bodyLines(of: state, alsoWritingAsLines: isWrittenAsLine)
         let documentation = StateDiagram.documentationLines(state.documentation)
-        guard state.children.isEmpty else {
-            writer.block(identifiers.isGenerated(state) ? declaration : "state \(identifier)") { writer in
-                emitContents(of: state.id, into: &writer)
+        var pending: [DeferredNote] = []
+        if state.children.isEmpty {
+            // A description line would take the place of the name, unless the name comes first.
+            writer.line(identifiers.isGenerated(state) || !lines.isEmpty ? declaration : identifier)
+            for line in lines {
+                writer.line("\(identifier) : \(Self.text(line))")
             }
-            emitNote(documentation + lines, on: identifier, into: &writer)
-            return
+            if !documentation.isEmpty { pending.append(DeferredNote(identifier: identifier, lines: documentation)) }
+        } else {
+            var regionNotes: [DeferredNote] = []
+            writer.block(identifiers.isGenerated(state) ? declaration : "state \(identifier)") { writer in
+                emitContents(of: state.id, into: &writer, notes: &regionNotes)
+            }
+            if !(documentation + lines).isEmpty { pending.append(DeferredNote(identifier: identifier, lines: documentation + lines)) }
+            pending += regionNotes
         }
-        // A description line would take the place of the name, unless the name comes first.
-        writer.line(identifiers.isGenerated(state) || !lines.isEmpty ? declaration : identifier)
-        for line in lines {
-            writer.line("\(identifier) : \(Self.text(line))")
+        if diagram.isRegion(state) {
+            notes += pending
+        } else {
+            for note in pending {
+                emitNote(note.lines, on: note.identifier, into: &writer)
+            }
         }
-        emitNote(documentation, on: identifier, into: &writer)
     }
 
     private func emitNote(_ lines: [String], on identifier: String, into writer: inout CodeWriter) {

@@ -6,7 +6,14 @@
 /// dashed arrows. A state with children is a composite state with its own `[*]`; an arrow
 /// to `X.history` ends at PlantUML's history pseudo-state `X[H]` (`X[H*]` for a deep one),
 /// which PlantUML draws only where an arrow ends (deep history needs a PlantUML newer than
-/// 1.2020). Doc comments become notes: beside a state, on a transition's arrow, and the
+/// 1.2020). A parallel state is a composite state whose regions, composite states each with
+/// its own `[*]`, are separated by `--`, PlantUML's concurrent regions; the parallel state has
+/// no `[*]`. PlantUML links no state inside a region to one outside it ("cannot be linked out
+/// of this concurrent state"), and a history pseudo-state or a note beside the regions ends
+/// them, so a transition into or out of a region, or to a parallel state's history, is a line
+/// of its source state written as in the spec (`swap -> muted`), as the transitions that stay
+/// in their state are, and a region's note is written inside it (a region that is a parallel
+/// state has none). Doc comments become notes: beside a state, on a transition's arrow, and the
 /// machine's is the diagram's caption. See ``StateDiagram``.
 ///
 /// Text is escaped with numeric entities (`&#60;` for `<`), which PlantUML shows as the
@@ -46,23 +53,34 @@ public struct PlantUMLEmitter {
             writer.line("[*] --> \(identifiers[initial])")
         }
         let children = diagram.children(of: container)
-        for child in children {
+        let isParallel = container.map { model[$0].isParallel } ?? false
+        for (index, child) in children.enumerated() {
+            // The regions of a parallel state, separated as concurrent regions.
+            if isParallel, index > 0 { writer.line("--") }
             emitState(model[child], into: &writer)
         }
         if container == nil, diagram.hasMachineLevelTransitions {
             writer.line("state \"\(Self.text(StateDiagram.anyStateLabel))\" as \(identifiers.anyState) ##[dashed]")
-            for line in diagram.machineBodyLines {
+            for transition in model.machineTransitions where transition.target == nil || isWrittenAsLine(transition) {
+                let line = transition.target == nil ? SpecText.transitionLabel(transition, in: model) : diagram.lineLabel(transition)
                 writer.line("\(identifiers.anyState) : \(Self.text(line))")
             }
         }
-        for transition in diagram.arrows where diagram.container(of: transition) == container {
+        for transition in diagram.arrows where diagram.container(of: transition) == container && !isWrittenAsLine(transition) {
             emitArrow(transition, into: &writer)
         }
         for child in children where model[child].isFinal {
             writer.line("\(identifiers[child]) --> [*]")
         }
+        // A region's note stays inside it: beside the regions it would end them, and outside
+        // the parallel state PlantUML could not link it.
+        if let container, diagram.isRegion(model[container]), !isParallel {
+            emitNote("note right of \(identifiers[container])", StateDiagram.documentationLines(model[container].documentation), into: &writer)
+        }
     }
 
+    /// A state, its lines and its note (a region's is written inside it, see
+    /// ``emitContents(of:into:)``; a region that is a parallel state has nowhere to put one).
     private func emitState(_ state: StateModel, into writer: inout CodeWriter) {
         let identifier = identifiers[state.id]
         let declaration = identifiers.isGenerated(state)
@@ -74,10 +92,12 @@ public struct PlantUMLEmitter {
                 emitContents(of: state.id, into: &writer)
             }
         }
-        for line in diagram.bodyLines(of: state) {
+        for line in diagram.bodyLines(of: state, alsoWritingAsLines: isWrittenAsLine) {
             writer.line("\(identifier) : \(Self.text(line))")
         }
-        emitNote("note right of \(identifier)", StateDiagram.documentationLines(state.documentation), into: &writer)
+        if !diagram.isRegion(state) {
+            emitNote("note right of \(identifier)", StateDiagram.documentationLines(state.documentation), into: &writer)
+        }
     }
 
     private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
@@ -93,6 +113,20 @@ public struct PlantUMLEmitter {
             writer.line("\(identifiers.anyState) -[dashed]-> \(head) : \(label)")
         }
         emitNote("note on link", StateDiagram.documentationLines(transition.documentation), into: &writer)
+    }
+
+    /// Whether a transition with a target is a line of its source rather than an arrow,
+    /// because PlantUML cannot draw the arrow: it would cross the border of a region (one end
+    /// lies inside the region, or is the region, and the other does not), or end at the
+    /// history of a parallel state, whose `[H]` PlantUML would put beside the regions, ending
+    /// them.
+    private func isWrittenAsLine(_ transition: TransitionModel) -> Bool {
+        guard let target = transition.target, diagram.hasRegions else { return false }
+        if diagram.targetsHistoryOfParallelState(transition) { return true }
+        func regions(around state: StateID?) -> [StateID] {
+            state.map { model.path(from: $0).filter { diagram.isRegion(model[$0]) } } ?? []
+        }
+        return regions(around: transition.source) != regions(around: target)
     }
 
     private func emitNote(_ opening: String, _ lines: [String], into writer: inout CodeWriter) {

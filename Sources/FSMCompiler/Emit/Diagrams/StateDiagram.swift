@@ -17,6 +17,10 @@
 ///   line reads as the spec does.
 /// - A compound state that declares `history` holds an `H` pseudo-state (`H*` for `history
 ///   deep`), where arrows to `X.history` end.
+/// - A parallel state is a box split into its regions, each a box of its own (dashed where
+///   the notation can) with its own initial marker; the parallel state has none, since every
+///   region is entered. An arrow to the parallel state enters all its regions; one between
+///   states of two regions belongs to no region, and is drawn around the parallel state.
 struct StateDiagram {
     let model: MachineModel
 
@@ -24,14 +28,18 @@ struct StateDiagram {
     static let anyStateLabel = "any state"
 
     /// The lines inside a state: `entry / …`, `exit / …`, then, in document order, its
-    /// internal transitions and the transitions that stay inside it (see ``isLine(_:)``).
-    func bodyLines(of state: StateModel) -> [String] {
+    /// internal transitions and the transitions that stay inside it (see ``isLine(_:)``), and
+    /// those a notation cannot draw as arrows (`alsoWritingAsLines`).
+    func bodyLines(of state: StateModel, alsoWritingAsLines writtenAsLine: (TransitionModel) -> Bool = { _ in false }) -> [String] {
         var lines: [String] = []
         if !state.entryActions.isEmpty { lines.append(SpecText.block("entry", state.entryActions, in: model)) }
         if !state.exitActions.isEmpty { lines.append(SpecText.block("exit", state.exitActions, in: model)) }
-        lines += state.transitions.filter(isLine).map(lineLabel)
+        lines += state.transitions.filter { isLine($0) || writtenAsLine($0) }.map(lineLabel)
         return lines
     }
+
+    /// Whether the machine has a parallel state with regions.
+    var hasRegions: Bool { model.states.contains { $0.isParallel && !$0.children.isEmpty } }
 
     /// Whether a transition is a line inside its state rather than an arrow: it has no
     /// target, or its source is compound and its target is the source, a descendant of it or
@@ -92,7 +100,9 @@ struct StateDiagram {
 
     /// The innermost composite state (or `nil`, the top level) whose block declares both
     /// ends of a transition: notations that nest composite states want the arrow there. The
-    /// history pseudo-state of `X` lies in `X`'s block.
+    /// history pseudo-state of `X` lies in `X`'s block. Never a parallel state: its block
+    /// holds its regions, side by side, and an arrow between two of them belongs to neither,
+    /// so it goes around the parallel state.
     func container(of transition: TransitionModel) -> StateID? {
         guard let source = transition.source, let target = transition.target else { return nil }
         var sourceBlocks: Set<StateID> = []
@@ -102,10 +112,30 @@ struct StateDiagram {
             block = model[current].parent
         }
         block = transition.targetsHistory ? target : model[target].parent
-        while let current = block, !sourceBlocks.contains(current) {
+        while let current = block, !sourceBlocks.contains(current) || model[current].isParallel {
             block = model[current].parent
         }
         return block
+    }
+
+    /// Whether an arrow from `source` to `target` goes from one region of a parallel state to
+    /// another: the innermost state around both (or either one) is a parallel state, and
+    /// neither end is that state.
+    func crossesRegions(from source: StateID, to target: StateID) -> Bool {
+        let around = Set(model.path(from: source))
+        guard let common = model.path(from: target).first(where: around.contains) else { return false }
+        return model[common].isParallel && common != source && common != target
+    }
+
+    /// Whether a transition ends at the history of a parallel state.
+    func targetsHistoryOfParallelState(_ transition: TransitionModel) -> Bool {
+        guard transition.targetsHistory, let target = transition.target else { return false }
+        return model[target].isParallel
+    }
+
+    /// Whether `state` is a region: a child of a parallel state.
+    func isRegion(_ state: StateModel) -> Bool {
+        state.parent.map { model[$0].isParallel } ?? false
     }
 
     /// A doc comment as lines; none when there is none.
