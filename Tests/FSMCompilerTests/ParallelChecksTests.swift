@@ -6,9 +6,10 @@ import Testing
 /// state is unreachable or has no way out are true: an exhaustive run of the interpreter over
 /// many generated machines never contradicts them.
 ///
-/// The Swift back end refuses parallel states for now, so warnings are checked on what the
-/// analyzer says (``MarkedSource/expectAnalysisDiagnostics(_:sourceLocation:)``); errors stop
-/// the compilation before, and are checked through the whole compiler.
+/// Warnings are checked on what the analyzer says
+/// (``MarkedSource/expectAnalysisDiagnostics(_:sourceLocation:)``), so that what the Swift back
+/// end cannot generate yet (and refuses, which drops warnings) does not hide them; errors stop
+/// the compilation before the back end, and are checked through the whole compiler.
 @Suite struct ParallelChecksTests {
     // MARK: - Regions
 
