@@ -3,17 +3,18 @@ import Foundation
 import Testing
 
 /// The diagrams in `docs/` are drawn from the current specs: the Mermaid blocks of
-/// `docs/Machines.md`, and `docs/CallTracker.svg` through the DOT it was rendered from,
-/// `docs/CallTracker.dot` (SVG bytes depend on the Graphviz version, so the DOT is compared,
-/// and the SVG checked for every state and label). `FSMC_RECORD_DIAGRAMS=1` rewrites them,
+/// `docs/Machines.md`, and the README's pictures `docs/CallTracker.svg` and
+/// `docs/Navigator.svg` through the DOT they were rendered from (SVG bytes depend on the
+/// Graphviz version, so the DOT is compared, and the SVG checked for every state and label). `FSMC_RECORD_DIAGRAMS=1` rewrites them,
 /// rendering the SVG again when Graphviz is installed.
 extension DiagramEmitterTests {
     static let docsFolder = ExampleMachines.packageRoot.appendingPathComponent("docs")
 
-    @Test func theCallTrackerPictureIsDrawnFromTheCurrentSpec() throws {
-        let model = try DiagramGoldens.model(of: "machines/CallTracker.fsm")
-        let dotFile = Self.docsFolder.appendingPathComponent("CallTracker.dot")
-        let svgFile = Self.docsFolder.appendingPathComponent("CallTracker.svg")
+    @Test(arguments: ["CallTracker", "Navigator"])
+    func theReadmePicturesAreDrawnFromTheCurrentSpecs(_ name: String) throws {
+        let model = try DiagramGoldens.model(of: "machines/\(name).fsm")
+        let dotFile = Self.docsFolder.appendingPathComponent("\(name).dot")
+        let svgFile = Self.docsFolder.appendingPathComponent("\(name).svg")
         let dot = DotEmitter.emit(model)
         let isOutOfDate = FileManager.default.contents(atPath: dotFile.path) != Data(dot.utf8)
             || !FileManager.default.fileExists(atPath: svgFile.path)
@@ -21,7 +22,7 @@ extension DiagramEmitterTests {
         // Rendered again only when its DOT changed: another Graphviz version gives other bytes.
         if DiagramGoldens.isRecording, isOutOfDate {
             guard let graphviz = DiagramTools.dot else {
-                Issue.record("Install Graphviz, then run: fsmc graph machines/CallTracker.fsm --format svg --output docs/CallTracker.svg")
+                Issue.record("Install Graphviz, then run: fsmc graph machines/\(name).fsm --format svg --output docs/\(name).svg")
                 return
             }
             let run = try ProcessRunner.run(graphviz, ["-Tsvg", "-o", svgFile.path, dotFile.path])
@@ -29,13 +30,15 @@ extension DiagramEmitterTests {
         }
 
         let svg = try String(contentsOf: svgFile, encoding: .utf8)
-        #expect(svg.contains("<title>CallTracker</title>"))
+        #expect(svg.contains("<title>\(name)</title>"))
         for state in model.states {
-            #expect(svg.contains("<title>\(state.name)</title>"), "docs/CallTracker.svg has no state '\(state.name)'")
+            // A compound or parallel state is a cluster.
+            let title = state.isAtomic ? state.name : "cluster \(state.name)"
+            #expect(svg.contains("<title>\(title)</title>"), "docs/\(name).svg has no state '\(state.name)'")
         }
         for transition in model.allTransitions {
             let label = SpecText.transitionLabel(transition, in: model)
-            #expect(svg.contains(">\(label)</text>"), "docs/CallTracker.svg has no label '\(label)'")
+            #expect(svg.contains(">\(label.replacing("<", with: "&lt;").replacing(">", with: "&gt;"))</text>"), "docs/\(name).svg has no label '\(label)'")
         }
     }
 
