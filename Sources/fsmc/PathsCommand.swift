@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Exit status 1 when the spec has errors, or when coverage fell short for lack of a sample
 /// value of a payload type or of a value function's result (the output is still written; stderr names the types and how to
-/// give samples with `--sample`).
+/// give samples with `--sample`). When a search stopped at its bound on situations and paths
+/// miss something that may lie beyond it, a warning on stderr says so; the status stays 0.
 struct PathsCommand {
     var console: Console
 
@@ -40,6 +41,7 @@ struct PathsCommand {
         } else {
             console.output(text)
         }
+        if let bound = plan.searchBound { reportSearchBound(bound, in: fileName) }
         guard plan.isShortOfSamples else { return .success }
         reportMissingSamples(of: plan, in: fileName)
         return .failure
@@ -64,6 +66,19 @@ struct PathsCommand {
             }
         }
         return SampleValues(samples)
+    }
+
+    /// A warning when paths miss transitions or states that may lie beyond the search bound.
+    private func reportSearchBound(_ bound: TestPlan.SearchBound, in fileName: String) {
+        var costs: [String] = []
+        let transitions = bound.uncoveredTransitions.count
+        if transitions > 0 { costs.append("\(transitions) \(transitions == 1 ? "transition is" : "transitions are") not covered") }
+        let states = bound.unreachableStates.count
+        if states > 0 { costs.append("\(states) \(states == 1 ? "state is" : "states are") not reached") }
+        console.error(
+            "fsmc paths: warning: \(fileName): the search stopped at its bound of \(bound.maximumSituations) situations "
+                + "(\(bound.maximumSituationsPerConfiguration) per configuration): " + costs.joined(separator: " and ")
+                + " within it\n")
     }
 
     /// One error per type whose lack cost coverage, then how to give samples.

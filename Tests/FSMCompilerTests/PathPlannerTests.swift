@@ -52,9 +52,9 @@ struct PathPlannerTests {
             }
             """)
         let steps = plan.coveragePaths.flatMap(\.steps)
-        let toOpened = try #require(steps.first { plan.model[$0.stateAfter].name == "opened" })
+        let toOpened = try #require(steps.first { plan.model[$0.atomicStatesAfter[0]].name == "opened" })
         #expect(toOpened.holdingGuards == ["oiled"])
-        let toJammed = try #require(steps.first { plan.model[$0.stateAfter].name == "jammed" })
+        let toJammed = try #require(steps.first { plan.model[$0.atomicStatesAfter[0]].name == "jammed" })
         #expect(toJammed.holdingGuards == ["locked"])
         #expect(plan.uncoveredTransitions.isEmpty)
     }
@@ -84,7 +84,7 @@ struct PathPlannerTests {
         let plan = try plan(machine: "Checkout.fsm")
         let passing = plan.reachPaths.filter { path in
             guard case .reach(let state) = path.purpose else { return false }
-            return path.steps.last?.stateAfter != state
+            return path.steps.last?.atomicStatesAfter != [state]
         }
         #expect(passing.compactMap { path -> String? in
             guard case .reach(let state) = path.purpose else { return nil }
@@ -371,7 +371,7 @@ struct PathPlannerTests {
             """)
         let reached = plan.reachPaths.map { path -> (String, [String]) in
             guard case .reach(let state) = path.purpose else { return ("", []) }
-            return (name(state, in: plan), path.steps.map { name($0.stateAfter, in: plan) })
+            return (name(state, in: plan), path.steps.map { name($0.atomicStatesAfter[0], in: plan) })
         }
         #expect(reached.map(\.0) == ["shop", "hall", "entrance"])
         #expect(reached.map(\.1) == [["entrance"], ["entrance"], ["entrance"]])
@@ -402,10 +402,10 @@ struct PathPlannerTests {
         // From address the parent's cancel is taken only when the child's guard fails.
         let overridden = try #require(steps.first { $0.takenTransitions == [childsCancel] })
         #expect(overridden.holdingGuards == ["hasDraft"])
-        #expect(name(overridden.stateAfter, in: plan) == "address")
+        #expect(name(overridden.atomicStatesAfter[0], in: plan) == "address")
         let bubbled = try #require(steps.first { $0.takenTransitions == [parentsCancel] })
         #expect(bubbled.holdingGuards == [])
-        #expect(name(bubbled.stateAfter, in: plan) == "closed")
+        #expect(name(bubbled.atomicStatesAfter[0], in: plan) == "closed")
     }
 
     @Test func historyRestoresADeepConfiguration() throws {
@@ -429,7 +429,7 @@ struct PathPlannerTests {
         let path = try #require(plan.coveragePaths.first { $0.steps.contains { $0.takenTransitions.contains(wake) } })
         let step = try #require(path.steps.first { $0.takenTransitions.contains(wake) })
         // Only `second` leads to `asleep`, so the history restores book.second, not book.first.
-        #expect(name(step.stateAfter, in: plan) == "second")
+        #expect(name(step.atomicStatesAfter[0], in: plan) == "second")
         let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Reader.fsm", module: nil)
         #expect(tests.contains("machine.send(.wake)\n        #expect(machine.state == .app(.book(.second)))\n"))
     }
@@ -490,7 +490,7 @@ struct PathPlannerTests {
         #expect(picked.holdingGuards == ["isFirstRun"])
         // The step ends in `home`: lastPage completes tour, thanks moves on to the final
         // `ended` at once, which completes welcome.
-        #expect(name(picked.stateAfter, in: plan) == "home")
+        #expect(name(picked.atomicStatesAfter[0], in: plan) == "home")
         #expect(picked.takenTransitions.last == welcomeDone)
         let plain = try #require(steps.first { $0.takenTransitions.contains(otherwise) })
         #expect(plain.holdingGuards == [])
@@ -542,7 +542,7 @@ struct PathPlannerTests {
         #expect(steps.first { $0.takenTransitions == [bright] }?.holdingGuards == [])
         #expect(steps.allSatisfy { !$0.holdingGuards.contains { $0.hasPrefix("in(") } })
         let before = try #require(plan.coveragePaths.flatMap { path in
-            zip([path.startState] + path.steps.map(\.stateAfter), path.steps).filter { $0.1.takenTransitions == [otherwise] }.map(\.0)
+            zip([path.startAtomicStates[0]] + path.steps.map { $0.atomicStatesAfter[0] }, path.steps).filter { $0.1.takenTransitions == [otherwise] }.map(\.0)
         }.first)
         #expect(name(before, in: plan) == "dimmed")
         let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Lamp.fsm", module: nil)
@@ -551,7 +551,7 @@ struct PathPlannerTests {
 
     /// The path tests of `Tests/PathTests` are what `fsmc paths --format swift-testing`
     /// generates today; the PathTests target runs them.
-    @Test(arguments: ["Player", "CallTracker", "Checkout", "AppFlow", "Stopwatch", "Lotto"])
+    @Test(arguments: ["Player", "CallTracker", "Checkout", "AppFlow", "Stopwatch", "Lotto", "Navigator"])
     func committedPathTestsAreUpToDate(_ name: String) throws {
         let generated = PathsSwiftTestingEmitter.emit(try plan(machine: "\(name).fsm"), sourceFileName: "\(name).fsm", module: "Machines")
         let committedURL = ExampleMachines.packageRoot.appendingPathComponent("Tests/PathTests/\(name)Paths.swift")
@@ -626,5 +626,348 @@ struct PathGoldenTests {
         let output = PathsSwiftTestingEmitter.emit(plan, sourceFileName: name, module: "Specs")
         let golden = Self.folder.appendingPathComponent(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".paths.swift")
         GoldenFile.expect(output, matches: golden, recordingVariable: "FSMC_RECORD_PATHS")
+    }
+}
+
+/// `fsmc paths` over parallel configurations: situations hold every active region's atomic
+/// state, a step's guard answers make the wanted transition selected (its atomic state's
+/// earlier candidates fail, no conflicting transition of another region wins), the other
+/// regions take what they select in the same step, and every output names the whole
+/// configuration. Planned through ``Lowered/init(lowering:)`` while `Compiler.compile` still
+/// refuses parallel states.
+@Suite("Test paths over parallel configurations")
+struct ParallelPathPlannerTests {
+    private func plan(_ spec: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> TestPlan {
+        PathPlanner.plan(try Lowered(lowering: spec, sourceLocation: sourceLocation).executable)
+    }
+
+    private func state(_ name: String, in plan: TestPlan) -> StateID {
+        plan.model.states.first { $0.name == name }!.id
+    }
+
+    private func names(_ states: [StateID], in plan: TestPlan) -> [String] {
+        states.map { plan.model[$0].name }
+    }
+
+    /// The index of the transition `PathDescription` writes as `description`.
+    private func transition(_ description: String, in plan: TestPlan, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Int {
+        let model = plan.model
+        return try #require(
+            model.allTransitions.indices.first { PathDescription.transition(model.allTransitions[$0], in: model) == description },
+            "no transition '\(description)' in \(model.name)", sourceLocation: sourceLocation)
+    }
+
+    private func steps(taking index: Int, in plan: TestPlan) -> [TestStep] {
+        plan.coveragePaths.flatMap(\.steps).filter { $0.takenTransitions.contains(index) }
+    }
+
+    @Test func everyStateOfEveryRegionIsReachedAndEveryTransitionTaken() throws {
+        let plan = try plan(ParallelSemanticsTests.editor)
+        #expect(plan.unreachableStates.isEmpty)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.searchBound == nil)
+        // The regions are entered together: editor, both regions and their initial states.
+        let reached = Dictionary(uniqueKeysWithValues: plan.reachPaths.compactMap { path -> (String, [String])? in
+            guard case .reach(let state) = path.purpose else { return nil }
+            return (plan.model[state].name, path.steps.map { PathDescription.stimulus($0.stimulus, in: plan) })
+        })
+        for name in ["editor", "bold", "boldOff", "italic", "italicOff"] { #expect(reached[name] == ["open"], "\(name)") }
+        #expect(reached["boldOn"] == ["open", "toggleBold"])
+        // `both` takes each region's transition in one step, so italicOn is as close as boldOn.
+        #expect(reached["italicOn"] == ["open", "both"])
+        let reachItalicOn = try #require(plan.reachPaths.first { $0.purpose == .reach(state("italicOn", in: plan)) })
+        #expect(names(reachItalicOn.steps.last!.atomicStatesAfter, in: plan) == ["boldOn", "italicOn"])
+    }
+
+    @Test func aTransitionIsTakenTogetherWithAnotherRegions() throws {
+        let plan = try plan(ParallelSemanticsTests.editor)
+        let boldBoth = try transition("boldOff --both--> boldOn", in: plan)
+        let italicBoth = try transition("italicOff --both--> italicOn", in: plan)
+        let step = try #require(steps(taking: boldBoth, in: plan).first)
+        #expect(step.takenTransitions == [boldBoth, italicBoth])
+        #expect(names(step.atomicStatesAfter, in: plan) == ["boldOn", "italicOn"])
+        #expect(names(plan.activeStates(atomic: step.atomicStatesAfter), in: plan) == ["editor", "bold", "boldOn", "italic", "italicOn"])
+        #expect(PathDescription.configuration(step.atomicStatesAfter, in: plan.model) == "editor(boldOn, italicOn)")
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Editor.fsm")
+        #expect(text.contains(". both -> editor(boldOn, italicOn)\n"))
+        #expect(text.contains(". open -> editor(boldOff, italicOff)\n"))
+        // Outside the parallel state, the configuration is its atomic state, as in any machine.
+        #expect(text.contains(" -> idle\n"))
+    }
+
+    @Test func aTransitionAnotherRegionsConflictingOneWinsIsTakenWhenAGuardDisablesThatOne() throws {
+        let plan = try plan("""
+            machine Race {
+                event go
+                initial parallel state p {
+                    state a {
+                        initial state a1 { on go [!busy] -> out }
+                    }
+                    state b {
+                        initial state b1 { on go -> b2 }
+                        state b2
+                    }
+                }
+                state out
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let leave = try transition("a1 --go [!busy]--> out", in: plan)
+        let local = try transition("b1 --go--> b2", in: plan)
+        // a1 comes first in document order and its transition leaves p: with `busy` failing
+        // it wins the conflict and b1's is dropped.
+        #expect(steps(taking: leave, in: plan).allSatisfy { $0.holdingGuards == [] && $0.takenTransitions == [leave] })
+        // b1's is taken only when `busy` holds, which disables a1's.
+        let step = try #require(steps(taking: local, in: plan).first)
+        #expect(step.holdingGuards == ["busy"])
+        #expect(step.takenTransitions == [local])
+        #expect(PathDescription.configuration(step.atomicStatesAfter, in: plan.model) == "p(a1, b2)")
+    }
+
+    @Test func aParallelStateCompletesOnceEveryRegionIsFinal() throws {
+        let plan = try plan("""
+            machine Upload {
+                event sent
+                event checked
+                initial parallel state work {
+                    state sending {
+                        initial state inFlight { on sent -> delivered }
+                        final state delivered
+                        done / noteSent
+                    }
+                    state checking {
+                        initial state scanning { on checked [isClean] -> clean }
+                        final state clean
+                        done / noteChecked
+                    }
+                    done [isLogged] -> finished
+                    done -> finished / log
+                }
+                final state finished
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let logged = try transition("work --done [isLogged]--> finished", in: plan)
+        let otherwise = try transition("work --done--> finished", in: plan)
+        let checkingDone = try transition("checking --done--> (internal)", in: plan)
+        // The follow-up answers pick each of the parallel state's `done` transitions in turn,
+        // after the region's own completion.
+        let picked = try #require(steps(taking: logged, in: plan).first)
+        #expect(picked.holdingGuards == ["isClean", "isLogged"])
+        #expect(picked.takenTransitions.suffix(2) == [checkingDone, logged])
+        #expect(names(picked.atomicStatesAfter, in: plan) == ["finished"])
+        #expect(try #require(steps(taking: otherwise, in: plan).first).holdingGuards == ["isClean"])
+    }
+
+    @Test func aDeepHistoryRestoresEveryRegion() throws {
+        let plan = try plan("""
+            machine Resume {
+                event toggle
+                event flip
+                event sleep
+                event wake
+                initial state main {
+                    history deep
+                    initial parallel state panes {
+                        state left {
+                            initial state l1 { on toggle -> l2 }
+                            state l2
+                        }
+                        state right {
+                            initial state r1 { on flip [in(l2)] -> r2 }
+                            state r2 { on sleep -> asleep }
+                        }
+                    }
+                }
+                state asleep { on wake -> main.history }
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let wake = try transition("asleep --wake--> main.history", in: plan)
+        let step = try #require(steps(taking: wake, in: plan).first)
+        // Only r2 sleeps, and r2 needs l2: the history restores both regions as they were.
+        #expect(names(step.atomicStatesAfter, in: plan) == ["l2", "r2"])
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Resume.fsm")
+        #expect(text.contains("""
+              path 1: start in main
+                1. toggle -> panes(l2, r1)
+                2. flip -> panes(l2, r2)
+                3. sleep -> asleep
+                4. wake -> panes(l2, r2)
+
+            """))
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Resume.fsm", module: nil)
+        #expect(tests.contains("machine.send(.wake)\n        #expect(machine.state == .main(.panes(.init(left: .l2, right: .r2))))\n"))
+    }
+
+    @Test func timersOfSeveralRegionsAreAdvancedToOneAtATime() throws {
+        let plan = try plan("""
+            machine Blink {
+                initial parallel state lights {
+                    state red {
+                        initial state redOn { after 1s -> redOff }
+                        state redOff
+                    }
+                    state green {
+                        initial state greenOn { after 2s -> greenOff }
+                        state greenOff
+                    }
+                }
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let steps = plan.coveragePaths.flatMap(\.steps)
+        #expect(steps.map(\.stimulus) == [.advance(nanoseconds: 1_000_000_000), .advance(nanoseconds: 1_000_000_000)])
+        #expect(steps.map { PathDescription.configuration($0.atomicStatesAfter, in: plan.model) }
+            == ["lights(redOff, greenOn)", "lights(redOff, greenOff)"])
+    }
+
+    @Test func statesWithDataAreCheckedAtomicStateByAtomicState() throws {
+        let plan = try plan("""
+            machine Viewer {
+                event open(id: Int)
+                event zoom
+                initial state idle { on open -> showing(id: id) }
+                parallel state showing(id: Int) {
+                    state page {
+                        initial state first {}
+                    }
+                    state scale {
+                        initial state fit { on zoom -> large }
+                        state large
+                    }
+                }
+            }
+            """)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Viewer.fsm", module: nil)
+        #expect(tests.contains("""
+                    #expect(machine.isIn(.idle))
+                    machine.send(.open(id: 0))
+                    #expect(machine.isIn(.first))
+                    #expect(machine.isIn(.fit))
+                    machine.send(.zoom)
+                    #expect(machine.isIn(.first))
+                    #expect(machine.isIn(.large))
+
+            """))
+    }
+
+    // MARK: - The bound on situations
+
+    /// Dials of eleven states each, one per region, turned one step by their own event; the
+    /// prize needs every dial at 10, the farthest configuration of all. With four dials, that
+    /// is 40 steps away among 14,641 configurations, more than one search visits
+    /// (``PathPlanner/maximumSituations``): beyond the bound. With three, 30 steps away among
+    /// 1,331.
+    static func dials(_ names: [String]) -> String {
+        func region(_ name: String) -> String {
+            let states = (0...10).map { index in
+                "            \(index == 0 ? "initial " : "")state \(name)\(index) { on turn\(name.uppercased()) -> \(name)\((index + 1) % 11) }"
+            }
+            return "        state \(name)Dial {\n" + states.joined(separator: "\n") + "\n        }"
+        }
+        return """
+            machine Dials {
+            \(names.map { "    event turn\($0.uppercased())" }.joined(separator: "\n"))
+                event claim
+                initial parallel state dials {
+            \(names.map(region).joined(separator: "\n"))
+                    on claim [\(names.map { "in(\($0)10)" }.joined(separator: " && "))] -> prize
+                }
+                state prize
+                state island { on claim -> prize }
+            }
+            """
+    }
+
+    /// Three dials searched with a bound of 1,000 situations, fewer than their 1,331
+    /// configurations (`fsmc paths` on four dials meets the bound of 10,000 the same way:
+    /// `PathsCommandTests`).
+    @Test func whatLiesBeyondTheBoundOnSituationsIsReported() throws {
+        let machine = try Lowered(lowering: Self.dials(["a", "b", "c"])).executable
+        let plan = PathPlanner.plan(machine, bounds: .init(total: 1_000))
+        let model = plan.model
+        let claim = try transition("dials --claim [in(a10) && in(b10) && in(c10)]--> prize", in: plan)
+        let islandClaim = try transition("island --claim--> prize", in: plan)
+        #expect(plan.uncoveredTransitions == [claim, islandClaim])
+        #expect(names(plan.unreachableStates, in: plan) == ["prize", "island"])
+        // Every dial position is reached on the way; the island is unreachable whatever the
+        // bound, so it is not reported as beyond it.
+        let bound = try #require(plan.searchBound)
+        #expect(bound == TestPlan.SearchBound(
+            maximumSituations: 1_000, maximumSituationsPerConfiguration: 16, uncoveredTransitions: [claim],
+            unreachableStates: [state("prize", in: plan)]))
+
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Dials.fsm")
+        #expect(text.hasSuffix("""
+            Not reached: state prize (beyond the search bound), state island
+            Not covered:
+              line \(model.allTransitions[claim].range.start.line): dials --claim [in(a10) && in(b10) && in(c10)]--> prize (beyond the search bound)
+              line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize
+            Search bound: each search visits at most 1000 situations (active states with what the histories remember), 16 of each configuration; it stopped short of some, so what is marked beyond the search bound may be reachable past it.
+
+            """))
+        let json = PathsJSONEmitter.emit(plan, sourceFileName: "Dials.fsm")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let searchBound = try #require(object["searchBound"] as? [String: Any])
+        #expect(searchBound["maximumSituations"] as? Int == 1_000)
+        #expect(searchBound["maximumSituationsPerConfiguration"] as? Int == 16)
+        #expect(searchBound["uncoveredTransitions"] as? [Int] == [claim])
+        #expect(searchBound["unreachableStates"] as? [String] == ["prize"])
+        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Dials.fsm", module: nil)
+        #expect(tests.contains("/// 1 is not covered within the search bound of 1000 situations.\n"))
+        // Without a bound met, none of it.
+        let unbounded = try self.plan(Self.dials(["a", "b"]))
+        #expect(unbounded.searchBound == nil)
+        #expect(!PathsTextEmitter.emit(unbounded, sourceFileName: "Dials.fsm").contains("bound"))
+        #expect(!PathsJSONEmitter.emit(unbounded, sourceFileName: "Dials.fsm").contains("searchBound"))
+    }
+
+    @Test func aBoundOnSituationsPerConfigurationLimitsTheHistoriesExplored() throws {
+        // asleep remembers one of 20 children: 20 situations of one configuration.
+        let children = (1...20).map { "        \($0 == 1 ? "initial " : "")state c\($0) { on next -> c\($0 % 20 + 1) }" }
+        let machine = try Lowered(lowering: """
+            machine Shelf {
+                event next
+                event nap
+                event wake
+                initial state app {
+                    history
+            \(children.joined(separator: "\n"))
+                    on nap -> asleep
+                }
+                state asleep { on wake -> app.history }
+            }
+            """).executable
+        var interpreter = MachineInterpreter(machine: machine)
+        _ = interpreter.start(answers: [])
+        var search = VisitedSituations(interpreter.situation, bounds: .init(total: 100, perConfiguration: 2))
+        let (next, nap, wake) = (EventID(0), EventID(1), EventID(2))
+        var inserted: [Bool] = []
+        for _ in 0..<3 {
+            _ = interpreter.send(nap, answers: [])
+            inserted.append(search.insert(interpreter.situation))
+            _ = interpreter.send(wake, answers: [])
+            _ = interpreter.send(next, answers: [])
+        }
+        // The third remembered child of asleep is one situation too many.
+        #expect(inserted == [true, true, false])
+        #expect(search.wasCut)
+        // The planner still takes every transition: the configurations it needs are reached
+        // without those histories.
+        let plan = PathPlanner.plan(machine)
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.searchBound == nil)
+    }
+
+    @Test func theBoundOnSituationsIsNoObstacleWithinIt() throws {
+        // Three dials: 1,331 configurations, every one visited.
+        let plan = try plan(Self.dials(["a", "b", "c"]))
+        let claim = try transition("dials --claim [in(a10) && in(b10) && in(c10)]--> prize", in: plan)
+        #expect(!plan.uncoveredTransitions.contains(claim))
+        #expect(plan.searchBound == nil)
     }
 }

@@ -121,4 +121,94 @@ extension CommandLineTests {
         #expect(without.status == 1)
         #expect(without.stderr.hasPrefix("fsmc paths: error: Uploader.fsm: no sample value of type 'Money' (a payload of event 'pay'): "))
     }
+
+    // MARK: - Parallel states
+
+    static let panel = """
+        machine Panel {
+            event open
+            event toggleBold
+            event toggleItalic
+            initial state idle { on open -> editor }
+            parallel state editor {
+                state bold {
+                    initial state boldOff { on toggleBold -> boldOn }
+                    state boldOn { on toggleBold -> boldOff }
+                }
+                state italic {
+                    initial state italicOff { on toggleItalic [in(boldOn)] -> italicOn }
+                    state italicOn { on toggleItalic -> italicOff }
+                }
+            }
+        }
+
+        """
+
+    @Test func pathsOfAParallelSpecNameWholeConfigurations() throws {
+        try withFiles(["Panel.fsm": Self.panel]) { directory in
+            let text = try fsmc(["paths", "Panel.fsm"], in: directory)
+            #expect(text.status == 0)
+            #expect(text.stderr == "")
+            #expect(text.stdout.contains("""
+                  path 1: start in idle
+                    1. open -> editor(boldOff, italicOff)
+                    2. toggleBold -> editor(boldOn, italicOff)
+                    3. toggleBold -> editor(boldOff, italicOff)
+                    4. toggleBold -> editor(boldOn, italicOff)
+                    5. toggleItalic -> editor(boldOn, italicOn)
+                    6. toggleItalic -> editor(boldOn, italicOff)
+
+                """))
+            #expect(text.stdout.hasSuffix("Not reached: none\nNot covered: none\n"))
+
+            let json = try fsmc(["paths", "Panel.fsm", "--format", "json"], in: directory)
+            #expect(json.status == 0)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            let paths = try #require(object["paths"] as? [[String: Any]])
+            let coverage = try #require(paths.first { $0["kind"] as? String == "coverage" })
+            let step = try #require((coverage["steps"] as? [[String: Any]])?.dropFirst().first)
+            #expect(step["stateAfter"] as? String == "editor(boldOn, italicOff)")
+            #expect(step["atomicStatesAfter"] as? [String] == ["boldOn", "italicOff"])
+            #expect(step["activeStatesAfter"] as? [String] == ["editor", "bold", "boldOn", "italic", "italicOff"])
+
+            let tests = try fsmc(["paths", "Panel.fsm", "--format", "swift-testing"], in: directory)
+            #expect(tests.status == 0)
+            #expect(tests.stdout.contains("""
+                        machine.send(.toggleBold)
+                        #expect(machine.state == .editor(.init(bold: .boldOn, italic: .italicOff)))
+
+                """))
+        }
+    }
+
+    /// Four dials of eleven states: 14,641 configurations, more than the 10,000 situations a
+    /// search visits (this takes seconds in a debug build).
+    @Test func pathsWarnWhenTheSearchStopsAtItsBound() throws {
+        let spec = ParallelPathPlannerTests.dials(["a", "b", "c", "d"]).replacingOccurrences(of: "    state prize", with: "    final state prize")
+        try withFiles(["Dials.fsm": spec]) { directory in
+            let run = try fsmc(["paths", "Dials.fsm"], in: directory)
+            #expect(run.status == 0)
+            #expect(run.stderr.hasSuffix("""
+                fsmc paths: warning: Dials.fsm: the search stopped at its bound of 10000 situations (16 per configuration): 1 transition is not covered and 1 state is not reached within it
+
+                """))
+            #expect(run.stdout.contains("Not reached: state prize (beyond the search bound), state island\n"))
+            #expect(run.stdout.hasSuffix("so what is marked beyond the search bound may be reachable past it.\n"))
+        }
+    }
+
+    /// The Swift Testing paths of the parallel specs of MachinesTests (regions taking events
+    /// together, history, timers and completion in regions, data inside a region), which that
+    /// target compiles and runs against the generated machines, are what the command makes.
+    @Test(arguments: ["Toolbar", "Panes", "Workbench"])
+    func theCommittedParallelPathTestsAreWhatTheCommandMakes(_ name: String) throws {
+        let root = ExampleMachines.packageRoot
+        let committed = try String(contentsOf: root.appendingPathComponent("Tests/MachinesTests/Paths/\(name)Paths.swift"), encoding: .utf8)
+        let run = try fsmc(["paths", "Tests/MachinesTests/Specs/\(name).fsm", "--format", "swift-testing"], in: root)
+        #expect(run.status == 0)
+        #expect(run.stdout == committed, """
+            Tests/MachinesTests/Paths/\(name)Paths.swift is out of date; regenerate it with
+            swift run fsmc paths Tests/MachinesTests/Specs/\(name).fsm --format swift-testing --output Tests/MachinesTests/Paths/\(name)Paths.swift
+            """)
+    }
 }

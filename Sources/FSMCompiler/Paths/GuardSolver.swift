@@ -17,14 +17,23 @@ enum GuardSolver {
         var isActive: (StateID) -> Bool = { _ in false }
     }
 
-    /// The smallest set of names (fewest true, then first in order) meeting every constraint,
-    /// or `nil` when none does. `base` names stay true unless a constraint needs them false.
-    static func solve(_ constraints: [Constraint], keeping base: Set<String> = []) -> Set<String>? {
+    /// The smallest set of names (fewest true, then first in order) meeting every constraint
+    /// and `accept`, or `nil` when none does. The names tried are those of the constraints,
+    /// then `alsoVarying` (names no constraint mentions whose answers still matter to
+    /// `accept`: the guards of another parallel region, say). `base` names stay true unless a
+    /// constraint needs them false.
+    static func solve(
+        _ constraints: [Constraint], keeping base: Set<String> = [], alsoVarying extraNames: [String] = [],
+        where accept: (Set<String>) -> Bool = { _ in true }
+    ) -> Set<String>? {
         var names: [String] = []
         for constraint in constraints {
             for name in constraint.expression.names where !names.contains(name) {
                 names.append(name)
             }
+        }
+        for name in extraNames where !names.contains(name) {
+            names.append(name)
         }
         guard names.count <= maximumNames else { return nil }
         let combinations = (0..<(1 << names.count)).sorted { $0.nonzeroBitCount < $1.nonzeroBitCount || ($0.nonzeroBitCount == $1.nonzeroBitCount && $0 < $1) }
@@ -33,7 +42,7 @@ enum GuardSolver {
             for (position, name) in names.enumerated() where bits & (1 << position) != 0 {
                 answers.insert(name)
             }
-            if constraints.allSatisfy({ evaluate($0.expression, answers, isActive: $0.isActive) == $0.mustHold }) {
+            if constraints.allSatisfy({ evaluate($0.expression, answers, isActive: $0.isActive) == $0.mustHold }), accept(answers) {
                 return answers
             }
         }

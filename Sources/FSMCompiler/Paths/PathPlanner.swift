@@ -3,33 +3,58 @@
 ///
 /// The planner drives ``MachineInterpreter``, which runs the ``ExecutableMachine`` the way
 /// the generated code does, so a path's steps end where the real machine ends, nested states,
-/// history, completions and timers on parents included. It searches breadth first over
-/// *situations* (``MachineInterpreter/Situation``: the active atomic state and what every
-/// history remembers), so that a `-> X.history` target is explored with each configuration
-/// it can restore.
+/// parallel regions, history, completions and timers on parents included. It searches breadth
+/// first over *situations* (``MachineInterpreter/Situation``: the active atomic states, one
+/// per active region, and what every history remembers), so that a `-> X.history` target is
+/// explored with each configuration it can restore.
+///
+/// A step sends an event, or advances the clock to a running timer's deadline, with guard
+/// answers chosen so that one wanted transition is among those taken: every candidate its
+/// atomic state tries before it fails, its guard holds, and no transition of another parallel
+/// region that conflicts with it is selected (SCXML's optimal enabled transition set). The
+/// other regions take what they select under the same answers, in the same step; the step
+/// records everything taken and the whole configuration it ends in.
 ///
 /// A compound state counts as reached when any of its descendants is active; a state that
 /// eventless transitions or completions leave at once counts as reached in passing. Coverage
 /// counts transitions by ``TransitionID``: `on`, `always`, `after` (whichever state owns the
 /// timer) and `done` alike.
 ///
-/// The search is bounded, since histories multiply the situations:
+/// The search is bounded, since histories and parallel regions multiply the situations (a
+/// parallel state has as many configurations as the product of its regions' sizes, each with
+/// what the histories remember):
 /// - one search (to reach the states, or to find the next uncovered transition) visits each
-///   atomic state in at most ``maximumSituationsPerState`` situations; further histories of
-///   that state are not explored (a flat machine has one situation per state, so the bound
-///   never bites there);
+///   configuration (set of active atomic states) in at most
+///   ``maximumSituationsPerConfiguration`` situations; further histories of that configuration
+///   are not explored (a machine without history has one situation per configuration);
+/// - one search visits at most ``maximumSituations`` situations in all;
 /// - a path ends after ``maximumPathLength`` steps, and the next one starts from a fresh
 ///   machine;
 /// - a step that handles more than ``MachineInterpreter/maximumStepsPerStimulus`` triggers
 ///   (an eventless or raised loop) is dropped;
 /// - guard answers are searched over at most ``GuardSolver/maximumNames`` guard names a step.
+///
+/// When a search leaves situations unexplored for one of the first two bounds, the plan says
+/// which transitions and states it misses that the machine's structure does not rule out
+/// (``TestPlan/searchBound``): they may lie beyond the bound.
 public enum PathPlanner {
     /// A path longer than this ends and the next one starts from a fresh machine.
     public static let maximumPathLength = 64
 
-    /// How many situations (different remembered histories) of one atomic state a search
-    /// visits at most.
-    public static let maximumSituationsPerState = 16
+    /// How many situations (different remembered histories) of one configuration a search
+    /// visits at most; a configuration is a set of active atomic states (one atomic state
+    /// outside parallel regions).
+    public static let maximumSituationsPerConfiguration = 16
+
+    /// How many situations one search visits at most, whatever their configurations.
+    public static let maximumSituations = 10_000
+
+    /// The bounds on situations a plan searches with: ``maximumSituations`` and
+    /// ``maximumSituationsPerConfiguration``, or smaller ones in tests.
+    struct SituationBounds {
+        var total = PathPlanner.maximumSituations
+        var perConfiguration = PathPlanner.maximumSituationsPerConfiguration
+    }
 
     /// Plans the paths of a checked model; a model ``Lowering`` refuses has none.
     public static func plan(_ model: MachineModel, samples: SampleValues = SampleValues()) -> TestPlan {
@@ -51,6 +76,11 @@ public enum PathPlanner {
     /// coverage falls short, it plans again as if everything had samples, to tell which
     /// transitions and states are missed for lack of a sample (``TestPlan/missingSamples``).
     public static func plan(_ machine: ExecutableMachine, samples: SampleValues = SampleValues()) -> TestPlan {
+        plan(machine, samples: samples, bounds: SituationBounds())
+    }
+
+    /// ``plan(_:samples:)`` with other bounds on situations.
+    static func plan(_ machine: ExecutableMachine, samples: SampleValues = SampleValues(), bounds: SituationBounds) -> TestPlan {
         let model = machine.model
         let events = model.events.indices.map(EventID.init)
         let missingByEvent = Dictionary(uniqueKeysWithValues: events.compactMap { event -> (EventID, [String])? in
@@ -65,17 +95,43 @@ public enum PathPlanner {
         }, uniquingKeysWith: { first, _ in first })
         let missing = Missing(byEvent: missingByEvent, byFunction: missingByFunction)
         let sampleable = events.filter { missingByEvent[$0] == nil }
-        let outcome = Outcome(machine: machine, sendableEvents: sampleable, blockedFunctions: Set(missingByFunction.keys))
+        let outcome = Outcome(machine: machine, sendableEvents: sampleable, blockedFunctions: Set(missingByFunction.keys), bounds: bounds)
         var plan = TestPlan(
             model: model, initialConfiguration: machine.initialEntry.states, reachPaths: outcome.reachPaths,
             coveragePaths: outcome.coveragePaths, unreachableStates: outcome.unreachableStates,
             uncoveredTransitions: outcome.uncoveredTransitions,
             unsampledEvents: events.filter { missingByEvent[$0] != nil }, samples: samples)
-        guard !missing.isEmpty else { return plan }
+        if !missing.isEmpty {
+            plan.missingSamples = missingSamples(costing: outcome, machine: machine, missing: missing, bounds: bounds)
+        }
+        if outcome.searchWasCut {
+            let possible = structurallyReachable(machine)
+            let bound = TestPlan.SearchBound(
+                maximumSituations: bounds.total, maximumSituationsPerConfiguration: bounds.perConfiguration,
+                uncoveredTransitions: outcome.uncoveredTransitions.filter {
+                    possible.transitions.contains($0) && plan.missingSampleTypes(forTransition: $0).isEmpty
+                },
+                unreachableStates: outcome.unreachableStates.filter {
+                    possible.states.contains($0) && plan.missingSampleTypes(forState: $0).isEmpty
+                })
+            if !bound.uncoveredTransitions.isEmpty || !bound.unreachableStates.isEmpty { plan.searchBound = bound }
+        }
+        return plan
+    }
+
+    /// The types without a sample, in the order events and value functions name them, with
+    /// what their lack costs.
+    private static func missingSamples(
+        costing outcome: Outcome, machine: ExecutableMachine, missing: Missing, bounds: SituationBounds
+    ) -> [TestPlan.MissingSample] {
+        let model = machine.model
+        let events = model.events.indices.map(EventID.init)
+        let missingByEvent = missing.byEvent
+        let missingByFunction = missing.byFunction
         var lacking: (transitions: [Int: [String]], states: [StateID: [String]]) = ([:], [:])
         if !outcome.uncoveredTransitions.isEmpty || !outcome.unreachableStates.isEmpty {
             lacking = lackOfSamples(
-                costing: outcome, in: Outcome(machine: machine, sendableEvents: events, blockedFunctions: []), model: model,
+                costing: outcome, in: Outcome(machine: machine, sendableEvents: events, blockedFunctions: [], bounds: bounds), model: model,
                 initialConfiguration: machine.initialEntry.states, missing: missing)
         }
         var types: [String] = []
@@ -85,14 +141,46 @@ public enum PathPlanner {
         for function in model.valueFunctions {
             for type in missingByFunction[function.name] ?? [] where !types.contains(type) { types.append(type) }
         }
-        plan.missingSamples = types.map { type in
+        return types.map { type in
             TestPlan.MissingSample(
                 type: type, events: events.filter { missingByEvent[$0]?.contains(type) == true },
                 valueFunctions: model.valueFunctions.map(\.name).filter { missingByFunction[$0]?.contains(type) == true },
                 uncoveredTransitions: lacking.transitions.filter { $0.value.contains(type) }.keys.sorted(),
                 unreachableStates: lacking.states.filter { $0.value.contains(type) }.keys.sorted { $0.index < $1.index })
         }
-        return plan
+    }
+
+    /// The states a chain of transitions can enter from the start whatever the guards, the
+    /// samples and the order of stimuli (a history target: any state inside its state), and
+    /// the transitions declared in them or at machine level: what the machine's structure
+    /// does not rule out. A search bound is no reason to miss anything else.
+    private static func structurallyReachable(_ machine: ExecutableMachine) -> (states: Set<StateID>, transitions: Set<Int>) {
+        var states = Set<StateID>()
+        var transitions = Set<Int>()
+        var queue: [StateID] = []
+        func reach(_ state: StateID) {
+            if states.insert(state).inserted { queue.append(state) }
+        }
+        func take(_ transition: ExecutableTransition) {
+            transitions.insert(transition.id.index)
+            guard let entry = transition.entry else { return }
+            entry.states.forEach(reach)
+            if let owner = entry.restoresHistoryOf {
+                for state in machine.model.states.map(\.id) where machine.isProperDescendant(state, of: owner) { reach(state) }
+            }
+        }
+        var declared: [StateID: [ExecutableTransition]] = [:]
+        for transition in machine.transitions {
+            switch transition.owner {
+            case .state(let state): declared[state, default: []].append(transition)
+            case .machine: take(transition)
+            }
+        }
+        machine.initialEntry.states.forEach(reach)
+        while let state = queue.popLast() {
+            for transition in declared[state] ?? [] { take(transition) }
+        }
+        return (states, transitions)
     }
 
     /// The types without a sample that events and value functions need.
@@ -126,17 +214,25 @@ public enum PathPlanner {
         var uncoveredTransitions: [Int]
         /// The value functions the machine calls as it starts.
         var startCalls: [String]
+        /// Whether a search left situations unexplored for a bound on situations.
+        var searchWasCut = false
 
-        init(machine: ExecutableMachine, sendableEvents: [EventID], blockedFunctions: Set<String>) {
+        init(machine: ExecutableMachine, sendableEvents: [EventID], blockedFunctions: Set<String>, bounds: SituationBounds) {
             let model = machine.model
-            let search = PathSearch(machine: machine, sendableEvents: sendableEvents, blockedFunctions: blockedFunctions)
+            let search = PathSearch(machine: machine, sendableEvents: sendableEvents, blockedFunctions: blockedFunctions, bounds: bounds)
             startCalls = search.startCalls()
             // A machine that loops as it starts (its initial state raises an event that
             // re-enters it, say), or that calls a value function without a sample as it
             // starts, has no path to test.
             let noPaths = search.start().node.machine.diverged || !blockedFunctions.isDisjoint(with: startCalls)
-            reachPaths = noPaths ? [] : search.reachPaths()
-            (coveragePaths, uncoveredTransitions) = noPaths ? ([], Array(model.allTransitions.indices)) : search.coveragePaths()
+            if noPaths {
+                (reachPaths, coveragePaths, uncoveredTransitions) = ([], [], Array(model.allTransitions.indices))
+            } else {
+                let reach = search.reachPaths()
+                let coverage = search.coveragePaths()
+                (reachPaths, coveragePaths, uncoveredTransitions) = (reach.paths, coverage.paths, coverage.uncovered)
+                searchWasCut = reach.wasCut || coverage.wasCut
+            }
             var reached = Set(machine.initialEntry.states)
             for path in reachPaths { if case .reach(let state) = path.purpose { reached.insert(state) } }
             unreachableStates = model.states.map(\.id).filter { !reached.contains($0) }
@@ -202,12 +298,47 @@ struct PathSearch {
     let calls: ValueFunctionCalls
     /// Value functions no step may call: the tests have no sample of their result.
     var blockedFunctions: Set<String> = []
+    /// Whether several atomic states can be active at once, so that one region's transition
+    /// can win a conflict against another's.
+    let hasParallelStates: Bool
+    /// Whether the machine has eventless or `done` transitions, which a step may take after
+    /// its own.
+    let hasFollowUps: Bool
+    /// The candidates of each atomic state for each event, as they are asked for.
+    let candidateCache = CandidateCache()
+    /// How many situations a search visits at most.
+    let bounds: PathPlanner.SituationBounds
 
-    init(machine: ExecutableMachine, sendableEvents: [EventID], blockedFunctions: Set<String> = []) {
+    /// ``ExecutableMachine/candidates(atLeaf:for:)`` of events, remembered: a search asks for
+    /// the same ones at every node.
+    final class CandidateCache {
+        var candidates: [StateID: [EventID: [TransitionID]]] = [:]
+    }
+
+    init(
+        machine: ExecutableMachine, sendableEvents: [EventID], blockedFunctions: Set<String> = [],
+        bounds: PathPlanner.SituationBounds = PathPlanner.SituationBounds()
+    ) {
         self.machine = machine
+        self.bounds = bounds
         self.sendableEvents = sendableEvents
         self.calls = ValueFunctionCalls(machine.model)
         self.blockedFunctions = blockedFunctions
+        self.hasParallelStates = machine.hasParallelStates
+        self.hasFollowUps = machine.transitions.contains { transition in
+            switch transition.trigger {
+            case .always, .done: true
+            case .event, .timer: false
+            }
+        }
+    }
+
+    /// The transitions tried, in order, when `event` is sent while `atomic` is active.
+    func candidates(of atomic: StateID, for event: EventID) -> [TransitionID] {
+        if let known = candidateCache.candidates[atomic]?[event] { return known }
+        let candidates = machine.candidates(atLeaf: atomic, for: .event(event))
+        candidateCache.candidates[atomic, default: [:]][event] = candidates
+        return candidates
     }
 
     /// The value functions the machine calls as it starts.
@@ -233,14 +364,14 @@ struct PathSearch {
 
     /// The shortest path to each state: to where the machine rests in it (or in one of its
     /// descendants), or, for a state eventless transitions leave at once, to the step that
-    /// passes through it.
-    func reachPaths() -> [TestPath] {
+    /// passes through it. `wasCut` when the search left situations unexplored for a bound.
+    func reachPaths() -> (paths: [TestPath], wasCut: Bool) {
         let (root, startTaken) = start()
-        let rootStates = machine.activeStates(atLeaf: root.machine.leaf)
+        let rootStates = root.machine.configuration
         var best: [StateID: [TestStep]] = [:]
         for state in rootStates { best[state] = [] }
         var passedThrough: [StateID: [TestStep]] = [:]
-        var visited = VisitedSituations(root.machine.situation)
+        var visited = VisitedSituations(root.machine.situation, bounds: bounds)
         var queue = [root]
         var head = 0
         while head < queue.count {
@@ -251,45 +382,52 @@ struct PathSearch {
                     passedThrough[state] = next.steps
                 }
                 guard visited.insert(next.machine.situation) else { continue }
-                for state in machine.activeStates(atLeaf: next.machine.leaf) where best[state] == nil {
+                for state in next.machine.configuration where best[state] == nil {
                     best[state] = next.steps
                 }
                 queue.append(next)
             }
         }
-        return machine.model.states.map(\.id).filter { !rootStates.contains($0) }.compactMap { state in
+        let paths = machine.model.states.map(\.id).filter { !rootStates.contains($0) }.compactMap { state -> TestPath? in
             guard let steps = best[state] ?? passedThrough[state] else { return nil }
-            return TestPath(purpose: .reach(state), startTransitions: startTaken, startState: root.machine.leaf, steps: steps)
+            return TestPath(purpose: .reach(state), startTransitions: startTaken, startAtomicStates: root.machine.atomicStates, steps: steps)
         }
+        return (paths, visited.wasCut)
     }
 
     // MARK: - Covering transitions
 
-    func coveragePaths() -> ([TestPath], uncovered: [Int]) {
+    /// Paths that together take every transition they can, and the transitions none takes;
+    /// `wasCut` when a search left situations unexplored for a bound.
+    func coveragePaths() -> (paths: [TestPath], uncovered: [Int], wasCut: Bool) {
         var uncovered = Set(machine.transitions.indices)
         var paths: [TestPath] = []
+        var wasCut = false
         while !uncovered.isEmpty {
             var (node, startTaken) = start()
-            let startState = node.machine.leaf
+            let startStates = node.machine.atomicStates
             uncovered.subtract(startTaken)
             var progressed = !startTaken.isEmpty && paths.isEmpty
-            while node.steps.count < PathPlanner.maximumPathLength, !node.machine.isFinished,
-                  let next = nearest(from: node, takingAnyOf: uncovered) {
+            while node.steps.count < PathPlanner.maximumPathLength, !node.machine.isFinished {
+                let (found, cut) = nearest(from: node, takingAnyOf: uncovered)
+                wasCut = wasCut || cut
+                guard let next = found else { break }
                 node = next
                 progressed = true
                 for step in next.steps { uncovered.subtract(step.takenTransitions) }
             }
             guard progressed, !node.steps.isEmpty || paths.isEmpty else { break }
-            paths.append(TestPath(purpose: .coverage(paths.count + 1), startTransitions: startTaken, startState: startState, steps: node.steps))
+            paths.append(TestPath(purpose: .coverage(paths.count + 1), startTransitions: startTaken, startAtomicStates: startStates, steps: node.steps))
             if node.steps.isEmpty { break }
         }
-        return (paths, uncovered.sorted())
+        return (paths, uncovered.sorted(), wasCut)
     }
 
     /// Breadth first from `node`: the closest continuation whose last step takes a
-    /// transition of `wanted`.
-    private func nearest(from node: Node, takingAnyOf wanted: Set<Int>) -> Node? {
-        var visited = VisitedSituations(node.machine.situation)
+    /// transition of `wanted`; `wasCut` when the search left situations unexplored for a
+    /// bound before it found one.
+    private func nearest(from node: Node, takingAnyOf wanted: Set<Int>) -> (node: Node?, wasCut: Bool) {
+        var visited = VisitedSituations(node.machine.situation, bounds: bounds)
         var queue = [node]
         var head = 0
         while head < queue.count {
@@ -298,34 +436,41 @@ struct PathSearch {
             guard current.steps.count < PathPlanner.maximumPathLength else { continue }
             let next = successors(of: current)
             if let hit = next.first(where: { !wanted.isDisjoint(with: $0.steps.last!.takenTransitions) }) {
-                return hit
+                return (hit, visited.wasCut)
             }
             for candidate in next where visited.insert(candidate.machine.situation) {
                 queue.append(candidate)
             }
         }
-        return nil
+        return (nil, visited.wasCut)
     }
 }
 
-/// The situations one search has visited, at most ``PathPlanner/maximumSituationsPerState``
-/// per atomic state.
+/// The situations one search has visited: at most
+/// ``PathPlanner/maximumSituationsPerConfiguration`` per configuration of active atomic
+/// states, and ``PathPlanner/maximumSituations`` in all (unless `bounds` says otherwise).
 struct VisitedSituations {
     private var situations: Set<MachineInterpreter.Situation> = []
-    private var perLeaf: [StateID: Int] = [:]
+    private var perConfiguration: [[StateID]: Int] = [:]
+    private let bounds: PathPlanner.SituationBounds
+    /// Whether a situation was refused for a bound (not for having been visited).
+    private(set) var wasCut = false
 
-    init(_ first: MachineInterpreter.Situation) {
+    init(_ first: MachineInterpreter.Situation, bounds: PathPlanner.SituationBounds = PathPlanner.SituationBounds()) {
+        self.bounds = bounds
         _ = insert(first)
     }
 
-    /// Records `situation`; `false` when it was visited already or its atomic state has
-    /// used up its situations.
+    /// Records `situation`; `false` when it was visited already, its configuration has used
+    /// up its situations or the search has used up all.
     mutating func insert(_ situation: MachineInterpreter.Situation) -> Bool {
-        guard !situations.contains(situation), perLeaf[situation.leaf, default: 0] < PathPlanner.maximumSituationsPerState else {
+        guard !situations.contains(situation) else { return false }
+        guard perConfiguration[situation.atomicStates, default: 0] < bounds.perConfiguration, situations.count < bounds.total else {
+            wasCut = true
             return false
         }
         situations.insert(situation)
-        perLeaf[situation.leaf, default: 0] += 1
+        perConfiguration[situation.atomicStates, default: 0] += 1
         return true
     }
 }

@@ -1,10 +1,10 @@
 /// The moves of the path search: which stimuli to try from a node, and with which guard
 /// answers, so that every transition the machine could take there is taken by some move.
 extension PathSearch {
-    /// Every useful step from a node: each event some candidate takes, each running timer
-    /// (its own state's or an ancestor's), each with the guard answers that pick one candidate
-    /// (and one follow-up: an eventless transition or a completion); none that calls a value
-    /// function of ``blockedFunctions``.
+    /// Every useful step from a node: each event some candidate of an active atomic state
+    /// takes, each running timer (of any active state), each with the guard answers that make
+    /// one candidate selected (and one follow-up: an eventless transition or a completion);
+    /// none that calls a value function of ``blockedFunctions``.
     func successors(of node: Node) -> [Node] {
         let all = allSuccessors(of: node)
         guard !blockedFunctions.isEmpty else { return all }
@@ -14,33 +14,46 @@ extension PathSearch {
     private func allSuccessors(of node: Node) -> [Node] {
         guard !node.machine.isFinished else { return [] }
         let interpreter = node.machine
-        let leaf = interpreter.leaf
+        let atomicStates = interpreter.atomicStates
         var result: [Node] = []
         for event in sendableEvents {
-            let candidates = machine.candidates(atLeaf: leaf, for: .event(event))
-            for (position, transition) in candidates.enumerated() {
-                for answers in answers(choosing: transition, after: Array(candidates[..<position]), in: interpreter) {
-                    var next = interpreter
-                    let mark = next.trace.count
-                    let taken = next.send(event, answers: answers)
-                    guard !next.diverged else { continue }
-                    result.append(extend(node, next, since: mark, .send(event), answers, taken))
+            let trigger = ExecutableMachine.Trigger.event(event)
+            let offered = atomicStates.map { candidates(of: $0, for: event) }
+            // Several regions offer their parallel ancestors' transitions, and several wanted
+            // transitions may ask for the same answers: one step each.
+            var tried: Set<Set<String>> = []
+            for (index, candidates) in offered.enumerated() {
+                for (position, transition) in candidates.enumerated() {
+                    // The other atomic states' candidates that could win a conflict against it.
+                    let rivals = offered.enumerated().filter { $0.offset != index }.flatMap { other in
+                        other.element.filter { $0 != transition && machine.conflicts($0, transition) }
+                    }
+                    for answers in answers(
+                        choosing: transition, after: Array(candidates[..<position]), for: trigger, rivals: rivals, in: interpreter)
+                    where tried.insert(answers).inserted {
+                        var next = interpreter
+                        let mark = next.trace.count
+                        let taken = next.send(event, answers: answers)
+                        guard !next.diverged else { continue }
+                        result.append(extend(node, next, since: mark, .send(event), answers, taken))
+                    }
                 }
             }
         }
         let timers = interpreter.runningTimers
         for (order, timer) in timers.enumerated() {
-            let candidates = machine.candidates(atLeaf: leaf, for: .timer(timer.owner, group: timer.group))
+            let trigger = ExecutableMachine.Trigger.timer(timer.owner, group: timer.group)
+            let candidates = machine.transitions(of: .state(timer.owner), for: trigger)
             // Timers due first fire first: none of them may leave the configuration. (An
             // internal one without a guard does not; one with a guard is asked to fail.)
             let firstDue = timers.enumerated().filter { other in
                 other.offset != order
                     && (other.element.deadline < timer.deadline || (other.element.deadline == timer.deadline && other.offset < order))
             }
-            let blockers = firstDue.flatMap { machine.candidates(atLeaf: leaf, for: .timer($0.element.owner, group: $0.element.group)) }
+            let blockers = firstDue.flatMap { machine.transitions(of: .state($0.element.owner), for: .timer($0.element.owner, group: $0.element.group)) }
                 .filter { machine[$0].declaration.guardExpression != nil || machine[$0].entry != nil }
             for (position, transition) in candidates.enumerated() {
-                for answers in answers(choosing: transition, after: blockers + candidates[..<position], in: interpreter) {
+                for answers in answers(choosing: transition, after: blockers + candidates[..<position], for: trigger, rivals: [], in: interpreter) {
                     var next = interpreter
                     let mark = next.trace.count
                     let taken = next.advance(to: timer.deadline, answers: answers)
@@ -52,42 +65,102 @@ extension PathSearch {
         return result
     }
 
-    /// Guard answers under which `transition` is the one taken after `earlier` fail, in the
-    /// interpreter's configuration; one set for the transition alone, and one more per
-    /// follow-up the step may take in the configuration it leads to: each eventless candidate
-    /// there, then, when it ends in a final state, each `done` transition of the parent it
-    /// completes.
-    private func answers(choosing transition: TransitionID, after earlier: [TransitionID], in interpreter: MachineInterpreter) -> [Set<String>] {
+    /// Guard answers under which `transition` is among those `trigger` takes, `earlier` (the
+    /// candidates tried before it) failing and none of `rivals` (the candidates of the active
+    /// atomic states that conflict with it) winning, in the interpreter's configuration; one set for
+    /// the step alone, and one more per follow-up the step may take in the configuration it
+    /// leads to: each eventless candidate of each active atomic state there, then, for each
+    /// final state it ends in, each `done` transition of the states that final state
+    /// completes (its parent, and the parallel state around when every region is final).
+    private func answers(
+        choosing transition: TransitionID, after earlier: [TransitionID], for trigger: ExecutableMachine.Trigger,
+        rivals: [TransitionID], in interpreter: MachineInterpreter
+    ) -> [Set<String>] {
         let isActive: (StateID) -> Bool = { [interpreter] in interpreter.isActive($0) }
         guard var constraints = failing(earlier, isActive: isActive) else { return [] }
         if let expression = machine[transition].declaration.guardExpression, expression != .else {
             constraints.append(.init(expression: expression, mustHold: true, isActive: isActive))
         }
-        guard let base = GuardSolver.solve(constraints) else { return [] }
+        let selection = Selection(search: self, transition: transition, trigger: trigger, rivals: rivals, interpreter: interpreter)
+        guard let base = selection.solve(constraints) else { return [] }
         var result = [base]
-        guard machine[transition].entry != nil else { return result }
+        guard hasFollowUps else { return result }
+        let taken = hasParallelStates ? interpreter.selected(for: trigger, answers: base) : [transition]
+        guard taken.contains(where: { machine[$0].entry != nil }) else { return result }
 
-        let leaf = interpreter.leaf(afterTaking: transition)
-        let activeAfter = machine.activeStates(atLeaf: leaf)
+        let atomicAfter = atomicStates(afterTaking: taken, in: interpreter)
+        let activeAfter = Set(atomicAfter.flatMap { machine.activeStates(atLeaf: $0) })
         let isActiveAfter: (StateID) -> Bool = { activeAfter.contains($0) }
-        var followUps = [machine.candidates(atLeaf: leaf, for: .always)]
-        if let parent = machine.completedParent(ofFinal: leaf) {
-            // A completion is handled once no eventless transition is enabled.
-            followUps.append(followUps[0] + machine.candidates(atLeaf: leaf, for: .done(parent)))
+        let eventless = atomicAfter.map { machine.candidates(atLeaf: $0, for: .always) }
+        var followUps = eventless.map { (candidates: $0, skipped: 0) }
+        // A completion is handled once no eventless transition is enabled.
+        let allEventless = eventless.flatMap { $0 }
+        var completed: [StateID] = []
+        for atomic in atomicAfter {
+            for state in machine.completions(afterEntering: atomic, in: activeAfter.sorted()) where !completed.contains(state) {
+                completed.append(state)
+            }
         }
-        for (index, candidates) in followUps.enumerated() {
-            let skipped = index == 0 ? 0 : followUps[0].count
+        for state in completed {
+            followUps.append((allEventless + machine.transitions(of: .state(state), for: .done(state)), allEventless.count))
+        }
+        for (candidates, skipped) in followUps {
             for position in skipped..<candidates.count {
                 guard var more = failing(Array(candidates[..<position]), isActive: isActiveAfter) else { continue }
                 if let expression = machine[candidates[position]].declaration.guardExpression, expression != .else {
                     more.append(.init(expression: expression, mustHold: true, isActive: isActiveAfter))
                 }
-                if let answers = GuardSolver.solve(constraints + more), !result.contains(answers) {
+                if let answers = selection.solve(constraints + more), !result.contains(answers) {
                     result.append(answers)
                 }
             }
         }
         return result
+    }
+
+    /// Solves guard constraints for a wanted transition so that it is selected: in a machine
+    /// with parallel states, a transition of another region that conflicts with it (a rival)
+    /// may win the conflict under the same answers, so the answers are checked against the
+    /// interpreter's selection, and, when the constraints' own guards cannot help, the guards
+    /// of the other regions' candidates are varied too (to disable the winner).
+    private struct Selection {
+        let search: PathSearch
+        let transition: TransitionID
+        let trigger: ExecutableMachine.Trigger
+        let rivals: [TransitionID]
+        let interpreter: MachineInterpreter
+
+        func solve(_ constraints: [GuardSolver.Constraint]) -> Set<String>? {
+            // Without a rival, the first enabled candidate of an atomic state is taken (and
+            // timers and completions select from one state).
+            guard !rivals.isEmpty, case .event = trigger else { return GuardSolver.solve(constraints) }
+            let accept: (Set<String>) -> Bool = { [interpreter, trigger, transition] answers in
+                interpreter.selected(for: trigger, answers: answers).contains(transition)
+            }
+            if let answers = GuardSolver.solve(constraints, where: accept) { return answers }
+            var others: [String] = []
+            for atomic in interpreter.atomicStates {
+                for candidate in search.machine.candidates(atLeaf: atomic, for: trigger) {
+                    // Candidates after one that always holds are never selected.
+                    guard let expression = search.machine[candidate].declaration.guardExpression, expression != .else else { break }
+                    for name in expression.names where !others.contains(name) { others.append(name) }
+                }
+            }
+            return GuardSolver.solve(constraints, alsoVarying: others, where: accept)
+        }
+    }
+
+    /// The active atomic states, in document order, right after `transitions` (a selection:
+    /// no two conflict) are taken together, before what follows them: each leaves and enters
+    /// states below its own domain only, so a state is active after them when none of them
+    /// left it for good, or one of them entered it.
+    private func atomicStates(afterTaking transitions: [TransitionID], in interpreter: MachineInterpreter) -> [StateID] {
+        if transitions.count == 1 { return interpreter.atomicStates(afterTaking: transitions[0]) }
+        let before = Set(interpreter.atomicStates)
+        let after = transitions.map { Set(interpreter.atomicStates(afterTaking: $0)) }
+        let kept = before.filter { state in after.allSatisfy { $0.contains(state) } }
+        let entered = after.reduce(into: Set<StateID>()) { $0.formUnion($1) }.subtracting(before)
+        return kept.union(entered).sorted()
     }
 
     /// Constraints that every transition of `transitions` fails; `nil` when one cannot fail
@@ -109,8 +182,8 @@ extension PathSearch {
             if case .entered(let state) = entry { state } else { nil }
         }
         let step = TestStep(
-            stimulus: stimulus, holdingGuards: answers.sorted(), takenTransitions: taken.map(\.index), stateAfter: next.leaf,
-            calledFunctions: calls.called(in: next.trace[mark...]))
+            stimulus: stimulus, holdingGuards: answers.sorted(), takenTransitions: taken.map(\.index),
+            atomicStatesAfter: next.atomicStates, calledFunctions: calls.called(in: next.trace[mark...]))
         return Node(machine: next, steps: node.steps + [step], entered: entered)
     }
 }

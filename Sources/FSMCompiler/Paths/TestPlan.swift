@@ -24,6 +24,33 @@ public struct TestPlan: Sendable {
     /// The types without a sample, in the order the events name them, with what their lack
     /// costs; empty when every event can be sent.
     public var missingSamples: [MissingSample] = []
+    /// What the bounds on the search (``PathPlanner/maximumSituations``,
+    /// ``PathPlanner/maximumSituationsPerConfiguration``) kept paths from; `nil` when no search
+    /// reached a bound.
+    public var searchBound: SearchBound?
+
+    /// The transitions and states the paths miss while some search left situations unexplored
+    /// for a bound: those that the machine's structure does not rule out (a transition whose
+    /// state a chain of transitions enters, whatever the guards) and that no missing sample
+    /// explains.
+    public struct SearchBound: Hashable, Sendable {
+        /// How many situations a search visited at most (``PathPlanner/maximumSituations``).
+        public var maximumSituations: Int
+        /// How many situations of one configuration a search visited at most
+        /// (``PathPlanner/maximumSituationsPerConfiguration``).
+        public var maximumSituationsPerConfiguration: Int
+        /// Transitions (indexes into ``MachineModel/allTransitions``) not covered within the bound.
+        public var uncoveredTransitions: [Int]
+        /// States not reached within the bound.
+        public var unreachableStates: [StateID]
+
+        public init(maximumSituations: Int, maximumSituationsPerConfiguration: Int, uncoveredTransitions: [Int], unreachableStates: [StateID]) {
+            self.maximumSituations = maximumSituations
+            self.maximumSituationsPerConfiguration = maximumSituationsPerConfiguration
+            self.uncoveredTransitions = uncoveredTransitions
+            self.unreachableStates = unreachableStates
+        }
+    }
 
     /// A type fsmc has no sample of, the events that need one, and the transitions and states
     /// that paths would take and reach with a sample (and do not without).
@@ -60,6 +87,22 @@ public struct TestPlan: Sendable {
         missingSamples.filter { $0.unreachableStates.contains(state) }.map(\.type)
     }
 
+    /// Whether the search bound may be why paths do not take the transition.
+    public func isBeyondSearchBound(transition index: Int) -> Bool {
+        searchBound?.uncoveredTransitions.contains(index) ?? false
+    }
+
+    /// Whether the search bound may be why no path reaches the state.
+    public func isBeyondSearchBound(state: StateID) -> Bool {
+        searchBound?.unreachableStates.contains(state) ?? false
+    }
+
+    /// The states active in a configuration whose active atomic states are `atomicStates`:
+    /// each with its ancestors, in document order (outermost first).
+    public func activeStates(atomic atomicStates: [StateID]) -> [StateID] {
+        Set(atomicStates.flatMap { model.path(from: $0) }).sorted()
+    }
+
     /// How many transitions the coverage paths take, of all.
     public var coverage: (taken: Int, total: Int) {
         (model.allTransitions.count - uncoveredTransitions.count, model.allTransitions.count)
@@ -78,8 +121,9 @@ public struct TestPath: Hashable, Sendable {
     public var purpose: Purpose
     /// Transitions the machine takes when it starts (eventless ones from the initial state).
     public var startTransitions: [Int]
-    /// The active atomic state once the machine has started; its ancestors are active too.
-    public var startState: StateID
+    /// The active atomic states once the machine has started, in document order (one outside
+    /// parallel regions); their ancestors are active too.
+    public var startAtomicStates: [StateID]
     public var steps: [TestStep]
 }
 
@@ -97,8 +141,10 @@ public struct TestStep: Hashable, Sendable {
     public var holdingGuards: [String]
     /// Transitions taken, as indexes into ``MachineModel/allTransitions``.
     public var takenTransitions: [Int]
-    /// The active atomic state after the step; its ancestors are active too.
-    public var stateAfter: StateID
+    /// The active atomic states after the step, in document order: one outside parallel
+    /// regions, one per active region inside them; their ancestors are active too. This is
+    /// the whole configuration (``TestPlan/activeStates(atomic:)``).
+    public var atomicStatesAfter: [StateID]
     /// The value functions (``MachineModel/valueFunctions``) the step calls, in order.
     var calledFunctions: [String] = []
 }

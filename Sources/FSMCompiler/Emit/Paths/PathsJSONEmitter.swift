@@ -2,9 +2,15 @@
 /// path reaches. Keys are in a fixed order, so the output is deterministic.
 ///
 /// A step's `stateAfter` is the active atomic state; for a machine with nested states, a
-/// step also lists `activeStatesAfter`, the whole configuration, outermost first.
+/// step also lists `activeStatesAfter`, the whole configuration, outermost first. In a
+/// machine with parallel states, `stateAfter` names the configuration as the text output does
+/// (`editor(boldOn, italicOff)`), and a step also lists `atomicStatesAfter`, the active atomic
+/// states, in document order, and `activeStatesAfter`, every active state in document order.
 /// `missingSamples` lists each type without a sample: the events whose payload and the value
 /// functions whose result need it, and the transitions and states paths miss for lack of it.
+/// `searchBound`, present only when a search stopped at a bound on situations and paths miss
+/// something the machine's structure does not rule out, gives the bounds and the transitions
+/// and states that may lie beyond them.
 public enum PathsJSONEmitter {
     public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
         let model = plan.model
@@ -29,7 +35,7 @@ public enum PathsJSONEmitter {
             fields.append(("steps", .array(path.steps.map { step($0, plan) })))
             return JSON.object(fields)
         }
-        let document = JSON.object([
+        var fields: [(String, JSON)] = [
             ("machine", .string(model.name)),
             ("source", .string(sourceFileName)),
             ("initialState", .string(model[model.initialState].name)),
@@ -47,8 +53,16 @@ public enum PathsJSONEmitter {
                     ("unreachableStates", .array(missing.unreachableStates.map { .string(model[$0].name) })),
                 ])
             })),
-        ])
-        return document.rendered(indent: "") + "\n"
+        ]
+        if let bound = plan.searchBound {
+            fields.append(("searchBound", .object([
+                ("maximumSituations", .number(bound.maximumSituations)),
+                ("maximumSituationsPerConfiguration", .number(bound.maximumSituationsPerConfiguration)),
+                ("uncoveredTransitions", .array(bound.uncoveredTransitions.map { .number($0) })),
+                ("unreachableStates", .array(bound.unreachableStates.map { .string(model[$0].name) })),
+            ])))
+        }
+        return JSON.object(fields).rendered(indent: "") + "\n"
     }
 
     private static func step(_ step: TestStep, _ plan: TestPlan) -> JSON {
@@ -63,9 +77,16 @@ public enum PathsJSONEmitter {
         }
         fields.append(("holdingGuards", .array(step.holdingGuards.map { .string($0) })))
         fields.append(("takenTransitions", .array(step.takenTransitions.map { .number($0) })))
-        fields.append(("stateAfter", .string(model[step.stateAfter].name)))
-        if !model.isFlat {
-            fields.append(("activeStatesAfter", .array(model.path(from: step.stateAfter).reversed().map { .string(model[$0].name) })))
+        if model.states.contains(where: \.isParallel) {
+            fields.append(("stateAfter", .string(PathDescription.configuration(step.atomicStatesAfter, in: model))))
+            fields.append(("atomicStatesAfter", .array(step.atomicStatesAfter.map { .string(model[$0].name) })))
+            fields.append(("activeStatesAfter", .array(plan.activeStates(atomic: step.atomicStatesAfter).map { .string(model[$0].name) })))
+        } else {
+            let leaf = step.atomicStatesAfter[0]
+            fields.append(("stateAfter", .string(model[leaf].name)))
+            if !model.isFlat {
+                fields.append(("activeStatesAfter", .array(model.path(from: leaf).reversed().map { .string(model[$0].name) })))
+            }
         }
         return .object(fields)
     }

@@ -1,9 +1,11 @@
 /// Writes a ``TestPlan`` as a Swift Testing file: one `@Test` per path, driving the generated
 /// machine with a scripted `Actions` double that answers the guards as the path needs, and
 /// checking the state after every step: `.idle` in a flat machine, the whole configuration in
-/// a nested one (`.main(.detail)`, as ``SwiftNames/configuration(atLeaf:in:)`` spells it), and
-/// the active atomic state (`Name.activeLeaf(of: machine.state) == .running`) in one whose
-/// states carry data, which the tests do not predict. A reach path also checks that its state
+/// a nested one (`.main(.detail)`, or `.main(.editor(.init(bold: .boldOn, italic: .italicOff)))`
+/// with parallel regions, as ``SwiftNames/configuration(active:in:)`` spells it), and, in one
+/// whose states carry data, which the tests do not predict, the active atomic state
+/// (`Name.activeLeaf(of: machine.state) == .running`), or each active atomic state
+/// (`machine.isIn(.boldOn)`) when there are parallel states. A reach path also checks that its state
 /// was entered, by the name observers get: the `State` of a flat machine, the `StateID` of a
 /// nested one or one with state data or computed delays.
 ///
@@ -23,8 +25,10 @@ public struct PathsSwiftTestingEmitter {
     var hasTimers: Bool {
         model.states.contains { $0.transitions.contains { $0.trigger.isTimer } }
     }
-    /// Whether states carry data: the tests then check the active atomic state only.
+    /// Whether states carry data: the tests then check the active atomic states only.
     var hasStateData: Bool { model.states.contains { !$0.data.isEmpty } }
+    /// Whether several atomic states can be active at once.
+    var hasParallelStates: Bool { model.states.contains { $0.isParallel } }
     /// Whether observers name states by `StateID`: in a nested machine, and in one with state
     /// data or computed delays (the generated machine is a statechart then).
     var observesStateIDs: Bool {
@@ -57,6 +61,10 @@ public struct PathsSwiftTestingEmitter {
             let types = PathDescription.list(short.map { "`\($0.type)`" })
             writer.line(SwiftNames.commentText(
                 "/// \(count) \(count == 1 ? "is" : "are") not covered for lack of \(short.count == 1 ? "a sample" : "samples") of \(types): give \(short.count == 1 ? "one" : "them") with `fsmc paths --sample`."))
+        }
+        if let bound = plan.searchBound, !bound.uncoveredTransitions.isEmpty {
+            let count = bound.uncoveredTransitions.count
+            writer.line("/// \(count) \(count == 1 ? "is" : "are") not covered within the search bound of \(bound.maximumSituations) situations.")
         }
         if model.isMainActor { writer.line("@MainActor") }
         writer.line("@Suite(\(SwiftNames.stringLiteral("\(model.name) paths")))")
@@ -107,12 +115,17 @@ public struct PathsSwiftTestingEmitter {
         writer.line()
     }
 
-    /// `#expect(machine.state == .idle)`, or the active atomic state where states carry data.
-    private func stateExpectation(atLeaf leaf: StateID) -> String {
+    /// `#expect(machine.state == .idle)` for the configuration whose active atomic states are
+    /// `atomicStates`, or, where states carry data, the active atomic state, or each of them
+    /// where parallel regions make several.
+    private func stateExpectations(_ atomicStates: [StateID]) -> [String] {
         guard hasStateData else {
-            return "#expect(machine.state == \(SwiftNames.configuration(atLeaf: leaf, in: model)))"
+            return ["#expect(machine.state == \(SwiftNames.configuration(active: plan.activeStates(atomic: atomicStates), in: model)))"]
         }
-        return "#expect(\(model.name).activeLeaf(of: machine.state) == .\(model[leaf].name))"
+        guard !hasParallelStates else {
+            return atomicStates.map { "#expect(machine.isIn(.\(model[$0].name)))" }
+        }
+        return ["#expect(\(model.name).activeLeaf(of: machine.state) == .\(model[atomicStates[0]].name))"]
     }
 
     private func emitTest(_ path: TestPath, into writer: inout CodeWriter) {
@@ -146,7 +159,7 @@ public struct PathsSwiftTestingEmitter {
                 writer.line("var entered: [\(model.name).\(observesStateIDs ? "StateID" : "State")] = []")
                 writer.line("machine.observe { if case .entered(let state) = $0 { entered.append(state) } }")
             }
-            writer.line(stateExpectation(atLeaf: path.startState))
+            stateExpectations(path.startAtomicStates).forEach { writer.line($0) }
             var holding: [String] = []
             for step in path.steps {
                 if step.holdingGuards != holding {
@@ -159,7 +172,7 @@ public struct PathsSwiftTestingEmitter {
                 case .advance(let nanoseconds):
                     writer.line("clock.advance(by: \(SwiftNames.duration(DurationModel(nanoseconds: nanoseconds, text: ""))))")
                 }
-                writer.line(stateExpectation(atLeaf: step.stateAfter))
+                stateExpectations(step.atomicStatesAfter).forEach { writer.line($0) }
             }
             if let target {
                 writer.line("#expect(entered.contains(.\(target)))")

@@ -1,4 +1,6 @@
-/// Writes a ``TestPlan`` for people: each path as numbered steps with the guards they assume.
+/// Writes a ``TestPlan`` for people: each path as numbered steps with the guards they assume
+/// and the configuration each ends in (``PathDescription/configuration(_:in:)``: `second`, or
+/// `editor(boldOn, italicOff)` inside a parallel state).
 public enum PathsTextEmitter {
     public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
         let model = plan.model
@@ -12,7 +14,7 @@ public enum PathsTextEmitter {
             }
             for path in plan.reachPaths {
                 guard case .reach(let state) = path.purpose else { continue }
-                let rests = path.steps.last.map { model.isDescendant($0.stateAfter, of: state) } ?? false
+                let rests = path.steps.last.map { $0.atomicStatesAfter.contains { model.isDescendant($0, of: state) } } ?? false
                 let leavers = model.isFlat ? "eventless transitions" : "eventless transitions or completions"
                 let passing = rests ? "" : " (passes through: \(leavers) leave it at once)"
                 writer.line("\(model[state].name): " + path.steps.map { PathDescription.step($0, in: plan) }.joined(separator: ", ") + passing)
@@ -27,7 +29,7 @@ public enum PathsTextEmitter {
                 writer.line("path \(number): start in \(model[model.initialState].name)")
                 writer.indented { writer in
                     for (index, step) in path.steps.enumerated() {
-                        writer.line("\(index + 1). \(PathDescription.step(step, in: plan)) -> \(model[step.stateAfter].name)")
+                        writer.line("\(index + 1). \(PathDescription.step(step, in: plan)) -> \(PathDescription.configuration(step.atomicStatesAfter, in: model))")
                     }
                 }
             }
@@ -35,13 +37,15 @@ public enum PathsTextEmitter {
         writer.line()
         writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { state in
             "state \(model[state].name)" + PathDescription.forLackOfSamples(plan.missingSampleTypes(forState: state))
+                + (plan.isBeyondSearchBound(state: state) ? PathDescription.beyondSearchBound : "")
         }.joined(separator: ", ")))
         let transitions = model.allTransitions
         writer.line("Not covered:" + (plan.uncoveredTransitions.isEmpty ? " none" : ""))
         writer.indented { writer in
             for index in plan.uncoveredTransitions {
                 writer.line("line \(transitions[index].range.start.line): \(PathDescription.transition(transitions[index], in: model))"
-                    + PathDescription.forLackOfSamples(plan.missingSampleTypes(forTransition: index)))
+                    + PathDescription.forLackOfSamples(plan.missingSampleTypes(forTransition: index))
+                    + (plan.isBeyondSearchBound(transition: index) ? PathDescription.beyondSearchBound : ""))
             }
         }
         if !plan.unsampledEvents.isEmpty {
@@ -57,12 +61,47 @@ public enum PathsTextEmitter {
         if !uncalled.isEmpty {
             writer.line("Never called (no sample value for the result): " + uncalled.joined(separator: ", "))
         }
+        if let bound = plan.searchBound {
+            writer.line(PathDescription.searchBoundNote(bound))
+        }
         return writer.text
     }
 }
 
 /// Short descriptions of path parts, shared by the path emitters.
 enum PathDescription {
+    /// The configuration whose active atomic states are `atomicStates`, by state names (each
+    /// unique in the machine): the active atomic state outside parallel states (`second`, its
+    /// ancestors implied, as for a flat machine); a parallel state with what is active in each
+    /// of its regions, in document order, in parentheses: `editor(boldOn, italicOff)`, nested
+    /// as the chart is: `app(editor(boldOn, italicOff), sync(idle))`. Compound states and
+    /// regions are implied by the states inside them.
+    static func configuration(_ atomicStates: [StateID], in model: MachineModel) -> String {
+        let active = Set(atomicStates.flatMap { model.path(from: $0) })
+        func describe(_ state: StateID) -> String {
+            let children = model[state].children
+            if children.isEmpty { return model[state].name }
+            if model[state].isParallel {
+                return model[state].name + "(" + children.map(describe).joined(separator: ", ") + ")"
+            }
+            return describe(children.first(where: active.contains) ?? model[state].initialChild ?? children[0])
+        }
+        guard let top = model.topLevelStates.first(where: active.contains) else {
+            return atomicStates.map { model[$0].name }.joined(separator: ", ")
+        }
+        return describe(top)
+    }
+
+    /// ` (beyond the search bound)`: the mark of what paths may miss for the bound on situations.
+    static let beyondSearchBound = " (beyond the search bound)"
+
+    /// What the mark says, once after the lists.
+    static func searchBoundNote(_ bound: TestPlan.SearchBound) -> String {
+        "Search bound: each search visits at most \(bound.maximumSituations) situations (active states with what the "
+            + "histories remember), \(bound.maximumSituationsPerConfiguration) of each configuration; it stopped short of "
+            + "some, so what is marked beyond the search bound may be reachable past it."
+    }
+
     /// `play`, `seek(to: 0.0)`, `advance 1s`.
     static func stimulus(_ stimulus: TestStep.Stimulus, in plan: TestPlan) -> String {
         switch stimulus {
