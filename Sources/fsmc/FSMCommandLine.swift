@@ -54,6 +54,7 @@ struct FSMCommandLine {
                     OptionSpec(name: "--help", help: "Show this help."),
                 ],
                 run: { PathsCommand(console: console).run($0) }),
+            ExportCommand.spec(console: console),
         ]
     }
 

@@ -1,0 +1,364 @@
+/// Writes a machine as a W3C SCXML 1.0 document (State Chart XML), which Qt SCXML, Apache
+/// Commons SCXML, uSCXML and editors such as Qt Creator read. docs/SCXML.md describes the
+/// mapping; in short:
+///
+/// - States keep their names as ids; a compound state is a `<state>` whose `initial` names its
+///   initial child, a parallel state a `<parallel>` whose regions are its `<state>` children, a
+///   final state a `<final>`. A history is a `<history id="X.history">` whose default
+///   transition enters X's initial child (every region, for a parallel X).
+/// - Transitions keep document order; `always` has no event, `done` waits for
+///   `done.state.<id>`, and each distinct `after` delay of a state is a `<send>` of the event
+///   `fsmc.after.<state>.<n>` in the state's `<onentry>`, cancelled in its `<onexit>`. A
+///   target inside the compound state that declares the transition makes it
+///   `type="internal"`; every other transition with a target is `type="external"`.
+/// - Machine-level transitions are those of a wrapping `<state id="fsmc.machine">` around
+///   every top-level state but the final ones, which stay outside so that entering one still
+///   ends the machine. It is only there when the machine has machine-level transitions.
+/// - Guards are ECMAScript conditions over booleans named after the guards, declared in the
+///   `<datamodel>` (false until a harness sets them); `in(x)` is `In('x')`; `[else]` has no
+///   condition, since SCXML takes the first enabled transition in document order.
+/// - Actions are `<log label="action" expr="'name'"/>`, `emit` is
+///   `<log label="emit" expr="'output'"/>` and `raise` is `<raise event="e"/>`: a harness
+///   observes them in order. Payloads, arguments and state data are not exported.
+/// - The output is deterministic: the model's document order, two-space indentation, doc
+///   comments as XML comments.
+public struct SCXMLEmitter {
+    /// The SCXML namespace.
+    public static let namespace = "http://www.w3.org/2005/07/scxml"
+    /// The id of the state that wraps the machine when it has machine-level transitions.
+    public static let machineStateID = "fsmc.machine"
+
+    let model: MachineModel
+    /// The ECMAScript variable of each guard and computed delay, by its name in the spec.
+    let variables: [String: String]
+    /// The guards' variables, then the computed delays', in order of first use.
+    let declaredVariables: [(name: String, variable: String, initialValue: String)]
+    /// Whether the machine-level transitions need the wrapping state.
+    let hasMachineState: Bool
+
+    /// The SCXML document of the machine.
+    public static func emit(_ model: MachineModel) -> String {
+        SCXMLEmitter(model: model).emit()
+    }
+
+    init(model: MachineModel) {
+        self.model = model
+        hasMachineState = !model.machineTransitions.isEmpty
+        let delayFunctions = Self.unique(model.states.flatMap { state in
+            state.transitions.compactMap { transition -> String? in
+                if case .afterComputed(let name) = transition.trigger { return name }
+                return nil
+            }
+        })
+        let guardNames = model.guards.map(\.name)
+        // Variables share the document's id space with the states (`<data id>` is an XML ID)
+        // and ECMAScript's names: a name that clashes gets a prefix.
+        var taken = Set(model.states.map(\.name)).union(guardNames).union(delayFunctions)
+        var variables: [String: String] = [:]
+        var declared: [(name: String, variable: String, initialValue: String)] = []
+        for (name, initialValue) in guardNames.map({ ($0, "false") }) + delayFunctions.map({ ($0, "'1s'") }) {
+            var variable = name
+            if SCXMLText.reservedVariableNames.contains(name) || name.hasPrefix("_") || model.states.contains(where: { $0.name == name }) {
+                variable = "fsmc_" + name
+                while taken.contains(variable) { variable += "_" }
+                taken.insert(variable)
+            }
+            variables[name] = variable
+            declared.append((name, variable, initialValue))
+        }
+        self.variables = variables
+        declaredVariables = declared
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: - The document
+
+    func emit() -> String {
+        var writer = CodeWriter(indentUnit: "  ")
+        writer.line(#"<?xml version="1.0" encoding="UTF-8"?>"#)
+        writer.line("<!-- Exported by fsmc from machine \(SCXMLText.comment(model.name)); the mapping is described in fsmc's docs/SCXML.md. -->")
+        comment(model.documentation, into: &writer)
+        let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
+        let initial = hasMachineState && !model[model.initialState].isFinal ? Self.machineStateID : model[model.initialState].name
+        let attributes = [
+            ("xmlns", Self.namespace), ("version", "1.0"), ("datamodel", "ecmascript"),
+            ("initial", initial), ("name", model.name),
+        ]
+        element("scxml", attributes, into: &writer) { writer in
+            if !declaredVariables.isEmpty {
+                element("datamodel", [], into: &writer) { writer in
+                    for declared in declaredVariables {
+                        if declared.variable != declared.name {
+                            writer.line("<!-- \(SCXMLText.comment(declared.name)) -->")
+                        }
+                        writer.line(tag("data", [("id", declared.variable), ("expr", declared.initialValue)], selfClosing: true))
+                    }
+                }
+            }
+            if hasMachineState {
+                writer.line("<!-- The machine: its transitions are the spec's machine-level ones, which apply in every state. -->")
+                let inside = model.topLevelStates.filter { !model[$0].isFinal }
+                let wrapperInitial = model[model.initialState].isFinal ? inside.first : model.initialState
+                element("state", [("id", Self.machineStateID), ("initial", wrapperInitial.map { model[$0].name })], into: &writer) { writer in
+                    for transition in model.machineTransitions {
+                        emitTransition(transition, into: &writer)
+                    }
+                    for state in inside {
+                        emitState(state, into: &writer)
+                    }
+                }
+                for state in topLevelFinals {
+                    emitState(state, into: &writer)
+                }
+            } else {
+                for state in model.topLevelStates {
+                    emitState(state, into: &writer)
+                }
+            }
+        }
+        return writer.text
+    }
+
+    // MARK: - States
+
+    private func emitState(_ id: StateID, into writer: inout CodeWriter) {
+        let state = model[id]
+        comment(state.documentation, into: &writer)
+        let name = state.isFinal ? "final" : state.isParallel ? "parallel" : "state"
+        var attributes: [(String, String?)] = [("id", state.name)]
+        if !state.isParallel, let initial = state.initialChild {
+            attributes.append(("initial", model[initial].name))
+        }
+        let timers = timers(of: state)
+        let isEmpty = state.entryActions.isEmpty && state.exitActions.isEmpty && timers.isEmpty
+            && state.transitions.isEmpty && state.history == nil && state.children.isEmpty && state.data.isEmpty
+        guard !isEmpty else {
+            writer.line(tag(name, attributes, selfClosing: true))
+            return
+        }
+        element(name, attributes, into: &writer) { writer in
+            if !state.data.isEmpty {
+                let fields = state.data.map(\.description).joined(separator: ", ")
+                writer.line("<!-- state data, not exported: \(SCXMLText.comment(fields)) -->")
+            }
+            if !state.entryActions.isEmpty || !timers.isEmpty {
+                element("onentry", [], into: &writer) { writer in
+                    emitActions(state.entryActions, into: &writer)
+                    for timer in timers {
+                        switch timer.delay {
+                        case .fixed(let duration):
+                            writer.line(tag("send", [("event", timer.event), ("delay", SCXMLText.delay(nanoseconds: duration.nanoseconds)), ("id", timer.event)], selfClosing: true))
+                        case .computed(let function):
+                            writer.line(tag("send", [("event", timer.event), ("delayexpr", variables[function] ?? function), ("id", timer.event)], selfClosing: true))
+                        }
+                    }
+                }
+            }
+            if !state.exitActions.isEmpty || !timers.isEmpty {
+                element("onexit", [], into: &writer) { writer in
+                    emitActions(state.exitActions, into: &writer)
+                    for timer in timers {
+                        writer.line(tag("cancel", [("sendid", timer.event)], selfClosing: true))
+                    }
+                }
+            }
+            for transition in state.transitions {
+                emitTransition(transition, into: &writer)
+            }
+            if let history = state.history {
+                let defaults = state.isParallel ? state.children : state.initialChild.map { [$0] } ?? []
+                element("history", [("id", Self.historyID(of: state)), ("type", history.rawValue)], into: &writer) { writer in
+                    writer.line(tag("transition", [("target", defaults.map { model[$0].name }.joined(separator: " "))], selfClosing: true))
+                }
+            }
+            for child in state.children {
+                emitState(child, into: &writer)
+            }
+        }
+    }
+
+    /// The id of a state's `<history>`: `main.history`, as the spec names it (a state's name has
+    /// no dot, so no state has this id).
+    static func historyID(of state: StateModel) -> String { state.name + ".history" }
+
+    // MARK: - Timers
+
+    /// One timer of a state: the `after` transitions with the same delay share it, as in fsmc.
+    struct Timer {
+        enum Delay: Equatable {
+            case fixed(DurationModel)
+            case computed(String)
+        }
+
+        var delay: Delay
+        /// The event it sends, also the `<send>`'s id: `fsmc.after.waiting.1`.
+        var event: String
+    }
+
+    /// A state's timers, numbered from 1 in the order their first transition is written.
+    func timers(of state: StateModel) -> [Timer] {
+        var timers: [Timer] = []
+        for transition in state.transitions {
+            let delay: Timer.Delay
+            switch transition.trigger {
+            case .after(let duration): delay = .fixed(duration)
+            case .afterComputed(let function): delay = .computed(function)
+            case .event, .always, .done: continue
+            }
+            if !timers.contains(where: { $0.delay == delay }) {
+                timers.append(Timer(delay: delay, event: "fsmc.after.\(state.name).\(timers.count + 1)"))
+            }
+        }
+        return timers
+    }
+
+    // MARK: - Transitions
+
+    /// SCXML matches an event descriptor to every event that starts with its tokens: `done`
+    /// would take `done.state.main`, `error` SCXML's `error.execution`, `fsmc` the timers'
+    /// events. A spec event with such a name is matched exactly, by a condition.
+    static let namesThatPrefixPlatformEvents: Set<String> = ["done", "error", "fsmc"]
+
+    private func emitTransition(_ transition: TransitionModel, into writer: inout CodeWriter) {
+        comment(transition.documentation, into: &writer)
+        var attributes: [(String, String?)] = []
+        var conditions: [String] = []
+        switch transition.trigger {
+        case .event(let event):
+            let name = model[event].name
+            attributes.append(("event", name))
+            if Self.namesThatPrefixPlatformEvents.contains(name) {
+                conditions.append("_event.name == \(SCXMLText.string(name))")
+            }
+        case .always:
+            break
+        case .done:
+            attributes.append(("event", "done.state." + (transition.source.map { model[$0].name } ?? "")))
+        case .after, .afterComputed:
+            let source = transition.source.map { model[$0] }
+            let timer = source.flatMap { source in
+                timers(of: source).first { timer in
+                    switch (transition.trigger, timer.delay) {
+                    case (.after(let duration), .fixed(let delay)): duration == delay
+                    case (.afterComputed(let function), .computed(let delay)): function == delay
+                    default: false
+                    }
+                }
+            }
+            attributes.append(("event", timer?.event))
+        }
+        if let target = transition.target {
+            attributes.append(("target", transition.targetsHistory ? Self.historyID(of: model[target]) : model[target].name))
+        }
+        if let guardModel = transition.guardExpression, guardModel != .else {
+            let condition = self.condition(guardModel)
+            conditions.append(conditions.isEmpty ? condition.text : condition.wrapped(above: .and))
+        }
+        if !conditions.isEmpty {
+            attributes.append(("cond", conditions.joined(separator: " && ")))
+        }
+        if transition.target != nil {
+            attributes.append(("type", isInternal(transition) ? "internal" : "external"))
+        }
+        if transition.actions.isEmpty {
+            writer.line(tag("transition", attributes, selfClosing: true))
+        } else {
+            element("transition", attributes, into: &writer) { writer in
+                emitActions(transition.actions, into: &writer)
+            }
+        }
+    }
+
+    /// Whether the transition leaves nothing around its target: fsmc's rule, a target inside
+    /// the compound state that declares it (SCXML's `type="internal"`, whose source must be a
+    /// compound `<state>`). A machine-level transition, declared in the wrapping state, is
+    /// internal to it unless its target is a top-level final state, which lies outside it.
+    func isInternal(_ transition: TransitionModel) -> Bool {
+        guard let target = transition.target else { return false }
+        guard let source = transition.source else {
+            let topLevel = model.path(from: target).last!
+            return !model[topLevel].isFinal
+        }
+        return StateTree.domain(of: transition, in: model.states) == source
+    }
+
+    // MARK: - Conditions
+
+    /// A condition and how tightly its operator binds, to parenthesize it inside another.
+    struct Condition {
+        enum Precedence: Int, Comparable {
+            case or, and, unary
+            static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+
+        var text: String
+        var precedence: Precedence
+
+        /// The text, in parentheses when its operator binds less tightly than `outer`.
+        func wrapped(above outer: Precedence) -> String {
+            precedence < outer ? "(\(text))" : text
+        }
+    }
+
+    /// A guard as an ECMAScript condition: `isSeekable`, `!`, `&&`, `||`, `In('boldOn')`.
+    func condition(_ guardModel: GuardModel) -> Condition {
+        switch guardModel {
+        case .call(let name):
+            return Condition(text: variables[name] ?? name, precedence: .unary)
+        case .isIn(let state):
+            return Condition(text: "In(\(SCXMLText.string(model[state].name)))", precedence: .unary)
+        case .else:
+            return Condition(text: "true", precedence: .unary)
+        case .not(let operand):
+            return Condition(text: "!" + condition(operand).wrapped(above: .unary), precedence: .unary)
+        case .and(let lhs, let rhs):
+            return Condition(text: condition(lhs).wrapped(above: .and) + " && " + condition(rhs).wrapped(above: .and), precedence: .and)
+        case .or(let lhs, let rhs):
+            return Condition(text: condition(lhs).wrapped(above: .or) + " || " + condition(rhs).wrapped(above: .or), precedence: .or)
+        }
+    }
+
+    // MARK: - Executable content
+
+    private func emitActions(_ actions: [ActionModel], into writer: inout CodeWriter) {
+        for action in actions {
+            switch action {
+            case .call(let name):
+                writer.line(tag("log", [("label", "action"), ("expr", SCXMLText.string(name))], selfClosing: true))
+            case .emit(let output, _):
+                writer.line(tag("log", [("label", "emit"), ("expr", SCXMLText.string(model[output].name))], selfClosing: true))
+            case .raise(let event, _):
+                writer.line(tag("raise", [("event", model[event].name)], selfClosing: true))
+            }
+        }
+    }
+
+    // MARK: - XML
+
+    /// A start tag (or an empty-element tag); attributes whose value is `nil` are left out.
+    private func tag(_ name: String, _ attributes: [(String, String?)], selfClosing: Bool = false) -> String {
+        var text = "<" + name
+        for case let (attribute, value?) in attributes {
+            text += " \(attribute)=\"\(SCXMLText.attribute(value))\""
+        }
+        return text + (selfClosing ? "/>" : ">")
+    }
+
+    private func element(_ name: String, _ attributes: [(String, String?)], into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        writer.line(tag(name, attributes))
+        writer.indented(body)
+        writer.line("</\(name)>")
+    }
+
+    /// A doc comment as an XML comment before what it documents, one per line.
+    private func comment(_ documentation: String?, into writer: inout CodeWriter) {
+        guard let documentation, !documentation.isEmpty else { return }
+        for line in documentation.split(separator: "\n", omittingEmptySubsequences: false) {
+            writer.line(line.isEmpty ? "<!-- -->" : "<!-- \(SCXMLText.comment(String(line))) -->")
+        }
+    }
+}
