@@ -52,7 +52,7 @@ public enum Lowering {
             }
             let ownerIndex = if case .state(let state) = owner { state.index } else { model.states.count }
             own[ownerIndex][trigger, default: []].append(id)
-            let (domain, entry) = structure.effect(of: declaration, owner: owner)
+            let (domain, entry) = structure.effect(of: declaration)
             transitions.append(
                 ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: trigger, domain: domain, entry: entry))
         }
@@ -92,8 +92,7 @@ public enum Lowering {
         }
         let structure = Structure(model: model, paths: model.states.map { Array(model.path(from: $0.id).reversed()) })
         for transition in model.allTransitions {
-            let owner: ExecutableMachine.Owner = transition.source.map { .state($0) } ?? .machine
-            guard let target = transition.target, let entry = structure.effect(of: transition, owner: owner).1 else { continue }
+            guard let target = transition.target, let entry = structure.effect(of: transition).1 else { continue }
             // A region with data is the analyzer's to report: every entry of its parallel state
             // enters it without data.
             for state in entry.states
@@ -124,37 +123,16 @@ public enum Lowering {
         let model: MachineModel
         let paths: [[StateID]]
 
-        /// Whether `state` lies strictly inside `ancestor`.
-        func isProperDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
-            let path = paths[state.index]
-            let depth = paths[ancestor.index].count - 1
-            return path.count - 1 > depth && path[depth] == ancestor
-        }
-
         /// The domain of a transition and the states it enters (SCXML's `getTransitionDomain`
         /// and `computeEntrySet`). A history target `X.history` counts as a child of `X`.
         ///
         /// A parallel state is not compound here, as in SCXML: a transition it declares to one
         /// of its own regions leaves and re-enters it. Entering a state inside a region enters
         /// the parallel state's other regions by default.
-        func effect(of transition: TransitionModel, owner: ExecutableMachine.Owner) -> (StateID?, EntryPlan?) {
+        func effect(of transition: TransitionModel) -> (StateID?, EntryPlan?) {
             guard let target = transition.target else { return (nil, nil) }
-            // Whether a state contains the target: a history counts as a child of its state.
-            func contains(_ state: StateID) -> Bool {
-                transition.targetsHistory
-                    ? state == target || isProperDescendant(target, of: state)
-                    : isProperDescendant(target, of: state)
-            }
-            var domain: StateID?
-            if case .state(let source) = owner {
-                if model[source].isCompound, !model[source].isParallel, contains(source) {
-                    domain = source
-                } else {
-                    // The least common compound ancestor: the innermost proper ancestor of the
-                    // source that also contains the target; the machine when there is none.
-                    domain = paths[source.index].dropLast().last { !model[$0].isParallel && contains($0) }
-                }
-            }
+            // The domain rule has one home, shared with the checks and the SCXML export.
+            let domain = StateTree.domain(of: transition, in: model.states)
             let below = domain.map { paths[$0.index].count } ?? 0
             let path = paths[target.index]
             let entered = below < path.count ? Array(path[below...]) : []

@@ -70,15 +70,14 @@ public struct MachineModel: Hashable, Sendable {
         return descent
     }
 
-    /// The atomic states inside `state`, in document order (walks only `state`'s subtree).
+    /// Every state strictly inside `state`, in document order.
+    public func descendants(of state: StateID) -> [StateID] {
+        self[state].children.flatMap { [$0] + descendants(of: $0) }
+    }
+
+    /// The atomic states inside `state`, in document order.
     public func atomicDescendants(of state: StateID) -> [StateID] {
-        var leaves: [StateID] = []
-        func collect(_ id: StateID) {
-            let children = self[id].children
-            if children.isEmpty { leaves.append(id) } else { children.forEach(collect) }
-        }
-        self[state].children.forEach(collect)
-        return leaves
+        descendants(of: state).filter { self[$0].isAtomic }
     }
 
     /// Whether `state` is `ancestor` or lies inside it.

@@ -454,7 +454,7 @@ extension SwiftEmitter {
         var entered = Set<StateID>()
         for owner in historyOwners {
             entered.insert(owner)
-            entered.formUnion(Self.descendants(of: owner, in: model).filter { model[$0].isCompound })
+            entered.formUnion(model.descendants(of: owner).filter { model[$0].isCompound })
         }
         for id in entered.sorted() {
             let state = model[id]

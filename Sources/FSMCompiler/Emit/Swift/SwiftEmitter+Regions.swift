@@ -18,7 +18,7 @@ extension SwiftEmitter {
             var order: [(TransitionID, ExecutableMachine.Trigger)] = []
             for region in parallel.children {
                 var triggers: [ExecutableMachine.Trigger: TransitionID] = [:]
-                for state in [region] + descendants(of: region, in: model) {
+                for state in [region] + model.descendants(of: region) {
                     for trigger in machine.triggers(of: .state(state)) where isSharable(trigger) {
                         let first = machine.transitions(of: .state(state), for: trigger)[0]
                         triggers[trigger] = min(triggers[trigger] ?? first, first)
@@ -36,7 +36,7 @@ extension SwiftEmitter {
             let sharedHere = Set(shared[parallel.id.index])
             guard !sharedHere.isEmpty else { continue }
             for region in parallel.children {
-                for state in [region] + descendants(of: region, in: model) { excluded[state.index].formUnion(sharedHere) }
+                for state in [region] + model.descendants(of: region) { excluded[state.index].formUnion(sharedHere) }
             }
         }
         return (shared, excluded)
@@ -47,11 +47,6 @@ extension SwiftEmitter {
         case .event, .always: true
         case .timer, .done: false
         }
-    }
-
-    /// Every state strictly inside `state`, in document order.
-    static func descendants(of state: StateID, in model: MachineModel) -> [StateID] {
-        model[state].children.flatMap { [$0] + descendants(of: $0, in: model) }
     }
 
     /// What the Swift back end cannot generate yet for parallel states, as located errors:
@@ -66,7 +61,7 @@ extension SwiftEmitter {
             for trigger in shared[parallel.id.index] {
                 let name = triggerText(trigger, in: model)
                 for region in parallel.children {
-                    let inside = [region] + descendants(of: region, in: model)
+                    let inside = [region] + model.descendants(of: region)
                     let taking = inside.flatMap { machine.transitions(of: .state($0), for: trigger) }
                     guard !taking.isEmpty else { continue }
                     if let nested = inside.first(where: { model[$0].isParallel }) {
@@ -138,7 +133,7 @@ extension SwiftEmitter {
         writer.line("switch event {")
         for event in events {
             var declarations = model[parallel].children
-                .flatMap { [$0] + Self.descendants(of: $0, in: model) }
+                .flatMap { [$0] + model.descendants(of: $0) }
                 .flatMap { machine.transitions(of: .state($0), for: .event(event)) }
                 .map { machine[$0].declaration }
             if case .pure = mode {
@@ -185,7 +180,7 @@ extension SwiftEmitter {
         // Each region's choice: the first transition whose guard holds, innermost first.
         var choices: [(region: StateID, variable: String, transitions: [TransitionID])] = []
         for region in model[parallel].children {
-            let inside = [region] + Self.descendants(of: region, in: model)
+            let inside = [region] + model.descendants(of: region)
             let transitions = inside.flatMap { machine.transitions(of: .state($0), for: trigger) }
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
