@@ -259,15 +259,17 @@ import Testing
                 parallel state p {
                     state r1 { initial state x { on go -> a } }
                     state r2 {
-                        initial state y { on go -> z(n: 1) }
-                        state z(n: Int)
+                        initial parallel state q {
+                            state q1 { initial state y { on go -> z } state z }
+                            state q2 { initial state w }
+                        }
                     }
                 }
             }
             """))
         #expect(compilation.model == nil && compilation.executable == nil)
         #expect(MarkedSource.lines(of: compilation.diagnostics) == [
-            "7:31: error: regions of 'p' take 'go' together, and region 'r2' holds states with data: fsmc does not generate that yet; give this transition an event of its own",
+            "7:36: error: regions of 'p' take 'go' together, and region 'r2' holds parallel state 'q': fsmc does not generate that yet; give the nested regions' transitions events of their own",
         ])
     }
 

@@ -21,7 +21,7 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -128,6 +128,18 @@ struct InterpreterAgreementTests {
                     return Workbench.StateID.allCases.filter(workbench.isIn).map(\.rawValue)
                 },
                 journal: journal)
+        case "Mixer":
+            let script = MixerScript(isLong: answers.contains("isLong"), isPeaking: answers.contains("isPeaking"))
+            let watcher = StateJournal(journal: journal)
+            let mixer = Mixer(actions: script, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Mixer.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { mixer.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Mixer.StateID.allCases.filter(mixer.isIn).map(\.rawValue)
+                },
+                journal: journal)
         default:
             let script = RadioScript(quiet: answers.contains("isQuiet"))
             let watcher = StateJournal(journal: journal)
@@ -187,8 +199,25 @@ final class WorkbenchScript: Workbench.Actions {
     func closeDocument() {}
 }
 
+final class MixerScript: Mixer.Actions {
+    let long: Bool
+    let peaking: Bool
+    init(isLong: Bool, isPeaking: Bool) {
+        long = isLong
+        peaking = isPeaking
+    }
+    func isLong(number: Int) -> Bool { long }
+    func isPeaking(level: Int) -> Bool { peaking }
+    func countCue() {}
+    func replay(number: Int) {}
+    func eject(number: Int) {}
+    func flash(level: Int) {}
+    func nextNumber(number: Int) -> Int { number + 1 }
+    func raisedLevel(level: Int) -> Int { level + 1 }
+}
+
 /// The machines' exits and entries, as the interpreter's trace names them.
-final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer {
+final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
@@ -199,6 +228,8 @@ final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, P
     func machine(_ machine: Toolbar, didEnter state: Toolbar.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Panes, didExit state: Panes.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Panes, didEnter state: Panes.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Mixer, didExit state: Mixer.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Mixer, didEnter state: Mixer.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Workbench, didExit state: Workbench.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Workbench, didEnter state: Workbench.StateID) { journal.append("enter \(state.rawValue)") }
 }

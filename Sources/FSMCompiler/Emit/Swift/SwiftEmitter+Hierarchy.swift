@@ -16,7 +16,7 @@ extension SwiftEmitter {
         writer.line("@inline(__always)")
         writer.block("private func handle(_ event: Event) -> Bool") { writer in
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
-            let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: false)
+            let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
             let exitsFromCompound = { (state: StateID) in
                 ownEventGroups(of: state).contains { $0.transitions.contains { exitsThroughChild($0, from: state) } }
             }
@@ -55,7 +55,7 @@ extension SwiftEmitter {
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
                 let relevant = subtreesDeclaring { !ownTransitions(of: $0, for: .always).isEmpty || sharedTriggers[$0.index].contains(.always) }
-                let bindings = dataBindings(of: { machine.transitions(of: .state($0), for: .always) }, pure: false)
+                let bindings = dataBindings(of: { walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
                 let exitsFromCompound = { (state: StateID) in
                     ownTransitions(of: state, for: .always).contains { exitsThroughChild($0, from: state) }
                 }

@@ -49,38 +49,23 @@ extension SwiftEmitter {
         }
     }
 
-    /// What the Swift back end cannot generate yet for parallel states, as located errors:
-    /// a trigger several regions take, where a region taking it holds a parallel state of its
-    /// own, or one of its transitions reads data of the states inside the region, or targets a
-    /// history.
+    /// What the Swift back end cannot generate yet for parallel states, as located errors: a
+    /// trigger several regions take, where a region taking it holds a parallel state of its
+    /// own (its regions would choose among themselves first).
     public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
         let model = machine.model
         let (shared, _) = sharing(in: machine)
         var problems: [Diagnostic] = []
         for parallel in model.states where parallel.isParallel {
             for trigger in shared[parallel.id.index] {
-                let name = triggerText(trigger, in: model)
                 for region in parallel.children {
                     let inside = [region] + model.descendants(of: region)
-                    let taking = inside.flatMap { machine.transitions(of: .state($0), for: trigger) }
-                    guard !taking.isEmpty else { continue }
-                    if let nested = inside.first(where: { model[$0].isParallel }) {
-                        problems.append(Diagnostic(
-                            .error, "regions of '\(parallel.name)' take \(name) together, and region '\(model[region].name)' holds parallel state '\(model[nested].name)': fsmc does not generate that yet; give the nested regions' transitions events of their own",
-                            at: model[nested].range))
-                    }
-                    for id in taking {
-                        let declaration = machine[id].declaration
-                        if declaration.targetsHistory {
-                            problems.append(Diagnostic(
-                                .error, "regions of '\(parallel.name)' take \(name) together, and this transition targets a history: fsmc does not generate that yet; give it an event of its own",
-                                at: declaration.range))
-                        } else if inside.contains(where: { !model[$0].data.isEmpty }) {
-                            problems.append(Diagnostic(
-                                .error, "regions of '\(parallel.name)' take \(name) together, and region '\(model[region].name)' holds states with data: fsmc does not generate that yet; give this transition an event of its own",
-                                at: declaration.range))
-                        }
-                    }
+                    guard inside.contains(where: { !machine.transitions(of: .state($0), for: trigger).isEmpty }),
+                        let nested = inside.first(where: { model[$0].isParallel })
+                    else { continue }
+                    problems.append(Diagnostic(
+                        .error, "regions of '\(parallel.name)' take \(triggerText(trigger, in: model)) together, and region '\(model[region].name)' holds parallel state '\(model[nested].name)': fsmc does not generate that yet; give the nested regions' transitions events of their own",
+                        at: model[nested].range))
                 }
             }
         }
@@ -111,6 +96,22 @@ extension SwiftEmitter {
         excludedTriggers[state.index].contains(trigger) ? [] : machine.transitions(of: .state(state), for: trigger)
     }
 
+    /// The transitions for `trigger` declared inside the regions of `parallel`.
+    func sharedTransitions(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
+        model[parallel].children
+            .flatMap { [$0] + model.descendants(of: $0) }
+            .flatMap { machine.transitions(of: .state($0), for: trigger) }
+    }
+
+    /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
+    /// its own, and at a parallel state those its regions share (whose code binds the data of
+    /// the states inside the regions itself). What the walk binds of each state's data is what
+    /// they read.
+    func walkedTransitions(at state: StateID, where wanted: (ExecutableMachine.Trigger) -> Bool) -> [TransitionID] {
+        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { ownTransitions(of: state, for: $0) }
+        return own + sharedTriggers[state.index].filter(wanted).flatMap { sharedTransitions(of: state, for: $0) }
+    }
+
     /// Whether several regions of `state` (a parallel state) share an event.
     func sharesEvents(_ state: StateID) -> Bool {
         sharedTriggers[state.index].contains { if case .event = $0 { true } else { false } }
@@ -132,10 +133,7 @@ extension SwiftEmitter {
         guard !events.isEmpty else { return false }
         writer.line("switch event {")
         for event in events {
-            var declarations = model[parallel].children
-                .flatMap { [$0] + model.descendants(of: $0) }
-                .flatMap { machine.transitions(of: .state($0), for: .event(event)) }
-                .map { machine[$0].declaration }
+            var declarations = sharedTransitions(of: parallel, for: .event(event)).map { machine[$0].declaration }
             if case .pure = mode {
                 // The pure function runs no action: only guards and targets read the payload.
                 for index in declarations.indices { declarations[index].actions = [] }
@@ -161,6 +159,11 @@ extension SwiftEmitter {
         case live(BodyEnding)
         /// The pure transition function: returns the configuration they lead to.
         case pure
+
+        /// Whether the code runs the transitions' actions.
+        var runsActions: Bool {
+            if case .live = self { true } else { false }
+        }
     }
 
     /// The code of a trigger several regions of `parallel` take (its regions bound to
@@ -187,9 +190,11 @@ extension SwiftEmitter {
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
             var body = CodeWriter()
             let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+            let guardBindings = dataBindings { state in
+                machine.transitions(of: .state(state), for: trigger).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(byGuardOf: $1)) }
+            }
             var leaves = emitStateTree(
-                model[region].children, subject: value, relevant: relevant,
-                bindings: Array(repeating: [], count: model.states.count), into: &body
+                model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body
             ) { state, _, writer in
                 emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
             }
@@ -218,9 +223,13 @@ extension SwiftEmitter {
                 for id in leaving {
                     writer.line("case \(id.index):")
                     writer.indented { writer in
-                        switch mode {
-                        case .live(let ending): emitBody(id, from: .unknown, event: event, ending: ending, into: &writer)
-                        case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                        let region = choices.first { $0.transitions.contains(id) }!.region
+                        let labels = dataNeeded(byTargetOf: id).union(mode.runsActions ? dataNeeded(by: machine[id].declaration.actions) : [])
+                        bindingRegionData(labels, of: id, in: region, into: &writer) { writer in
+                            switch mode {
+                            case .live(let ending): emitBody(id, from: .unknown, event: event, ending: ending, into: &writer)
+                            case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            }
                         }
                     }
                 }
@@ -262,8 +271,7 @@ extension SwiftEmitter {
                 writer.line("var regions = \(regions)")
                 for (region, variable, transitions) in local {
                     emitPerChoice([(region, variable, transitions)]) { id, writer in
-                        guard machine[id].entry != nil else { return }
-                        writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(regionInside(region, after: id, receiver: receiver))")
+                        emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer)
                     }
                 }
                 writer.line("return \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
@@ -277,7 +285,10 @@ extension SwiftEmitter {
                 emitExits(inside: domain, region: region, into: &writer)
             }
             emitPerChoice(local) { id, writer in
-                emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                let region = local.first { $0.2.contains(id) }!.0
+                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: region, into: &writer) { writer in
+                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                }
             }
             if !moving.isEmpty {
                 writer.line("var regions = \(regions)")
@@ -285,7 +296,7 @@ extension SwiftEmitter {
                 for (region, variable, transitions) in local {
                     emitPerChoice([(region, variable, transitions)]) { id, writer in
                         guard machine[id].entry != nil else { return }
-                        writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(regionInside(region, after: id, receiver: receiver))")
+                        emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer)
                         if staying { writer.line("moved = true") }
                     }
                 }
@@ -294,7 +305,17 @@ extension SwiftEmitter {
                 }
                 writer.line("state = \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
                 emitPerChoice(local) { id, writer in
-                    for state in machine[id].entry?.states ?? [] { writer.line("enterState(.\(model[state].name))") }
+                    guard let entry = machine[id].entry else { return }
+                    // What a history restores is entered right after its state, as `emitBody` does;
+                    // the history is what the exits above left, so it restores the same again.
+                    let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
+                    for position in 0...entry.states.count {
+                        if position == restoreAfter, let owner = entry.restoresHistoryOf {
+                            let type = SwiftNames.stateTypeName(model[owner].name)
+                            writer.line("enterStates(inside\(type): Self.restored\(type)(history.\(model[owner].name)))")
+                        }
+                        if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
+                    }
                 }
                 switch ending {
                 case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
@@ -346,14 +367,46 @@ extension SwiftEmitter {
         writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!)) }")
     }
 
-    /// What is active inside `region` once transition `id` (which stays in it) is taken.
-    private func regionInside(_ region: StateID, after id: TransitionID, receiver: String) -> String {
+    /// `regions.x = …`: what is active inside `region` once transition `id` (which stays in
+    /// it) is taken, the data of the states it keeps and a history it restores included.
+    private func emitRegionAssignment(after id: TransitionID, in region: StateID, receiver: String, into writer: inout CodeWriter) {
         let transition = machine[id]
+        guard let entry = transition.entry else { return }
         let target = transition.declaration.target!
         let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: transition.eventID, receiver: receiver) }
         let kept = Array(machine.path(to: transition.domain!).drop { $0 != region })
-        return configurationInside(
-            of: region, keeping: kept, entering: transition.entry!.states,
-            data: { state in state == target ? arguments : self.boundData(state) })
+        let historyInside = entry.restoresHistoryOf.map { owner in
+            let type = SwiftNames.stateTypeName(model[owner].name)
+            return "Self.restored\(type)(history.\(model[owner].name))"
+        }
+        bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+            let inside = configurationInside(
+                of: region, keeping: kept, entering: entry.states,
+                data: { state in state == target && entry.restoresHistoryOf == nil ? arguments : self.boundData(state) },
+                historyOwner: entry.restoresHistoryOf, historyInside: historyInside)
+            writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(inside)")
+        }
+    }
+
+    /// Writes `body` where the data among `labels` of the states inside `region` that were
+    /// active when `id` was chosen (its source and the states around it) are bound to
+    /// variables of their labels' names: the shared code walked the region only to choose.
+    private func bindingRegionData(
+        _ labels: Set<String>, of id: TransitionID, in region: StateID, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void
+    ) {
+        let inside = machine.source(of: id).map { Array(machine.path(to: $0).drop { $0 != region }.dropFirst()) } ?? []
+        let needed = labels.intersection(inside.flatMap { model[$0].data.map { $0.label! } })
+        guard !needed.isEmpty else { return body(&writer) }
+        let parallel = model[region].parent!
+        let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let (clauses, _) = configurationClauses(inside, binding: needed, subject: value)
+        writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
+    }
+}
+
+extension ExecutableMachine.Trigger {
+    /// Whether an event triggers it.
+    var isEvent: Bool {
+        if case .event = self { true } else { false }
     }
 }

@@ -117,8 +117,11 @@ extension SwiftEmitter {
     /// What is active inside `state` after a transition, as a value of `state`'s type: as
     /// ``configurationValue(keeping:entering:data:historyOwner:historyInside:)``, `kept`
     /// starting at `state`.
-    func configurationInside(of state: StateID, keeping kept: [StateID], entering: [StateID], data: (StateID) -> [String]) -> String {
-        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: nil, historyInside: nil)
+    func configurationInside(
+        of state: StateID, keeping kept: [StateID], entering: [StateID], data: (StateID) -> [String], historyOwner: StateID? = nil,
+        historyInside: String? = nil
+    ) -> String {
+        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
     }
 
     private enum Spelled {
@@ -186,25 +189,28 @@ extension SwiftEmitter {
     /// function, which runs no action.
     func dataNeeded(by id: TransitionID, pure: Bool) -> Set<String> {
         guard hasStateData else { return [] }
-        let transition = machine[id]
-        var labels: Set<String> = []
-        func add(_ fields: [ParameterModel]) { labels.formUnion(fields.map { $0.label! }) }
-        func add(_ value: ArgumentModel.Value) {
-            switch value {
-            case .data(let label): labels.insert(label)
-            case .computed(let name): add(valueFunctionsByName[name]!.data)
-            default: break
-            }
-        }
-        for name in transition.declaration.guardExpression?.names ?? [] {
-            add(guardsByName[name]!.data)
-        }
+        var labels = dataNeeded(byGuardOf: id).union(dataNeeded(byTargetOf: id))
         if !pure {
-            labels.formUnion(dataNeeded(by: transition.declaration.actions))
+            labels.formUnion(dataNeeded(by: machine[id].declaration.actions))
         }
-        transition.declaration.targetArguments.forEach { add($0.value) }
+        return labels
+    }
+
+    /// The data labels a transition's guard reads: its guards' functions receive their data.
+    func dataNeeded(byGuardOf id: TransitionID) -> Set<String> {
+        guard hasStateData else { return [] }
+        let names = machine[id].declaration.guardExpression?.names ?? []
+        return Set(names.flatMap { guardsByName[$0]!.data.map { $0.label! } })
+    }
+
+    /// The data labels a transition's new configuration reads: its target's arguments, and
+    /// the data of the states that stay active around it.
+    func dataNeeded(byTargetOf id: TransitionID) -> Set<String> {
+        guard hasStateData else { return [] }
+        let transition = machine[id]
+        var labels = transition.declaration.targetArguments.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1.value)) }
         if transition.entry != nil, let domain = transition.domain {
-            for state in machine.path(to: domain) { add(model[state].data) }
+            for state in machine.path(to: domain) { labels.formUnion(model[state].data.map { $0.label! }) }
         }
         return labels
     }
@@ -218,25 +224,31 @@ extension SwiftEmitter {
             case .call(let name):
                 labels.formUnion(actionsByName[name]!.data.map { $0.label! })
             case .emit(_, let arguments), .raise(_, let arguments):
-                for argument in arguments {
-                    switch argument.value {
-                    case .data(let label): labels.insert(label)
-                    case .computed(let name): labels.formUnion(valueFunctionsByName[name]!.data.map { $0.label! })
-                    default: break
-                    }
-                }
+                for argument in arguments { labels.formUnion(dataNeeded(by: argument.value)) }
             }
         }
         return labels
     }
 
+    /// The data labels an argument's value reads: the datum it names, or its value function's.
+    private func dataNeeded(by value: ArgumentModel.Value) -> Set<String> {
+        switch value {
+        case .data(let label): [label]
+        case .computed(let name): Set(valueFunctionsByName[name]!.data.map { $0.label! })
+        default: []
+        }
+    }
+
     /// For each state, the labels of its own data that transitions declared in it or inside it
     /// read: what a walk of the state tree binds at that state's case.
     func dataBindings(of transitions: (StateID) -> [TransitionID], pure: Bool) -> [Set<String>] {
+        dataBindings { state in transitions(state).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: pure)) } }
+    }
+
+    /// For each state, the labels of its own data that `needed` asks for at it or inside it.
+    func dataBindings(needing needed: (StateID) -> Set<String>) -> [Set<String>] {
         guard hasStateData else { return Array(repeating: [], count: model.states.count) }
-        var needed = model.states.map { state in
-            transitions(state.id).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: pure)) }
-        }
+        var needed = model.states.map { needed($0.id) }
         // Children after their parent: a backward pass hands each child's needs to its parent.
         for state in model.states.reversed() {
             if let parent = state.parent { needed[parent.index].formUnion(needed[state.id.index]) }

@@ -28,7 +28,7 @@ extension SwiftEmitter {
                 guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
-            let bindings = dataBindings(of: { eventGroups(of: .state($0)).flatMap(\.transitions) }, pure: true)
+            let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
             var leaves = emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
                 emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
