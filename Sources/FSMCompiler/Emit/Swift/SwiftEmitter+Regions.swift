@@ -49,9 +49,13 @@ extension SwiftEmitter {
         }
     }
 
-    /// What the Swift back end cannot generate yet for parallel states, as located errors: a
-    /// trigger several regions take, where a region taking it holds a parallel state of its
-    /// own (its regions would choose among themselves first).
+    /// What the Swift back end cannot generate yet for parallel states, as located errors:
+    /// - a trigger several regions take, where a region taking it holds a parallel state of its
+    ///   own (its regions would choose among themselves first);
+    /// - a trigger one region takes without a target while another region's transition for it
+    ///   leaves the parallel state, or a region's and the parallel state's (or an enclosing
+    ///   state's, or the machine's) where one of them has no target: SCXML takes both in one
+    ///   step (transitions without a target never conflict), the generated dispatch one.
     public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
         let model = machine.model
         let (shared, _) = sharing(in: machine)
@@ -68,8 +72,67 @@ extension SwiftEmitter {
                         at: model[nested].range))
                 }
             }
+            guard parallel.children.count > 1 else { continue }
+            var seen: Set<ExecutableMachine.Trigger> = []
+            for state in parallel.children.flatMap({ [$0] + model.descendants(of: $0) }) {
+                for trigger in machine.triggers(of: .state(state)) where isSharable(trigger) && seen.insert(trigger).inserted {
+                    problems += takenTogetherWithoutTarget(trigger, in: parallel.id, machine: machine)
+                }
+            }
         }
         return problems
+    }
+
+    /// The transitions for `trigger` of `parallel`'s regions that SCXML could take in one step
+    /// with another transition because one of the two has no target.
+    private static func takenTogetherWithoutTarget(
+        _ trigger: ExecutableMachine.Trigger, in parallel: StateID, machine: ExecutableMachine
+    ) -> [Diagnostic] {
+        let model = machine.model
+        let name = triggerText(trigger, in: model)
+        let byRegion = model[parallel].children.map { region in
+            (region, ([region] + model.descendants(of: region)).flatMap { machine.transitions(of: .state($0), for: trigger) })
+        }
+        let outer = machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }
+        let isTargetless = { (id: TransitionID) in machine[id].entry == nil }
+        var problems: [Diagnostic] = []
+        for (region, transitions) in byRegion {
+            for id in transitions where isTargetless(id) {
+                if let other = outer.first {
+                    let owner = machine.source(of: other).map { "'\(model[$0].name)'" } ?? "the machine"
+                    problems.append(Diagnostic(
+                        .error, "region '\(model[region].name)' of '\(model[parallel].name)' takes \(name) without a target, and \(owner) takes it too: SCXML takes both in one step, which fsmc does not generate yet; give one of them an event of its own",
+                        at: machine[id].declaration.range))
+                }
+                let leaving = byRegion.filter { $0.0 != region }.flatMap { other in other.1.filter { leavesRegion($0, other.0, machine) } }
+                if let other = leaving.first {
+                    problems.append(Diagnostic(
+                        .error, "region '\(model[region].name)' of '\(model[parallel].name)' takes \(name) without a target, and a transition of region '\(model[machine.source(of: other).map { regionOf($0, in: parallel, model) } ?? parallel].name)' leaves '\(model[parallel].name)' on it: SCXML takes both in one step, which fsmc does not generate yet; give one of them an event of its own",
+                        at: machine[id].declaration.range))
+                }
+            }
+        }
+        if byRegion.contains(where: { !$0.1.isEmpty }), let id = outer.first(where: isTargetless) {
+            let (region, _) = byRegion.first { !$0.1.isEmpty }!
+            problems.append(Diagnostic(
+                .error, "this transition takes \(name) without a target, and region '\(model[region].name)' of '\(model[parallel].name)' takes it too: SCXML takes both in one step, which fsmc does not generate yet; give one of them an event of its own",
+                at: machine[id].declaration.range))
+        }
+        return problems
+    }
+
+    /// Whether transition `id`, declared in `region` or inside it, leaves the region.
+    private static func leavesRegion(_ id: TransitionID, _ region: StateID, _ machine: ExecutableMachine) -> Bool {
+        guard machine[id].entry != nil else { return false }
+        guard let domain = machine[id].domain else { return true }
+        return !(domain == region || machine.isProperDescendant(domain, of: region))
+    }
+
+    /// The region of `parallel` that `state` lies in.
+    private static func regionOf(_ state: StateID, in parallel: StateID, _ model: MachineModel) -> StateID {
+        var current = state
+        while let parent = model[current].parent, parent != parallel { current = parent }
+        return current
     }
 
     private static func triggerText(_ trigger: ExecutableMachine.Trigger, in model: MachineModel) -> String {
