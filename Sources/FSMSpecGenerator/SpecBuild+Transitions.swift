@@ -1,0 +1,254 @@
+/// Transitions, grouped by trigger in each state: every transition of a group but the last has
+/// a guard (so none is shadowed), the last may be unguarded or `[else]`.
+extension SpecBuild {
+    mutating func makeTransitions(of state: Int) {
+        var usedTriggers: Set<SpecTrigger> = []
+        let groups = random.inRange(0...max(0, size.maxTriggersPerState))
+        for _ in 0..<groups {
+            guard let trigger = pickTrigger(for: state, excluding: usedTriggers) else { continue }
+            usedTriggers.insert(trigger)
+            makeGroup(in: state, trigger: trigger)
+        }
+    }
+
+    mutating func makeMachineLevelTransitions() {
+        let candidates = events.map(\.name).filter { !raisedOnlyEvents.contains($0) }
+        guard !candidates.isEmpty else { return }
+        var used: Set<String> = []
+        for _ in 0..<random.inRange(1...2) {
+            let event = random.pick(candidates)
+            guard used.insert(event).inserted else { continue }
+            makeGroup(in: nil, trigger: .event(event))
+        }
+    }
+
+    private func triggerKey(_ trigger: SpecTrigger) -> String? {
+        switch trigger {
+        case .event(let name): "e:" + name
+        case .always: "always"
+        case .after, .done: nil
+        }
+    }
+
+    /// The trigger of a new group, or nil when none fits.
+    private mutating func pickTrigger(for state: Int, excluding used: Set<SpecTrigger>) -> SpecTrigger? {
+        for _ in 0..<4 {
+            var trigger: SpecTrigger
+            let roll = random.below(100)
+            let node = nodes[state]
+            if roll < 12 && profile.eventless {
+                trigger = .always
+            } else if roll < 24 && profile.timers {
+                trigger = .after(pickDelay(state))
+            } else if roll < 34 && profile.completion && completes(state) {
+                trigger = .done
+            } else if !events.isEmpty && !eventlessOrDelayedOnly {
+                trigger = .event(random.pick(events).name)
+            } else if profile.eventless && eventlessOrDelayedOnly {
+                trigger = random.chance(50) ? .always : .after(pickDelay(state))
+            } else {
+                continue
+            }
+            _ = node
+            guard !used.contains(where: { sameTrigger($0, trigger) }) else { continue }
+            if let key = triggerKey(trigger), !sharingAllows(state, key: key, history: false) { continue }
+            return trigger
+        }
+        return nil
+    }
+
+    /// `after` transitions with the same delay (`1s` and `1000ms`) are one trigger.
+    private func sameTrigger(_ first: SpecTrigger, _ second: SpecTrigger) -> Bool {
+        if case .after(let one) = first, case .after(let other) = second {
+            return one == other || Self.delay(one).map { $0 == Self.delay(other) } ?? false
+        }
+        return first == second
+    }
+
+    static let durations: [(text: String, delay: Duration)] = [
+        ("10ms", .milliseconds(10)), ("100ms", .milliseconds(100)), ("250ms", .milliseconds(250)), ("1s", .seconds(1)),
+        ("1000ms", .seconds(1)), ("1.5s", .milliseconds(1500)), ("1500ms", .milliseconds(1500)), ("1_500ms", .milliseconds(1500)),
+        ("2s", .seconds(2)), ("2m", .seconds(120)), ("1h", .seconds(3600)),
+    ]
+
+    static func delay(_ text: String) -> Duration? {
+        durations.first { $0.text == text }?.delay
+    }
+
+    private mutating func pickDelay(_ state: Int) -> String {
+        if swiftOnly && random.chance(15) {
+            let name = functionName(kind: "value", key: "Duration||" + dataChain(of: state).map { ($0.label ?? "_") + ":" + $0.type }.joined(separator: ","), prefix: "delay")
+            return name
+        }
+        let texts = isDifferential ? ["100ms", "250ms", "1s", "2s", "1500ms"] : ["10ms", "250ms", "1s", "1000ms", "1.5s", "2m", "1h", "1_500ms"]
+        let text = random.pick(texts)
+        let delay = Self.delay(text)!
+        if !delays.contains(delay) { delays.append(delay) }
+        return text
+    }
+
+    /// Whether a state can complete: a compound state with a final child, a parallel state
+    /// whose every region has one.
+    private func completes(_ state: Int) -> Bool {
+        let node = nodes[state]
+        let hasFinalChild = { (index: Int) in nodes[index].children.contains { nodes[$0].isFinal } }
+        if node.isParallel {
+            return node.children.allSatisfy { !nodes[$0].isParallel && hasFinalChild($0) }
+        }
+        return node.isCompound && hasFinalChild(state)
+    }
+
+    private mutating func makeGroup(in state: Int?, trigger: SpecTrigger) {
+        var count = usesGuards ? random.pick([1, 1, 1, 2, 2, 3]) : 1
+        if isDifferential && trigger == .always { count = min(count, 2) }
+        let context = context(of: state, trigger: trigger)
+        var historyUsed = false
+        var made = 0
+        for position in 0..<count {
+            var condition: SpecGuard?
+            let isLast = position == count - 1
+            if !isLast {
+                condition = makeGuard(context)
+            } else if usesGuards {
+                switch random.below(3) {
+                case 0: condition = makeGuard(context)
+                case 1: condition = position > 0 ? .otherwise : nil
+                default: condition = nil
+                }
+            }
+            let unguardedOrElse = condition == nil || condition == .otherwise
+            // An unguarded 'always' without a target runs forever; in the differential profile
+            // a guard holds forever too, so every 'always' there has a target.
+            let needsTarget = trigger == .always && (unguardedOrElse || isDifferential)
+            // Eventless transitions, completions and raised-only events move forward, so their
+            // chains end (see isForward); unguarded eventless ones so in every profile.
+            let forward = trigger == .always && (unguardedOrElse || isDifferential)
+                || isDifferential && (trigger == .done || isRaisedOnly(trigger))
+            // '[else]' needs a guarded transition before it.
+            if condition == .otherwise && made == 0 { continue }
+            guard let target = pickTarget(from: state, trigger: trigger, context: context, needsTarget: needsTarget, forward: forward) else {
+                continue
+            }
+            made += 1
+            if case .history? = target { historyUsed = true }
+            var transition = SpecTransition(trigger: trigger, guardCondition: condition, target: target)
+            if random.chance(45) { transition.actions = makeActions(context) }
+            // A bare 'done' line is not a transition ('done' starts one only before '[', '->' or '/').
+            if trigger == .done && condition == nil && target == nil && transition.actions.isEmpty {
+                transition.actions = [makeCall(context)]
+            }
+            transition.documentation = maybeDocumentation()
+            if let state { nodes[state].transitions.append(transition) } else { machineTransitions.append(transition) }
+        }
+        if let state, let key = triggerKey(trigger) { recordTrigger(state, key: key, history: historyUsed) }
+    }
+
+    private func isRaisedOnly(_ trigger: SpecTrigger) -> Bool {
+        if case .event(let name) = trigger { raisedOnlyEvents.contains(name) } else { false }
+    }
+
+    // MARK: - Targets
+
+    /// A target that keeps the spec valid: states entered on the way carry no data, a target
+    /// with data gets every field, `forward` transitions move forward; nil (no target) when
+    /// allowed and chosen, or when nothing fits.
+    private mutating func pickTarget(from state: Int?, trigger: SpecTrigger, context: Context, needsTarget: Bool, forward: Bool) -> SpecTarget?? {
+        if !needsTarget && random.chance(25) { return .some(nil) }
+        for _ in 0..<8 {
+            let target = random.below(nodes.count)
+            let history = nodes[target].history != nil && profile.history && random.chance(25)
+            if history {
+                guard let state, let key = triggerKey(trigger) else {
+                    if fits(source: state, target: target, history: true, forward: forward) { return .some(.history(nodes[target].name)) }
+                    continue
+                }
+                if sharingAllows(state, key: key, history: true) && fits(source: state, target: target, history: true, forward: forward) {
+                    return .some(.history(nodes[target].name))
+                }
+                continue
+            }
+            guard fits(source: state, target: target, history: false, forward: forward) else { continue }
+            return .some(.state(nodes[target].name, arguments: arguments(for: nodes[target].data, context)))
+        }
+        return needsTarget ? nil : .some(nil)
+    }
+
+    /// The transition's domain (fsmc's and SCXML's): the compound source when the target lies
+    /// inside it, otherwise the innermost compound state strictly around both; nil for the
+    /// machine. A history target counts as a child of its state.
+    func domain(source: Int?, target: Int, history: Bool) -> Int? {
+        guard let source else { return nil }
+        if history && nodes[target].isCompound && (source == target || isInside(source, target)) { return target }
+        if nodes[source].isCompound && isInside(target, source) { return source }
+        for ancestor in ancestors(of: source) where nodes[ancestor].isCompound && isInside(target, ancestor) {
+            return ancestor
+        }
+        return nil
+    }
+
+    private func fits(source: Int?, target: Int, history: Bool, forward: Bool) -> Bool {
+        let domain = domain(source: source, target: target, history: history)
+        // The states entered above the target: below the domain, around the target.
+        let above = ancestors(of: target).filter { ancestor in domain.map { isInside(ancestor, $0) } ?? true }
+        if above.contains(where: { !nodes[$0].data.isEmpty }) { return false }
+        if history && domain != target && !nodes[target].data.isEmpty { return false }
+        if forward {
+            guard let source, target > nodes[source].end else { return false }
+            // A parallel state entered on the way would enter its other regions afresh, perhaps
+            // before the source: no progress.
+            if above.contains(where: { nodes[$0].isParallel }) { return false }
+        }
+        return true
+    }
+
+    // MARK: - Regions that share a trigger
+
+    /// The parallel states around `state`, each with the region `state` lies in.
+    private func regionsAround(_ state: Int) -> [(parallel: Int, region: Int)] {
+        var result: [(Int, Int)] = []
+        var child = state
+        for ancestor in ancestors(of: state) {
+            if nodes[ancestor].isParallel { result.append((ancestor, child)) }
+            child = ancestor
+        }
+        return result
+    }
+
+    /// Whether a transition of `state` for the trigger keeps what the Swift back end generates:
+    /// regions that take one trigger together hold no parallel state, no state with data, and
+    /// no transition for it to a history.
+    func sharingAllows(_ state: Int, key: String, history: Bool) -> Bool {
+        for (parallel, region) in regionsAround(state) {
+            let uses = regionTriggers[parallel] ?? [:]
+            let others = uses.filter { $0.key != region && $0.value[key] != nil }
+            guard !others.isEmpty else { continue }
+            if history || isComplexRegion(region) || uses[region]?[key] == true { return false }
+            if others.contains(where: { isComplexRegion($0.key) || $0.value[key] == true }) { return false }
+        }
+        return true
+    }
+
+    private mutating func recordTrigger(_ state: Int, key: String, history: Bool) {
+        for (parallel, region) in regionsAround(state) {
+            let before = regionTriggers[parallel]?[region]?[key] ?? false
+            regionTriggers[parallel, default: [:]][region, default: [:]][key] = before || history
+        }
+    }
+
+    // MARK: - Entry and exit
+
+    mutating func makeEntryAndExit(of state: Int) {
+        let context = context(of: state, trigger: nil)
+        if random.chance(30) {
+            for _ in 0..<random.inRange(1...2) {
+                let actions = makeActions(context)
+                if !actions.isEmpty { nodes[state].entries.append(actions) }
+            }
+        }
+        let isTopLevelFinal = nodes[state].isFinal && nodes[state].parent == nil
+        if !isTopLevelFinal && random.chance(25) {
+            let actions = makeActions(context)
+            if !actions.isEmpty { nodes[state].exits.append(actions) }
+        }
+    }
+}

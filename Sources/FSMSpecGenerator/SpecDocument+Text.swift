@@ -1,0 +1,120 @@
+/// Renders a ``SpecDocument`` as `.fsm` text of language version 2, one member per line,
+/// four spaces per level.
+extension SpecDocument {
+    public var text: String {
+        var lines: [String] = []
+        for module in imports { lines.append("import \(module)") }
+        if !imports.isEmpty { lines.append("") }
+        appendDocumentation(documentation, indent: "", to: &lines)
+        var header = ""
+        if isMainActor { header += "@MainActor " }
+        if let access { header += access + " " }
+        lines.append(header + "machine \(name) {")
+        let inner = "    "
+        for event in events {
+            appendDocumentation(event.documentation, indent: inner, to: &lines)
+            lines.append(inner + "event " + event.name + Self.parameterList(event.parameters))
+        }
+        for output in outputs {
+            appendDocumentation(output.documentation, indent: inner, to: &lines)
+            lines.append(inner + "output " + output.name + Self.parameterList(output.parameters))
+        }
+        for state in states { Self.append(state, indent: inner, to: &lines) }
+        for transition in transitions {
+            appendDocumentation(transition.documentation, indent: inner, to: &lines)
+            lines.append(inner + Self.text(of: transition))
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func append(_ state: SpecState, indent: String, to lines: inout [String]) {
+        appendDocumentation(state.documentation, indent: indent, to: &lines)
+        var head = indent
+        if state.isInitial { head += "initial " }
+        if state.isFinal { head += "final " }
+        if state.isParallel { head += "parallel " }
+        head += "state " + state.name
+        if !state.data.isEmpty { head += parameterList(state.data) }
+        let isEmpty = state.history == nil && state.entries.isEmpty && state.exits.isEmpty
+            && state.transitions.isEmpty && state.children.isEmpty
+        if isEmpty {
+            lines.append(head)
+            return
+        }
+        lines.append(head + " {")
+        let inner = indent + "    "
+        if let history = state.history { lines.append(inner + (history == .deep ? "history deep" : "history")) }
+        for entry in state.entries { lines.append(inner + "entry / " + actionList(entry)) }
+        for exit in state.exits { lines.append(inner + "exit / " + actionList(exit)) }
+        for child in state.children { append(child, indent: inner, to: &lines) }
+        for transition in state.transitions {
+            appendDocumentation(transition.documentation, indent: inner, to: &lines)
+            lines.append(inner + text(of: transition))
+        }
+        lines.append(indent + "}")
+    }
+
+    static func text(of transition: SpecTransition) -> String {
+        var text: String
+        switch transition.trigger {
+        case .event(let name): text = "on " + name
+        case .always: text = "always"
+        case .after(let delay): text = "after " + delay
+        case .done: text = "done"
+        }
+        if let condition = transition.guardCondition { text += " [" + Self.text(of: condition, context: .or) + "]" }
+        switch transition.target {
+        case .state(let name, let arguments)?: text += " -> " + name + (arguments.isEmpty ? "" : argumentList(arguments))
+        case .history(let name)?: text += " -> " + name + ".history"
+        case nil: break
+        }
+        if !transition.actions.isEmpty { text += " / " + actionList(transition.actions) }
+        return text
+    }
+
+    /// Operator precedence of a guard's context: `!` binds tighter than `&&`, which binds
+    /// tighter than `||`; parentheses where the context binds tighter than the operator.
+    private enum Precedence: Int { case or, and, not }
+
+    private static func text(of condition: SpecGuard, context: Precedence) -> String {
+        switch condition {
+        case .name(let name, let bare): return bare ? name + "()" : name
+        case .inState(let name): return "in(" + name + ")"
+        case .otherwise: return "else"
+        case .not(let operand): return "!" + text(of: operand, context: .not)
+        case .and(let left, let right):
+            let joined = text(of: left, context: .and) + " && " + text(of: right, context: .and)
+            return context.rawValue > Precedence.and.rawValue ? "(" + joined + ")" : joined
+        case .or(let left, let right):
+            let joined = text(of: left, context: .or) + " || " + text(of: right, context: .or)
+            return context.rawValue > Precedence.or.rawValue ? "(" + joined + ")" : joined
+        }
+    }
+
+    private static func actionList(_ actions: [SpecAction]) -> String {
+        actions.map { action in
+            switch action {
+            case .call(let name, let bare): bare ? name + "()" : name
+            case .emit(let name, let arguments): "emit " + name + (arguments.isEmpty ? "" : argumentList(arguments))
+            case .raise(let name, let arguments): "raise " + name + (arguments.isEmpty ? "" : argumentList(arguments))
+            }
+        }.joined(separator: ", ")
+    }
+
+    private static func argumentList(_ arguments: [SpecArgument]) -> String {
+        "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value }.joined(separator: ", ") + ")"
+    }
+
+    private static func parameterList(_ parameters: [SpecParameter]) -> String {
+        guard !parameters.isEmpty else { return "" }
+        return "(" + parameters.map { ($0.label.map { $0 + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")"
+    }
+}
+
+private func appendDocumentation(_ documentation: String?, indent: String, to lines: inout [String]) {
+    guard let documentation else { return }
+    for line in documentation.split(separator: "\n", omittingEmptySubsequences: false) {
+        lines.append(indent + "/// " + line)
+    }
+}

@@ -1,0 +1,73 @@
+/// What a generator may write. The two presets are the issue's: ``soundness`` writes every
+/// construct and edge shape the language has, to find specs `fsmc check` accepts whose Swift
+/// does not compile; ``differential`` writes only what fsmc's SCXML export maps faithfully and
+/// an SCXML interpreter (Qt's) runs, and guarantees that every run terminates (see
+/// docs/Reliability.md). The switches let a harness narrow a preset further.
+public struct SpecProfile: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case soundness, differential
+    }
+
+    public var kind: Kind
+    public var parallelStates = true
+    public var history = true
+    /// `always` transitions.
+    public var eventless = true
+    /// `after` transitions.
+    public var timers = true
+    public var raise = true
+    /// `done` transitions (final states are written either way when ``finalStates`` holds).
+    public var completion = true
+    public var finalStates = true
+    public var guards = true
+    public var inGuards = true
+    public var entryExitActions = true
+    public var machineLevelTransitions = true
+    /// Payloads, state data, value functions, `after name`, imports, `public`/`package`,
+    /// `@MainActor`, doc comments, names near Swift keywords and generated names, Unicode
+    /// names. Only ``soundness`` turns them on.
+    public var swiftOnlyConstructs: Bool
+
+    public init(kind: Kind) {
+        self.kind = kind
+        swiftOnlyConstructs = kind == .soundness
+    }
+
+    /// Everything, edge shapes included.
+    public static let soundness = SpecProfile(kind: .soundness)
+    /// What SCXML and Qt's engine run: no payloads, data or value functions; guards are named
+    /// booleans and `in(…)`; every eventless, completion and raised-event chain terminates.
+    public static let differential = SpecProfile(kind: .differential)
+}
+
+/// How big a generated spec gets.
+public struct SpecSize: Sendable, Hashable {
+    /// Most states in the whole chart (a bound, the generator stops adding below it).
+    public var maxStates: Int
+    /// Most levels of nesting below the top level.
+    public var maxDepth: Int
+    /// Most children of a compound state.
+    public var maxChildren: Int
+    /// Most regions of a parallel state.
+    public var maxRegions: Int
+    /// Most events declared (a spec may declare none).
+    public var maxEvents: Int
+    /// Most guard names (in the differential profile: the booleans a harness sets).
+    public var maxGuards: Int
+    /// Most transition groups (one trigger each) per state.
+    public var maxTriggersPerState: Int
+
+    public init(maxStates: Int, maxDepth: Int, maxChildren: Int, maxRegions: Int, maxEvents: Int, maxGuards: Int, maxTriggersPerState: Int) {
+        self.maxStates = maxStates
+        self.maxDepth = maxDepth
+        self.maxChildren = maxChildren
+        self.maxRegions = maxRegions
+        self.maxEvents = maxEvents
+        self.maxGuards = maxGuards
+        self.maxTriggersPerState = maxTriggersPerState
+    }
+
+    public static let small = SpecSize(maxStates: 8, maxDepth: 2, maxChildren: 3, maxRegions: 2, maxEvents: 4, maxGuards: 3, maxTriggersPerState: 2)
+    public static let medium = SpecSize(maxStates: 16, maxDepth: 3, maxChildren: 4, maxRegions: 3, maxEvents: 6, maxGuards: 4, maxTriggersPerState: 3)
+    public static let large = SpecSize(maxStates: 40, maxDepth: 4, maxChildren: 5, maxRegions: 3, maxEvents: 10, maxGuards: 6, maxTriggersPerState: 4)
+}
