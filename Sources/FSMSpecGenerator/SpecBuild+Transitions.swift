@@ -17,7 +17,7 @@ extension SpecBuild {
         var used: Set<String> = []
         for _ in 0..<random.inRange(1...2) {
             let event = random.pick(candidates)
-            guard used.insert(event).inserted else { continue }
+            guard used.insert(event).inserted, machineAllows(event, targetless: false) else { continue }
             makeGroup(in: nil, trigger: .event(event))
         }
     }
@@ -51,7 +51,7 @@ extension SpecBuild {
             }
             _ = node
             guard !used.contains(where: { sameTrigger($0, trigger) }) else { continue }
-            if let key = triggerKey(trigger), !sharingAllows(state, key: key, history: false) { continue }
+            if let key = triggerKey(trigger), !sharingAllows(state, key: key) { continue }
             return trigger
         }
         return nil
@@ -102,7 +102,6 @@ extension SpecBuild {
         var count = usesGuards ? random.pick([1, 1, 1, 2, 2, 3]) : 1
         if isDifferential && trigger == .always { count = min(count, 2) }
         let context = context(of: state, trigger: trigger)
-        var historyUsed = false
         var made = 0
         for position in 0..<count {
             var condition: SpecGuard?
@@ -130,7 +129,13 @@ extension SpecBuild {
                 continue
             }
             made += 1
-            if case .history? = target { historyUsed = true }
+            if let key = triggerKey(trigger) {
+                switch target {
+                case .state(let name, _)?: triggerUses.append(TriggerUse(state: state, key: key, target: nodes.firstIndex { $0.name == name }, history: false))
+                case .history(let name)?: triggerUses.append(TriggerUse(state: state, key: key, target: nodes.firstIndex { $0.name == name }, history: true))
+                case nil: triggerUses.append(TriggerUse(state: state, key: key, target: nil, history: false))
+                }
+            }
             var transition = SpecTransition(trigger: trigger, guardCondition: condition, target: target)
             if random.chance(45) { transition.actions = makeActions(context) }
             // A bare 'done' line is not a transition ('done' starts one only before '[', '->' or '/').
@@ -140,7 +145,6 @@ extension SpecBuild {
             transition.documentation = maybeDocumentation()
             if let state { nodes[state].transitions.append(transition) } else { machineTransitions.append(transition) }
         }
-        if let state, let key = triggerKey(trigger) { recordTrigger(state, key: key, history: historyUsed) }
     }
 
     private func isRaisedOnly(_ trigger: SpecTrigger) -> Bool {
@@ -153,24 +157,24 @@ extension SpecBuild {
     /// with data gets every field, `forward` transitions move forward; nil (no target) when
     /// allowed and chosen, or when nothing fits.
     private mutating func pickTarget(from state: Int?, trigger: SpecTrigger, context: Context, needsTarget: Bool, forward: Bool) -> SpecTarget?? {
-        if !needsTarget && random.chance(25) { return .some(nil) }
+        let key = triggerKey(trigger)
+        func allowed(_ target: Int?, history: Bool) -> Bool {
+            guard let key else { return true }
+            guard let state else {
+                if case .event(let event) = trigger { return machineAllows(event, targetless: target == nil) }
+                return true
+            }
+            return sharingAllows(state, key: key, target: target, history: history)
+        }
+        if !needsTarget && random.chance(25) && allowed(nil, history: false) { return .some(nil) }
         for _ in 0..<8 {
             let target = random.below(nodes.count)
             let history = nodes[target].history != nil && profile.history && random.chance(25)
-            if history {
-                guard let state, let key = triggerKey(trigger) else {
-                    if fits(source: state, target: target, history: true, forward: forward) { return .some(.history(nodes[target].name)) }
-                    continue
-                }
-                if sharingAllows(state, key: key, history: true) && fits(source: state, target: target, history: true, forward: forward) {
-                    return .some(.history(nodes[target].name))
-                }
-                continue
-            }
-            guard fits(source: state, target: target, history: false, forward: forward) else { continue }
+            guard fits(source: state, target: target, history: history, forward: forward), allowed(target, history: history) else { continue }
+            if history { return .some(.history(nodes[target].name)) }
             return .some(.state(nodes[target].name, arguments: arguments(for: nodes[target].data, context)))
         }
-        return needsTarget ? nil : .some(nil)
+        return needsTarget || !allowed(nil, history: false) ? nil : .some(nil)
     }
 
     /// The transition's domain (fsmc's and SCXML's): the compound source when the target lies
@@ -214,25 +218,61 @@ extension SpecBuild {
         return result
     }
 
-    /// Whether a transition of `state` for the trigger keeps what the Swift back end generates:
-    /// regions that take one trigger together hold no parallel state, no state with data, and
-    /// no transition for it to a history.
-    func sharingAllows(_ state: Int, key: String, history: Bool) -> Bool {
+    private func uses(_ key: String, inside region: Int) -> [TriggerUse] {
+        triggerUses.filter { $0.key == key && $0.state.map { $0 == region || isInside($0, region) } ?? false }
+    }
+
+    /// The uses of `key` by the parallel state and the states around it (the machine's come last
+    /// and check themselves).
+    private func ownerUses(_ key: String, of parallel: Int) -> [TriggerUse] {
+        let owners = Set([parallel] + ancestors(of: parallel))
+        return triggerUses.filter { $0.key == key && $0.state.map(owners.contains) ?? false }
+    }
+
+    /// Whether a use of a transition leaves the region of `parallel` it is declared in.
+    private func leaves(_ use: TriggerUse, region: Int) -> Bool {
+        guard let source = use.state, let target = use.target else { return false }
+        guard let domain = domain(source: source, target: target, history: use.history) else { return true }
+        return !(domain == region || isInside(domain, region))
+    }
+
+    /// Whether `state` may take the trigger at all, whatever its target: regions that take one
+    /// trigger together hold no parallel state, and none takes one its parallel state (or a
+    /// state around it) takes without a target.
+    func sharingAllows(_ state: Int, key: String) -> Bool {
         for (parallel, region) in regionsAround(state) {
-            let uses = regionTriggers[parallel] ?? [:]
-            let others = uses.filter { $0.key != region && $0.value[key] != nil }
-            guard !others.isEmpty else { continue }
-            if history || isComplexRegion(region) || uses[region]?[key] == true { return false }
-            if others.contains(where: { isComplexRegion($0.key) || $0.value[key] == true }) { return false }
+            let others = nodes[parallel].children.filter { $0 != region && !uses(key, inside: $0).isEmpty }
+            if !others.isEmpty && (isComplexRegion(region) || others.contains(where: isComplexRegion)) { return false }
+            if ownerUses(key, of: parallel).contains(where: { $0.target == nil }) { return false }
         }
         return true
     }
 
-    private mutating func recordTrigger(_ state: Int, key: String, history: Bool) {
+    /// Whether the transition's target keeps what the Swift back end generates (SCXML takes a
+    /// region's transition without a target together with its parallel state's, or with
+    /// another region's that leaves the parallel state; fsmc's dispatch refuses both).
+    func sharingAllows(_ state: Int, key: String, target: Int?, history: Bool) -> Bool {
+        let use = TriggerUse(state: state, key: key, target: target, history: history)
         for (parallel, region) in regionsAround(state) {
-            let before = regionTriggers[parallel]?[region]?[key] ?? false
-            regionTriggers[parallel, default: [:]][region, default: [:]][key] = before || history
+            let others = nodes[parallel].children.filter { $0 != region }
+            if target == nil {
+                if !ownerUses(key, of: parallel).isEmpty { return false }
+                if others.contains(where: { other in uses(key, inside: other).contains { leaves($0, region: other) } }) { return false }
+            } else if leaves(use, region: region) {
+                if others.contains(where: { other in uses(key, inside: other).contains { $0.target == nil } }) { return false }
+            }
         }
+        return true
+    }
+
+    /// Whether the machine may take `event` (with or without a target): not when a region
+    /// takes it without one, nor without one when a region takes it at all.
+    func machineAllows(_ event: String, targetless: Bool) -> Bool {
+        let key = "e:" + event
+        let inRegions = triggerUses.filter { use in
+            use.key == key && use.state.map { !regionsAround($0).isEmpty } ?? false
+        }
+        return !inRegions.contains { $0.target == nil } && (!targetless || inRegions.isEmpty)
     }
 
     // MARK: - Entry and exit

@@ -86,9 +86,9 @@ extension SpecBuild {
         }
     }
 
-    /// Whether a region holds what the Swift back end cannot share an event with other regions
-    /// for: a parallel state (itself included) or a state with data.
+    /// Whether a region holds what the Swift back end cannot share a trigger with other
+    /// regions for: a parallel state (itself included).
     func isComplexRegion(_ region: Int) -> Bool {
-        (region...nodes[region].end).contains { nodes[$0].isParallel || !nodes[$0].data.isEmpty }
+        (region...nodes[region].end).contains { nodes[$0].isParallel }
     }
 }

@@ -34,9 +34,17 @@ struct SpecBuild {
     var delays: [Duration] = []
     var machineTransitions: [SpecTransition] = []
     var names = NameRegistry()
-    /// Per parallel state and region: the triggers (`e:name` or `always`) taken inside the
-    /// region, and whether one of those transitions targets a history.
-    var regionTriggers: [Int: [Int: [String: Bool]]] = [:]
+    /// Every transition made so far for a trigger regions may share (`e:name` or `always`):
+    /// what the Swift back end's rules on parallel states look at.
+    var triggerUses: [TriggerUse] = []
+
+    struct TriggerUse {
+        /// The declaring state; nil at machine level.
+        var state: Int?
+        var key: String
+        var target: Int?
+        var history: Bool
+    }
 
     /// Per spec: edge shapes of the soundness profile.
     var usesGuards = true
