@@ -308,7 +308,8 @@ public struct SampleValues: Hashable, Sendable {
     ]
 }
 
-private extension String {
+extension String {
+    /// The text without white space at either end.
     var trimmingWhiteSpace: String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }

@@ -1,0 +1,122 @@
+/// A whole machine written back as a `.fsm` spec, as a person would write it: events, outputs,
+/// then the states with their members, then the machine-level transitions.
+///
+/// Payloads, state data, access level and isolation are written as the model has them, so
+/// that a spec read and written back means what it meant; `fsmc import` writes the model it
+/// reads from SCXML with it.
+extension SpecText {
+    /// The spec of the machine; `header` lines (without `//`) go first, as comments.
+    public static func spec(_ model: MachineModel, header: [String] = []) -> String {
+        var writer = CodeWriter(indentUnit: "    ")
+        for line in header { writer.line(line.isEmpty ? "//" : "// " + line) }
+        if !header.isEmpty { writer.line("") }
+        for module in model.imports { writer.line("import \(module)") }
+        if !model.imports.isEmpty { writer.line("") }
+        documentation(model.documentation, into: &writer)
+        var declaration = "machine \(model.name) {"
+        if model.accessLevel != .internal { declaration = "\(model.accessLevel.rawValue) " + declaration }
+        if model.isMainActor { declaration = "@MainActor " + declaration }
+        writer.line(declaration)
+        writer.indented { writer in
+            signals("event", model.events, into: &writer)
+            if !model.outputs.isEmpty {
+                if !model.events.isEmpty { writer.line("") }
+                signals("output", model.outputs, into: &writer)
+            }
+            if !model.events.isEmpty || !model.outputs.isEmpty { writer.line("") }
+            // A blank line sets off a state written on several lines, and one with documentation.
+            var previousWasBlock = false
+            for (position, state) in model.topLevelStates.enumerated() {
+                let lines = stateLines(state, in: model)
+                let isBlock = lines.last == "}"
+                if position > 0, previousWasBlock || lines.count > 1 { writer.line("") }
+                for line in lines { writer.line(line) }
+                previousWasBlock = isBlock
+            }
+            if !model.machineTransitions.isEmpty {
+                writer.line("")
+                for transition in model.machineTransitions {
+                    documentation(transition.documentation, into: &writer)
+                    writer.line(transitionLine(transition, in: model))
+                }
+            }
+        }
+        writer.line("}")
+        return writer.text
+    }
+
+    /// `on pause [isSeekable] -> paused / rewind, emit notice("…")`, `always -> idle`,
+    /// `after 1s -> idle`, `done -> login`.
+    public static func transitionLine(_ transition: TransitionModel, in model: MachineModel) -> String {
+        var line = trigger(transition.trigger, in: model)
+        if case .event = transition.trigger { line = "on " + line }
+        if let guardModel = transition.guardExpression {
+            line += " [\(guardExpression(guardModel, in: model))]"
+        }
+        if let target = targetWithData(of: transition, in: model) {
+            line += " -> " + target
+        }
+        if !transition.actions.isEmpty {
+            line += " / " + actionList(transition.actions, in: model)
+        }
+        return line
+    }
+
+    // MARK: - Parts
+
+    private static func signals(_ keyword: String, _ signals: [SignalModel], into writer: inout CodeWriter) {
+        for signal in signals {
+            documentation(signal.documentation, into: &writer)
+            let parameters = signal.parameters.isEmpty ? "" : "(" + signal.parameters.map(\.description).joined(separator: ", ") + ")"
+            writer.line("\(keyword) \(signal.name)\(parameters)")
+        }
+    }
+
+    /// The lines of a state, unindented; its members one level in. A state with one short
+    /// member and no children fits on one line: `state idle { on start -> running }`.
+    private static func stateLines(_ id: StateID, in model: MachineModel) -> [String] {
+        let state = model[id]
+        var lines: [String] = []
+        if let documentation = state.documentation {
+            lines += documentation.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "///" : "/// \($0)" }
+        }
+        var modifiers: [String] = []
+        if let parent = state.parent, model[parent].initialChild == id { modifiers.append("initial") }
+        if state.parent == nil, model.initialState == id { modifiers.append("initial") }
+        if state.isFinal { modifiers.append("final") }
+        if state.isParallel { modifiers.append("parallel") }
+        var head = (modifiers + ["state", state.name]).joined(separator: " ")
+        if !state.data.isEmpty { head += "(" + state.data.map(\.description).joined(separator: ", ") + ")" }
+
+        var members: [String] = []
+        if let history = state.history { members.append(history == .deep ? "history deep" : "history") }
+        if !state.entryActions.isEmpty { members.append(block("entry", state.entryActions, in: model)) }
+        if !state.exitActions.isEmpty { members.append(block("exit", state.exitActions, in: model)) }
+        for transition in state.transitions {
+            if let documentation = transition.documentation {
+                members += documentation.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "///" : "/// \($0)" }
+            }
+            members.append(transitionLine(transition, in: model))
+        }
+        let children = state.children.map { stateLines($0, in: model) }
+        if members.isEmpty, children.isEmpty { return lines + [head] }
+        let oneLine = "\(head) { \(members.first ?? "") }"
+        if children.isEmpty, members.count == 1, !members[0].hasPrefix("///"), oneLine.count <= 100 {
+            return lines + [oneLine]
+        }
+        lines.append(head + " {")
+        lines += members.map { "    " + $0 }
+        for child in children {
+            lines += child.map { $0.isEmpty ? "" : "    " + $0 }
+        }
+        lines.append("}")
+        return lines
+    }
+
+    private static func documentation(_ documentation: String?, into writer: inout CodeWriter) {
+        guard let documentation else { return }
+        for line in documentation.split(separator: "\n", omittingEmptySubsequences: false) {
+            writer.line(line.isEmpty ? "///" : "/// \(line)")
+        }
+    }
+}

@@ -1,0 +1,168 @@
+/// Event descriptors: what a transition's `event` attribute matches, as fsmc triggers.
+///
+/// SCXML matches a descriptor to every event whose name starts with its dot-separated tokens
+/// (`error` takes `error.execution`). fsmc's events are plain names, and a machine's events are
+/// the ones its spec declares: the chart's events are the names its transitions and `<raise>`s
+/// use, and a descriptor becomes one transition for each of those it matches. An event name
+/// with dots is mapped as any name (`a.b` is `a_b`).
+extension SCXMLImporter {
+    /// What one descriptor of a transition stands for.
+    enum Meaning {
+        /// `after` (the state's timer event) or `done` (`done.state.<its id>`).
+        case trigger(TransitionModel.Trigger)
+        /// Every event of the chart the descriptor (its `.*` removed) matches.
+        case events(String)
+        /// Exactly this event: the export's `_event.name == 'done'`.
+        case exactly(String)
+    }
+
+    /// A `<transition>` as read, before its events are known.
+    struct ReadTransition {
+        var element: XMLElement
+        /// The chart index of the state that declares it (the wrapper for machine-level ones).
+        var source: Int
+        var documentation: String?
+        /// No meaning: an eventless transition.
+        var meanings: [Meaning]
+        /// The condition without the export's exact event match.
+        var condition: SCXMLCondition?
+        var conditionRange: SourceRange?
+    }
+
+    /// The dot-separated tokens of an event name or descriptor.
+    static func tokens(_ name: String) -> [Substring] {
+        name.split(separator: ".", omittingEmptySubsequences: false)
+    }
+
+    /// Whether the descriptor matches the event: its tokens begin the event's.
+    static func descriptor(_ descriptor: String, matches event: String) -> Bool {
+        let descriptorTokens = tokens(descriptor)
+        let eventTokens = tokens(event)
+        return descriptorTokens.count <= eventTokens.count && zip(descriptorTokens, eventTokens).allSatisfy { $0 == $1 }
+    }
+
+    /// Reads the transitions of every state: their descriptors and conditions.
+    mutating func readTransitions(timers: [Int: [Timer]]) -> [ReadTransition] {
+        var read: [ReadTransition] = []
+        for index in chart.indices {
+            for (element, documentation) in chart[index].transitions {
+                var transition = ReadTransition(element: element, source: index, documentation: documentation, meanings: [])
+                var exactly: String?
+                if let cond = element.attribute("cond") {
+                    transition.conditionRange = cond.range
+                    switch SCXMLCondition.parse(cond.value) {
+                    case .success(let condition):
+                        (exactly, transition.condition) = Self.splitExactEvent(condition)
+                    case .failure(let problem):
+                        diagnostics.error("the condition '\(cond.value)' is not supported: \(problem.message)", at: cond.range)
+                    }
+                }
+                let descriptors = (element.attribute("event")?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+                if let exactly {
+                    guard descriptors.contains(where: { Self.descriptor(Self.normalized($0) ?? $0, matches: exactly) }) else {
+                        diagnostics.error("the condition asks for the event '\(exactly)', which the transition's event does not match", at: transition.conditionRange!)
+                        continue
+                    }
+                    guard checkRaisable(exactly, at: element.attribute("event")!.range, timers: timers) else { continue }
+                    transition.meanings = [.exactly(exactly)]
+                } else {
+                    transition.meanings = descriptors.compactMap { meaning(of: $0, in: index, at: element.attribute("event")!.range, timers: timers) }
+                    if transition.meanings.count < descriptors.count { continue }
+                }
+                read.append(transition)
+            }
+        }
+        return read
+    }
+
+    /// `_event.name == 'x' && rest` (how the export matches a spec event named `done`, `error`
+    /// or `fsmc` exactly): `x` and the rest.
+    static func splitExactEvent(_ condition: SCXMLCondition) -> (String?, SCXMLCondition?) {
+        var conjuncts: [SCXMLCondition] = []
+        func flatten(_ condition: SCXMLCondition) {
+            if case .and(let lhs, let rhs) = condition {
+                flatten(lhs)
+                conjuncts.append(rhs)
+            } else {
+                conjuncts.append(condition)
+            }
+        }
+        flatten(condition)
+        guard case .eventNameIs(let event) = conjuncts[0] else { return (nil, condition) }
+        let rest = conjuncts.dropFirst().reduce(nil as SCXMLCondition?) { partial, next in partial.map { .and($0, next) } ?? next }
+        return (event, rest)
+    }
+
+    /// The descriptor without SCXML's optional `.*` or trailing `.`; `nil` when nothing is left.
+    static func normalized(_ descriptor: String) -> String? {
+        var name = descriptor
+        if name.hasSuffix(".*") { name.removeLast(2) } else if name.hasSuffix(".") { name.removeLast() }
+        guard !name.isEmpty, !tokens(name).contains(where: \.isEmpty), !name.contains("*") else { return nil }
+        return name
+    }
+
+    private mutating func meaning(of descriptor: String, in index: Int, at range: SourceRange, timers: [Int: [Timer]]) -> Meaning? {
+        if descriptor == "*" {
+            diagnostics.error(
+                "the event descriptor '*' matches every event, SCXML's own included: fsmc has no transition on any event",
+                at: range)
+            return nil
+        }
+        guard let name = Self.normalized(descriptor) else {
+            diagnostics.error("'\(descriptor)' is not an event descriptor", at: range)
+            return nil
+        }
+        if let timer = timers[index]?.first(where: { $0.event == name }) {
+            return .trigger(timer.trigger)
+        }
+        for (owner, ownTimers) in timers.sorted(by: { $0.key < $1.key }) {
+            for timer in ownTimers where Self.descriptor(name, matches: timer.event) {
+                let message = timer.event == name
+                    ? "'\(name)' is the event of a timer of '\(chart[owner].id)' (its delayed <send>): fsmc's 'after' is declared in the state whose timer it is"
+                    : "'\(descriptor)' also matches the event '\(timer.event)' of a timer of '\(chart[owner].id)', which fsmc cannot express"
+                diagnostics.error(message, at: range, notes: [.init("the timer", at: timer.send.range)])
+                return nil
+            }
+        }
+        if Self.tokens(name)[0] == "done" {
+            if index != wrapper, name == "done.state." + chart[index].id {
+                return .trigger(.done)
+            }
+            diagnostics.error(
+                "'\(descriptor)' matches SCXML's completion events: fsmc's 'done' is taken only in the state that completes, as 'done.state.<its id>'",
+                at: range)
+            return nil
+        }
+        return .events(name)
+    }
+
+    /// Whether a name can be an fsmc event: not a timer's or a completion's.
+    mutating func checkRaisable(_ name: String, at range: SourceRange, timers: [Int: [Timer]]) -> Bool {
+        if name.hasPrefix("done.state.") {
+            diagnostics.error("'\(name)' is SCXML's completion event: fsmc's machines complete by entering a final state", at: range)
+            return false
+        }
+        if let timer = timers.values.joined().first(where: { $0.event == name }) {
+            diagnostics.error("'\(name)' is the event of a timer: fsmc's timers fire by themselves", at: range, notes: [.init("the timer", at: timer.send.range)])
+            return false
+        }
+        return true
+    }
+
+    /// The chart's events, in the order the document first names them: the transitions'
+    /// descriptors and the `<raise>`d names.
+    func eventNames(of transitions: [ReadTransition], raised: [(String, SourceRange)]) -> [(name: String, range: SourceRange)] {
+        var named: [(name: String, range: SourceRange)] = []
+        for transition in transitions {
+            for meaning in transition.meanings {
+                switch meaning {
+                case .events(let name), .exactly(let name): named.append((name, transition.element.attribute("event")!.range))
+                case .trigger: break
+                }
+            }
+        }
+        named += raised
+        var seen: Set<String> = []
+        return named.sorted { $0.range.start < $1.range.start }.filter { seen.insert($0.name).inserted }
+    }
+}

@@ -1,0 +1,98 @@
+/// Delayed sends that are fsmc timers: `after 1s -> t` is exported as a `<send delay>` in the
+/// state's `<onentry>`, cancelled by id in its `<onexit>`, and a transition on the sent event.
+extension SCXMLImporter {
+    /// A state's timer: the event its delayed `<send>` sends, and the trigger its transitions get.
+    struct Timer {
+        var event: String
+        var trigger: TransitionModel.Trigger
+        var send: XMLElement
+        var cancel: XMLElement
+    }
+
+    /// The type URI of SCXML's own event I/O processor, the one a `<send>` to the chart uses.
+    static let scxmlEventProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
+
+    /// The timers of every state, by chart index; a delayed `<send>` that is not one is
+    /// reported here.
+    mutating func readTimers() -> [Int: [Timer]] {
+        var timers: [Int: [Timer]] = [:]
+        for index in chart.indices {
+            for send in chart[index].onEntry where send.localName == "send" && (send.attribute("delay") != nil || send.attribute("delayexpr") != nil) {
+                guard let timer = timer(send, of: index) else { continue }
+                if let same = timers[index, default: []].first(where: { $0.trigger == timer.trigger }) {
+                    diagnostics.error(
+                        "'\(chart[index].id)' has a second timer of the same delay: fsmc's 'after' transitions of one delay share one timer",
+                        at: send.range, notes: [.init("the first", at: same.send.range)])
+                    continue
+                }
+                timers[index, default: []].append(timer)
+            }
+        }
+        return timers
+    }
+
+    private mutating func timer(_ send: XMLElement, of index: Int) -> Timer? {
+        let state = chart[index]
+        func refuse(_ message: String, at range: SourceRange) -> Timer? {
+            diagnostics.error(message, at: range)
+            return nil
+        }
+        let what = "a delayed <send> is an fsmc timer ('after') only as <send event=\"…\" delay=\"…\" id=\"…\"/> to the chart itself"
+        if let attribute = send.attribute("target") ?? send.attribute("targetexpr") {
+            return refuse("\(what): a <send> to another target is not supported", at: attribute.range)
+        }
+        if let type = send.attribute("type"), type.value != Self.scxmlEventProcessor, type.value != "scxml" {
+            return refuse("\(what): the event processor '\(type.value)' is not supported", at: type.range)
+        }
+        if let attribute = send.attribute("eventexpr") ?? send.attribute("idlocation") ?? send.attribute("namelist") {
+            return refuse("\(what): '\(attribute.qualifiedName)' is not supported", at: attribute.range)
+        }
+        if let content = executableContent(of: send).first {
+            return refuse("\(what): fsmc's timers carry no data (<\(content.localName)>)", at: content.range)
+        }
+        guard let event = send.attribute("event")?.value, !event.isEmpty else {
+            return refuse("\(what): it has no event", at: send.range)
+        }
+        guard let id = send.attribute("id")?.value, !id.isEmpty else {
+            return refuse("\(what): without an id its <onexit> cannot cancel it", at: send.range)
+        }
+        guard let cancel = state.onExit.first(where: { $0.localName == "cancel" && $0.attribute("sendid")?.value == id }) else {
+            return refuse(
+                "\(what), cancelled in the state's <onexit> (<cancel sendid=\"\(id)\"/>): fsmc's timers stop when their state is left",
+                at: send.range)
+        }
+        let trigger: TransitionModel.Trigger
+        if let delay = send.attribute("delay") {
+            guard let duration = Self.duration(delay.value) else {
+                return refuse("the delay '\(delay.value)' is not a time fsmc reads, such as '500ms' or '1.5s'", at: delay.range)
+            }
+            trigger = .after(duration)
+        } else {
+            let expression = send.attribute("delayexpr")!
+            guard let variable = variables[expression.value.trimmingWhiteSpace] else {
+                return refuse(
+                    "the delay '\(expression.value)' is not a variable of the data model: fsmc computes a delay by a function of that name ('after name')",
+                    at: expression.range)
+            }
+            trigger = .afterComputed(variable.name)
+        }
+        return Timer(event: event, trigger: trigger, send: send, cancel: cancel)
+    }
+
+    /// An SCXML (CSS2) time, `500ms` or `1.5s`, as fsmc's duration, written as a spec would:
+    /// whole seconds in `s`, whole milliseconds in `ms`.
+    static func duration(_ text: String) -> DurationModel? {
+        var text = text.trimmingWhiteSpace
+        guard text.hasSuffix("ms") || text.hasSuffix("s") else { return nil }
+        if text.hasPrefix(".") { text = "0" + text }
+        guard case .success(let nanoseconds) = DurationLiteral.nanoseconds(text) else { return nil }
+        let written = if nanoseconds % 1_000_000_000 == 0 {
+            "\(nanoseconds / 1_000_000_000)s"
+        } else if nanoseconds % 1_000_000 == 0 {
+            "\(nanoseconds / 1_000_000)ms"
+        } else {
+            text
+        }
+        return DurationModel(nanoseconds: nanoseconds, text: written)
+    }
+}
