@@ -80,13 +80,17 @@ extension SCXMLImporter {
     }
 
     /// An SCXML (CSS2) time, `500ms` or `1.5s`, as fsmc's duration, written as a spec would:
-    /// whole seconds in `s`, whole milliseconds in `ms`.
+    /// in the largest unit that keeps it whole (`2m` for `120000ms`), else as written.
     static func duration(_ text: String) -> DurationModel? {
         var text = text.trimmingWhiteSpace
         guard text.hasSuffix("ms") || text.hasSuffix("s") else { return nil }
         if text.hasPrefix(".") { text = "0" + text }
         guard case .success(let nanoseconds) = DurationLiteral.nanoseconds(text) else { return nil }
-        let written = if nanoseconds % 1_000_000_000 == 0 {
+        let written = if nanoseconds % 3_600_000_000_000 == 0 {
+            "\(nanoseconds / 3_600_000_000_000)h"
+        } else if nanoseconds % 60_000_000_000 == 0 {
+            "\(nanoseconds / 60_000_000_000)m"
+        } else if nanoseconds % 1_000_000_000 == 0 {
             "\(nanoseconds / 1_000_000_000)s"
         } else if nanoseconds % 1_000_000 == 0 {
             "\(nanoseconds / 1_000_000)ms"
