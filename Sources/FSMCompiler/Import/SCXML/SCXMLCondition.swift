@@ -87,7 +87,7 @@ private struct ConditionParser {
             return .isIn(state)
         case "_event":
             guard consume("."), identifier() == "name" else {
-                throw problem("of '_event' only '_event.name == \'…\'' is read: fsmc's events carry no data a condition could test")
+                throw problem("only '_event.name' is read of '_event', compared with '==' to a quoted name: fsmc's events carry no data a condition could test")
             }
             guard consume("===") || consume("==") else { throw problem("'_event.name' is read only when compared with '==' to a quoted name") }
             guard let event = string() else { throw problem("'_event.name' is read only when compared with '==' to a quoted name") }

@@ -10,8 +10,9 @@ extension SCXMLImporter {
     enum Meaning {
         /// `after` (the state's timer event) or `done` (`done.state.<its id>`).
         case trigger(TransitionModel.Trigger)
-        /// Every event of the chart the descriptor (its `.*` removed) matches.
-        case events(String)
+        /// Every event of the chart the descriptor (its `.*` removed) matches; written with the
+        /// wildcard, it names no event of its own unless it matches none.
+        case events(String, wildcard: Bool)
         /// Exactly this event: the export's `_event.name == 'done'`.
         case exactly(String)
     }
@@ -133,7 +134,7 @@ extension SCXMLImporter {
                 at: range)
             return nil
         }
-        return .events(name)
+        return .events(name, wildcard: name != descriptor)
     }
 
     /// Whether a name can be an fsmc event: not a timer's or a completion's.
@@ -150,19 +151,28 @@ extension SCXMLImporter {
     }
 
     /// The chart's events, in the order the document first names them: the transitions'
-    /// descriptors and the `<raise>`d names.
+    /// descriptors and the `<raise>`d names. A descriptor written with a wildcard (`display.*`)
+    /// names an event only when it matches no other.
     func eventNames(of transitions: [ReadTransition], raised: [(String, SourceRange)]) -> [(name: String, range: SourceRange)] {
         var named: [(name: String, range: SourceRange)] = []
+        var wildcards: [(name: String, range: SourceRange)] = []
         for transition in transitions {
+            let range = transition.element.attribute("event")?.range ?? transition.element.range
             for meaning in transition.meanings {
                 switch meaning {
-                case .events(let name), .exactly(let name): named.append((name, transition.element.attribute("event")!.range))
+                case .events(let name, wildcard: false), .exactly(let name): named.append((name, range))
+                case .events(let name, wildcard: true): wildcards.append((name, range))
                 case .trigger: break
                 }
             }
         }
         named += raised
+        named += wildcards.filter { wildcard in !named.contains { Self.descriptor(wildcard.name, matches: $0.name) } }
         var seen: Set<String> = []
-        return named.sorted { $0.range.start < $1.range.start }.filter { seen.insert($0.name).inserted }
+        // By position, then in the order found: one attribute may name several events.
+        return named.enumerated()
+            .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+            .map(\.element)
+            .filter { seen.insert($0.name).inserted }
     }
 }

@@ -19,11 +19,7 @@ extension SCXMLImporter {
         for index in chart.indices where index != wrapper {
             building.stateIDs[index] = StateID(building.stateIDs.count)
         }
-        building.timers = readTimers()
-        for timer in building.timers.values.joined() {
-            building.timerElements.insert(timer.send.range)
-            building.timerElements.insert(timer.cancel.range)
-        }
+        building.timers = readTimers(handled: &building.timerElements)
         let transitions = readTransitions(timers: building.timers)
         declareEvents(transitions, into: &building)
         var states: [StateModel] = []
@@ -70,7 +66,7 @@ extension SCXMLImporter {
             if let problem = SCXMLNames.problem(with: name, as: .event) {
                 diagnostics.error(problem + "; rename the event", at: range)
             } else if let other = taken[name] {
-                diagnostics.error("the events '\(other)' and '\(scxmlName)' both become '\(name)' in fsmc (characters a name cannot hold become '_'); rename one", at: range)
+                diagnostics.error("the events '\(other)' and '\(scxmlName)' both become '\(name)' in fsmc; rename one", at: range)
             }
             taken[name] = taken[name] ?? scxmlName
             building.eventIDs[scxmlName] = EventID(building.events.count)
@@ -101,7 +97,15 @@ extension SCXMLImporter {
     }
 
     /// A compound state's initial child: `initial="…"`, `<initial>`, or its first child.
+    /// Worked out (and its errors reported) once per state.
     private mutating func initialChild(of index: Int) -> Int? {
+        if let known = initialChildren[index] { return known }
+        let child = readInitialChild(of: index)
+        initialChildren[index] = child
+        return child
+    }
+
+    private mutating func readInitialChild(of index: Int) -> Int? {
         let state = chart[index]
         guard !state.children.isEmpty else {
             if let attribute = state.initialAttribute {
@@ -210,7 +214,7 @@ extension SCXMLImporter {
                 triggers.append(trigger)
             case .exactly(let name):
                 triggers.append(.event(building.eventIDs[name]!))
-            case .events(let descriptor):
+            case .events(let descriptor, _):
                 for event in building.events.indices where Self.descriptor(descriptor, matches: scxmlName(of: EventID(event), building)) {
                     triggers.append(.event(EventID(event)))
                 }

@@ -12,12 +12,17 @@ extension SCXMLImporter {
     /// The type URI of SCXML's own event I/O processor, the one a `<send>` to the chart uses.
     static let scxmlEventProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
 
-    /// The timers of every state, by chart index; a delayed `<send>` that is not one is
-    /// reported here.
-    mutating func readTimers() -> [Int: [Timer]] {
+    /// The timers of every state, by chart index; a delayed `<send>` in an `<onentry>` that is
+    /// not one is reported here. `handled` gets the delayed sends and their `<cancel>`s, which
+    /// are not actions.
+    mutating func readTimers(handled: inout Set<SourceRange>) -> [Int: [Timer]] {
         var timers: [Int: [Timer]] = [:]
         for index in chart.indices {
             for send in chart[index].onEntry where send.localName == "send" && (send.attribute("delay") != nil || send.attribute("delayexpr") != nil) {
+                handled.insert(send.range)
+                for cancel in chart[index].onExit where cancel.localName == "cancel" && cancel.attribute("sendid")?.value == send.attribute("id")?.value {
+                    handled.insert(cancel.range)
+                }
                 guard let timer = timer(send, of: index) else { continue }
                 if let same = timers[index, default: []].first(where: { $0.trigger == timer.trigger }) {
                     diagnostics.error(

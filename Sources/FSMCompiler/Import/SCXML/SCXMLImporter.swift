@@ -24,6 +24,8 @@ public struct SCXMLImporter {
     /// (such as Qt Creator's layout) and are skipped.
     var namespace: String?
     var root: XMLElement
+    /// Each compound state's initial child once worked out (`nil` inside: it has none).
+    var initialChildren: [Int: Int?] = [:]
     var diagnostics = DiagnosticBag()
 
     /// The model of the chart, or `nil` with the errors that keep it from being one.
@@ -302,7 +304,7 @@ public struct SCXMLImporter {
                 diagnostics.error(problem + "; rename the state", at: range)
             } else if let other = taken[name], other != index {
                 diagnostics.error(
-                    "the ids '\(chart[other].id)' and '\(state.id)' both become '\(name)' in fsmc (characters a name cannot hold become '_'); rename one",
+                    "the ids '\(chart[other].id)' and '\(state.id)' both become '\(name)' in fsmc; rename one",
                     at: range, notes: [.init("'\(chart[other].id)' is here", at: chart[other].element.range)])
             }
             taken[name] = taken[name] ?? index
