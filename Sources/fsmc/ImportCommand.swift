@@ -10,9 +10,10 @@ struct ImportCommand {
         CommandSpec(
             name: "import",
             summary: "Imports a W3C SCXML statechart as a spec.",
-            arguments: "<chart.scxml> [--output <spec.fsm>]",
+            arguments: "<chart.scxml> [--output <spec.fsm>] [--warnings-as-errors]",
             options: [
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write the spec to <file> instead of stdout."),
+                OptionSpec(name: "--warnings-as-errors", help: "Treat warnings (the chart's and the spec's) as errors."),
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { ImportCommand(console: console).run($0) })
@@ -34,13 +35,18 @@ struct ImportCommand {
         let source = SourceText(bytes: Array(bytes))
         let chartName = URL(fileURLWithPath: path).lastPathComponent
         let fallbackName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        let result = SCXMLImport.run(source, fallbackName: fallbackName, chartName: chartName)
+        var result = SCXMLImport.run(source, fallbackName: fallbackName, chartName: chartName)
+        if arguments.has("--warnings-as-errors") {
+            result.treatWarningsAsErrors()
+        }
         let renderer = DiagnosticRenderer(path: path, source: console.stderrIsTerminal ? source : nil)
         console.error(renderer.render(result.chartDiagnostics))
         if !result.specDiagnostics.isEmpty {
-            // The spec's own checks point into the spec, which is written only without errors.
+            // The spec's own checks point into the spec. A spec with errors is not written, so
+            // each message shows its line.
             let specPath = arguments.value("--output") ?? fallbackName + ".fsm"
-            console.error(DiagnosticRenderer(path: specPath).render(result.specDiagnostics))
+            let specSource = result.text == nil ? result.rejectedText.map(SourceText.init) : nil
+            console.error(DiagnosticRenderer(path: specPath, source: specSource).render(result.specDiagnostics))
         }
         guard let text = result.text else { return .failure }
         guard let output = arguments.value("--output") else {

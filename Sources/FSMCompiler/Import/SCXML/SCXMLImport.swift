@@ -7,6 +7,22 @@ public struct SCXMLImport: Sendable {
     /// What compiling the spec found (for example a loop of eventless transitions), located in
     /// the spec text.
     public var specDiagnostics: [Diagnostic]
+    /// The spec that was not given as ``text`` because it has errors, for showing them.
+    public var rejectedText: String?
+
+    /// Turns every warning into an error, and withholds the spec if there was any.
+    public mutating func treatWarningsAsErrors() {
+        for index in chartDiagnostics.indices where chartDiagnostics[index].severity == .warning {
+            chartDiagnostics[index].severity = .error
+        }
+        for index in specDiagnostics.indices where specDiagnostics[index].severity == .warning {
+            specDiagnostics[index].severity = .error
+        }
+        if (chartDiagnostics + specDiagnostics).contains(where: { $0.severity == .error }), let text {
+            rejectedText = text
+            self.text = nil
+        }
+    }
 
     /// Imports a chart.
     ///
@@ -15,9 +31,11 @@ public struct SCXMLImport: Sendable {
     ///   - chartName: the chart's file name, for the spec's first comment line.
     public static func run(_ source: SourceText, fallbackName: String, chartName: String) -> SCXMLImport {
         let (model, chartDiagnostics) = SCXMLImporter.importChart(source, fallbackName: fallbackName)
-        guard let model else { return SCXMLImport(text: nil, chartDiagnostics: chartDiagnostics, specDiagnostics: []) }
+        guard let model else { return SCXMLImport(text: nil, chartDiagnostics: chartDiagnostics, specDiagnostics: [], rejectedText: nil) }
         let text = SpecText.spec(model, header: ["Imported by fsmc from \(chartName); docs/SCXML.md describes the mapping."])
         let compilation = Compiler.compile(SourceText(text))
-        return SCXMLImport(text: compilation.hasErrors ? nil : text, chartDiagnostics: chartDiagnostics, specDiagnostics: compilation.diagnostics)
+        return SCXMLImport(
+            text: compilation.hasErrors ? nil : text, chartDiagnostics: chartDiagnostics, specDiagnostics: compilation.diagnostics,
+            rejectedText: compilation.hasErrors ? text : nil)
     }
 }
