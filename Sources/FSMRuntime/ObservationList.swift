@@ -1,37 +1,79 @@
 /// The observers of one machine, notified in the order they were added.
 ///
-/// Adding or removing an observer while a notification is being delivered is safe: the
-/// change applies from the next notification on.
+/// Each observer hears the ``NotificationKinds`` it was added for. Adding or removing an
+/// observer while a notification is being delivered is safe: the change applies from the next
+/// notification on.
 ///
-/// `isEmpty` and `notify(_:)` are inlinable, so that a generated machine calls a copy
-/// specialized to its own ``MachineObservation`` type: a machine nobody observes pays one
-/// comparison per notification, which it then does not even build, and one observer costs a
-/// direct call.
+/// `hears(_:)`, `isEmpty` and `notify(_:_:)` are inlinable, so that a generated machine calls
+/// a copy specialized to its own ``MachineObservation`` type: a machine pays one comparison
+/// for a notification nobody hears, which it then does not even build, and a direct call for
+/// each observer that hears it. Delivering counts no references: the list keeps its observers
+/// (and, during a delivery, whatever it lets go of) alive itself.
 public final class ObservationList<Observation: MachineObservation> {
     public typealias Notification = Observation.Notification
 
+    /// One observer, in a class of its own so that delivering can call it through the
+    /// reference the list holds, without retaining it.
     @usableFromInline
-    struct Entry {
-        @usableFromInline var id: UInt64
-        @usableFromInline var observation: Observation
+    final class Entry {
+        @usableFromInline let observation: Observation
+
+        init(_ observation: Observation) {
+            self.observation = observation
+        }
     }
 
-    // Only ever read, or changed by code that calls no observer: the run-time exclusivity
-    // check (a call per access, on every notification) can never fail.
-    @exclusivity(unchecked) @usableFromInline var entries: [Entry] = []
+    /// An observer as the list stores it: what it hears, and its entry, retained by the list.
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var entry: Unmanaged<Entry>
+        @usableFromInline var kinds: NotificationKinds
+        @usableFromInline var id: UInt64
+    }
+
+    // Only ever read during a delivery, and replaced (never changed in place) by code that
+    // calls no observer: the run-time exclusivity check, a call per access, could never fail.
+
+    /// The observers in the order added; `nil` when there are none.
+    @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Slot>?
+    @exclusivity(unchecked) @usableFromInline var count = 0
+    /// What some observer hears: the union of the slots' kinds.
+    @exclusivity(unchecked) @usableFromInline var heard: NotificationKinds = []
+    /// How many deliveries are running (more than one when an observer notifies again).
+    @exclusivity(unchecked) @usableFromInline var deliveries = 0
+    /// Whether a change during a delivery left storage or entries to free once it ends.
+    @exclusivity(unchecked) @usableFromInline var hasRetired = false
+    private var retiredSlots: [UnsafeMutablePointer<Slot>] = []
+    private var retiredEntries: [Unmanaged<Entry>] = []
     private var nextID: UInt64 = 0
 
     public init() {}
 
-    /// Whether nobody observes; machines check this before building a notification.
-    @inlinable
-    public var isEmpty: Bool { entries.isEmpty }
+    deinit {
+        for index in 0..<count {
+            slots.unsafelyUnwrapped[index].entry.release()
+        }
+        slots?.deallocate()
+        releaseRetired()
+    }
 
-    /// Adds an observer; cancel the token to remove it.
-    public func add(_ observation: Observation) -> ObservationToken {
+    /// Whether nobody observes.
+    @inlinable
+    public var isEmpty: Bool { count == 0 }
+
+    /// Whether some observer hears a notification of `kinds`; machines check this before
+    /// building one.
+    @inlinable
+    public func hears(_ kinds: NotificationKinds) -> Bool {
+        heard.rawValue & kinds.rawValue != 0
+    }
+
+    /// Adds an observer of the notifications of `kinds`; cancel the token to remove it.
+    public func add(_ observation: Observation, hearing kinds: NotificationKinds = .all) -> ObservationToken {
         let id = nextID
         nextID += 1
-        entries.append(Entry(id: id, observation: observation))
+        let slot = Slot(entry: .passRetained(Entry(observation)), kinds: kinds, id: id)
+        replaceSlots(with: currentSlots + [slot])
         return ObservationToken { [weak self] in
             self?.forget(id)
         }
@@ -58,46 +100,115 @@ public final class ObservationList<Observation: MachineObservation> {
     /// Delivers a notification to every observer.
     @inlinable
     public func notify(_ notification: Notification) {
-        if entries.count == 1 {
-            // The usual case: the entry's copy keeps its observer alive, whatever it changes.
-            deliver(notification, to: entries[0])
-        } else {
-            // Iterates a copy, so observers may add or remove observers.
-            for entry in entries {
-                deliver(notification, to: entry)
-            }
-        }
+        notify(.all, notification)
     }
 
+    /// Delivers a notification of `kind` to the observers that hear it, in the order added.
+    ///
+    /// It goes to the observers there were when it started: one added meanwhile hears from the
+    /// next notification on, one removed meanwhile still hears this one. The storage read here
+    /// is never changed in place, and what a change lets go of is freed when the last delivery
+    /// ends, so the observers are called without retaining them.
     @inlinable
-    func deliver(_ notification: Notification, to entry: Entry) {
-        if !entry.observation.receive(notification) {
-            forget(entry.id)
+    public func notify(_ kind: NotificationKinds, _ notification: Notification) {
+        guard let slots else { return }
+        let count = self.count
+        deliveries &+= 1
+        var index = 0
+        while index < count {
+            let slot = slots[index]
+            if slot.kinds.rawValue & kind.rawValue != 0 {
+                let stillObserving = slot.entry._withUnsafeGuaranteedRef { $0.observation.receive(notification) }
+                if !stillObserving {
+                    forget(slot.id)
+                }
+            }
+            index &+= 1
+        }
+        deliveries &-= 1
+        if hasRetired, deliveries == 0 {
+            releaseRetired()
         }
     }
 
     /// Removes the observer `id`, if it is still there.
     @usableFromInline
     func forget(_ id: UInt64) {
-        entries.removeAll { $0.id == id }
+        var remaining = currentSlots
+        guard let index = remaining.firstIndex(where: { $0.id == id }) else { return }
+        let removed = remaining.remove(at: index)
+        replaceSlots(with: remaining)
+        if deliveries > 0 {
+            retiredEntries.append(removed.entry)
+            hasRetired = true
+        } else {
+            // May run the observer's deinit, which may change the list: it is consistent.
+            removed.entry.release()
+        }
+    }
+
+    private var currentSlots: [Slot] {
+        Array(UnsafeBufferPointer(start: slots, count: count))
+    }
+
+    /// Puts `newSlots` in fresh storage. The old storage is freed at once, or, when a delivery
+    /// may still be reading it, once the last delivery ends.
+    private func replaceSlots(with newSlots: [Slot]) {
+        let old = slots
+        if newSlots.isEmpty {
+            slots = nil
+        } else {
+            let storage = UnsafeMutablePointer<Slot>.allocate(capacity: newSlots.count)
+            newSlots.withUnsafeBufferPointer { storage.initialize(from: $0.baseAddress!, count: $0.count) }
+            slots = storage
+        }
+        count = newSlots.count
+        heard = newSlots.reduce(into: []) { $0.formUnion($1.kinds) }
+        guard let old else { return }
+        if deliveries > 0 {
+            retiredSlots.append(old)
+            hasRetired = true
+        } else {
+            old.deallocate()
+        }
+    }
+
+    /// Frees what changes during deliveries let go of; called when no delivery runs.
+    @usableFromInline
+    func releaseRetired() {
+        let storage = retiredSlots
+        let entries = retiredEntries
+        retiredSlots = []
+        retiredEntries = []
+        hasRetired = false
+        for old in storage {
+            old.deallocate()
+        }
+        // Releasing may run observers' deinits, which may change the list: it is consistent.
+        for entry in entries {
+            entry.release()
+        }
     }
 }
 
 extension ObservationList {
-    /// The elements that `transform` makes of the notifications from now on, as an
+    /// The elements that `transform` makes of the notifications of `kinds` from now on, as an
     /// asynchronous sequence: what a machine's `transitions` property returns.
     ///
     /// The sequence finishes when the list is released with its machine, so that a `for await`
     /// loop over it ends too. Once its consumer stops iterating, the observation ends at the
     /// next notification.
-    public func stream<Element: Sendable>(_ transform: @escaping (Notification) -> Element?) -> AsyncStream<Element> {
+    public func stream<Element: Sendable>(
+        hearing kinds: NotificationKinds = .all,
+        _ transform: @escaping (Notification) -> Element?
+    ) -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(of: Element.self)
         let feed = StreamFeed(continuation)
         _ = add(Observation { notification in
             guard let element = transform(notification) else { return true }
             if case .terminated = feed.continuation.yield(element) { return false }
             return true
-        })
+        }, hearing: kinds)
         return stream
     }
 }

@@ -41,7 +41,8 @@ enum ReservedNames {
     /// FSMRuntime's module and type names, which generated code uses unqualified.
     static let runtimeTypes: Set<String> = [
         "FSMRuntime", "MachineClock", "TaskClock", "ManualClock", "ScheduledTimer", "ObserverList",
-        "ObservationList", "MachineObservation", "ObservationToken", "EventQueue", "TransitionDescriptor",
+        "ObservationList", "MachineObservation", "ObservationToken", "NotificationKinds", "EventQueue",
+        "TransitionDescriptor",
     ]
 
     /// The type a compound state's children live in, nested in the generated `State`: the

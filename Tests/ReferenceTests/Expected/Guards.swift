@@ -86,12 +86,23 @@ final class Door {
         func machine(_ machine: Door, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Door, didIgnore event: Event, in state: State)
+        /// The notifications whose hooks this observer implements (all by default): `machine` builds
+        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        func observedNotifications(of machine: Door) -> NotificationKinds
     }
 
     /// One observer, stored with this machine's own types so that notifying it is a direct call.
     private enum Observation: MachineObservation {
         /// Hears every notification: a closure from `observe(_:)`.
         case always((Notification) -> Void)
+        /// Hears `exited` alone: a closure from `observeExits(_:)`.
+        case exits((State) -> Void)
+        /// Hears `entered` alone: a closure from `observeEntries(_:)`.
+        case entries((State) -> Void)
+        /// Hears `transitioned` alone: a closure from `observeTransitions(_:)`.
+        case transitions((Transition) -> Void)
+        /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
+        case ignoredEvents((Event, State) -> Void)
         /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
         /// nobody iterates any more.
         case untilReleased((Notification) -> Bool)
@@ -104,10 +115,36 @@ final class Door {
             switch self {
             case .always(let handler):
                 handler(notification)
-                return true
+            case .exits(let handler):
+                if case .exited(let state) = notification {
+                    handler(state)
+                }
+            case .entries(let handler):
+                if case .entered(let state) = notification {
+                    handler(state)
+                }
+            case .transitions(let handler):
+                if case .transitioned(let transition) = notification {
+                    handler(transition)
+                }
+            case .ignoredEvents(let handler):
+                if case .ignored(let event, let state) = notification {
+                    handler(event, state)
+                }
             case .untilReleased(let handler):
                 return handler(notification)
             }
+            return true
+        }
+    }
+
+    /// An `Observer` as the machine holds it: weakly, in a constant, so that reading it costs
+    /// the weak load a hand-written delegate costs and no exclusivity check.
+    private final class ObserverReference {
+        weak let observer: (any Observer)?
+
+        init(_ observer: any Observer) {
+            self.observer = observer
         }
     }
 
@@ -167,13 +204,14 @@ final class Door {
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
+        let reference = ObserverReference(observer)
         // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
         // each notification a reference count.
-        observers.add(.untilReleased { [unowned(unsafe) self, weak observer] notification in
-            guard let observer else { return false }
+        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
+            guard let observer = reference.observer else { return false }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)
             case .entered(let state): observer.machine(self, didEnter: state)
@@ -181,7 +219,7 @@ final class Door {
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
             }
             return true
-        })
+        }, hearing: observer.observedNotifications(of: self))
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -190,10 +228,38 @@ final class Door {
         observers.add(.always(handler))
     }
 
+    /// Calls `handler` with each state the machine leaves (its exit actions have run), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeExits(_ handler: @escaping (State) -> Void) -> ObservationToken {
+        observers.add(.exits(handler), hearing: .exits)
+    }
+
+    /// Calls `handler` with each state the machine enters (its entry actions have run), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeEntries(_ handler: @escaping (State) -> Void) -> ObservationToken {
+        observers.add(.entries(handler), hearing: .entries)
+    }
+
+    /// Calls `handler` with each transition the machine takes, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeTransitions(_ handler: @escaping (Transition) -> Void) -> ObservationToken {
+        observers.add(.transitions(handler), hearing: .transitions)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeIgnoredEvents(_ handler: @escaping (Event, State) -> Void) -> ObservationToken {
+        observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
+    }
+
     /// The transitions the machine takes from now on, as an asynchronous sequence that
     /// finishes when the machine is released.
     var transitions: AsyncStream<Transition> {
-        observers.stream { notification in
+        observers.stream(hearing: .transitions) { notification in
             guard case .transitioned(let transition) = notification else { return nil }
             return transition
         }
@@ -206,7 +272,7 @@ final class Door {
     @inline(__always)
     private func step(_ event: Event) {
         if !handle(event) {
-            notify(.ignored(event, in: state))
+            notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
 
@@ -261,12 +327,12 @@ final class Door {
     // MARK: - Entering and leaving states
 
     private func exitState(_ state: State) {
-        notify(.exited(state))
+        notify(.exits, .exited(state))
     }
 
     private func enterState(_ state: State) {
         self.state = state
-        notify(.entered(state))
+        notify(.entries, .entered(state))
     }
 
     /// Enters `target` at the end of a transition from `source`, and tells the observers.
@@ -274,7 +340,7 @@ final class Door {
     @discardableResult @inline(__always)
     private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
         enterState(target)
-        notify(.transitioned(Transition(source: source, event: event, target: target)))
+        notify(.transitions, .transitioned(Transition(source: source, event: event, target: target)))
         return true
     }
 
@@ -294,11 +360,11 @@ final class Door {
         return enterState(target, from: source, on: event)
     }
 
-    /// Builds the notification only when somebody observes.
+    /// Builds a notification of `kind` only when some observer hears that kind.
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if !observers.isEmpty {
-            observers.notify(notification())
+    private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
+        if observers.hears(kind) {
+            observers.notify(kind, notification())
         }
     }
 
@@ -386,6 +452,8 @@ extension Door.Observer {
     func machine(_ machine: Door, didTransition transition: Door.Transition) {}
 
     func machine(_ machine: Door, didIgnore event: Door.Event, in state: Door.State) {}
+
+    func observedNotifications(of machine: Door) -> NotificationKinds { .all }
 }
 
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.

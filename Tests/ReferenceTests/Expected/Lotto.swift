@@ -114,12 +114,25 @@ public final class Lotto {
         func machine(_ machine: Lotto, didEmit output: Output)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Lotto, didIgnore event: Event, in state: State)
+        /// The notifications whose hooks this observer implements (all by default): `machine` builds
+        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        func observedNotifications(of machine: Lotto) -> NotificationKinds
     }
 
     /// One observer, stored with this machine's own types so that notifying it is a direct call.
     private enum Observation: MachineObservation {
         /// Hears every notification: a closure from `observe(_:)`.
         case always((Notification) -> Void)
+        /// Hears `exited` alone: a closure from `observeExits(_:)`.
+        case exits((StateID) -> Void)
+        /// Hears `entered` alone: a closure from `observeEntries(_:)`.
+        case entries((StateID) -> Void)
+        /// Hears `transitioned` alone: a closure from `observeTransitions(_:)`.
+        case transitions((Transition) -> Void)
+        /// Hears `emitted` alone: a closure from `observeOutputs(_:)`.
+        case outputs((Output) -> Void)
+        /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
+        case ignoredEvents((Event, State) -> Void)
         /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
         /// nobody iterates any more.
         case untilReleased((Notification) -> Bool)
@@ -132,10 +145,40 @@ public final class Lotto {
             switch self {
             case .always(let handler):
                 handler(notification)
-                return true
+            case .exits(let handler):
+                if case .exited(let state) = notification {
+                    handler(state)
+                }
+            case .entries(let handler):
+                if case .entered(let state) = notification {
+                    handler(state)
+                }
+            case .transitions(let handler):
+                if case .transitioned(let transition) = notification {
+                    handler(transition)
+                }
+            case .outputs(let handler):
+                if case .emitted(let output) = notification {
+                    handler(output)
+                }
+            case .ignoredEvents(let handler):
+                if case .ignored(let event, let state) = notification {
+                    handler(event, state)
+                }
             case .untilReleased(let handler):
                 return handler(notification)
             }
+            return true
+        }
+    }
+
+    /// An `Observer` as the machine holds it: weakly, in a constant, so that reading it costs
+    /// the weak load a hand-written delegate costs and no exclusivity check.
+    private final class ObserverReference {
+        weak let observer: (any Observer)?
+
+        init(_ observer: any Observer) {
+            self.observer = observer
         }
     }
 
@@ -199,13 +242,14 @@ public final class Lotto {
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
+        let reference = ObserverReference(observer)
         // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
         // each notification a reference count.
-        observers.add(.untilReleased { [unowned(unsafe) self, weak observer] notification in
-            guard let observer else { return false }
+        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
+            guard let observer = reference.observer else { return false }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)
             case .entered(let state): observer.machine(self, didEnter: state)
@@ -214,7 +258,7 @@ public final class Lotto {
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
             }
             return true
-        })
+        }, hearing: observer.observedNotifications(of: self))
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -223,10 +267,45 @@ public final class Lotto {
         observers.add(.always(handler))
     }
 
+    /// Calls `handler` with each state the machine leaves (its exit actions have run), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeExits(_ handler: @escaping (StateID) -> Void) -> ObservationToken {
+        observers.add(.exits(handler), hearing: .exits)
+    }
+
+    /// Calls `handler` with each state the machine enters (its entry actions have run), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeEntries(_ handler: @escaping (StateID) -> Void) -> ObservationToken {
+        observers.add(.entries(handler), hearing: .entries)
+    }
+
+    /// Calls `handler` with each transition the machine takes, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeTransitions(_ handler: @escaping (Transition) -> Void) -> ObservationToken {
+        observers.add(.transitions(handler), hearing: .transitions)
+    }
+
+    /// Calls `handler` with each output an action emits, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeOutputs(_ handler: @escaping (Output) -> Void) -> ObservationToken {
+        observers.add(.outputs(handler), hearing: .outputs)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeIgnoredEvents(_ handler: @escaping (Event, State) -> Void) -> ObservationToken {
+        observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
+    }
+
     /// The transitions the machine takes from now on, as an asynchronous sequence that
     /// finishes when the machine is released.
     public var transitions: AsyncStream<Transition> {
-        observers.stream { notification in
+        observers.stream(hearing: .transitions) { notification in
             guard case .transitioned(let transition) = notification else { return nil }
             return transition
         }
@@ -239,7 +318,7 @@ public final class Lotto {
     @inline(__always)
     private func step(_ event: Event) {
         if !handle(event) {
-            notify(.ignored(event, in: state))
+            notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
 
@@ -266,12 +345,12 @@ public final class Lotto {
             case .newNumbers(let numbers):
                 let stateBefore = state
                 exitState(.empty)
-                notify(.emitted(.changed(numbers: numbers)))
+                notify(.outputs, .emitted(.changed(numbers: numbers)))
                 state = .drawn(current: numbers)
                 enterState(.drawn)
                 return transitioned(from: stateBefore, on: event)
             case .saveNumbers:
-                notify(.emitted(.notice("Draw some numbers first.")))
+                notify(.outputs, .emitted(.notice("Draw some numbers first.")))
                 return true
             default:
                 break
@@ -281,22 +360,22 @@ public final class Lotto {
             case .newNumbers(let numbers):
                 let stateBefore = state
                 exitState(.drawn)
-                notify(.emitted(.changed(numbers: numbers)))
+                notify(.outputs, .emitted(.changed(numbers: numbers)))
                 state = .drawn(current: numbers)
                 enterState(.drawn)
                 return transitioned(from: stateBefore, on: event)
             case .saveNumbers:
                 if actions.isSaved(current: current) {
-                    notify(.emitted(.notice("These numbers are saved already.")))
+                    notify(.outputs, .emitted(.notice("These numbers are saved already.")))
                     return true
                 }
                 actions.save(current: current)
-                notify(.emitted(.saved(numbers: current, total: actions.savedCount(current: current))))
+                notify(.outputs, .emitted(.saved(numbers: current, total: actions.savedCount(current: current))))
                 return true
             case .clear:
                 let stateBefore = state
                 exitState(.drawn)
-                notify(.emitted(.cleared))
+                notify(.outputs, .emitted(.cleared))
                 state = .empty
                 enterState(.empty)
                 return transitioned(from: stateBefore, on: event)
@@ -309,28 +388,28 @@ public final class Lotto {
 
     /// Runs `state`'s exit actions, stops its timers and tells the observers.
     private func exitState(_ state: StateID) {
-        notify(.exited(state))
+        notify(.exits, .exited(state))
     }
 
     /// Runs `state`'s entry actions, starts its timers, tells the observers, and queues the
     /// completion of the state a final state completes. `state` is active already.
     private func enterState(_ state: StateID) {
-        notify(.entered(state))
+        notify(.entries, .entered(state))
     }
 
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
     private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitioned(Transition(source: source, event: event, target: state)))
+        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
         return true
     }
 
-    /// Builds the notification only when somebody observes.
+    /// Builds a notification of `kind` only when some observer hears that kind.
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if !observers.isEmpty {
-            observers.notify(notification())
+    private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
+        if observers.hears(kind) {
+            observers.notify(kind, notification())
         }
     }
 
@@ -458,6 +537,8 @@ extension Lotto.Observer {
     public func machine(_ machine: Lotto, didEmit output: Lotto.Output) {}
 
     public func machine(_ machine: Lotto, didIgnore event: Lotto.Event, in state: Lotto.State) {}
+
+    public func observedNotifications(of machine: Lotto) -> NotificationKinds { .all }
 }
 
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.

@@ -171,12 +171,23 @@ public final class Navigator {
         func machine(_ machine: Navigator, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Navigator, didIgnore event: Event, in state: State)
+        /// The notifications whose hooks this observer implements (all by default): `machine` builds
+        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        func observedNotifications(of machine: Navigator) -> NotificationKinds
     }
 
     /// One observer, stored with this machine's own types so that notifying it is a direct call.
     private enum Observation: MachineObservation {
         /// Hears every notification: a closure from `observe(_:)`.
         case always((Notification) -> Void)
+        /// Hears `exited` alone: a closure from `observeExits(_:)`.
+        case exits((StateID) -> Void)
+        /// Hears `entered` alone: a closure from `observeEntries(_:)`.
+        case entries((StateID) -> Void)
+        /// Hears `transitioned` alone: a closure from `observeTransitions(_:)`.
+        case transitions((Transition) -> Void)
+        /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
+        case ignoredEvents((Event, State) -> Void)
         /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
         /// nobody iterates any more.
         case untilReleased((Notification) -> Bool)
@@ -189,10 +200,36 @@ public final class Navigator {
             switch self {
             case .always(let handler):
                 handler(notification)
-                return true
+            case .exits(let handler):
+                if case .exited(let state) = notification {
+                    handler(state)
+                }
+            case .entries(let handler):
+                if case .entered(let state) = notification {
+                    handler(state)
+                }
+            case .transitions(let handler):
+                if case .transitioned(let transition) = notification {
+                    handler(transition)
+                }
+            case .ignoredEvents(let handler):
+                if case .ignored(let event, let state) = notification {
+                    handler(event, state)
+                }
             case .untilReleased(let handler):
                 return handler(notification)
             }
+            return true
+        }
+    }
+
+    /// An `Observer` as the machine holds it: weakly, in a constant, so that reading it costs
+    /// the weak load a hand-written delegate costs and no exclusivity check.
+    private final class ObserverReference {
+        weak let observer: (any Observer)?
+
+        init(_ observer: any Observer) {
+            self.observer = observer
         }
     }
 
@@ -273,13 +310,14 @@ public final class Navigator {
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
+        let reference = ObserverReference(observer)
         // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
         // each notification a reference count.
-        observers.add(.untilReleased { [unowned(unsafe) self, weak observer] notification in
-            guard let observer else { return false }
+        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
+            guard let observer = reference.observer else { return false }
             switch notification {
             case .exited(let state): observer.machine(self, didExit: state)
             case .entered(let state): observer.machine(self, didEnter: state)
@@ -287,7 +325,7 @@ public final class Navigator {
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
             }
             return true
-        })
+        }, hearing: observer.observedNotifications(of: self))
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -296,10 +334,38 @@ public final class Navigator {
         observers.add(.always(handler))
     }
 
+    /// Calls `handler` with each state the machine leaves (its exit actions have run), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeExits(_ handler: @escaping (StateID) -> Void) -> ObservationToken {
+        observers.add(.exits(handler), hearing: .exits)
+    }
+
+    /// Calls `handler` with each state the machine enters (its entry actions have run), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeEntries(_ handler: @escaping (StateID) -> Void) -> ObservationToken {
+        observers.add(.entries(handler), hearing: .entries)
+    }
+
+    /// Calls `handler` with each transition the machine takes, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeTransitions(_ handler: @escaping (Transition) -> Void) -> ObservationToken {
+        observers.add(.transitions(handler), hearing: .transitions)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeIgnoredEvents(_ handler: @escaping (Event, State) -> Void) -> ObservationToken {
+        observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
+    }
+
     /// The transitions the machine takes from now on, as an asynchronous sequence that
     /// finishes when the machine is released.
     public var transitions: AsyncStream<Transition> {
-        observers.stream { notification in
+        observers.stream(hearing: .transitions) { notification in
             guard case .transitioned(let transition) = notification else { return nil }
             return transition
         }
@@ -312,7 +378,7 @@ public final class Navigator {
     @inline(__always)
     private func step(_ event: Event) {
         if !handle(event) {
-            notify(.ignored(event, in: state))
+            notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
 
@@ -520,7 +586,7 @@ public final class Navigator {
 
     /// Runs `state`'s exit actions, stops its timers and tells the observers.
     private func exitState(_ state: StateID) {
-        notify(.exited(state))
+        notify(.exits, .exited(state))
     }
 
     /// Runs `state`'s entry actions, starts its timers, tells the observers, and queues the
@@ -532,7 +598,7 @@ public final class Navigator {
         default:
             break
         }
-        notify(.entered(state))
+        notify(.entries, .entered(state))
     }
 
     /// Exits every active state, innermost first, remembering the histories of those that keep one.
@@ -591,7 +657,7 @@ public final class Navigator {
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
     private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitioned(Transition(source: source, event: event, target: state)))
+        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
         return true
     }
 
@@ -643,11 +709,11 @@ public final class Navigator {
         }
     }
 
-    /// Builds the notification only when somebody observes.
+    /// Builds a notification of `kind` only when some observer hears that kind.
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if !observers.isEmpty {
-            observers.notify(notification())
+    private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
+        if observers.hears(kind) {
+            observers.notify(kind, notification())
         }
     }
 
@@ -885,6 +951,8 @@ extension Navigator.Observer {
     public func machine(_ machine: Navigator, didTransition transition: Navigator.Transition) {}
 
     public func machine(_ machine: Navigator, didIgnore event: Navigator.Event, in state: Navigator.State) {}
+
+    public func observedNotifications(of machine: Navigator) -> NotificationKinds { .all }
 }
 
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.

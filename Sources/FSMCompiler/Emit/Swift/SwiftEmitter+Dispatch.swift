@@ -179,14 +179,14 @@ extension SwiftEmitter {
         }
     }
 
-    /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.emitted(.notice))`.
+    /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.outputs, .emitted(.notice))`.
     func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
         let event: EventID? = if case .event(let event)? = trigger { event } else { nil }
         switch action {
         case .call(let name):
             return "actions.\(name)" + callArguments(actionsByName[name]!.payload, actionsByName[name]!.data, event: event)
         case .emit(let output, let arguments):
-            return "notify(.emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
+            return "notify(.outputs, .emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
         case .raise(let raised, let arguments):
             let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
             return hasCompletion ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"

@@ -273,7 +273,7 @@ extension SwiftEmitter {
                 emitDataBinding(of: state.id, for: dataNeeded(by: state.exitActions), into: &writer)
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
-            writer.line("notify(.exited(state))")
+            writer.line("notify(.exits, .exited(state))")
         }
         writer.line()
         writer.line("/// Runs `state`'s entry actions, starts its timers, tells the observers, and queues the")
@@ -315,7 +315,7 @@ extension SwiftEmitter {
                     }
                 }
             }
-            writer.line("notify(.entered(state))")
+            writer.line("notify(.entries, .entered(state))")
         }
         writer.line()
         emitExitStates(into: &writer)
@@ -323,7 +323,7 @@ extension SwiftEmitter {
         writer.line("/// `handle(_:)` returns.")
         writer.line("@discardableResult @inline(__always)")
         writer.block("private func transitioned(from source: State, on event: Event?) -> Bool") { writer in
-            writer.line("notify(.transitioned(Transition(source: source, event: event, target: state)))")
+            writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))")
             writer.line("return true")
         }
         writer.line()

@@ -39,46 +39,21 @@ extension SwiftEmitter {
                 writer.line("/// \(hook.summary)")
                 writer.line("func \(hook.signature(machine: name))")
             }
+            writer.line("/// The notifications whose hooks this observer implements (all by default): `machine` builds")
+            writer.line("/// no other notification for it and calls no other hook. Asked once, when it is added.")
+            writer.line("func observedNotifications(of machine: \(name)) -> NotificationKinds")
         }
         writer.line()
-        emitObservationType(into: &writer)
-    }
-
-    /// The observers as the machine keeps them: closures typed with its own notifications,
-    /// which `ObservationList` calls directly (a closure stored under a generic type would be
-    /// called through a conversion thunk on every notification).
-    private func emitObservationType(into writer: inout CodeWriter) {
-        writer.line("/// One observer, stored with this machine's own types so that notifying it is a direct call.")
-        writer.block("private enum Observation: MachineObservation") { writer in
-            writer.line("/// Hears every notification: a closure from `observe(_:)`.")
-            writer.line("case always((Notification) -> Void)")
-            writer.line("/// Hears notifications until it returns `false`: an `Observer` that was released, a stream")
-            writer.line("/// nobody iterates any more.")
-            writer.line("case untilReleased((Notification) -> Bool)")
-            writer.line()
-            writer.block("init(_ receive: @escaping (Notification) -> Bool)") { writer in
-                writer.line("self = .untilReleased(receive)")
-            }
-            writer.line()
-            writer.block("func receive(_ notification: Notification) -> Bool") { writer in
-                writer.line("switch self {")
-                writer.line("case .always(let handler):")
-                writer.indented { writer in
-                    writer.line("handler(notification)")
-                    writer.line("return true")
-                }
-                writer.line("case .untilReleased(let handler):")
-                writer.indented { writer in writer.line("return handler(notification)") }
-                writer.line("}")
-            }
-        }
-        writer.line()
+        emitObservationTypes(into: &writer)
     }
 
     /// One Observer requirement and the notification it receives.
     struct ObserverHook {
         /// The notification case, such as `exited`.
         var notification: String
+        /// Its `NotificationKinds` member, such as `exits`; also the `Observation` case of a
+        /// closure that hears only this kind, and, capitalized, its `observe…` method.
+        var kind: String
         /// Argument label, parameter name and type of each parameter after the machine.
         var parameters: [(label: String, name: String, type: String)]
         var summary: String
@@ -99,18 +74,28 @@ extension SwiftEmitter {
         var call: String {
             "machine(" + (["self"] + parameters.map { "\($0.label): \($0.name)" }).joined(separator: ", ") + ")"
         }
+
+        /// `(Event, State) -> Void`: a closure that hears this kind alone.
+        var handlerType: String {
+            "(" + parameters.map(\.type).joined(separator: ", ") + ") -> Void"
+        }
+
+        /// `handler(event, state)`
+        var handlerCall: String {
+            "handler(" + parameters.map(\.name).joined(separator: ", ") + ")"
+        }
     }
 
     var observerHooks: [ObserverHook] {
         var hooks = [
-            ObserverHook(notification: "exited", parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
-            ObserverHook(notification: "entered", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
-            ObserverHook(notification: "transitioned", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
+            ObserverHook(notification: "exited", kind: "exits", parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
+            ObserverHook(notification: "entered", kind: "entries", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
+            ObserverHook(notification: "transitioned", kind: "transitions", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
         ]
         if hasOutputs {
-            hooks.append(ObserverHook(notification: "emitted", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
+            hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
         }
-        hooks.append(ObserverHook(notification: "ignored", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
+        hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
         return hooks
     }
 
@@ -118,10 +103,11 @@ extension SwiftEmitter {
     func emitExtensions(into writer: inout CodeWriter) {
         writer.line()
         writer.block("extension \(name).Observer") { writer in
-            for (index, hook) in observerHooks.enumerated() {
-                if index > 0 { writer.line() }
+            for hook in observerHooks {
                 writer.line("\(access)func \(hook.signature(machine: name, qualified: true)) {}")
+                writer.line()
             }
+            writer.line("\(access)func observedNotifications(of machine: \(name)) -> NotificationKinds { .all }")
         }
         if !model.isMainActor {
             writer.line()

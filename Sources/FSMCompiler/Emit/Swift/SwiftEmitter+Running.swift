@@ -233,38 +233,7 @@ extension SwiftEmitter {
             writer.line("isInStep = false")
         }
         writer.line()
-        writer.line("/// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is")
-        writer.line("/// released: the machine holds it weakly.")
-        writer.line("@discardableResult")
-        writer.block("\(access)func addObserver(_ observer: any Observer) -> ObservationToken") { writer in
-            writer.line("// Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares")
-            writer.line("// each notification a reference count.")
-            writer.closure("observers.add(.untilReleased { [unowned(unsafe) self, weak observer] notification in", closing: "})") { writer in
-                writer.line("guard let observer else { return false }")
-                writer.line("switch notification {")
-                for hook in observerHooks {
-                    writer.line("case \(hook.pattern): observer.\(hook.call)")
-                }
-                writer.line("}")
-                writer.line("return true")
-            }
-        }
-        writer.line()
-        writer.line("/// Calls `handler` with every notification from now on, until the token is cancelled.")
-        writer.line("@discardableResult")
-        writer.block("\(access)func observe(_ handler: @escaping (Notification) -> Void) -> ObservationToken") { writer in
-            writer.line("observers.add(.always(handler))")
-        }
-        writer.line()
-        writer.line("/// The transitions the machine takes from now on, as an asynchronous sequence that")
-        writer.line("/// finishes when the machine is released.")
-        writer.block("\(access)var transitions: AsyncStream<Transition>") { writer in
-            writer.closure("observers.stream { notification in") { writer in
-                writer.line("guard case .transitioned(let transition) = notification else { return nil }")
-                writer.line("return transition")
-            }
-        }
-        writer.line()
+        emitObservingMethods(into: &writer)
     }
 
     func emitStep(into writer: inout CodeWriter) {
@@ -277,13 +246,13 @@ extension SwiftEmitter {
             let finished = finalStates.isEmpty ? "" : "!isFinished, "
             if hasEventless {
                 writer.block("guard \(finished)handle(event) else") { writer in
-                    writer.line("notify(.ignored(event, in: state))")
+                    writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
                     writer.line("return")
                 }
                 writer.line("takeEventlessTransitions()")
             } else {
                 writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
-                    writer.line("notify(.ignored(event, in: state))")
+                    writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
                 }
             }
         }

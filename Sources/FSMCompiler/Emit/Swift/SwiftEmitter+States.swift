@@ -12,7 +12,7 @@ extension SwiftEmitter {
             emitStateSwitch(model.states.filter { !$0.exitActions.isEmpty }, into: &writer) { state, writer in
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
-            writer.line("notify(.exited(state))")
+            writer.line("notify(.exits, .exited(state))")
         }
         writer.line()
         writer.block("private func enterState(_ state: State)") { writer in
@@ -22,7 +22,7 @@ extension SwiftEmitter {
                 emitActions(state.entryActions, payloadOf: nil, into: &writer)
             }
             if hasTimers { writer.line("startTimers(for: state)") }
-            writer.line("notify(.entered(state))")
+            writer.line("notify(.entries, .entered(state))")
         }
         writer.line()
         writer.line("/// Enters `target` at the end of a transition from `source`, and tells the observers.")
@@ -30,7 +30,7 @@ extension SwiftEmitter {
         writer.line("@discardableResult @inline(__always)")
         writer.block("private func enterState(_ target: State, from source: State, on event: Event?) -> Bool") { writer in
             writer.line("enterState(target)")
-            writer.line("notify(.transitioned(Transition(source: source, event: event, target: target)))")
+            writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, target: target)))")
             writer.line("return true")
         }
         writer.line()
@@ -183,11 +183,11 @@ extension SwiftEmitter {
     }
 
     func emitNotifications(into writer: inout CodeWriter) {
-        writer.line("/// Builds the notification only when somebody observes.")
+        writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
         writer.line("@inline(__always)")
-        writer.block("private func notify(_ notification: @autoclosure () -> Notification)") { writer in
-            writer.block("if !observers.isEmpty") { writer in
-                writer.line("observers.notify(notification())")
+        writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
+            writer.block("if observers.hears(kind)") { writer in
+                writer.line("observers.notify(kind, notification())")
             }
         }
         writer.line()
