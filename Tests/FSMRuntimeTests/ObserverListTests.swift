@@ -177,3 +177,68 @@ struct ObserverListTests {
         #expect(list.isEmpty)
     }
 }
+
+@Suite("ObservationList: kinds of notification, and what a delivery keeps alive")
+struct ObservationKindsTests {
+    @Test func anObserverHearsOnlyTheKindsItWasAddedFor() {
+        let list = ObserverList<String>()
+        #expect(!list.hears(.transitions))
+        var heard: [String] = []
+        let tokens = [
+            list.add(ClosureObservation { heard.append("transitions: \($0)"); return true }, hearing: .transitions),
+            list.add(ClosureObservation { heard.append("entries and exits: \($0)"); return true }, hearing: [.entries, .exits]),
+        ]
+        #expect(list.hears(.transitions) && list.hears(.exits) && !list.hears(.outputs))
+        list.notify(.exits, "left a")
+        list.notify(.transitions, "a -> b")
+        list.notify(.outputs, "nobody")
+        list.notify("everybody")
+        #expect(heard == ["entries and exits: left a", "transitions: a -> b", "transitions: everybody", "entries and exits: everybody"])
+        tokens[0].cancel()
+        #expect(!list.hears(.transitions) && list.hears(.entries))
+        tokens[1].cancel()
+        #expect(!list.hears(.all) && list.isEmpty)
+    }
+
+    @Test func anObserverThatRemovesItselfStaysAliveUntilTheDeliveryEnds() {
+        final class Probe {
+            var isAlive = true
+            deinit {}
+        }
+        let list = ObserverList<Int>()
+        var probe: Probe? = Probe()
+        weak let weakProbe = probe
+        var token: ObservationToken?
+        var aliveAfterCancelling: Bool?
+        token = list.add { [probe] _ in
+            token?.cancel()
+            token = nil
+            // The list let go of this closure, and with it of `probe`, but not yet.
+            aliveAfterCancelling = probe?.isAlive
+        }
+        probe = nil
+        #expect(weakProbe != nil)
+        list.notify(1)
+        #expect(aliveAfterCancelling == true)
+        #expect(weakProbe == nil)
+        #expect(list.isEmpty)
+    }
+
+    @Test func anObserverRemovedDuringANestedNotificationStillHearsTheOuterOne() {
+        let list = ObserverList<Int>()
+        var received: [String] = []
+        var second: ObservationToken?
+        let first = list.add { value in
+            received.append("first\(value)")
+            if value == 1 {
+                second?.cancel()
+                list.notify(2)
+            }
+        }
+        second = list.add { received.append("second\($0)") }
+        list.notify(1)
+        list.notify(3)
+        #expect(received == ["first1", "first2", "second1", "first3"])
+        _ = first
+    }
+}
