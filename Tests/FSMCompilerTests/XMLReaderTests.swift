@@ -65,6 +65,16 @@ import Testing
         #expect(diagnostics == source.lines(of: [.error("1️⃣", message)]))
     }
 
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "<a>", count: XMLReader.maximumDepth) + "1️⃣<a/>" + String(repeating: "</a>", count: XMLReader.maximumDepth)
+        let source = MarkedSource(deep)
+        let (document, diagnostics) = read(source)
+        #expect(document == nil)
+        #expect(diagnostics == source.lines(of: [.error("1️⃣", "elements nest more than \(XMLReader.maximumDepth) levels deep")]))
+        let (allowed, none) = read(MarkedSource(String(repeating: "<a>", count: XMLReader.maximumDepth) + String(repeating: "</a>", count: XMLReader.maximumDepth)))
+        #expect(allowed != nil && none == [])
+    }
+
     @Test func aDoctypeWithoutAnInternalSubsetAndProcessingInstructionsAreSkipped() {
         let (document, diagnostics) = read(MarkedSource("<!DOCTYPE a SYSTEM \"a.dtd\"><?pi x?><a><?pi y?></a>\n"))
         #expect(diagnostics == [])

@@ -19,6 +19,11 @@ public struct XMLReader {
     private var scopes: [[String: String]] = [["xml": xmlNamespace]]
     /// The comments before the root element.
     private var leadingComments: [XMLNode] = []
+    /// How many elements are open: reading recurses, so a hostile document cannot nest without
+    /// bound.
+    private var depth = 0
+    /// The deepest nesting read; SCXML charts nest a few levels, fsmc's specs at most 64.
+    public static let maximumDepth = 256
 
     /// The document; `nil` after reporting the first error that makes it not well-formed.
     public static func read(_ source: SourceText, diagnostics: inout DiagnosticBag) -> XMLDocument? {
@@ -115,6 +120,9 @@ public struct XMLReader {
 
     private mutating func element() throws(Failure) -> XMLElement {
         let start = offset
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw failure("elements nest more than \(Self.maximumDepth) levels deep", at: start) }
         offset += 1
         let name = try self.name(what: "an element name")
         let nameEnd = offset
