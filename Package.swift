@@ -22,8 +22,13 @@ let package = Package(
         .target(name: "FSMRuntime", swiftSettings: strict),
         // Random, seeded, valid specs for generative and differential tests (no I/O).
         .target(name: "FSMSpecGenerator", swiftSettings: strict),
+        // `fsmc lsp`: the Language Server Protocol's plumbing (framing, JSON-RPC, dispatch) over
+        // the editing features of FSMCompiler. A library of its own, not a folder of fsmc, so
+        // that tests drive the server in memory and over pipes, and FSMCompiler stays free of
+        // Foundation and I/O.
+        .target(name: "FSMLanguageServer", dependencies: ["FSMCompiler"], swiftSettings: strict),
         // The thin command-line front end.
-        .executableTarget(name: "fsmc", dependencies: ["FSMCompiler"], swiftSettings: strict),
+        .executableTarget(name: "fsmc", dependencies: ["FSMCompiler", "FSMLanguageServer"], swiftSettings: strict),
         // Turns the .fsm files of a target into Swift at build time.
         .plugin(name: "FSMGenerator", capability: .buildTool(), dependencies: ["fsmc"]),
         // `swift package generate-fsm-diagrams`: a diagram for every .fsm file of the package.
@@ -68,6 +73,7 @@ let package = Package(
         .testTarget(
             name: "FSMSpecGeneratorTests", dependencies: ["FSMSpecGenerator", "FSMCompiler", "FSMRuntime", "TestSupport"],
             swiftSettings: strict),
+        .testTarget(name: "FSMLanguageServerTests", dependencies: ["FSMLanguageServer", "FSMCompiler", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -56,6 +56,7 @@ struct FSMCommandLine {
                 run: { PathsCommand(console: console).run($0) }),
             ExportCommand.spec(console: console),
             ImportCommand.spec(console: console),
+            LanguageServerCommand.spec(console: console),
         ]
     }
 

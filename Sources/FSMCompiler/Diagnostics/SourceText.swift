@@ -59,6 +59,12 @@ public struct SourceText: Sendable {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
+    /// The byte offset at which a 1-based line starts, or `nil` past the last line.
+    public func offset(ofLine number: Int) -> Int? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        return lineStarts[number - 1]
+    }
+
     /// The byte offset of the first byte that is not valid UTF-8, if any.
     public var firstInvalidUTF8Offset: Int? {
         var offset = 0

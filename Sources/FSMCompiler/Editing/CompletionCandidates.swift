@@ -1,0 +1,123 @@
+/// A word an editor can offer at the cursor.
+public struct CompletionCandidate: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case state, event, output, `guard`, action, keyword
+    }
+
+    public var label: String
+    public var kind: Kind
+
+    public init(_ label: String, _ kind: Kind) {
+        self.label = label
+        self.kind = kind
+    }
+}
+
+/// What fits at a cursor, read from the tokens before it: states after `->`, events after `on`
+/// and `raise`, outputs after `emit`, guards in `[…]`, actions after `/`, keywords where a
+/// declaration starts. Names come from the spec itself (guards and actions as already used).
+public enum CompletionCandidates {
+    /// The keywords that start a declaration inside a machine or a state.
+    public static let declarationKeywords = [
+        "event", "output", "state", "initial", "final", "parallel", "on", "always", "after", "done", "entry", "exit", "history",
+    ]
+    /// The keywords that start a declaration at the top of a file.
+    public static let fileKeywords = ["import", "machine", "public", "package", "internal"]
+
+    /// The candidates at a byte offset, in a stable order (names as they first appear in the
+    /// spec).
+    public static func candidates(at offset: Int, source: SourceText, index: SymbolIndex) -> [CompletionCandidate] {
+        var before = Lexer.tokenize(source).tokens.filter { $0.kind != .endOfFile && $0.range.end.offset <= offset }
+        // The word being typed is what the candidates complete, not their context.
+        var typed: SourceRange?
+        if let last = before.last, last.range.end.offset == offset, last.range.start.offset < offset, isWord(last) {
+            typed = before.removeLast().range
+        }
+        let machine = index.machine(at: offset)
+        func names(_ kind: SymbolOccurrence.Kind) -> [CompletionCandidate] {
+            guard let machine else { return [] }
+            return index.names(of: kind, inMachine: machine, excluding: typed).map { CompletionCandidate($0, CompletionCandidate.Kind(kind)) }
+        }
+        func keywords(_ words: [String]) -> [CompletionCandidate] { words.map { CompletionCandidate($0, .keyword) } }
+
+        guard let previous = before.last, previous.kind != .newline else {
+            return keywords(isInsideMachine(offset, index) ? declarationKeywords : fileKeywords)
+        }
+        let line = before.reversed().prefix { $0.kind != .newline && $0.kind != .punctuation(.semicolon) }.reversed()
+        switch previous.kind {
+        case .punctuation(.arrow):
+            return names(.state)
+        case .keyword(.on), .keyword(.raise):
+            return names(.event)
+        case .keyword(.emit):
+            return names(.output)
+        case .keyword(.initial), .keyword(.final), .keyword(.parallel):
+            return keywords(["state", "initial", "final", "parallel"].filter { $0 != previous.text })
+        case .punctuation(.leftBrace), .punctuation(.semicolon):
+            return keywords(isInsideMachine(offset, index) ? declarationKeywords : fileKeywords)
+        case .punctuation(.dot):
+            let tokens = Array(line)
+            if tokens.count >= 3, tokens[tokens.count - 3].kind == .punctuation(.arrow) { return keywords(["history"]) }
+            return []
+        case .punctuation(.leftParen) where before.dropLast().last?.text == "in":
+            return names(.state)
+        case .punctuation(.leftBracket), .punctuation(.bang), .punctuation(.and), .punctuation(.or), .punctuation(.leftParen):
+            guard isInsideGuard(line) else { return [] }
+            return names(.guard) + keywords(previous.kind == .punctuation(.leftBracket) ? ["else", "in"] : ["in"])
+        case .punctuation(.slash), .punctuation(.comma):
+            guard isInsideActions(line) else { return [] }
+            return names(.action) + keywords(["emit", "raise"])
+        default:
+            return []
+        }
+    }
+
+    private static func isWord(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .keyword: true
+        default: false
+        }
+    }
+
+    private static func isInsideMachine(_ offset: Int, _ index: SymbolIndex) -> Bool {
+        index.syntax.machines.contains { $0.range.start.offset < offset && offset < $0.range.end.offset }
+    }
+
+    /// Whether the line's last token is inside an unclosed `[`.
+    private static func isInsideGuard<Tokens: Collection<Token>>(_ line: Tokens) -> Bool {
+        var depth = 0
+        for token in line {
+            if token.kind == .punctuation(.leftBracket) { depth += 1 }
+            if token.kind == .punctuation(.rightBracket) { depth -= 1 }
+        }
+        return depth > 0
+    }
+
+    /// Whether the line's last token follows the `/` of an actions list, outside any argument
+    /// list.
+    private static func isInsideActions<Tokens: Collection<Token>>(_ line: Tokens) -> Bool {
+        var afterSlash = false
+        var parentheses = 0
+        for token in line {
+            switch token.kind {
+            case .punctuation(.slash): afterSlash = true
+            case .punctuation(.leftParen): parentheses += 1
+            case .punctuation(.rightParen): parentheses -= 1
+            default: break
+            }
+        }
+        return afterSlash && parentheses == 0
+    }
+}
+
+extension CompletionCandidate.Kind {
+    init(_ kind: SymbolOccurrence.Kind) {
+        switch kind {
+        case .state: self = .state
+        case .event: self = .event
+        case .output: self = .output
+        case .guard: self = .guard
+        case .action: self = .action
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// What an editor shows when the pointer rests on a name: the declaration as written, its
+/// documentation, and what the spec does with it (an event's payload and the transitions it
+/// triggers, a state's transitions).
+public enum SymbolHover {
+    /// Markdown describing a symbol.
+    public static func markdown(for symbol: SymbolOccurrence, in index: SymbolIndex, source: SourceText) -> String {
+        let machine = index.syntax.machines[symbol.machine]
+        let walk = MemberWalk(machine)
+        switch symbol.kind {
+        case .event:
+            let signal = walk.signals.first { !$0.isOutput && $0.syntax.name.text == symbol.name }?.syntax
+            var text = code(signal.map { "event \($0.name.text)" + payload($0.parameters) } ?? "event \(symbol.name)")
+            text += documentation(signal?.documentation)
+            let triggered = walk.transitions.filter {
+                if case .event(let event) = $0.transition.trigger { return event.text == symbol.name }
+                return false
+            }
+            text += list("Transitions", triggered.map { "\(place($0.owner)): `\(written($0.transition.range, source))`" })
+            return text
+        case .output:
+            let signal = walk.signals.first { $0.isOutput && $0.syntax.name.text == symbol.name }?.syntax
+            var text = code(signal.map { "output \($0.name.text)" + payload($0.parameters) } ?? "output \(symbol.name)")
+            text += documentation(signal?.documentation)
+            let uses = index.references(to: symbol, includingDeclaration: false).count
+            text += "\n\nEmitted in \(uses) \(uses == 1 ? "place" : "places")."
+            return text
+        case .state:
+            guard let state = walk.states.first(where: { $0.state.name.text == symbol.name }) else {
+                return code("state \(symbol.name)") + "\n\nNo state of this machine has this name."
+            }
+            let modifiers = state.state.modifiers.map { $0.kind.rawValue + " " }.joined()
+            var text = code(modifiers + "state \(symbol.name)" + (state.state.parameters.map(payload) ?? ""))
+            text += documentation(state.state.documentation)
+            if let parent = state.parent {
+                text += "\n\nInside `\(parent.name.text)`."
+            }
+            var lines: [String] = []
+            for member in state.state.members {
+                switch member {
+                case .transition(let transition): lines.append("`\(written(transition.range, source))`")
+                case .entry(let block), .exit(let block): lines.append("`\(written(block.range, source))`")
+                default: break
+                }
+            }
+            text += list("Transitions", lines)
+            return text
+        case .guard, .action:
+            let uses = index.references(to: symbol).count
+            return code("\(symbol.kind.rawValue) \(symbol.name)")
+                + "\n\nImplemented in Swift, in the machine's `\(machine.name.text).Actions`; used in \(uses) \(uses == 1 ? "place" : "places")."
+        }
+    }
+
+    private static func code(_ text: String) -> String { "```fsm\n\(text)\n```" }
+
+    private static func documentation(_ text: String?) -> String {
+        guard let text, !text.isEmpty else { return "" }
+        return "\n\n" + text
+    }
+
+    private static func list(_ title: String, _ lines: [String]) -> String {
+        guard !lines.isEmpty else { return "" }
+        return "\n\n\(title):\n" + lines.map { "- \($0)" }.joined(separator: "\n")
+    }
+
+    private static func payload(_ parameters: [ParameterSyntax]) -> String {
+        parameters.isEmpty ? "" : OutlineItem.parameterList(parameters)
+    }
+
+    private static func place(_ owner: StateSyntax?) -> String {
+        owner.map { "in `\($0.name.text)`" } ?? "at machine level"
+    }
+
+    /// A declaration's text on one line: runs of white space folded to one space.
+    private static func written(_ range: SourceRange, _ source: SourceText) -> String {
+        source.text(range).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+}
+
+/// The declarations of a machine with where each is written, flattened in document order.
+struct MemberWalk {
+    struct Signal { var syntax: SignalSyntax; var isOutput: Bool }
+    struct State { var state: StateSyntax; var parent: StateSyntax? }
+    struct Transition { var transition: TransitionSyntax; var owner: StateSyntax? }
+
+    var signals: [Signal] = []
+    var states: [State] = []
+    var transitions: [Transition] = []
+
+    init(_ machine: MachineSyntax) {
+        walk(machine.members, owner: nil)
+    }
+
+    private mutating func walk(_ members: [MemberSyntax], owner: StateSyntax?) {
+        for member in members {
+            switch member {
+            case .event(let signal): signals.append(Signal(syntax: signal, isOutput: false))
+            case .output(let signal): signals.append(Signal(syntax: signal, isOutput: true))
+            case .state(let state):
+                states.append(State(state: state, parent: owner))
+                walk(state.members, owner: state)
+            case .transition(let transition): transitions.append(Transition(transition: transition, owner: owner))
+            case .entry, .exit, .history: break
+            }
+        }
+    }
+}

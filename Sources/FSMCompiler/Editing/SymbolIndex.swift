@@ -1,0 +1,163 @@
+/// A name written in a spec that an editor can navigate: where it is declared and used.
+public struct SymbolOccurrence: Hashable, Sendable {
+    /// What a name stands for. Guards and actions share one namespace: both are requirements
+    /// of the generated `Actions` protocol.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case state, event, output, `guard`, action
+    }
+
+    public var kind: Kind
+    public var name: String
+    /// The name's own range, what a rename replaces.
+    public var range: SourceRange
+    /// Whether this occurrence declares the name (`state idle`, `event play`). Guards and
+    /// actions have no declaration in a spec: the user implements them in Swift.
+    public var isDeclaration: Bool
+    /// The index of the machine in the file the occurrence belongs to: names are scoped per
+    /// machine.
+    public var machine: Int
+
+    public init(kind: Kind, name: String, range: SourceRange, isDeclaration: Bool, machine: Int) {
+        self.kind = kind
+        self.name = name
+        self.range = range
+        self.isDeclaration = isDeclaration
+        self.machine = machine
+    }
+
+    /// Whether two occurrences name the same thing.
+    public func isSameSymbol(as other: SymbolOccurrence) -> Bool {
+        machine == other.machine && name == other.name && kind == other.kind
+    }
+}
+
+extension SymbolOccurrence.Kind {
+    /// The namespaces of a machine: two symbols of one namespace cannot share a name.
+    enum Namespace: Hashable { case state, event, output, function }
+
+    var namespace: Namespace {
+        switch self {
+        case .state: .state
+        case .event: .event
+        case .output: .output
+        case .guard, .action: .function
+        }
+    }
+}
+
+/// Every navigable name of a spec, read from its syntax tree: it works on a spec with errors,
+/// as far as the parser recovered it.
+///
+/// Resolution follows the language: state names are unique in a machine and a target names
+/// any state, so a name and its kind identify a symbol within a machine.
+public struct SymbolIndex: Sendable {
+    /// The occurrences in document order.
+    public let occurrences: [SymbolOccurrence]
+    public let syntax: SourceFileSyntax
+
+    public init(_ syntax: SourceFileSyntax) {
+        self.syntax = syntax
+        var collector = OccurrenceCollector()
+        for (index, machine) in syntax.machines.enumerated() {
+            collector.machine = index
+            collector.collect(machine.members)
+        }
+        occurrences = collector.occurrences.sorted { $0.range.start < $1.range.start }
+    }
+
+    /// The occurrence whose name covers a byte offset (its end included, where an editor's
+    /// cursor stands after typing a name).
+    public func occurrence(at offset: Int) -> SymbolOccurrence? {
+        occurrences.first { $0.range.start.offset <= offset && offset <= $0.range.end.offset }
+    }
+
+    /// Where a symbol is defined: its declaration, or for a guard or an action (declared in
+    /// Swift, not in the spec) its first use.
+    public func definition(of symbol: SymbolOccurrence) -> SymbolOccurrence? {
+        let all = occurrences.filter { $0.isSameSymbol(as: symbol) }
+        return all.first(where: \.isDeclaration) ?? all.first
+    }
+
+    /// Every occurrence of a symbol in document order, its declaration included or not.
+    public func references(to symbol: SymbolOccurrence, includingDeclaration: Bool = true) -> [SymbolOccurrence] {
+        occurrences.filter { $0.isSameSymbol(as: symbol) && (includingDeclaration || !$0.isDeclaration) }
+    }
+
+    /// The distinct names of a kind in a machine, in the order they first appear: the declared
+    /// ones for states, events and outputs (a misspelt use names nothing), every one used for
+    /// guards and actions (which the spec does not declare).
+    ///
+    /// - Parameter excluded: an occurrence not to count, such as the word being typed.
+    public func names(of kind: SymbolOccurrence.Kind, inMachine machine: Int, excluding excluded: SourceRange? = nil) -> [String] {
+        let declaredOnly = kind != .guard && kind != .action
+        var seen = Set<String>()
+        return occurrences.filter {
+            $0.kind == kind && $0.machine == machine && (!declaredOnly || $0.isDeclaration) && $0.range != excluded
+                && seen.insert($0.name).inserted
+        }.map(\.name)
+    }
+
+    /// The index of the machine whose text covers a byte offset; the last machine that starts
+    /// before it when none covers it (a machine whose `}` is still missing), else the first.
+    public func machine(at offset: Int) -> Int? {
+        guard !syntax.machines.isEmpty else { return nil }
+        if let covering = syntax.machines.firstIndex(where: { $0.range.start.offset <= offset && offset <= $0.range.end.offset }) {
+            return covering
+        }
+        return syntax.machines.lastIndex { $0.range.start.offset <= offset } ?? 0
+    }
+}
+
+/// Walks a machine's members and records each name with its kind.
+private struct OccurrenceCollector {
+    var machine = 0
+    var occurrences: [SymbolOccurrence] = []
+
+    mutating func record(_ kind: SymbolOccurrence.Kind, _ name: Identifier, declaration: Bool = false) {
+        occurrences.append(SymbolOccurrence(kind: kind, name: name.text, range: name.range, isDeclaration: declaration, machine: machine))
+    }
+
+    mutating func collect(_ members: [MemberSyntax]) {
+        for member in members {
+            switch member {
+            case .event(let signal): record(.event, signal.name, declaration: true)
+            case .output(let signal): record(.output, signal.name, declaration: true)
+            case .state(let state):
+                record(.state, state.name, declaration: true)
+                collect(state.members)
+            case .transition(let transition): collect(transition)
+            case .entry(let block), .exit(let block): collect(block.actions)
+            case .history: break
+            }
+        }
+    }
+
+    mutating func collect(_ transition: TransitionSyntax) {
+        if case .event(let event) = transition.trigger { record(.event, event) }
+        if let guardExpression = transition.guardExpression { collect(guardExpression) }
+        if let target = transition.target { record(.state, target) }
+        collect(transition.actions)
+    }
+
+    mutating func collect(_ guardExpression: GuardSyntax) {
+        switch guardExpression {
+        case .name(let name), .nameWithoutPayload(let name, _): record(.guard, name)
+        case .isIn(let state, _): record(.state, state)
+        case .not(let operand, _), .parenthesized(let operand, _): collect(operand)
+        case .and(let lhs, let rhs), .or(let lhs, let rhs):
+            collect(lhs)
+            collect(rhs)
+        case .else: break
+        }
+    }
+
+    mutating func collect(_ actions: [ActionSyntax]) {
+        for action in actions {
+            switch action {
+            case .call(let name), .callWithoutPayload(let name, _): record(.action, name)
+            case .emit(let output, _, _): record(.output, output)
+            case .raise(let event, _, _): record(.event, event)
+            }
+        }
+    }
+}

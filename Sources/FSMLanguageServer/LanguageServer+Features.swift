@@ -1,0 +1,99 @@
+import FSMCompiler
+
+/// The requests about an open document, each answered by a pure function of the compiler core.
+extension LanguageServer {
+    /// The open document a request names.
+    func document(_ params: JSONValue) throws(RPCError) -> OpenDocument {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw .invalidParams("expected 'textDocument.uri'")
+        }
+        guard let document = documents[uri] else {
+            throw .invalidParams("'\(uri)' is not open; send textDocument/didOpen first")
+        }
+        return document
+    }
+
+    /// The document a request names and the byte offset of its `position`.
+    func documentAndOffset(_ params: JSONValue) throws(RPCError) -> (OpenDocument, Int) {
+        let document = try document(params)
+        guard let position = params["position"].flatMap(Self.editorPosition) else {
+            throw .invalidParams("expected 'position' with 'line' and 'character'")
+        }
+        return (document, document.source.offset(of: position))
+    }
+
+    func documentSymbols(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let document = try document(params)
+        func json(_ item: OutlineItem) -> JSONValue {
+            [
+                "name": .string(item.name),
+                "detail": .string(item.detail),
+                "kind": .integer(Self.symbolKind(item.kind)),
+                "range": Self.json(item.range, in: document.source),
+                "selectionRange": Self.json(item.selectionRange, in: document.source),
+                "children": .array(item.children.map(json)),
+            ]
+        }
+        return .array(OutlineItem.outline(of: document.index.syntax).map(json))
+    }
+
+    func definition(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        guard let symbol = document.index.occurrence(at: offset), let definition = document.index.definition(of: symbol) else {
+            return .null
+        }
+        return Self.location(definition.range, in: document)
+    }
+
+    func references(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        guard let symbol = document.index.occurrence(at: offset) else { return [] }
+        let includeDeclaration = params["context"]?["includeDeclaration"]?.boolValue ?? true
+        return .array(document.index.references(to: symbol, includingDeclaration: includeDeclaration).map {
+            Self.location($0.range, in: document)
+        })
+    }
+
+    func hover(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        guard let symbol = document.index.occurrence(at: offset) else { return .null }
+        let text = SymbolHover.markdown(for: symbol, in: document.index, source: document.source)
+        return [
+            "contents": ["kind": "markdown", "value": .string(text)],
+            "range": Self.json(symbol.range, in: document.source),
+        ]
+    }
+
+    func completion(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        let candidates = CompletionCandidates.candidates(at: offset, source: document.source, index: document.index)
+        return .array(candidates.map { candidate in
+            [
+                "label": .string(candidate.label),
+                "kind": .integer(Self.completionKind(candidate.kind)),
+                "detail": .string(candidate.kind.rawValue),
+            ]
+        })
+    }
+
+    func prepareRename(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        guard let symbol = document.index.occurrence(at: offset) else { return .null }
+        return ["range": Self.json(symbol.range, in: document.source), "placeholder": .string(symbol.name)]
+    }
+
+    func rename(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        guard let newName = params["newName"]?.stringValue else { throw .invalidParams("expected 'newName'") }
+        guard let symbol = document.index.occurrence(at: offset) else {
+            throw .requestFailed("there is no state, event, output, guard or action here to rename")
+        }
+        switch SymbolRename.ranges(renaming: symbol, to: newName, in: document.index) {
+        case .failure(let refusal):
+            throw .requestFailed(refusal.message)
+        case .success(let ranges):
+            let edits: [JSONValue] = ranges.map { ["range": Self.json($0, in: document.source), "newText": .string(newName)] }
+            return ["changes": .object([document.uri: .array(edits)])]
+        }
+    }
+}

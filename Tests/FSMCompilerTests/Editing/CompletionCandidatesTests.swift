@@ -1,0 +1,65 @@
+import FSMCompiler
+import Testing
+
+/// Completion: what fits where, from the tokens before the cursor.
+@Suite struct CompletionCandidatesTests {
+    /// The candidates' labels at the marker `1️⃣` of a spec.
+    private func labels(_ marked: String) -> [String] {
+        let spec = MarkedSource(marked)
+        let index = SymbolIndex(Parser.parse(spec.source).syntax)
+        return CompletionCandidates.candidates(at: spec.location("1️⃣").offset, source: spec.source, index: index).map(\.label)
+    }
+
+    private let head = """
+        machine M {
+            event go
+            event stop(reason: String)
+            output said(String)
+            initial state idle { on go [ready] -> busy / start }
+            state busy { on stop -> idle / finish, emit said("done") }
+
+        """
+
+    @Test func statesAfterAnArrow() {
+        #expect(labels(head + "    on go -> 1️⃣\n}") == ["idle", "busy"])
+        #expect(labels(head + "    on go -> bu1️⃣\n}") == ["idle", "busy"])
+    }
+
+    @Test func eventsAfterOnAndRaise() {
+        #expect(labels(head + "    on 1️⃣\n}") == ["go", "stop"])
+        #expect(labels(head + "    on go / raise 1️⃣\n}") == ["go", "stop"])
+    }
+
+    @Test func outputsAfterEmit() {
+        #expect(labels(head + "    on go / emit 1️⃣\n}") == ["said"])
+    }
+
+    @Test func guardsInBrackets() {
+        #expect(labels(head + "    on go [1️⃣\n}") == ["ready", "else", "in"])
+        #expect(labels(head + "    on go [ready && !1️⃣\n}") == ["ready", "in"])
+        #expect(labels(head + "    on go [in(1️⃣\n}") == ["idle", "busy"])
+    }
+
+    @Test func actionsAfterSlashAndComma() {
+        #expect(labels(head + "    on go / 1️⃣\n}") == ["start", "finish", "emit", "raise"])
+        #expect(labels(head + "    on go / start, fi1️⃣\n}") == ["start", "finish", "emit", "raise"])
+        // A comma inside an argument list is not a place for an action.
+        #expect(labels(head + "    on go / emit said(\"a\", 1️⃣\n}") == [])
+    }
+
+    @Test func keywordsWhereADeclarationStarts() {
+        #expect(labels(head + "    1️⃣\n}") == CompletionCandidates.declarationKeywords)
+        #expect(labels(head + "    al1️⃣\n}") == CompletionCandidates.declarationKeywords)
+        #expect(labels("1️⃣") == CompletionCandidates.fileKeywords)
+        #expect(labels(head + "    initial 1️⃣\n}") == ["state", "final", "parallel"])
+    }
+
+    @Test func historyAfterATargetsDot() {
+        #expect(labels(head + "    on go -> busy.1️⃣\n}") == ["history"])
+    }
+
+    @Test func nothingWhereANewNameIsDeclared() {
+        #expect(labels(head + "    state 1️⃣\n}") == [])
+        #expect(labels(head + "    event 1️⃣\n}") == [])
+    }
+}

@@ -1,0 +1,2 @@
+" fsmc state machine specs.
+autocmd BufRead,BufNewFile *.fsm setfiletype fsm

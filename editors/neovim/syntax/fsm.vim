@@ -1,0 +1,42 @@
+" Syntax highlighting for fsmc state machine specs (.fsm). The keywords are the lexer's
+" (Sources/FSMCompiler/Syntax/Token.swift) and the contextual words done, deep and in; a test
+" keeps them in step (EditorSupportTests).
+if exists('b:current_syntax')
+  finish
+endif
+
+syntax keyword fsmDeclaration machine state event output import
+syntax keyword fsmTrigger on always after done entry exit
+syntax keyword fsmAction emit raise
+syntax keyword fsmModifier initial final parallel history deep
+syntax keyword fsmAccess public internal package
+syntax keyword fsmGuardWord else in
+syntax keyword fsmConstant true false nil
+syntax match fsmDuration /\<\d[0-9_]*\(\.\d\+\)\?\(ms\|s\|m\|h\)\>/
+syntax match fsmNumber /\<\d[0-9_]*\(\.\d\+\)\?\>/
+syntax match fsmOperator /->\|&&\|||\|!/
+syntax match fsmAttribute /@\h\w*/
+syntax match fsmType /\<\u\w*\>/
+syntax region fsmString start=/"/ skip=/\\./ end=/"\|$/
+syntax match fsmComment /\/\/.*$/ contains=@Spell
+syntax match fsmDocComment /\/\/\/.*$/ contains=@Spell
+syntax region fsmBlockComment start=/\/\*/ end=/\*\// contains=@Spell
+
+highlight default link fsmDeclaration Keyword
+highlight default link fsmTrigger Statement
+highlight default link fsmAction Statement
+highlight default link fsmModifier StorageClass
+highlight default link fsmAccess StorageClass
+highlight default link fsmGuardWord Conditional
+highlight default link fsmConstant Constant
+highlight default link fsmDuration Number
+highlight default link fsmNumber Number
+highlight default link fsmOperator Operator
+highlight default link fsmAttribute PreProc
+highlight default link fsmType Type
+highlight default link fsmString String
+highlight default link fsmComment Comment
+highlight default link fsmDocComment SpecialComment
+highlight default link fsmBlockComment Comment
+
+let b:current_syntax = 'fsm'
