@@ -28,7 +28,13 @@ function M.attach(bufnr, options)
     name = 'fsmc',
     cmd = options.cmd or { 'fsmc', 'lsp' },
     root_dir = root_dir(bufnr),
-    on_attach = options.on_attach,
+    on_attach = function(client, attached)
+      -- <C-x><C-o> completes from the server.
+      vim.bo[attached].omnifunc = 'v:lua.vim.lsp.omnifunc'
+      if options.on_attach then
+        options.on_attach(client, attached)
+      end
+    end,
     capabilities = options.capabilities,
   }
   if vim.lsp.start then

@@ -26,6 +26,8 @@ local function test()
   assert(diagnostic.message == "unknown state 'closd'; did you mean 'closed'?", 'unexpected message: ' .. diagnostic.message)
   assert(diagnostic.lnum == 9 and diagnostic.col == 20, 'the diagnostic is at ' .. diagnostic.lnum .. ':' .. diagnostic.col .. ', not 9:20')
 
+  assert(vim.bo[bufnr].omnifunc == 'v:lua.vim.lsp.omnifunc', 'omnifunc is not set on attach')
+
   -- Go to definition: from the target `opened` on line 7 to `state opened` on line 9.
   vim.api.nvim_win_set_cursor(0, { 7, 21 })
   vim.lsp.buf.definition()
