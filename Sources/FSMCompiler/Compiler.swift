@@ -17,12 +17,8 @@ public enum Compiler {
     /// Semantic checks run only when the file parses cleanly: a declaration the parser had
     /// to skip would otherwise show up again as a flood of "unknown name" errors.
     public static func compile(_ source: SourceText) -> Compilation {
-        if let invalid = source.firstInvalidUTF8Offset {
-            let location = source.location(at: invalid)
-            let range = SourceRange(location, source.location(at: invalid + 1))
-            return Compilation(
-                syntax: nil, model: nil, executable: nil,
-                diagnostics: [Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)])
+        if let invalid = invalidUTF8Error(in: source) {
+            return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
         let (syntax, syntaxDiagnostics) = Parser.parse(source)
         var diagnostics = DiagnosticBag()
@@ -48,6 +44,14 @@ public enum Compiler {
             }
         }
         return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
+    }
+
+    /// The error for a spec that is not UTF-8, located at its first invalid byte; `nil` for
+    /// valid UTF-8.
+    static func invalidUTF8Error(in source: SourceText) -> Diagnostic? {
+        guard let invalid = source.firstInvalidUTF8Offset else { return nil }
+        let range = SourceRange(source.location(at: invalid), source.location(at: invalid + 1))
+        return Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)
     }
 
     /// Refuses what a back end cannot execute yet, with located errors: a spec `check` accepts

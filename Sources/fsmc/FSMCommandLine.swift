@@ -57,6 +57,7 @@ struct FSMCommandLine {
             ExportCommand.spec(console: console),
             ImportCommand.spec(console: console),
             LanguageServerCommand.spec(console: console),
+            FormatCommand.spec(console: console),
         ]
     }
 

@@ -1,0 +1,98 @@
+/// The canonical spaces between two pieces on one line, and small text helpers of the layout.
+enum SpecSpacing {
+    /// Whether one space separates `next` from `previous` on the same line.
+    ///
+    /// The rules follow the examples in machines/ and the design: `on e [g] -> t / a, b`,
+    /// `event seek(to: Double)`, `[String: Int]`, `Array<Int>?`, `in(boldOn)`, `[!a && b]`,
+    /// `main.history`, `@MainActor`, `{ … }` and `{}`. A pair no rule covers (characters such
+    /// as `&` or `=` that only payload types use) keeps whether the author wrote a space.
+    /// `previousIsAttribute` tells that `previous` names an attribute (`@Sendable`), whose
+    /// space before `(` means something: `@Sendable (Int) -> Void` is not `@Sendable(Int)`.
+    static func spaceBetween(_ previous: SpecPieces.Piece, _ next: SpecPieces.Piece, previousIsAttribute: Bool) -> Bool {
+        guard case .token(let left) = previous.kind, case .token(let right) = next.kind else {
+            // Comments stand apart from what surrounds them.
+            return true
+        }
+        switch (left, right) {
+        case (.identifier, .punctuation(.leftParen)) where previousIsAttribute:
+            return next.isPrecededBySpace
+        case (.punctuation(.leftBrace), .punctuation(.rightBrace)):
+            return false
+        case (.punctuation(.leftBrace), _), (_, .punctuation(.rightBrace)), (_, .punctuation(.leftBrace)):
+            return true
+        case (_, .punctuation(.comma)), (_, .punctuation(.semicolon)), (_, .punctuation(.colon)),
+             (_, .punctuation(.rightParen)), (_, .punctuation(.rightBracket)), (_, .punctuation(.rightAngle)),
+             (_, .punctuation(.leftAngle)), (_, .punctuation(.question)), (_, .punctuation(.dot)):
+            return false
+        case (.punctuation(.leftParen), _), (.punctuation(.leftBracket), _), (.punctuation(.leftAngle), _),
+             (.punctuation(.dot), _), (.punctuation(.at), _), (.punctuation(.bang), _), (.punctuation(.minus), _):
+            return false
+        case (.punctuation(.arrow), _), (_, .punctuation(.arrow)), (.punctuation(.slash), _), (_, .punctuation(.slash)),
+             (.punctuation(.and), _), (_, .punctuation(.and)), (.punctuation(.or), _), (_, .punctuation(.or)),
+             (.punctuation(.comma), _), (.punctuation(.semicolon), _), (.punctuation(.colon), _):
+            return true
+        case (.identifier, .punctuation(.leftParen)), (.keyword, .punctuation(.leftParen)):
+            // A call, a payload list, state data, `in(…)`.
+            return false
+        case (.identifier, .punctuation(.bang)), (.punctuation(.rightParen), .punctuation(.bang)),
+             (.punctuation(.rightBracket), .punctuation(.bang)), (.punctuation(.rightAngle), .punctuation(.bang)):
+            // `!` after an operand unwraps a payload type (`Int!`); a guard's `!` follows an
+            // operator or a bracket.
+            return false
+        case (_, .punctuation(.leftBracket)), (_, .punctuation(.at)):
+            return true
+        case (let left, let right) where isWordLike(left) && isWordLike(right):
+            return true
+        default:
+            return next.isPrecededBySpace
+        }
+    }
+
+    /// Names, keywords, literals and what ends an operand: what a following word needs a
+    /// space after, and a preceding one before.
+    private static func isWordLike(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .identifier, .keyword, .integer, .float, .string, .duration,
+             .punctuation(.rightParen), .punctuation(.rightBracket), .punctuation(.rightAngle), .punctuation(.question):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether a piece opens a bracket that later lines indent under.
+    static func opens(_ piece: SpecPieces.Piece) -> Bool {
+        piece.is(.leftBrace) || piece.is(.leftParen) || piece.is(.leftBracket)
+    }
+
+    static func closes(_ piece: SpecPieces.Piece) -> Bool {
+        piece.is(.rightBrace) || piece.is(.rightParen) || piece.is(.rightBracket)
+    }
+
+    /// Whether a line ending in `piece` leaves its declaration open, so that the next line
+    /// continues it: an actions list after `,`, a guard after `&&`.
+    static func continues(_ piece: SpecPieces.Piece) -> Bool {
+        piece.is(.comma) || piece.is(.and) || piece.is(.or) || piece.is(.arrow) || piece.is(.slash) || piece.is(.colon)
+    }
+
+    static func trimmingTrailingSpace<Text: StringProtocol>(_ text: Text) -> String {
+        var scalars = Substring(text).unicodeScalars
+        while let last = scalars.last, last == " " || last == "\t" || last == "\r" {
+            scalars.removeLast()
+        }
+        return String(scalars)
+    }
+
+    /// A line of a block comment indented `shift` columns more (or less, down to none).
+    static func shifted(_ text: Substring, by shift: Int) -> String {
+        var indentation = 0
+        var rest = text[...]
+        while let first = rest.first, first == " " || first == "\t" {
+            indentation = first == "\t" ? (indentation / 4 + 1) * 4 : indentation + 1
+            rest = rest.dropFirst()
+        }
+        let body = trimmingTrailingSpace(rest)
+        guard !body.isEmpty else { return "" }
+        return String(repeating: " ", count: max(0, indentation + shift)) + body
+    }
+}
