@@ -598,6 +598,13 @@ import Testing
         ("machine M {\n on a -> b 1️⃣c\n}", "expected a line break or ';' after the declaration, found 'c'"),
         ("machine M {\n on a 1️⃣b\n}", "expected '->' before a target state or '/' before actions, found 'b'"),
         ("machine M {\n}\n1️⃣}", "expected 'machine'; a file holds machine declarations"),
+        ("machine M {\n on go 1️⃣=> b\n}", "'=>' is not an arrow of the language; did you mean '->'?"),
+        ("machine M {\n on go [ok] 1️⃣=> b / log\n}", "'=>' is not an arrow of the language; did you mean '->'?"),
+        ("machine M {\n state a { after 1️⃣5 min -> b }\n}", "write a duration as a number and its unit without a space, the unit one of ms, s, m or h; did you mean '5m'?"),
+        ("machine M {\n state a { after 1️⃣1.5 seconds -> b }\n}", "write a duration as a number and its unit without a space, the unit one of ms, s, m or h; did you mean '1.5s'?"),
+        ("machine M {\n state a { after 5 1️⃣later -> b }\n}", "expected '->' before a target state or '/' before actions, found 'later'"),
+        ("machine M {\n event pause1️⃣, resume\n}", "one event per declaration: write 'event resume' on a line of its own"),
+        ("machine M {\n output shown(Int)1️⃣, hidden\n}", "one output per declaration: write 'output hidden' on a line of its own"),
     ])
     func syntaxErrors(_ text: String, _ message: String) {
         let spec = MarkedSource(text)
@@ -606,6 +613,17 @@ import Testing
         #expect(diagnostics.first?.message == message)
         #expect(diagnostics.first?.location == spec.location("1️⃣"))
         #expect(diagnostics.first?.severity == .error)
+    }
+
+    @Test func hintsCarryTheirReplacement() throws {
+        let arrow = MarkedSource("machine M {\n on go 1️⃣=>2️⃣ b\n}")
+        let arrowHint = try #require(Parser.parse(arrow.source).diagnostics.first?.suggestion)
+        #expect(arrowHint.replacement == "->")
+        #expect(arrowHint.range == SourceRange(arrow.location("1️⃣"), arrow.location("2️⃣")))
+        let duration = MarkedSource("machine M {\n state a { after 1️⃣5 min2️⃣ -> b }\n}")
+        let durationHint = try #require(Parser.parse(duration.source).diagnostics.first?.suggestion)
+        #expect(durationHint.replacement == "5m")
+        #expect(durationHint.range == SourceRange(duration.location("1️⃣"), duration.location("2️⃣")))
     }
 
     @Test func anUnclosedPayloadListEndsAtTheNextDeclaration() {

@@ -947,7 +947,8 @@ import TestSupport
     @Test(arguments: [
         ("1️⃣5", "duration '5' needs a unit: ms, s, m or h (as in 5s)"),
         ("1️⃣1.5", "duration '1.5' needs a unit: ms, s, m or h (as in 1.5s)"),
-        ("1️⃣5sec", "unknown duration unit 'sec'; use ms, s, m or h"),
+        ("1️⃣5sec", "unknown duration unit 'sec'; use ms, s, m or h: did you mean '5s'?"),
+        ("1️⃣5ns", "unknown duration unit 'ns'; use ms, s, m or h"),
         ("1️⃣0s", "a delay must be longer than zero"),
         ("1️⃣0.0ms", "a delay must be longer than zero"),
         ("1️⃣99999999999h", "duration '99999999999h' is too long"),
@@ -1200,6 +1201,38 @@ import TestSupport
         ])
     }
 
+    @Test func aTransitionAfterOneWithTheSameGuardIsWarnedAbout() {
+        MarkedSource("""
+            machine M {
+                event go
+                initial state a {
+                    1️⃣on go [ready && !busy] -> b
+                    on go [ready] -> b
+                    2️⃣on go [ready && !busy] / log
+                    on go [else] -> b
+                }
+                state b {
+                    9️⃣after 1s [ready] -> a
+                    on go [ready] -> a
+                    3️⃣after 1s [ready] -> b
+                    after 2s [ready] -> b
+                }
+                4️⃣on go [busy] -> a
+                5️⃣on go [busy] -> b
+            }
+            """).expectDiagnostics([
+            .warning(
+                "2️⃣", "this transition can never fire: the transition on line 4 has the same guard and takes 'go' first",
+                notes: [("1️⃣", "the transition with the same guard, tried first")]),
+            .warning(
+                "3️⃣", "this transition can never fire: the transition on line 10 has the same guard and takes 'after 1s' first",
+                notes: [("9️⃣", "the transition with the same guard, tried first")]),
+            .warning(
+                "5️⃣", "this transition can never fire: the transition on line 15 has the same guard and takes 'go' first",
+                notes: [("4️⃣", "the transition with the same guard, tried first")]),
+        ])
+    }
+
     @Test func shadowingIsPerTrigger() throws {
         // Different events, durations and eventless transitions do not shadow each other.
         _ = try model("""
@@ -1413,8 +1446,25 @@ import TestSupport
                 initial state a { on go -> a / emit said }
                 state b { entry / hello }
                 on reset -> b
+                on go -> a
             }
             """)
+    }
+
+    @Test func aMachineLevelTransitionBackIntoTheSameStateIsNoWayOut() {
+        MarkedSource("""
+            machine M {
+                event go
+                event reset
+                initial state idle { on go -> flow }
+                state flow {
+                    initial state 1️⃣working { entry / work }
+                }
+                on reset -> flow
+            }
+            """).expectDiagnostics([
+            .warning("1️⃣", "state 'working' has no way out; mark it 'final' if the machine ends there"),
+        ])
     }
 
     @Test func reachabilityFollowsTheHierarchy() {

@@ -8,6 +8,18 @@ enum DurationLiteral {
         case tooPrecise
     }
 
+    /// The unit of the language a word likely means, `m` for `min` or `minutes`: for "did you
+    /// mean" hints. `nil` for a word that is no unit.
+    static func unit(spelled word: String) -> String? {
+        switch word.lowercased() {
+        case "ms", "msec", "msecs", "millisecond", "milliseconds": "ms"
+        case "s", "sec", "secs", "second", "seconds": "s"
+        case "m", "min", "mins", "minute", "minutes": "m"
+        case "h", "hr", "hrs", "hour", "hours": "h"
+        default: nil
+        }
+    }
+
     /// Converts `250ms`, `1.5s`, `2m`, `1h` to nanoseconds, exactly.
     static func nanoseconds(_ text: String) -> Result<Int64, Problem> {
         let scalars = Array(text.unicodeScalars)

@@ -129,19 +129,24 @@ extension SemanticAnalyzer {
     /// An atomic state has a way out when a transition with a target is declared in it, in one
     /// of its ancestors (they apply in it) or at machine level, unless the transition only
     /// comes back to it: it targets the state itself, or a state around it that starts in it
-    /// again. A `done` is not a way out: it fires only after a final state was entered. A
+    /// again (a machine-level `on reset -> idle` is no way out of `idle`). A `done` is not a way out: it fires only after a final state was entered. A
     /// final state needs none: at the top level it ends the machine, nested it completes its
     /// parent. Inside a region of a parallel state, a transition declared anywhere in another
     /// region of it that leaves the parallel state is a way out too (a `done` as well: the other
     /// region completes without this state).
     private mutating func warnAboutStatesWithoutWayOut(in model: MachineModel, reachable: [Bool]) {
-        if model.machineTransitions.contains(where: { $0.target != nil }) { return }
         let startLeaves = startLeaves(of: model)
         func leads(_ transition: TransitionModel) -> WayOut {
             guard let target = transition.target else { return .nowhere }
             let landing = startLeaves[target.index]
             return transition.targetsHistory || !model[landing].isAtomic ? .everywhere : .allBut(landing)
         }
+        // The machine's transitions apply in every state, like those of a root around them.
+        var machineWayOut = WayOut.nowhere
+        for transition in model.machineTransitions where machineWayOut != .everywhere {
+            machineWayOut = machineWayOut.combined(with: leads(transition))
+        }
+        if machineWayOut == .everywhere { return }
         var wayOut = [WayOut](repeating: .nowhere, count: model.states.count)
         for state in model.states {
             for index in state.transitions.indices where state.transitions[index].trigger != .done {
@@ -174,16 +179,17 @@ extension SemanticAnalyzer {
             }
         }
         for state in model.states where reachable[state.id.index] && !state.isFinal && state.isAtomic {
-            var owner: StateID? = state.id
-            var hasWayOut = false
-            while let current = owner, !hasWayOut {
-                for out in [wayOut[current.index], othersWayOut[current.index]] {
-                    switch out {
-                    case .nowhere: break
-                    case .everywhere: hasWayOut = true
-                    case .allBut(let stays): hasWayOut = hasWayOut || stays != state.id
-                    }
+            func leaves(by out: WayOut) -> Bool {
+                switch out {
+                case .nowhere: false
+                case .everywhere: true
+                case .allBut(let stays): stays != state.id
                 }
+            }
+            var owner: StateID? = state.id
+            var hasWayOut = leaves(by: machineWayOut)
+            while let current = owner, !hasWayOut {
+                hasWayOut = leaves(by: wayOut[current.index]) || leaves(by: othersWayOut[current.index])
                 owner = model[current].parent
             }
             if !hasWayOut {

@@ -185,7 +185,12 @@ extension SemanticAnalyzer {
         case .failure(let problem):
             let message = switch problem {
             case .missingUnit: "duration '\(duration.text)' needs a unit: ms, s, m or h (as in \(duration.text)s)"
-            case .unknownUnit(let unit): "unknown duration unit '\(unit)'; use ms, s, m or h"
+            case .unknownUnit(let unit):
+                if let meant = DurationLiteral.unit(spelled: unit) {
+                    "unknown duration unit '\(unit)'; use ms, s, m or h: did you mean '\(duration.text.dropLast(unit.count))\(meant)'?"
+                } else {
+                    "unknown duration unit '\(unit)'; use ms, s, m or h"
+                }
             case .notPositive: "a delay must be longer than zero"
             case .tooLong: "duration '\(duration.text)' is too long"
             case .tooPrecise: "duration '\(duration.text)' is finer than a nanosecond"

@@ -1,7 +1,9 @@
 /// Checks between transitions: ones that can never fire, and eventless loops.
 extension SemanticAnalyzer {
     /// Reports transitions that an earlier unguarded one (or an `else`) for the same trigger
-    /// always beats, and `else` with no guarded transition before it. Such an `else` does
+    /// always beats (an error), or an earlier one with the same guard (a warning: a guard
+    /// the user implements could answer differently when asked twice, but is not meant to),
+    /// and `else` with no guarded transition before it. Such an `else` does
     /// not also shadow the transitions after it: moving it down fixes both at once.
     mutating func checkShadowedTransitions(_ transitions: [TransitionModel], owner: StateID?) {
         var seen = [TransitionModel.Trigger: Seen](minimumCapacity: transitions.count)
@@ -21,6 +23,12 @@ extension SemanticAnalyzer {
                     "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(describe(trigger)) first",
                     at: transitions[index].range,
                     notes: [.init("\(what) that always wins", at: winner.range)])
+            case .sameGuard(as: let earlierIndex):
+                let earlier = transitions[earlierIndex]
+                diagnostics.warning(
+                    "this transition can never fire: the transition on line \(earlier.range.start.line) has the same guard and takes \(describe(trigger)) first",
+                    at: transitions[index].range,
+                    notes: [.init("the transition with the same guard, tried first", at: earlier.range)])
             case .elseFirst:
                 diagnostics.error(
                     "'else' needs a guarded transition on \(describe(trigger)) before it in the same \(owner == nil ? "machine" : "state")",
@@ -35,10 +43,14 @@ extension SemanticAnalyzer {
         /// The index of the transition that always wins, if any.
         var unguarded: Int?
         var hasGuarded = false
+        /// The first transition with each guard, by its index.
+        var firstWithGuard: [GuardModel: Int] = [:]
 
         enum Verdict {
             case fires
             case shadowed(by: Int)
+            /// An earlier transition has the same guard: it is taken whenever this one could be.
+            case sameGuard(as: Int)
             /// An `else` with no guarded transition before it.
             case elseFirst
         }
@@ -52,8 +64,10 @@ extension SemanticAnalyzer {
             case .else?:
                 guard hasGuarded else { return .elseFirst }
                 unguarded = index
-            case _?:
+            case let guardExpression?:
                 hasGuarded = true
+                if let earlier = firstWithGuard[guardExpression] { return .sameGuard(as: earlier) }
+                firstWithGuard[guardExpression] = index
             }
             return .fires
         }

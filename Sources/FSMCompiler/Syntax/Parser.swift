@@ -191,6 +191,10 @@ public struct Parser {
         if at(.punctuation(.leftParen)) {
             parameters = try parseParameters()
         }
+        if at(.punctuation(.comma)), isName(peek(1)) {
+            // `event pause, resume`: Swift's `case pause, resume` habit.
+            throw fail("one \(kind) per declaration: write '\(kind) \(peek(1).text)' on a line of its own", at: current.range)
+        }
         return SignalSyntax(
             documentation: keyword.documentation, name: name, parameters: parameters,
             range: keyword.range.union(previous.range))
@@ -248,6 +252,14 @@ public struct Parser {
                 throw fail("expected a duration after 'after', such as 250ms, 1s, 2m or 1h, or a function that computes it", at: current.range)
             }
             let duration = advance()
+            if duration.kind != .duration, at(.identifier), let unit = DurationLiteral.unit(spelled: current.text) {
+                // `after 5 min`: a unit apart from its number, or spelled out.
+                let range = duration.range.union(current.range)
+                diagnostics.error(
+                    "write a duration as a number and its unit without a space, the unit one of ms, s, m or h; did you mean '\(duration.text)\(unit)'?",
+                    at: range, suggestion: .init(replacing: range, with: duration.text + unit))
+                throw Recovery()
+            }
             trigger = .after(DurationSyntax(text: duration.text, range: duration.range))
         default:
             trigger = .always(keyword.range)
@@ -259,6 +271,11 @@ public struct Parser {
         var target: Identifier?
         var historyRange: SourceRange?
         var targetArguments: [ArgumentSyntax]?
+        if current.kind == .other, current.text == "=", peek(1).kind == .punctuation(.rightAngle), !peek(1).isPrecededBySpace {
+            let range = current.range.union(peek(1).range)
+            diagnostics.error("'=>' is not an arrow of the language; did you mean '->'?", at: range, suggestion: .init(replacing: range, with: "->"))
+            throw Recovery()
+        }
         if at(.punctuation(.arrow)) {
             advance()
             target = try expectIdentifier("a target state after '->'")
@@ -607,6 +624,14 @@ public struct Parser {
     }
 
     private func at(_ kind: Token.Kind) -> Bool { current.kind == kind }
+
+    /// Whether a token can be a name: an identifier, or a word of the language used as one.
+    private func isName(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .keyword: true
+        default: false
+        }
+    }
 
     /// Whether a label and its `:` come next. Like Swift, a label may be a keyword (`on:`).
     private func atLabel() -> Bool {
