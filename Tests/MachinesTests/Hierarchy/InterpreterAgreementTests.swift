@@ -21,7 +21,7 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -140,6 +140,18 @@ struct InterpreterAgreementTests {
                     return Mixer.StateID.allCases.filter(mixer.isIn).map(\.rawValue)
                 },
                 journal: journal)
+        case "Typewriter":
+            let script = TypewriterScript(answers: answers)
+            let watcher = StateJournal(journal: journal)
+            let typewriter = Typewriter(actions: script, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Typewriter.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { typewriter.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Typewriter.StateID.allCases.filter(typewriter.isIn).map(\.rawValue)
+                },
+                journal: journal)
         default:
             let script = RadioScript(quiet: answers.contains("isQuiet"))
             let watcher = StateJournal(journal: journal)
@@ -216,8 +228,26 @@ final class MixerScript: Mixer.Actions {
     func raisedLevel(level: Int) -> Int { level + 1 }
 }
 
+final class TypewriterScript: Typewriter.Actions {
+    let answers: Set<String>
+    init(answers: Set<String>) { self.answers = answers }
+    func isShifted() -> Bool { answers.contains("isShifted") }
+    func isLoud() -> Bool { answers.contains("isLoud") }
+    func atMargin() -> Bool { answers.contains("atMargin") }
+    func count() {}
+    func shift() {}
+    func typeLetter() {}
+    func flush() {}
+    func unshift() {}
+    func hush() {}
+    func ring() {}
+    func warn() {}
+    func jam() {}
+    func log() {}
+}
+
 /// The machines' exits and entries, as the interpreter's trace names them.
-final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer {
+final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer, Typewriter.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
@@ -228,6 +258,8 @@ final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, P
     func machine(_ machine: Toolbar, didEnter state: Toolbar.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Panes, didExit state: Panes.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Panes, didEnter state: Panes.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Typewriter, didExit state: Typewriter.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Typewriter, didEnter state: Typewriter.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Mixer, didExit state: Mixer.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Mixer, didEnter state: Mixer.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Workbench, didExit state: Workbench.StateID) { journal.append("exit \(state.rawValue)") }

@@ -150,19 +150,24 @@ extension SwiftEmitter {
     /// states of its entry plan entered outermost first, the notification.
     ///
     /// `position` says what the code knows of the active configuration, which decides how it
-    /// exits (``emitExits(of:from:into:)``).
-    func emitBody(_ id: TransitionID, from position: ActivePosition, event: String, ending: BodyEnding, into writer: inout CodeWriter) {
+    /// exits (``emitExits(of:from:into:)``). `actions`, when given, writes the actions in
+    /// place of the transition's own: those of the transitions taken in the same step too.
+    func emitBody(
+        _ id: TransitionID, from position: ActivePosition, event: String, ending: BodyEnding, into writer: inout CodeWriter,
+        actions: ((inout CodeWriter) -> Void)? = nil
+    ) {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
         let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
+        let emitOwnActions = actions ?? { writer in self.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer) }
         guard let entry = transition.entry else {
-            emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
+            emitOwnActions(&writer)
             writer.line(ending == .returnTrue ? "return true" : "continue")
             return
         }
         writer.line("let stateBefore = state")
         emitExits(of: id, from: position, into: &writer)
-        emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
+        emitOwnActions(&writer)
         if let owner = entry.restoresHistoryOf {
             let name = model[owner].name
             writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")

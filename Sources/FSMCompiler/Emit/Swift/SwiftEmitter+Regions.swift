@@ -30,8 +30,10 @@ extension SwiftEmitter {
                 }
             }
             var seen: Set<ExecutableMachine.Trigger> = []
-            for (_, trigger) in order.sorted(by: { $0.0 < $1.0 }) where regionsTaking[trigger]! > 1 && seen.insert(trigger).inserted {
-                shared[parallel.id.index].append(trigger)
+            for (_, trigger) in order.sorted(by: { $0.0 < $1.0 }) where seen.insert(trigger).inserted {
+                if regionsTaking[trigger]! > 1 || takesPartOutside(trigger, parallel.id, machine) {
+                    shared[parallel.id.index].append(trigger)
+                }
             }
             let sharedHere = Set(shared[parallel.id.index])
             guard !sharedHere.isEmpty else { continue }
@@ -42,6 +44,25 @@ extension SwiftEmitter {
         return (shared, excluded)
     }
 
+    /// The transitions for `trigger` around `parallel` (its own, its ancestors', the
+    /// machine's) that SCXML may take in the same step as a transition of one of its regions:
+    /// the states of a region that takes none select the first of them whose guard holds, and
+    /// it conflicts with no region's transition when one of the two has no target. Empty when
+    /// the region's transition always wins (both have targets), or with a single region.
+    static func outerTransitions(_ trigger: ExecutableMachine.Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> [TransitionID] {
+        let model = machine.model
+        guard model[parallel].children.count > 1 else { return [] }
+        let outer = machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }
+        let inside = model.descendants(of: parallel).flatMap { machine.transitions(of: .state($0), for: trigger) }
+        let isTargetless = { (id: TransitionID) in machine[id].entry == nil }
+        guard !inside.isEmpty, outer.contains(where: isTargetless) || inside.contains(where: isTargetless) else { return [] }
+        return outer
+    }
+
+    private static func takesPartOutside(_ trigger: ExecutableMachine.Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> Bool {
+        !outerTransitions(trigger, parallel, machine).isEmpty
+    }
+
     private static func isSharable(_ trigger: ExecutableMachine.Trigger) -> Bool {
         switch trigger {
         case .event, .always: true
@@ -49,13 +70,10 @@ extension SwiftEmitter {
         }
     }
 
-    /// What the Swift back end cannot generate yet for parallel states, as located errors:
-    /// - a trigger several regions take, where a region taking it holds a parallel state of its
-    ///   own (its regions would choose among themselves first);
-    /// - a trigger one region takes without a target while another region's transition for it
-    ///   leaves the parallel state, or a region's and the parallel state's (or an enclosing
-    ///   state's, or the machine's) where one of them has no target: SCXML takes both in one
-    ///   step (transitions without a target never conflict), the generated dispatch one.
+    /// What the Swift back end cannot generate yet for parallel states, as located errors: a
+    /// trigger regions take together (or with a transition around their parallel state), where
+    /// a region taking it holds a parallel state of its own (its regions would choose among
+    /// themselves first).
     public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
         let model = machine.model
         let (shared, _) = sharing(in: machine)
@@ -72,67 +90,8 @@ extension SwiftEmitter {
                         at: model[nested].range))
                 }
             }
-            guard parallel.children.count > 1 else { continue }
-            var seen: Set<ExecutableMachine.Trigger> = []
-            for state in parallel.children.flatMap({ [$0] + model.descendants(of: $0) }) {
-                for trigger in machine.triggers(of: .state(state)) where isSharable(trigger) && seen.insert(trigger).inserted {
-                    problems += takenTogetherWithoutTarget(trigger, in: parallel.id, machine: machine)
-                }
-            }
         }
         return problems
-    }
-
-    /// The transitions for `trigger` of `parallel`'s regions that SCXML could take in one step
-    /// with another transition because one of the two has no target.
-    private static func takenTogetherWithoutTarget(
-        _ trigger: ExecutableMachine.Trigger, in parallel: StateID, machine: ExecutableMachine
-    ) -> [Diagnostic] {
-        let model = machine.model
-        let name = triggerText(trigger, in: model)
-        let byRegion = model[parallel].children.map { region in
-            (region, ([region] + model.descendants(of: region)).flatMap { machine.transitions(of: .state($0), for: trigger) })
-        }
-        let outer = machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }
-        let isTargetless = { (id: TransitionID) in machine[id].entry == nil }
-        var problems: [Diagnostic] = []
-        for (region, transitions) in byRegion {
-            for id in transitions where isTargetless(id) {
-                if let other = outer.first {
-                    let owner = machine.source(of: other).map { "'\(model[$0].name)'" } ?? "the machine"
-                    problems.append(Diagnostic(
-                        .error, "region '\(model[region].name)' of '\(model[parallel].name)' takes \(name) without a target, and \(owner) takes it too: SCXML takes both in one step, which fsmc does not generate yet; give one of them an event of its own",
-                        at: machine[id].declaration.range))
-                }
-                let leaving = byRegion.filter { $0.0 != region }.flatMap { other in other.1.filter { leavesRegion($0, other.0, machine) } }
-                if let other = leaving.first {
-                    problems.append(Diagnostic(
-                        .error, "region '\(model[region].name)' of '\(model[parallel].name)' takes \(name) without a target, and a transition of region '\(model[machine.source(of: other).map { regionOf($0, in: parallel, model) } ?? parallel].name)' leaves '\(model[parallel].name)' on it: SCXML takes both in one step, which fsmc does not generate yet; give one of them an event of its own",
-                        at: machine[id].declaration.range))
-                }
-            }
-        }
-        if byRegion.contains(where: { !$0.1.isEmpty }), let id = outer.first(where: isTargetless) {
-            let (region, _) = byRegion.first { !$0.1.isEmpty }!
-            problems.append(Diagnostic(
-                .error, "this transition takes \(name) without a target, and region '\(model[region].name)' of '\(model[parallel].name)' takes it too: SCXML takes both in one step, which fsmc does not generate yet; give one of them an event of its own",
-                at: machine[id].declaration.range))
-        }
-        return problems
-    }
-
-    /// Whether transition `id`, declared in `region` or inside it, leaves the region.
-    private static func leavesRegion(_ id: TransitionID, _ region: StateID, _ machine: ExecutableMachine) -> Bool {
-        guard machine[id].entry != nil else { return false }
-        guard let domain = machine[id].domain else { return true }
-        return !(domain == region || machine.isProperDescendant(domain, of: region))
-    }
-
-    /// The region of `parallel` that `state` lies in.
-    private static func regionOf(_ state: StateID, in parallel: StateID, _ model: MachineModel) -> StateID {
-        var current = state
-        while let parent = model[current].parent, parent != parallel { current = parent }
-        return current
     }
 
     private static func triggerText(_ trigger: ExecutableMachine.Trigger, in model: MachineModel) -> String {
@@ -265,32 +224,54 @@ extension SwiftEmitter {
                 leaves = emitChoiceSequence(machine.transitions(of: .state(region), for: trigger), condition: condition, into: &body)
             }
             if !leaves { body.line("return nil") }
-            if body.text.hasPrefix("return "), body.text.filter({ $0 == "\n" }).count == 1 {
-                // The region always takes one: its choice is known.
-                writer.line("let \(variable): Int? = \(body.text.dropFirst("return ".count).dropLast())")
-            } else {
-                writer.line("let \(variable): Int? = {")
-                writer.indented { writer in writer.append(body) }
-                writer.line("}()")
-            }
+            emitChoice(variable, body, into: &writer)
             choices.append((region, variable, transitions))
         }
 
         let leaving = choices.flatMap { choice in choice.transitions.filter { isLeaving($0, region: choice.region) } }
-        let first = choices.map(\.variable).joined(separator: " ?? ")
-        let opening = leaving.isEmpty ? "if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ") : "if let first = \(first)"
-        writer.block(opening) { writer in
+        let isTargetless = { (id: TransitionID) in self.machine[id].entry == nil }
+        // The transitions around the parallel state that SCXML may take in the same step: the
+        // states of a region that chooses none select the first whose guard holds.
+        // (Nothing to do with them when none has a target or actions that run.)
+        let around = Self.outerTransitions(trigger, parallel, machine)
+        let outer = around.contains { !isTargetless($0) || mode.runsActions && !machine[$0].declaration.actions.isEmpty } ? around : []
+        let everyRegionChooses = choices.count == model[parallel].children.count
+        writer.block("if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ")) { writer in
+            if !outer.isEmpty {
+                var body = CodeWriter()
+                if !emitChoiceSequence(outer, condition: condition, into: &body) { body.line("return nil") }
+                let unless = everyRegionChooses ? choices.map { "\($0.variable) != nil" }.joined(separator: " && ") + " ? nil : " : ""
+                emitChoice("outerChoice", body, unless: unless, into: &writer)
+            }
+            // The first region's choice with a target: it decides which others are taken.
+            var firstMoving = choices.map(\.variable).joined(separator: " ?? ")
+            let outerMoving = outer.filter { !isTargetless($0) }
+            let needsFirstMoving = !leaving.isEmpty || !outerMoving.isEmpty
+            if needsFirstMoving, choices.contains(where: { $0.transitions.contains(where: isTargetless) }) {
+                for choice in choices {
+                    let still = choice.transitions.filter(isTargetless)
+                    guard !still.isEmpty else { continue }
+                    writer.line("let \(choice.variable)Moves: Int? = switch \(choice.variable) { case \(still.map { "\($0.index)?" }.joined(separator: ", ")): nil; default: \(choice.variable) }")
+                }
+                firstMoving = choices.map { choice in
+                    choice.transitions.contains(where: isTargetless) ? choice.variable + "Moves" : choice.variable
+                }.joined(separator: " ?? ")
+            }
+            let slots = ActionSlots(parallel: parallel, choices: choices.map { ($0.region, $0.variable, $0.transitions) }, outer: outer)
             if !leaving.isEmpty {
-                writer.line("// The first region's choice leaves `\(model[parallel].name)`: it is taken alone.")
-                writer.line("switch first {")
+                writer.line("// The first region's choice with a target leaves `\(model[parallel].name)`: of those with one, it is taken alone.")
+                writer.line("switch \(firstMoving) {")
                 for id in leaving {
-                    writer.line("case \(id.index):")
+                    writer.line("case \(id.index)?:")
                     writer.indented { writer in
                         let region = choices.first { $0.transitions.contains(id) }!.region
                         let labels = dataNeeded(byTargetOf: id).union(mode.runsActions ? dataNeeded(by: machine[id].declaration.actions) : [])
                         bindingRegionData(labels, of: id, in: region, into: &writer) { writer in
                             switch mode {
-                            case .live(let ending): emitBody(id, from: .unknown, event: event, ending: ending, into: &writer)
+                            case .live(let ending):
+                                emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                    emitActions(of: slots, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
+                                }
                             case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }
                         }
@@ -299,6 +280,27 @@ extension SwiftEmitter {
                 writer.line("default:")
                 writer.indented { writer in writer.line("break") }
                 writer.line("}")
+            }
+            if !outerMoving.isEmpty {
+                writer.line("// No region's choice has a target: one around `\(model[parallel].name)` that has one is taken with them.")
+                writer.block("if \(firstMoving.contains("??") ? "(\(firstMoving))" : firstMoving) == nil") { writer in
+                    writer.line("switch outerChoice {")
+                    for id in outerMoving {
+                        writer.line("case \(id.index)?:")
+                        writer.indented { writer in
+                            switch mode {
+                            case .live(let ending):
+                                emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                    emitActions(of: slots, taking: isTargetless, outerTaking: { _ in true }, into: &writer)
+                                }
+                            case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            }
+                        }
+                    }
+                    writer.line("default:")
+                    writer.indented { writer in writer.line("break") }
+                    writer.line("}")
+                }
             }
             // Every region's choice that stays in its region, taken together.
             let local = choices.map { choice in
@@ -347,12 +349,7 @@ extension SwiftEmitter {
                 let region = local.first { $0.2.contains(id) }!.0
                 emitExits(inside: domain, region: region, into: &writer)
             }
-            emitPerChoice(local) { id, writer in
-                let region = local.first { $0.2.contains(id) }!.0
-                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: region, into: &writer) { writer in
-                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
-                }
-            }
+            emitActions(of: slots, taking: { !leaving.contains($0) }, outerTaking: isTargetless, into: &writer)
             if !moving.isEmpty {
                 writer.line("var regions = \(regions)")
                 if staying { writer.line("var moved = false") }
@@ -389,6 +386,98 @@ extension SwiftEmitter {
             } else {
                 writer.line(ending == .returnTrue ? "return true" : "continue")
             }
+        }
+    }
+
+    /// Where the actions of the transitions a shared trigger takes together run: one slot a
+    /// region, in document order, holding its choice's actions, or those of the transition
+    /// around the parallel state that its states selected (at the first region that chose
+    /// none, as SCXML's selection meets it first there).
+    struct ActionSlots {
+        var parallel: StateID
+        /// The regions that choose, each with its choice's variable and candidates.
+        var choices: [(region: StateID, variable: String, transitions: [TransitionID])]
+        /// The transitions around the parallel state that may be taken with the regions'
+        /// (bound to `outerChoice`), empty when none can.
+        var outer: [TransitionID]
+    }
+
+    /// The actions of the transitions taken together, slot by slot: of each region's choice
+    /// those `taking` keeps, and of the transition around the parallel state those
+    /// `outerTaking` keeps.
+    func emitActions(
+        of slots: ActionSlots, taking: (TransitionID) -> Bool, outerTaking: (TransitionID) -> Bool, into writer: inout CodeWriter
+    ) {
+        let outer = slots.outer.filter(outerTaking)
+        func emitOuterActions(into writer: inout CodeWriter) {
+            let acting = outer.filter { !machine[$0].declaration.actions.isEmpty }
+            guard !acting.isEmpty else { return }
+            writer.line("switch outerChoice {")
+            for id in acting {
+                writer.line("case \(id.index)?:")
+                writer.indented { writer in
+                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                }
+            }
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+            writer.line("}")
+        }
+        // Inside the taking, at least one region chose: with one region choosing, that one.
+        let alwaysChose = slots.choices.count == 1 ? slots.choices[0].variable : nil
+        var earlierChose: [String] = []
+        var outerPlaced = outer.isEmpty
+        for region in model[slots.parallel].children {
+            guard let choice = slots.choices.first(where: { $0.region == region }) else {
+                // A region that chooses nothing: its states select the outer transition.
+                guard !outerPlaced else { continue }
+                outerPlaced = true
+                if earlierChose.isEmpty {
+                    emitOuterActions(into: &writer)
+                } else {
+                    var body = CodeWriter()
+                    emitOuterActions(into: &body)
+                    if !body.isEmpty { writer.block("if " + earlierChose.joined(separator: " && ")) { $0.append(body) } }
+                }
+                continue
+            }
+            var cases: [(String, CodeWriter)] = []
+            for id in choice.transitions where taking(id) && !machine[id].declaration.actions.isEmpty {
+                var code = CodeWriter()
+                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: region, into: &code) { writer in
+                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                }
+                cases.append(("case \(id.index)?:", code))
+            }
+            if !outerPlaced, choice.variable != alwaysChose {
+                var code = CodeWriter()
+                emitOuterActions(into: &code)
+                if !code.isEmpty {
+                    cases.append((earlierChose.isEmpty ? "case nil:" : "case nil where \(earlierChose.joined(separator: " && ")):", code))
+                }
+            }
+            if choice.variable != alwaysChose { earlierChose.append("\(choice.variable) != nil") }
+            guard !cases.isEmpty else { continue }
+            writer.line("switch \(choice.variable) {")
+            for (label, code) in cases {
+                writer.line(label)
+                writer.indented { writer in writer.append(code) }
+            }
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+            writer.line("}")
+        }
+    }
+
+    /// `let variable: Int? = …`: the choice `body` returns (a closure, or its value when it is
+    /// known), `unless` prefixing the expression (`a != nil ? nil : `).
+    private func emitChoice(_ variable: String, _ body: CodeWriter, unless: String = "", into writer: inout CodeWriter) {
+        if body.text.hasPrefix("return "), body.text.filter({ $0 == "\n" }).count == 1 {
+            writer.line("let \(variable): Int? = \(unless)\(body.text.dropFirst("return ".count).dropLast())")
+        } else {
+            writer.line("let \(variable): Int? = \(unless){")
+            writer.indented { writer in writer.append(body) }
+            writer.line("}()")
         }
     }
 
