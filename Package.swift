@@ -50,6 +50,9 @@ let package = Package(
         .executableTarget(
             name: "fsm-bench", dependencies: ["FSMCompiler", "FSMRuntime"], swiftSettings: strict,
             plugins: ["FSMGenerator"]),
+        // `swift run fsm-differential`: fsmc's generated Swift against Qt SCXML running fsmc's
+        // export, under random scripts (docs/SCXML.md). Needs fsmc built and Qt's harness.
+        .executableTarget(name: "fsm-differential", dependencies: ["FSMCompiler"], swiftSettings: strict),
 
         // What several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),

@@ -12,10 +12,11 @@ struct ExportCommand {
         CommandSpec(
             name: "export",
             summary: "Exports a spec as a W3C SCXML statechart.",
-            arguments: "<file> --format scxml [--output <file>]",
+            arguments: "<file> --format scxml [--trace] [--output <file>]",
             options: [
                 OptionSpec(name: "--format", valueName: "<format>", help: "scxml (the default, and the only one)."),
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
+                OptionSpec(name: "--trace", help: "Log every state's entry and exit (<log label=\"enter\"/\"exit\">), for test harnesses."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
@@ -37,7 +38,7 @@ struct ExportCommand {
         else {
             return .failure
         }
-        let document = SCXMLEmitter.emit(model)
+        let document = SCXMLEmitter.emit(model, tracingStates: arguments.has("--trace"))
         guard let output = arguments.value("--output") else {
             console.output(document)
             return .success

@@ -20,6 +20,10 @@
 /// - Actions are `<log label="action" expr="'name'"/>`, `emit` is
 ///   `<log label="emit" expr="'output'"/>` and `raise` is `<raise event="e"/>`: a harness
 ///   observes them in order. Payloads, arguments and state data are not exported.
+/// - With `tracingStates`, every state also logs its own entry and exit
+///   (`<log label="enter" expr="'name'"/>` last in `<onentry>`, `label="exit"` last in
+///   `<onexit>`), so that a harness sees the order in which an interpreter exits and enters
+///   states (fsmc's differential testing against Qt SCXML reads it).
 /// - The output is deterministic: the model's document order, two-space indentation, doc
 ///   comments as XML comments.
 public struct SCXMLEmitter {
@@ -35,14 +39,26 @@ public struct SCXMLEmitter {
     let declaredVariables: [(name: String, variable: String, initialValue: String)]
     /// Whether the machine-level transitions need the wrapping state.
     let hasMachineState: Bool
+    /// Whether each state logs its entry and exit (`fsmc export --trace`).
+    let tracesStates: Bool
 
-    /// The SCXML document of the machine.
-    public static func emit(_ model: MachineModel) -> String {
-        SCXMLEmitter(model: model).emit()
+    /// The SCXML document of the machine; with `tracingStates`, each state logs its own entry
+    /// and exit with `<log label="enter"/"exit">`, after its actions.
+    public static func emit(_ model: MachineModel, tracingStates: Bool = false) -> String {
+        SCXMLEmitter(model: model, tracingStates: tracingStates).emit()
     }
 
-    init(model: MachineModel) {
+    /// Each guard's name in the spec and the data-model boolean the document declares for it
+    /// (`fsmc_`-prefixed where the name cannot be one), in order of first use: what a harness
+    /// sets to fix a guard's answer.
+    public static func guardVariables(of model: MachineModel) -> [(name: String, variable: String)] {
+        let emitter = SCXMLEmitter(model: model)
+        return model.guards.map { ($0.name, emitter.variables[$0.name] ?? $0.name) }
+    }
+
+    init(model: MachineModel, tracingStates: Bool = false) {
         self.model = model
+        tracesStates = tracingStates
         hasMachineState = !model.machineTransitions.isEmpty
         let delayFunctions = Self.unique(model.states.flatMap { state in
             state.transitions.compactMap { transition -> String? in
@@ -134,7 +150,11 @@ public struct SCXMLEmitter {
             attributes.append(("initial", model[initial].name))
         }
         let timers = timers(of: state)
-        let isEmpty = state.entryActions.isEmpty && state.exitActions.isEmpty && timers.isEmpty
+        // A top-level final state is never left in fsmc: the machine has finished. SCXML only
+        // leaves it when the interpreter stops, which is no exit fsmc has, so it logs none.
+        let logsEntry = tracesStates
+        let logsExit = tracesStates && !(state.isFinal && state.parent == nil)
+        let isEmpty = state.entryActions.isEmpty && state.exitActions.isEmpty && timers.isEmpty && !logsEntry
             && state.transitions.isEmpty && state.history == nil && state.children.isEmpty && state.data.isEmpty
         guard !isEmpty else {
             writer.line(tag(name, attributes, selfClosing: true))
@@ -145,7 +165,7 @@ public struct SCXMLEmitter {
                 let fields = state.data.map(\.description).joined(separator: ", ")
                 writer.line("<!-- state data, not exported: \(SCXMLText.comment(fields)) -->")
             }
-            if !state.entryActions.isEmpty || !timers.isEmpty {
+            if !state.entryActions.isEmpty || !timers.isEmpty || logsEntry {
                 element("onentry", [], into: &writer) { writer in
                     emitActions(state.entryActions, into: &writer)
                     for timer in timers {
@@ -156,13 +176,19 @@ public struct SCXMLEmitter {
                             writer.line(tag("send", [("event", timer.event), ("delayexpr", variables[function] ?? function), ("id", timer.event)], selfClosing: true))
                         }
                     }
+                    if logsEntry {
+                        writer.line(tag("log", [("label", "enter"), ("expr", SCXMLText.string(state.name))], selfClosing: true))
+                    }
                 }
             }
-            if !state.exitActions.isEmpty || !timers.isEmpty {
+            if !state.exitActions.isEmpty || !timers.isEmpty || logsExit {
                 element("onexit", [], into: &writer) { writer in
                     emitActions(state.exitActions, into: &writer)
                     for timer in timers {
                         writer.line(tag("cancel", [("sendid", timer.event)], selfClosing: true))
+                    }
+                    if logsExit {
+                        writer.line(tag("log", [("label", "exit"), ("expr", SCXMLText.string(state.name))], selfClosing: true))
                     }
                 }
             }

@@ -1,0 +1,66 @@
+import FSMCompiler
+
+/// A spec ready for both sides: renamed so that many can share one Swift module, checked to be
+/// in the part of the language SCXML exports with the same meaning, with what a script needs.
+struct DifferentialChart: Sendable {
+    /// A name unique in the campaign: the generated class and the files are called after it.
+    var name: String
+    /// Where the spec came from (a file, or a generator seed), for reports.
+    var origin: String
+    /// The spec's text, with `machine <name>`.
+    var text: String
+    var machine: ExecutableMachine
+    var model: MachineModel { machine.model }
+    /// The guards, with the data-model booleans the SCXML export declares for them.
+    var guards: [(name: String, variable: String)]
+    /// The events a script may send: the declared ones without payload.
+    var events: [String]
+    /// The distinct `after` delays, in milliseconds, shortest first.
+    var timerDelays: [Int]
+
+    enum Refusal: Error, CustomStringConvertible {
+        case invalid(String)
+        case unsupported(String)
+
+        var description: String {
+            switch self {
+            case .invalid(let message): "the spec has errors: \(message)"
+            case .unsupported(let what): "not compared: \(what)"
+            }
+        }
+    }
+
+    /// Prepares `text` under the machine name `name`. Refuses what the export cannot carry
+    /// over with its meaning: value functions (SCXML has no typed data to compute), delays
+    /// that are not whole milliseconds (Qt times in milliseconds).
+    init(name: String, origin: String, text: String) throws {
+        let compilation = Compiler.compile(SourceText(bytes: Array(text.utf8)))
+        guard let syntax = compilation.syntax?.machines.first, compilation.executable != nil else {
+            throw Refusal.invalid(compilation.diagnostics.first.map { "\($0.range.start): \($0.message)" } ?? "no machine")
+        }
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(syntax.name.range.start.offset..<syntax.name.range.end.offset, with: Array(name.utf8))
+        let renamed = String(decoding: bytes, as: UTF8.self)
+        guard let machine = Compiler.compile(SourceText(bytes: bytes)).executable else {
+            throw Refusal.invalid("renamed to \(name), it no longer compiles")
+        }
+        let model = machine.model
+        if !model.valueFunctions.isEmpty { throw Refusal.unsupported("value functions") }
+        var delays: Set<Int> = []
+        for transition in model.allTransitions {
+            if case .after(let duration) = transition.trigger {
+                guard duration.nanoseconds % 1_000_000 == 0, duration.nanoseconds > 0 else {
+                    throw Refusal.unsupported("a delay of \(duration.nanoseconds) ns, not whole milliseconds")
+                }
+                delays.insert(Int(duration.nanoseconds / 1_000_000))
+            }
+        }
+        self.name = name
+        self.origin = origin
+        self.text = renamed
+        self.machine = machine
+        guards = SCXMLEmitter.guardVariables(of: model)
+        events = model.events.filter(\.parameters.isEmpty).map(\.name)
+        timerDelays = delays.sorted()
+    }
+}

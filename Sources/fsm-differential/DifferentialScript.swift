@@ -1,0 +1,38 @@
+/// What one run does to a chart: the guards' fixed answers, then events and time.
+struct DifferentialScript: Hashable, Sendable {
+    enum Step: Hashable, Sendable {
+        /// An event sent from outside, by its name in the spec.
+        case send(String)
+        /// The clock moves on by this many milliseconds.
+        case wait(Int)
+
+        var text: String {
+            switch self {
+            case .send(let event): "send \(event)"
+            case .wait(let milliseconds): "wait \(milliseconds)"
+            }
+        }
+    }
+
+    /// The guards that hold, by their names in the spec; every other guard fails.
+    var trueGuards: Set<String>
+    var steps: [Step]
+
+    /// The job both sides read (Tools/QtSCXMLHarness/main.cpp describes it): `chart`, each
+    /// guard's answer under the name the chart gives it, `start`, the steps, `end`.
+    func job(chart: String, guards: [(name: String, variable: String)]) -> String {
+        var lines = ["chart \(chart)"]
+        for guardName in guards {
+            lines.append("guard \(guardName.variable) \(trueGuards.contains(guardName.name) ? 1 : 0)")
+        }
+        lines.append("start")
+        lines += steps.map(\.text)
+        lines.append("end")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The script as a reader sees it: `[g1, g2] send a, wait 250`.
+    var summary: String {
+        "[\(trueGuards.sorted().joined(separator: ", "))] " + steps.map(\.text).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,22 @@
+/// A run on which the two sides printed different traces.
+struct Disagreement: Sendable {
+    var chart: DifferentialChart
+    var script: DifferentialScript
+    /// The first step that differs (0 is `start`).
+    var step: Int
+    var qt: [String]
+    var swift: [String]
+
+    /// What a reader needs: the chart's origin, the script, and the two traces from the first
+    /// step that differs.
+    var report: String {
+        var text = "disagreement on \(chart.name) (\(chart.origin)) at step \(step): \(script.summary)\n"
+        for index in 0..<max(qt.count, swift.count) where index >= max(0, step - 1) {
+            let left = index < qt.count ? qt[index] : "(nothing)"
+            let right = index < swift.count ? swift[index] : "(nothing)"
+            text += "  qt    \(left)\n"
+            if right != left { text += "  swift \(right)\n" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// `fsm-differential`'s command line (`--help` prints it).
+struct Options {
+    static let usage = """
+        Usage: fsm-differential [<spec-or-directory>...] [options]
+
+        Runs fsmc's generated Swift and Qt SCXML (on fsmc's export) through the same random
+        scripts and compares, after every step, the states exited and entered, the actions and
+        the active configuration (docs/SCXML.md, "Differential testing").
+
+        Options:
+          --scripts <n>     scripts per chart (default 20)
+          --steps <n>       steps per script (default 15)
+          --seed <n>        the scripts' seed (default 1)
+          --batch <n>       charts per Swift build (default 25)
+          --work <dir>      scratch directory (default .build/differential)
+          --harness <file>  the Qt harness (default: built from Tools/QtSCXMLHarness with make)
+          --help            show this help
+
+        Exit status: 0 when both sides agree on every run, 1 on a disagreement, 2 on bad usage.
+        """
+
+    var specs: [String] = []
+    var scripts = 20
+    var steps = 15
+    var seed: UInt64 = 1
+    var batch = 25
+    var work = ".build/differential"
+    var harness: String?
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let value = rest.popFirst() else { throw UsageError(description: "\(option) needs a value") }
+            return value
+        }
+        func number(_ option: String) throws -> Int {
+            let text = try value(option)
+            guard let number = Int(text), number >= 0 else { throw UsageError(description: "\(option) needs a number, not '\(text)'") }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--scripts": scripts = try number(argument)
+            case "--steps": steps = try number(argument)
+            case "--seed": seed = UInt64(try number(argument))
+            case "--batch": batch = max(1, try number(argument))
+            case "--work": work = try value(argument)
+            case "--harness": harness = try value(argument)
+            case "--help": throw UsageError(description: "")
+            default:
+                guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument)") }
+                specs.append(argument)
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import FSMCompiler
+import Foundation
+
+/// Writes, for one chart, the Swift that runs its generated machine through a script and prints
+/// the trace the Qt harness prints: the `Actions` a user would write (each guard answers what
+/// the script fixed, each action notes its name), an `Observer` noting exits, entries and
+/// outputs, a `ManualClock` for time, and `isIn` for the configuration.
+struct SwiftDriverWriter {
+    let chart: DifferentialChart
+    /// The Swift `fsmc generate` wrote for the chart: the `Actions` requirements are read from it.
+    let generatedSwift: String
+
+    /// The requirements of the generated `Actions` protocol: `func name(params) -> Type`.
+    var requirements: [String] {
+        let lines = generatedSwift.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.drop { $0 == " " }) }
+        guard let start = lines.firstIndex(where: { $0.hasSuffix("protocol Actions {") }) else { return [] }
+        var result: [String] = []
+        for line in lines[(start + 1)...] {
+            if line == "}" { break }
+            if line.hasPrefix("func ") { result.append(line) }
+        }
+        return result
+    }
+
+    /// A requirement's name as the spec writes it (backticks removed).
+    static func name(of requirement: String) -> String {
+        let afterFunc = requirement.dropFirst("func ".count)
+        return String(afterFunc.prefix { $0 != "(" }).replacingOccurrences(of: "`", with: "")
+    }
+
+    /// A Swift string literal of a name: spec names hold neither quotes nor backslashes.
+    private func literal(_ text: String) -> String { "\"" + text + "\"" }
+
+    /// The driver's source. `runChart<name>(trueGuards:steps:)` returns the trace lines.
+    var source: String {
+        let name = chart.name
+        let model = chart.model
+        // A flat machine without data keeps the version-1 `State`; otherwise states are `StateID`s.
+        let hasStateData = model.states.contains { !$0.data.isEmpty }
+        let stateType = model.isFlat && !hasStateData ? "\(name).State" : "\(name).StateID"
+        let hasActions = !model.guards.isEmpty || !model.actions.isEmpty
+        let hasTimers = !chart.timerDelays.isEmpty
+        let isolation = model.isMainActor ? "@MainActor " : ""
+        var text = """
+            \(isolation)final class \(name)Driver: \(hasActions ? "\(name).Actions, " : "")\(name).Observer {
+                let trueGuards: Set<String>
+                var states: [String] = []
+                var actions: [String] = []
+                init(trueGuards: Set<String>) { self.trueGuards = trueGuards }
+
+            """
+        for requirement in requirements {
+            let requirementName = Self.name(of: requirement)
+            if requirement.hasSuffix("-> Bool") {
+                text += "    \(requirement) { trueGuards.contains(\(literal(requirementName))) }\n"
+            } else {
+                text += "    \(requirement) { actions.append(\(literal("action " + requirementName))) }\n"
+            }
+        }
+        text += """
+                func machine(_ machine: \(name), didExit state: \(stateType)) { states.append("exit " + state.rawValue) }
+                func machine(_ machine: \(name), didEnter state: \(stateType)) { states.append("enter " + state.rawValue) }
+
+            """
+        if !model.outputs.isEmpty {
+            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actions.append(\"emit \" + String(String(describing: output).prefix { $0 != \"(\" })) }\n"
+        }
+        text += "}\n\n"
+        let arguments = [hasActions ? "actions: driver" : nil, hasTimers ? "clock: clock" : nil, "observers: [driver]"].compactMap { $0 }
+        text += """
+            @MainActor func runChart\(name)(trueGuards: Set<String>, steps: [String]) -> [String] {
+                let driver = \(name)Driver(trueGuards: trueGuards)
+                let clock = ManualClock()
+                let machine = \(name)(\(arguments.joined(separator: ", ")))
+                var lines: [String] = []
+                func note(_ step: String) {
+                    let active = \(stateType).allCases.filter { machine.isIn($0) }.map(\\.rawValue).sorted()
+                    lines.append(step + " | " + driver.states.joined(separator: ", ") + " | " + driver.actions.joined(separator: ", ") + " | " + active.joined(separator: " "))
+                    driver.states = []
+                    driver.actions = []
+                }
+                note("start")
+                for step in steps {
+                    let argument = String(step.split(separator: " ", maxSplits: 1).last ?? "")
+                    if step.hasPrefix("wait ") {
+                        clock.advance(by: .milliseconds(Int(argument) ?? 0))
+                    } else {
+                        switch argument {
+
+            """
+        for event in chart.events {
+            text += "            case \(literal(event)): machine.send(.`\(event)`)\n"
+        }
+        text += """
+                        default: break
+                        }
+                    }
+                    note(step)
+                }
+                return lines
+            }
+
+            """
+        return text
+    }
+}
+

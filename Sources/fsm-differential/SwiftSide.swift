@@ -1,0 +1,107 @@
+import Foundation
+
+/// The Swift side: fsmc generates each chart's machine (`fsmc generate`, as the build plugin
+/// runs it), and one `swiftc` invocation builds a batch of charts with their drivers into one
+/// program that runs the scripts of a job file.
+struct SwiftSide {
+    let fsmc: URL
+    let swiftc: URL
+    /// Where FSMRuntime's sources are: every batch links them, built once as a library.
+    let runtimeSources: URL
+    let workDirectory: URL
+
+    /// Builds FSMRuntime as a static library and module once for every batch.
+    func buildRuntime() throws {
+        let directory = workDirectory.appendingPathComponent("runtime")
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent("libFSMRuntime.a").path) { return }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let sources = try FileManager.default.contentsOfDirectory(atPath: runtimeSources.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { runtimeSources.appendingPathComponent($0).path }
+        try Subprocess.run(swiftc, [
+            "-swift-version", "6", "-parse-as-library", "-module-name", "FSMRuntime", "-emit-library", "-static",
+            "-emit-module", "-emit-module-path", directory.appendingPathComponent("FSMRuntime.swiftmodule").path,
+            "-o", directory.appendingPathComponent("libFSMRuntime.a").path,
+        ] + sources)
+    }
+
+    /// Generates, writes and compiles `charts` as the program `batch`; returns its path.
+    func build(_ charts: [DifferentialChart], batch: String) throws -> URL {
+        try buildRuntime()
+        let directory = workDirectory.appendingPathComponent(batch)
+        try? FileManager.default.removeItem(at: directory)
+        let specs = directory.appendingPathComponent("specs")
+        let generated = directory.appendingPathComponent("generated")
+        for folder in [specs, generated] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        for chart in charts {
+            try chart.text.write(to: specs.appendingPathComponent(chart.name + ".fsm"), atomically: true, encoding: .utf8)
+        }
+        try Subprocess.run(fsmc, ["generate", specs.path, "--output", generated.path])
+        var sources: [String] = []
+        for chart in charts {
+            let swift = generated.appendingPathComponent(chart.name + ".swift")
+            let driver = generated.appendingPathComponent(chart.name + "Driver.swift")
+            let writer = SwiftDriverWriter(chart: chart, generatedSwift: try String(contentsOf: swift, encoding: .utf8))
+            try ("import FSMRuntime\n\n" + writer.source).write(to: driver, atomically: true, encoding: .utf8)
+            sources += [swift.path, driver.path]
+        }
+        let main = generated.appendingPathComponent("main.swift")
+        try Self.mainSource(charts.map(\.name)).write(to: main, atomically: true, encoding: .utf8)
+        let program = directory.appendingPathComponent("batch")
+        let runtime = workDirectory.appendingPathComponent("runtime")
+        try Subprocess.run(swiftc, [
+            "-swift-version", "6", "-Onone", "-module-name", "DifferentialBatch", "-package-name", "DifferentialBatch",
+            "-I", runtime.path, "-L", runtime.path, "-lFSMRuntime", "-o", program.path,
+        ] + sources + [main.path])
+        return program
+    }
+
+    /// Runs a job file through a built batch and returns its trace output.
+    func run(_ program: URL, job: URL) throws -> String {
+        try Subprocess.run(program, [job.path])
+    }
+
+    /// The batch's entry point: reads the job file the Qt harness reads (with charts named,
+    /// not paths, and guards by their spec names) and prints the same trace format.
+    static func mainSource(_ charts: [String]) -> String {
+        """
+        import Foundation
+
+        let charts: [String: @MainActor (Set<String>, [String]) -> [String]] = [
+        \(charts.map { "    \"\($0)\": { runChart\($0)(trueGuards: $0, steps: $1) }," }.joined(separator: "\n"))
+        ]
+
+        let job = (try? String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8)) ?? ""
+        var chart = ""
+        var trueGuards: Set<String> = []
+        var steps: [String] = []
+        var output = ""
+        for line in job.split(separator: "\\n").map(String.init) {
+            let parts = line.split(separator: " ").map(String.init)
+            switch parts.first {
+            case "chart":
+                chart = parts.count > 1 ? parts[1] : ""
+                trueGuards = []
+                steps = []
+            case "guard":
+                if parts.count == 3, parts[2] == "1" { trueGuards.insert(parts[1]) }
+            case "send", "wait":
+                steps.append(line)
+            case "end":
+                output += "run \\(chart)\\n"
+                if let run = charts[chart] {
+                    for traced in run(trueGuards, steps) { output += traced + "\\n" }
+                } else {
+                    output += "error no chart \\(chart)\\n"
+                }
+                output += "end\\n"
+            default:
+                break
+            }
+        }
+        print(output, terminator: "")
+
+        """
+    }
+}

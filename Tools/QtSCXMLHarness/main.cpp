@@ -1,0 +1,152 @@
+// Runs fsmc's SCXML exports in Qt SCXML and prints, after every step of a script, the states
+// exited and entered, the actions run and the active configuration: the trace that
+// fsm-differential compares with the Swift fsmc generates (docs/SCXML.md, "Differential testing").
+//
+// Input (a file argument, or stdin), one command a line, any number of runs:
+//   chart <path.scxml>     begins a run
+//   guard <name> <0|1>     a guard's fixed answer (a boolean of the data model), before start
+//   start                  starts the machine
+//   send <event>           an event from outside
+//   wait <milliseconds>    advances the virtual clock
+//   end                    ends the run
+// Output: "run <path>", then one line per start, send or wait:
+//   <command> | <exit x, enter y, …> | <action a, emit o, …> | <active states, sorted>
+// then "end". A chart Qt cannot load prints "error <message>" instead of its steps.
+
+#include <QFile>
+#include <QLoggingCategory>
+#include <QScxmlStateMachine>
+#include <QTextStream>
+#include <QVariantMap>
+
+#include <cstdio>
+#include <memory>
+
+#include "CountingApplication.h"
+#include "VirtualClockDispatcher.h"
+
+namespace {
+
+/// What one run of a chart observed since the last step was printed.
+struct Observed {
+    QStringList states;
+    QStringList actions;
+};
+
+QString configuration(const QScxmlStateMachine &machine)
+{
+    QStringList active;
+    for (const QString &name : machine.stateNames(false)) {
+        // fsmc.machine wraps machine-level transitions; it is no state of the spec.
+        if (name != QLatin1String("fsmc.machine") && machine.isActive(name))
+            active.append(name);
+    }
+    active.sort();
+    return active.join(QLatin1Char(' '));
+}
+
+void printStep(QTextStream &out, const QString &command, Observed &observed, const QScxmlStateMachine &machine)
+{
+    out << command << " | " << observed.states.join(QLatin1String(", ")) << " | "
+        << observed.actions.join(QLatin1String(", ")) << " | " << configuration(machine) << '\n';
+    observed = Observed();
+}
+
+class Run {
+public:
+    Run(const QString &path, VirtualClockDispatcher &clock, QTextStream &out) : m_clock(clock), m_out(out)
+    {
+        m_out << "run " << path << '\n';
+        m_machine.reset(QScxmlStateMachine::fromFile(path));
+        if (!m_machine->parseErrors().isEmpty()) {
+            m_out << "error " << m_machine->parseErrors().first().toString() << '\n';
+            m_machine.reset();
+            return;
+        }
+        QObject::connect(m_machine.get(), &QScxmlStateMachine::log, m_machine.get(),
+            [this](const QString &label, const QString &message) {
+                if (label == QLatin1String("enter") || label == QLatin1String("exit"))
+                    m_observed.states.append(label + QLatin1Char(' ') + message);
+                else
+                    m_observed.actions.append(label + QLatin1Char(' ') + message);
+            });
+    }
+
+    ~Run() { m_out << "end\n"; }
+
+    void setGuard(const QString &name, bool value) { m_guards.insert(name, value); }
+
+    void execute(const QString &command, const QString &argument)
+    {
+        if (!m_machine)
+            return;
+        if (command == QLatin1String("start")) {
+            m_machine->setInitialValues(m_guards);
+            m_machine->start();
+            m_clock.settle();
+            printStep(m_out, command, m_observed, *m_machine);
+        } else if (command == QLatin1String("send")) {
+            m_machine->submitEvent(argument);
+            m_clock.settle();
+            printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
+        } else if (command == QLatin1String("wait")) {
+            m_clock.advance(argument.toLongLong());
+            printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
+        }
+    }
+
+private:
+    VirtualClockDispatcher &m_clock;
+    QTextStream &m_out;
+    std::unique_ptr<QScxmlStateMachine> m_machine;
+    QVariantMap m_guards;
+    Observed m_observed;
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // Set before the application exists, so that every timer Qt starts is on the virtual clock.
+    auto *clock = new VirtualClockDispatcher;
+    QCoreApplication::setEventDispatcher(clock);
+    CountingApplication application(argc, argv);
+    // The harness reads <log> through the signal; Qt would also print each one on stderr.
+    QLoggingCategory::setFilterRules(QStringLiteral("scxml.statemachine.debug=false"));
+
+    QFile input;
+    if (argc > 1) {
+        input.setFileName(QString::fromLocal8Bit(argv[1]));
+        if (!input.open(QIODevice::ReadOnly | QIODevice::Text)) {
+            std::fprintf(stderr, "error: cannot read %s\n", argv[1]);
+            return 2;
+        }
+    } else if (!input.open(stdin, QIODevice::ReadOnly | QIODevice::Text)) {
+        std::fprintf(stderr, "error: cannot read stdin\n");
+        return 2;
+    }
+    QTextStream in(&input);
+    QFile output;
+    output.open(stdout, QIODevice::WriteOnly | QIODevice::Text);
+    QTextStream out(&output);
+
+    std::unique_ptr<Run> run;
+    QString line;
+    while (in.readLineInto(&line)) {
+        const QString command = line.section(QLatin1Char(' '), 0, 0);
+        const QString argument = line.section(QLatin1Char(' '), 1);
+        if (command == QLatin1String("chart")) {
+            run = std::make_unique<Run>(argument, *clock, out);
+        } else if (command == QLatin1String("end")) {
+            run.reset();
+            out.flush();
+        } else if (command == QLatin1String("guard") && run) {
+            run->setGuard(argument.section(QLatin1Char(' '), 0, 0), argument.section(QLatin1Char(' '), 1) == QLatin1String("1"));
+        } else if (run) {
+            run->execute(command, argument);
+        }
+    }
+    run.reset();
+    out.flush();
+    return 0;
+}
