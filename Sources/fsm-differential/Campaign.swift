@@ -71,3 +71,53 @@ struct CampaignError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension Campaign {
+    /// Shrinks a disagreement, against the interpreter when it disagrees with Qt the same way
+    /// the generated Swift does (fast), otherwise against the generated Swift, and returns it
+    /// as a case whose expected trace is, for now, Qt's (to be settled from the SCXML spec).
+    func minimize(_ disagreement: Disagreement, caseName: String) throws -> RegressionCase {
+        let interpreted = InterpreterSide.trace(disagreement.chart, disagreement.script)
+        let interpreterDisagrees = disagreement.qt.map(InterpreterSide.withoutActions) != interpreted
+        let judge = Judge(campaign: self, opponent: interpreterDisagrees ? .interpreter : .swift)
+        let (chart, script) = try Minimizer(judge: judge).minimize(disagreement.chart, disagreement.script)
+        let directory = workDirectory.appendingPathComponent("minimize/final")
+        let document = try qt.export(chart, into: directory)
+        let jobFile = directory.appendingPathComponent("qt.job")
+        try script.job(chart: document.path, guards: chart.guards).write(to: jobFile, atomically: true, encoding: .utf8)
+        let trace = RunTrace.parse(try qt.run(job: jobFile)).first?.lines ?? []
+        return RegressionCase(name: caseName, spec: chart.text, script: script, trace: trace)
+    }
+
+    /// Runs regression cases on both sides; returns a report for each side that does not print
+    /// the expected trace.
+    func replay(_ cases: [RegressionCase]) throws -> [String] {
+        guard !cases.isEmpty else { return [] }
+        let charts = try cases.map { try DifferentialChart(name: $0.name, origin: "regression case \($0.name)", text: $0.spec) }
+        let directory = workDirectory.appendingPathComponent("replay")
+        let program = try swift.build(charts, batch: "replay/swift")
+        var qtJob = ""
+        var swiftJob = ""
+        for (chart, regression) in zip(charts, cases) {
+            let document = try qt.export(chart, into: directory.appendingPathComponent("scxml"))
+            qtJob += regression.script.job(chart: document.path, guards: chart.guards)
+            swiftJob += regression.script.job(chart: chart.name, guards: chart.guards.map { ($0.name, $0.name) })
+        }
+        let qtJobFile = directory.appendingPathComponent("qt.job")
+        let swiftJobFile = directory.appendingPathComponent("swift.job")
+        try qtJob.write(to: qtJobFile, atomically: true, encoding: .utf8)
+        try swiftJob.write(to: swiftJobFile, atomically: true, encoding: .utf8)
+        let sides = [("Qt", RunTrace.parse(try qt.run(job: qtJobFile))), ("Swift", RunTrace.parse(try swift.run(program, job: swiftJobFile)))]
+        var failures: [String] = []
+        for (index, regression) in cases.enumerated() {
+            for (side, traces) in sides {
+                let printed = index < traces.count ? traces[index].lines : []
+                if printed != regression.trace {
+                    failures.append("regression case \(regression.name): \(side) printed\n  " + printed.joined(separator: "\n  ")
+                        + "\ninstead of\n  " + regression.trace.joined(separator: "\n  "))
+                }
+            }
+        }
+        return failures
+    }
+}

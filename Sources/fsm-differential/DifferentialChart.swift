@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMSpecGenerator
 
 /// A spec ready for both sides: renamed so that many can share one Swift module, checked to be
 /// in the part of the language SCXML exports with the same meaning, with what a script needs.
@@ -17,6 +18,8 @@ struct DifferentialChart: Sendable {
     var events: [String]
     /// The distinct `after` delays, in milliseconds, shortest first.
     var timerDelays: [Int]
+    /// The generator's tree of the spec, when it was generated: what the minimizer shrinks.
+    var document: SpecDocument?
 
     enum Refusal: Error, CustomStringConvertible {
         case invalid(String)
@@ -33,7 +36,7 @@ struct DifferentialChart: Sendable {
     /// Prepares `text` under the machine name `name`. Refuses what the export cannot carry
     /// over with its meaning: value functions (SCXML has no typed data to compute), delays
     /// that are not whole milliseconds (Qt times in milliseconds).
-    init(name: String, origin: String, text: String) throws {
+    init(name: String, origin: String, text: String, document: SpecDocument? = nil, externalEvents: [String]? = nil) throws {
         let compilation = Compiler.compile(SourceText(bytes: Array(text.utf8)))
         guard let syntax = compilation.syntax?.machines.first, compilation.executable != nil else {
             throw Refusal.invalid(compilation.diagnostics.first.map { "\($0.range.start): \($0.message)" } ?? "no machine")
@@ -60,7 +63,14 @@ struct DifferentialChart: Sendable {
         self.text = renamed
         self.machine = machine
         guards = SCXMLEmitter.guardVariables(of: model)
-        events = model.events.filter(\.parameters.isEmpty).map(\.name)
+        let sendable = model.events.filter(\.parameters.isEmpty).map(\.name)
+        events = externalEvents.map { external in sendable.filter(external.contains) } ?? sendable
         timerDelays = delays.sorted()
+        self.document = document
+    }
+
+    /// The same chart under another machine name.
+    func renamed(_ newName: String) throws -> DifferentialChart {
+        try DifferentialChart(name: newName, origin: origin, text: text, document: document, externalEvents: events)
     }
 }

@@ -36,3 +36,26 @@ struct DifferentialScript: Hashable, Sendable {
         "[\(trueGuards.sorted().joined(separator: ", "))] " + steps.map(\.text).joined(separator: ", ")
     }
 }
+
+extension DifferentialScript {
+    /// The script as a regression case keeps it: `guard <name> 1` for each guard that holds,
+    /// then a step a line.
+    var caseText: String {
+        (trueGuards.sorted().map { "guard \($0) 1" } + steps.map(\.text)).joined(separator: "\n") + "\n"
+    }
+
+    /// Reads `caseText` back.
+    init(caseText: String) {
+        trueGuards = []
+        steps = []
+        for line in caseText.split(separator: "\n") {
+            let parts = line.split(separator: " ").map(String.init)
+            switch (parts.first, parts.count) {
+            case ("guard", 3) where parts[2] == "1": trueGuards.insert(parts[1])
+            case ("send", 2): steps.append(.send(parts[1]))
+            case ("wait", 2): steps.append(.wait(Int(parts[1]) ?? 0))
+            default: break
+            }
+        }
+    }
+}

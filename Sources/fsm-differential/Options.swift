@@ -3,16 +3,22 @@ import Foundation
 /// `fsm-differential`'s command line (`--help` prints it).
 struct Options {
     static let usage = """
-        Usage: fsm-differential [<spec-or-directory>...] [options]
+        Usage: fsm-differential [<spec-or-directory>...] [--random <n>] [--replay <dir>] [options]
 
         Runs fsmc's generated Swift and Qt SCXML (on fsmc's export) through the same random
         scripts and compares, after every step, the states exited and entered, the actions and
         the active configuration (docs/SCXML.md, "Differential testing").
 
         Options:
+          --random <n>      also n random charts of FSMSpecGenerator's differential profile
+          --replay <dir>    regression cases (<Name>.fsm, .script, .trace): both sides must
+                            print the expected trace
+          --cases <dir>     where minimized disagreements are written as cases
+                            (default: <work>/cases)
+          --no-minimize     report disagreements as found
           --scripts <n>     scripts per chart (default 20)
           --steps <n>       steps per script (default 15)
-          --seed <n>        the scripts' seed (default 1)
+          --seed <n>        the seed of the random charts and scripts (default 1)
           --batch <n>       charts per Swift build (default 25)
           --work <dir>      scratch directory (default .build/differential)
           --harness <file>  the Qt harness (default: built from Tools/QtSCXMLHarness with make)
@@ -28,6 +34,10 @@ struct Options {
     var batch = 25
     var work = ".build/differential"
     var harness: String?
+    var random = 0
+    var replay: String?
+    var cases: String?
+    var minimizes = true
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -52,6 +62,10 @@ struct Options {
             case "--batch": batch = max(1, try number(argument))
             case "--work": work = try value(argument)
             case "--harness": harness = try value(argument)
+            case "--random": random = try number(argument)
+            case "--replay": replay = try value(argument)
+            case "--cases": cases = try value(argument)
+            case "--no-minimize": minimizes = false
             case "--help": throw UsageError(description: "")
             default:
                 guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument)") }

@@ -1,3 +1,4 @@
+import FSMSpecGenerator
 import Foundation
 
 // fsm-differential: fsmc's generated Swift against Qt SCXML (docs/SCXML.md).
@@ -35,11 +36,24 @@ do {
     fail("cannot build the Qt harness (Debian: apt-get install qt6-scxml-dev g++ make pkg-config): \(error)")
 }
 
-let swiftSide = SwiftSide(fsmc: fsmc, swiftc: swiftc, runtimeSources: packageRoot.appendingPathComponent("Sources/FSMRuntime"), workDirectory: work)
-let qtSide = QtSide(fsmc: fsmc, harness: harness, workDirectory: work)
 let campaign = Campaign(
-    qt: qtSide, swift: swiftSide, workDirectory: work, scriptsPerChart: options.scripts, stepsPerScript: options.steps,
-    seed: options.seed)
+    qt: QtSide(fsmc: fsmc, harness: harness, workDirectory: work),
+    swift: SwiftSide(fsmc: fsmc, swiftc: swiftc, runtimeSources: packageRoot.appendingPathComponent("Sources/FSMRuntime"), workDirectory: work),
+    workDirectory: work, scriptsPerChart: options.scripts, stepsPerScript: options.steps, seed: options.seed)
+let started = Date()
+var failed = false
+
+if let replay = options.replay {
+    do {
+        let cases = try RegressionCase.load(from: URL(fileURLWithPath: replay, relativeTo: packageRoot))
+        let failures = try campaign.replay(cases)
+        for failure in failures { print(failure) }
+        print("differential: replayed \(cases.count) regression cases, \(failures.count) failed")
+        failed = failed || !failures.isEmpty
+    } catch {
+        fail("\(error)")
+    }
+}
 
 var charts: [DifferentialChart] = []
 for path in ChartFiles.specs(in: options.specs) {
@@ -50,20 +64,42 @@ for path in ChartFiles.specs(in: options.specs) {
         print("skipped \(path): \(error)")
     }
 }
-
-var figures = Campaign.Figures()
-let started = Date()
-do {
-    for (index, start) in stride(from: 0, to: charts.count, by: options.batch).enumerated() {
-        let batch = Array(charts[start..<min(charts.count, start + options.batch)])
-        try campaign.run(batch: batch, name: "batch\(index + 1)", figures: &figures)
+var generator = SpecGenerator(seed: options.seed, profile: .differential)
+for index in 0..<options.random {
+    let spec = generator.makeSpec(machineName: "R\(index + 1)")
+    do {
+        charts.append(try DifferentialChart(
+            name: spec.machineName, origin: "SpecGenerator seed \(spec.seed) index \(spec.index)", text: spec.text,
+            document: spec.document, externalEvents: spec.externalEvents))
+    } catch {
+        fail("the generator made a spec fsm-differential cannot run (seed \(spec.seed), index \(spec.index)): \(error)\n\(spec.text)")
     }
-} catch {
-    fail("\(error)")
 }
-for disagreement in figures.disagreements {
-    print(disagreement.report)
+
+if !charts.isEmpty {
+    var figures = Campaign.Figures()
+    do {
+        for (index, start) in stride(from: 0, to: charts.count, by: options.batch).enumerated() {
+            let batch = Array(charts[start..<min(charts.count, start + options.batch)])
+            try campaign.run(batch: batch, name: "batch\(index + 1)", figures: &figures)
+        }
+    } catch {
+        fail("\(error)")
+    }
+    let cases = options.cases.map { URL(fileURLWithPath: $0, relativeTo: packageRoot) } ?? work.appendingPathComponent("cases")
+    for (index, disagreement) in figures.disagreements.enumerated() {
+        print(disagreement.report)
+        guard options.minimizes else { continue }
+        do {
+            let minimized = try campaign.minimize(disagreement, caseName: "Case\(index + 1)")
+            try minimized.write(to: cases)
+            print("minimized to \(cases.path)/\(minimized.name).fsm:\n\(minimized.spec)\n\(minimized.script.caseText)")
+        } catch {
+            print("could not minimize: \(error)")
+        }
+    }
+    let seconds = Int(Date().timeIntervalSince(started).rounded())
+    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements (\(seconds) s)")
+    failed = failed || !figures.disagreements.isEmpty
 }
-let seconds = Int(Date().timeIntervalSince(started).rounded())
-print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements (\(seconds) s)")
-exit(figures.disagreements.isEmpty ? 0 : 1)
+exit(failed ? 1 : 0)
