@@ -52,7 +52,7 @@ let package = Package(
             plugins: ["FSMGenerator"]),
         // `swift run fsm-differential`: fsmc's generated Swift against Qt SCXML running fsmc's
         // export, under random scripts (docs/SCXML.md). Needs fsmc built and Qt's harness.
-        .executableTarget(name: "fsm-differential", dependencies: ["FSMCompiler"], swiftSettings: strict),
+        .executableTarget(name: "fsm-differential", dependencies: ["FSMCompiler", "FSMSpecGenerator"], swiftSettings: strict),
 
         // What several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),

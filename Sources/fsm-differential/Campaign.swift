@@ -15,6 +15,8 @@ struct Campaign {
         var runs = 0
         var steps = 0
         var disagreements: [Disagreement] = []
+        /// Charts whose generated Swift did not compile, with the compiler's errors.
+        var notCompiled: [(chart: DifferentialChart, errors: String)] = []
     }
 
     /// Runs one batch of charts (one Swift build) with `scriptsPerChart` scripts each.
@@ -31,7 +33,11 @@ struct Campaign {
     func run(_ charts: [DifferentialChart], scripts: [[DifferentialScript]], name: String, figures: inout Figures) throws {
         let directory = workDirectory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let program = try swift.build(charts, batch: name + "/swift")
+        let built = try swift.buildLeavingOutFailures(charts, batch: name + "/swift")
+        figures.notCompiled += built.refused
+        let program = built.program
+        let scripts = zip(charts, scripts).filter { pair in built.charts.contains { $0.name == pair.0.name } }.map(\.1)
+        let charts = built.charts
         var qtJob = ""
         var swiftJob = ""
         var runs: [(chart: DifferentialChart, script: DifferentialScript)] = []

@@ -98,8 +98,12 @@ if !charts.isEmpty {
             print("could not minimize: \(error)")
         }
     }
+    for (chart, errors) in figures.notCompiled {
+        let firstError = errors.split(separator: "\n").first { $0.contains("error:") && $0.contains(chart.name + ".swift") } ?? ""
+        print("not compared: the Swift fsmc generates for \(chart.name) (\(chart.origin)) does not compile:\n  \(firstError)\n\(chart.text)")
+    }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
-    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements (\(seconds) s)")
-    failed = failed || !figures.disagreements.isEmpty
+    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) charts whose Swift did not compile (\(seconds) s)")
+    failed = failed || !figures.disagreements.isEmpty || !figures.notCompiled.isEmpty
 }
 exit(failed ? 1 : 0)

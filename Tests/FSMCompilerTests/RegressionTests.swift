@@ -110,4 +110,21 @@ import Testing
         #expect(plan.coveragePaths.isEmpty)
         #expect(plan.uncoveredTransitions == [0])
     }
+
+    /// `[!!isJammed]` generated `if !!actions.isJammed()`, which does not compile: Swift reads
+    /// `!!` as one operator, which it does not have (found by fsm-differential's random charts).
+    @Test func aDoubleNegationCompilesAsTwoOperators() throws {
+        let compilation = Compiler.compile(SourceText("""
+            machine Latch {
+                event push
+                initial state open { on push [!!isJammed] -> shut }
+                final state shut
+            }
+            """))
+        let machine = try #require(compilation.executable)
+        let swift = SwiftEmitter.emit(machine, sourceFileName: "Latch.fsm")
+        #expect(swift.contains("if !(!actions.isJammed()) {"))
+        #expect(swift.contains("if !(!guards.isJammed()) {"))
+        #expect(!swift.contains("!!"))
+    }
 }

@@ -240,7 +240,9 @@ extension SwiftEmitter {
             case .call(let name):
                 return "\(receiver).\(name)" + callArguments(guardsByName[name]!.payload, guardsByName[name]!.data, event: event)
             case .not(let operand):
-                return "!" + code(operand, precedence: 3)
+                // `!!g` would be one operator, `!!`, which Swift does not have.
+                let inner = code(operand, precedence: 3)
+                return inner.hasPrefix("!") ? "!(\(inner))" : "!" + inner
             case .and(let lhs, let rhs):
                 let text = code(lhs, precedence: 2) + " && " + code(rhs, precedence: 2)
                 return precedence > 2 ? "(\(text))" : text
