@@ -125,6 +125,6 @@ import Testing
         let swift = SwiftEmitter.emit(machine, sourceFileName: "Latch.fsm")
         #expect(swift.contains("if !(!actions.isJammed()) {"))
         #expect(swift.contains("if !(!guards.isJammed()) {"))
-        #expect(!swift.contains("!!"))
+        #expect(!swift.contains("if !!"))
     }
 }

@@ -63,9 +63,9 @@ import Testing
         // interpreter stops, so it logs its entry alone.
         #expect(scxml.contains("""
               <final id="end">
-              <onentry>
-                <log label="enter" expr="'end'"/>
-              </onentry>
+                <onentry>
+                  <log label="enter" expr="'end'"/>
+                </onentry>
               </final>
             """))
     }
