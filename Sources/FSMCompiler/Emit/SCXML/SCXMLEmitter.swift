@@ -42,9 +42,14 @@ public struct SCXMLEmitter {
     /// Whether each state logs its entry and exit (`fsmc export --trace`).
     let tracesStates: Bool
 
+    /// The SCXML document of the machine.
+    public static func emit(_ model: MachineModel) -> String {
+        SCXMLEmitter(model: model).emit()
+    }
+
     /// The SCXML document of the machine; with `tracingStates`, each state logs its own entry
     /// and exit with `<log label="enter"/"exit">`, after its actions.
-    public static func emit(_ model: MachineModel, tracingStates: Bool = false) -> String {
+    public static func emit(_ model: MachineModel, tracingStates: Bool) -> String {
         SCXMLEmitter(model: model, tracingStates: tracingStates).emit()
     }
 
