@@ -20,7 +20,9 @@ struct FSMCommandLine {
                 summary: "Generates Swift from .fsm specs, one file per spec.",
                 arguments: "<file-or-directory>... (--output <dir> | --output-file <file>) [options]",
                 options: [
-                    OptionSpec(name: "--output", valueName: "<dir>", help: "Write <Spec>.swift for each spec into <dir>."),
+                    OptionSpec(
+                        name: "--output", valueName: "<dir>",
+                        help: "Write <Spec>.fsm.swift for each spec into <dir>, created if missing; a spec in a subfolder of a folder named gets the subfolders as prefixes (Video.Player.fsm.swift), as the build plugin names it."),
                     OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
                     OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
                     OptionSpec(name: "--help", help: "Show this help."),

@@ -8,7 +8,13 @@ struct InputFiles {
     }
 
     static func collect(_ paths: [String]) throws(Failure) -> [String] {
-        var files: [String] = []
+        try collectWithPlaces(paths).map(\.path)
+    }
+
+    /// The specs, each with its path below the directory named on the command line (its
+    /// file name when it was named itself): the place `fsmc generate` names its output after.
+    static func collectWithPlaces(_ paths: [String]) throws(Failure) -> [(path: String, place: String)] {
+        var files: [(path: String, place: String)] = []
         let fileManager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -16,7 +22,7 @@ struct InputFiles {
                 throw Failure(message: "no such file or directory: '\(path)'")
             }
             guard isDirectory.boolValue else {
-                files.append(path)
+                files.append((path, (path as NSString).lastPathComponent))
                 continue
             }
             let found = specs(in: path)
@@ -28,24 +34,24 @@ struct InputFiles {
         return files
     }
 
-    private static func specs(in directory: String) -> [String] {
+    private static func specs(in directory: String) -> [(path: String, place: String)] {
         // The enumerator lists nothing under a symbolic link to a directory: resolve it first.
         let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
         guard let enumerator = FileManager.default.enumerator(
             at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
         else { return [] }
-        var found: [String] = []
+        var found: [(path: String, place: String)] = []
         for case let url as URL in enumerator {
             if url.lastPathComponent.hasPrefix(".build") {
                 enumerator.skipDescendants()
                 continue
             }
             if url.pathExtension == "fsm" {
-                let relative = url.path.dropFirst(root.path.count).drop { $0 == "/" }
-                found.append(directory.hasSuffix("/") ? directory + relative : directory + "/" + relative)
+                let relative = String(url.path.dropFirst(root.path.count).drop { $0 == "/" })
+                found.append((directory.hasSuffix("/") ? directory + relative : directory + "/" + relative, relative))
             }
         }
-        return found.sorted()
+        return found.sorted { $0.path < $1.path }
     }
 
     /// The largest spec fsmc reads. Real specs are a few kilobytes; a file a thousand times

@@ -6,6 +6,17 @@ enum OutputFile {
         var message: String
     }
 
+    /// Creates a folder, and the folders above it, unless it exists (as a folder or not: a
+    /// file in the way is reported when something is written under it).
+    static func createDirectory(_ path: String) throws(Failure) {
+        guard !path.isEmpty, !FileManager.default.fileExists(atPath: path) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(message: "cannot create the output directory '\(path)': \(FileErrorReason.describe(error))")
+        }
+    }
+
     /// Writes `contents` to `path` through a temporary file and a rename, and only when the
     /// bytes differ from what is there (so the build system sees no change to rebuild).
     /// Returns whether the file was written.

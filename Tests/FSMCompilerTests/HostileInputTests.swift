@@ -130,9 +130,22 @@ import Testing
 
     // MARK: - Outputs
 
+    @Test func generateCreatesAnOutputDirectoryThatDoesNotExist() throws {
+        for (arguments, written) in [
+            (["generate", "Valid.fsm", "--output", "missing/deeper"], "missing/deeper/Valid.fsm.swift"),
+            (["generate", "Valid.fsm", "--output-file", "missing/Valid.swift"], "missing/Valid.swift"),
+        ] {
+            try cli.withFiles(["Valid.fsm": CommandLineTests.valid]) { directory in
+                let run = try cli.fsmc(arguments, in: directory)
+                #expect(run.status == 0, "\(run.stderr)")
+                #expect(run.output == "")
+                #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent(written).path))
+            }
+        }
+    }
+
     @Test func anOutputDirectoryThatDoesNotExist() throws {
         for arguments in [
-            ["generate", "Valid.fsm", "--output", "missing"], ["generate", "Valid.fsm", "--output-file", "missing/Valid.swift"],
             ["graph", "Valid.fsm", "--output", "missing/Valid.dot"], ["paths", "Valid.fsm", "--output", "missing/Valid.txt"],
         ] {
             try cli.withFiles(["Valid.fsm": CommandLineTests.valid]) { directory in
@@ -162,11 +175,11 @@ import Testing
     }
 
     @Test func anOutputFileThatIsADirectoryOrUnderAFile() throws {
-        try cli.withFiles(["Valid.fsm": CommandLineTests.valid, "out/Valid.swift/.keep": ""]) { directory in
+        try cli.withFiles(["Valid.fsm": CommandLineTests.valid, "out/Valid.fsm.swift/.keep": ""]) { directory in
             let run = try cli.fsmc(["generate", "Valid.fsm", "--output", "out"], in: directory)
             #expect(run.status == 1)
-            #expect(run.stderr.hasPrefix("fsmc: error: cannot write 'out/Valid.swift': Is a directory\n"), "\(run.stderr)")
-            #expect(try leftovers(in: directory.appendingPathComponent("out")) == ["Valid.swift"])
+            #expect(run.stderr.hasPrefix("fsmc: error: cannot write 'out/Valid.fsm.swift': Is a directory\n"), "\(run.stderr)")
+            #expect(try leftovers(in: directory.appendingPathComponent("out")) == ["Valid.fsm.swift"])
 
             let under = try cli.fsmc(["generate", "Valid.fsm", "--output-file", "Valid.fsm/Valid.swift"], in: directory)
             #expect(under.status == 1)
@@ -180,8 +193,21 @@ import Testing
         ]) { directory in
             let run = try cli.fsmc(["generate", "a", "b", "--output", "out"], in: directory)
             #expect(run.status == 1)
-            #expect(run.stderr == "fsmc: error: 'b/Valid.fsm' and 'a/Valid.fsm' would both write 'out/Valid.swift'; rename one of them\n")
+            #expect(run.stderr == "fsmc: error: 'b/Valid.fsm' and 'a/Valid.fsm' would both write 'out/Valid.fsm.swift'; rename one of them\n")
             #expect(try leftovers(in: directory.appendingPathComponent("out")) == [])
+        }
+    }
+
+    @Test func generateNamesFilesAsTheBuildPluginDoes() throws {
+        try cli.withFiles([
+            "Sources/App/Player.fsm": CommandLineTests.valid, "Sources/App/Video/Player.fsm": CommandLineTests.valid,
+            "Sources/App/Video/Deep/Clip.fsm": CommandLineTests.valid, "Door.fsm": CommandLineTests.valid,
+        ]) { directory in
+            let run = try cli.fsmc(["generate", "Sources/App", "Door.fsm", "--output", "out"], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try leftovers(in: directory.appendingPathComponent("out")) == [
+                "Door.fsm.swift", "Player.fsm.swift", "Video.Deep.Clip.fsm.swift", "Video.Player.fsm.swift",
+            ])
         }
     }
 
@@ -194,16 +220,16 @@ import Testing
             let first = try cli.fsmc(["generate", "specs", "--output", "out"], in: directory)
             #expect(first.status == 0)
             let out = directory.appendingPathComponent("out")
-            #expect(try leftovers(in: out) == ["Valid.swift", "Warned.swift"])
-            let before = try Data(contentsOf: out.appendingPathComponent("Valid.swift"))
+            #expect(try leftovers(in: out) == ["Valid.fsm.swift", "Warned.fsm.swift"])
+            let before = try Data(contentsOf: out.appendingPathComponent("Valid.fsm.swift"))
 
             try Data(CommandLineTests.broken.utf8).write(to: directory.appendingPathComponent("specs/Broken.fsm"))
             let changed = CommandLineTests.valid.replacingOccurrences(of: "event go", with: "event go\n    event stop")
             try Data(changed.utf8).write(to: directory.appendingPathComponent("specs/Valid.fsm"))
             let second = try cli.fsmc(["generate", "specs", "--output", "out"], in: directory)
             #expect(second.status == 1)
-            #expect(try leftovers(in: out) == ["Valid.swift", "Warned.swift"])
-            #expect(try Data(contentsOf: out.appendingPathComponent("Valid.swift")) == before)
+            #expect(try leftovers(in: out) == ["Valid.fsm.swift", "Warned.fsm.swift"])
+            #expect(try Data(contentsOf: out.appendingPathComponent("Valid.fsm.swift")) == before)
         }
     }
 }
