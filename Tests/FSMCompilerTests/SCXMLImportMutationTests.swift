@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// Seeded mutations of every SCXML document in the repository (the export's golden files and
 /// the hand-written charts) through `fsmc import`: no crash, every diagnostic inside the chart,
@@ -34,7 +35,13 @@ import Testing
         " xmlns:q=\"urn:q\"", "<q:x/>", " initial=\"x\"", " id=\"state\"", "-", ".",
     ]
 
-    @Test func mutantsOfEveryChartImportOrFailWithLocatedErrors() throws {
+    @Test func mutantsOfEveryChartImportOrFailWithLocatedErrors() async throws {
+        // Seconds of work: on a thread of its own, so the tests that need a thread of the
+        // cooperative pool (real timers) do not wait for it.
+        try await onOwnThread { try Self.runMutants() }
+    }
+
+    static func runMutants() throws {
         let charts = Self.charts
         #expect(charts.count > 20, "the repository's charts were not found")
         var generator = SeededGenerator(seed: Self.seed)
@@ -67,7 +74,7 @@ import Testing
         #expect(imported >= Self.mutantCount / 10, "only \(imported) of \(Self.mutantCount) mutants imported")
     }
 
-    private func mutate(_ bytes: inout [UInt8], using generator: inout SeededGenerator) {
+    private static func mutate(_ bytes: inout [UInt8], using generator: inout SeededGenerator) {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         switch Int.random(in: 0..<6, using: &generator) {
         case 0:

@@ -193,7 +193,7 @@ import Testing
             <state id="main">
                 <onentry><log label="action" expr="'start'"/><send event="tick" delay="0.25s" id="t1"/><send event="slow" delayexpr="backoff" id="t2"/></onentry>
                 <onexit><cancel sendid="t1"/><cancel sendid="t2"/><log label="emit" expr="'stopped'"/></onexit>
-                <transition event="tick" type="internal"><raise event="poll"/></transition>
+                <transition event="tick" type="internal"><raise event="poll"/><send event="poll" target="#_internal"/></transition>
                 <transition event="slow" target="main"/>
                 <transition event="done.state.main" target="idle"/>
                 <history id="h" type="deep"><transition target="work"/></history>
@@ -215,7 +215,7 @@ import Testing
                     history deep
                     entry / start
                     exit / emit stopped
-                    after 250ms / raise poll
+                    after 250ms / raise poll, raise poll
                     after backoff -> main
                     done -> idle
                     initial state work { on poll -> finished }

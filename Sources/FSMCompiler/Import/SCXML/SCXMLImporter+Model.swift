@@ -53,7 +53,7 @@ extension SCXMLImporter {
         var raised: [(String, SourceRange)] = []
         for state in chart {
             let content = state.onEntry + state.onExit + state.transitions.flatMap { executableContent(of: $0.element) }
-            for raise in content where raise.localName == "raise" {
+            for raise in content where raise.localName == "raise" || isInternalSend(raise) {
                 guard let event = raise.attribute("event"), !event.value.isEmpty else { continue }
                 if checkRaisable(event.value, at: event.range, timers: building.timers) {
                     raised.append((event.value, event.range))
@@ -333,11 +333,12 @@ extension SCXMLImporter {
     // MARK: - Actions
 
     /// Executable content as actions: `<log label="action">`, `<log label="emit">` and
-    /// `<raise>`; a state's timers are not actions; everything else is refused.
+    /// `<raise>` (or a `<send>` to `#_internal`); a state's timers are not actions; everything
+    /// else is refused.
     private mutating func actions(_ content: [XMLElement], _ building: inout Building) -> [ActionModel] {
         var actions: [ActionModel] = []
         for element in content where !building.timerElements.contains(element.range) {
-            switch element.localName {
+            switch isInternalSend(element) ? "raise" : element.localName {
             case "log":
                 guard let action = logAction(element, &building) else { continue }
                 actions.append(action)
@@ -353,6 +354,14 @@ extension SCXMLImporter {
             }
         }
         return actions
+    }
+
+    /// `<send event="e" target="#_internal"/>`: SCXML's other way to put an event on the internal
+    /// queue, fsmc's `raise e`; with a delay or data it is refused as any `<send>`.
+    func isInternalSend(_ element: XMLElement) -> Bool {
+        element.localName == "send" && element.attribute("target")?.value == "#_internal"
+            && !["delay", "delayexpr", "eventexpr", "idlocation", "namelist", "targetexpr"].contains { element.attribute($0) != nil }
+            && executableContent(of: element).isEmpty
     }
 
     /// `<log label="action" expr="'name'"/>`, or `label="emit"` for an output.
