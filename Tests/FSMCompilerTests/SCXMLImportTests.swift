@@ -301,6 +301,27 @@ import Testing
         #expect(result.text?.contains("on go -> a2") == true)
     }
 
+    @Test func aTransitionAnEarlierOneAlwaysBeatsIsLeftOutWithAWarning() {
+        let chart = MarkedSource(Self.chart("""
+            <state id="a">
+                1️⃣<transition event="go" target="b"/>
+                2️⃣<transition event="go.fast stop" target="b"/>
+            </state>
+            <final id="b"/>
+            """))
+        let result = SCXMLImport.run(chart.source, fallbackName: "M", chartName: "m.scxml")
+        #expect(MarkedSource.lines(of: result.chartDiagnostics) == chart.lines(of: [
+            .warning("2️⃣", "this transition is never taken on 'go.fast': the one on line 3 is taken first; the spec leaves it out", notes: [("1️⃣", "the transition that takes it")]),
+        ]))
+        #expect(result.text?.contains("""
+                initial state a {
+                    on go -> b
+                    on goFast -> b
+                    on stop -> b
+                }
+            """) == true)
+    }
+
     @Test func aSpecTheLanguageRejectsReportsItsErrorsAgainstTheSpec() {
         let result = SCXMLImport.run(SourceText(Self.chart("""
             <state id="a"><transition target="a"/></state>

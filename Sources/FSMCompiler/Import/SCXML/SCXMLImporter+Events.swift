@@ -56,6 +56,7 @@ extension SCXMLImporter {
                         (exactly, transition.condition) = Self.splitExactEvent(condition)
                     case .failure(let problem):
                         diagnostics.error("the condition '\(cond.value)' is not supported: \(problem.message)", at: cond.range)
+                        continue
                     }
                 }
                 let descriptors = (element.attribute("event")?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init)

@@ -31,19 +31,20 @@ extension SCXMLImporter {
             byState[transition.source, default: []] += transitionModels(transition, &building)
         }
         for index in chart.indices where index != wrapper {
-            states[building.stateIDs[index]!.index].transitions = Self.withElse(byState[index] ?? [])
+            states[building.stateIDs[index]!.index].transitions = withElse(byState[index] ?? [], building)
         }
         checkHistoryDefaults()
         guard let initial = machineInitialState(), !chart.isEmpty, !topLevel.isEmpty else {
             if topLevel.isEmpty { diagnostics.error("the chart has no states", at: root.range) }
             return nil
         }
+        let machineTransitions = withElse(wrapper.flatMap { byState[$0] } ?? [], building)
         return MachineModel(
             name: name, documentation: documentation, accessLevel: .internal, isMainActor: false,
             events: building.events, outputs: building.outputs, states: states,
             topLevelStates: topLevel.compactMap { building.stateIDs[$0] },
             initialState: building.stateIDs[initial] ?? StateID(0),
-            machineTransitions: Self.withElse(wrapper.flatMap { byState[$0] } ?? []),
+            machineTransitions: machineTransitions,
             guards: building.guards, actions: building.actions)
     }
 
@@ -276,15 +277,29 @@ extension SCXMLImporter {
     }
 
     /// An unguarded transition after guarded ones of the same trigger is taken when none of
-    /// them is: fsmc's `[else]`, which the export writes without a condition.
-    static func withElse(_ transitions: [TransitionModel]) -> [TransitionModel] {
+    /// them is: fsmc's `[else]`, which the export writes without a condition. A transition
+    /// after an unguarded one of the same trigger can never be taken, in SCXML as in fsmc
+    /// (`go` before `go.fast` takes both): it is left out, with a warning.
+    mutating func withElse(_ transitions: [TransitionModel], _ building: Building) -> [TransitionModel] {
         var guarded: Set<TransitionModel.Trigger> = []
-        var decided: Set<TransitionModel.Trigger> = []
-        return transitions.map { transition in
+        var decided: [TransitionModel.Trigger: TransitionModel] = [:]
+        return transitions.compactMap { transition in
             var transition = transition
-            if decided.contains(transition.trigger) { return transition }
+            if let winner = decided[transition.trigger] {
+                let what = switch transition.trigger {
+                case .event(let event): "on '\(scxmlName(of: event, building))'"
+                case .always: "without an event"
+                case .after(let delay): "after \(delay.text)"
+                case .afterComputed(let function): "after '\(function)'"
+                case .done: "on completion"
+                }
+                diagnostics.warning(
+                    "this transition is never taken \(what): the one on line \(winner.range.start.line) is taken first; the spec leaves it out",
+                    at: transition.range, notes: [.init("the transition that takes it", at: winner.range)])
+                return nil
+            }
             if transition.guardExpression == nil {
-                decided.insert(transition.trigger)
+                decided[transition.trigger] = transition
                 if guarded.contains(transition.trigger) { transition.guardExpression = .else }
             } else {
                 guarded.insert(transition.trigger)
