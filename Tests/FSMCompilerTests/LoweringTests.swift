@@ -269,7 +269,7 @@ import Testing
             """))
         #expect(compilation.model == nil && compilation.executable == nil)
         #expect(MarkedSource.lines(of: compilation.diagnostics) == [
-            "7:36: error: regions of 'p' take 'go' together, and region 'r2' holds parallel state 'q': fsmc does not generate that yet; give the nested regions' transitions events of their own",
+            "7:36: error: regions of 'p' take 'go' together, and region 'r2' holds parallel state 'q', which takes it inside: fsmc does not generate that yet; give the nested regions' transitions events of their own",
         ])
     }
 

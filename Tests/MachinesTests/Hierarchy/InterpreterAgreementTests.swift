@@ -21,7 +21,7 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -152,6 +152,18 @@ struct InterpreterAgreementTests {
                     return Typewriter.StateID.allCases.filter(typewriter.isIn).map(\.rawValue)
                 },
                 journal: journal)
+        case "Console":
+            let script = ConsoleScript()
+            let watcher = StateJournal(journal: journal)
+            let console = Console(actions: script, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Console.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { console.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [script, watcher] in
+                    _ = (script, watcher)
+                    return Console.StateID.allCases.filter(console.isIn).map(\.rawValue)
+                },
+                journal: journal)
         default:
             let script = RadioScript(quiet: answers.contains("isQuiet"))
             let watcher = StateJournal(journal: journal)
@@ -246,8 +258,15 @@ final class TypewriterScript: Typewriter.Actions {
     func log() {}
 }
 
+final class ConsoleScript: Console.Actions {
+    func dim() {}
+    func brighten() {}
+    func lower() {}
+    func louden() {}
+}
+
 /// The machines' exits and entries, as the interpreter's trace names them.
-final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer, Typewriter.Observer {
+final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer, Typewriter.Observer, Console.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
@@ -260,6 +279,8 @@ final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, P
     func machine(_ machine: Panes, didEnter state: Panes.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Typewriter, didExit state: Typewriter.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Typewriter, didEnter state: Typewriter.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Console, didExit state: Console.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Console, didEnter state: Console.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Mixer, didExit state: Mixer.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Mixer, didEnter state: Mixer.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Workbench, didExit state: Workbench.StateID) { journal.append("exit \(state.rawValue)") }

@@ -72,8 +72,8 @@ extension SwiftEmitter {
 
     /// What the Swift back end cannot generate yet for parallel states, as located errors: a
     /// trigger regions take together (or with a transition around their parallel state), where
-    /// a region taking it holds a parallel state of its own (its regions would choose among
-    /// themselves first).
+    /// a region holds a parallel state of its own inside which the trigger is taken (its
+    /// regions would choose apart, so one region would choose several transitions).
     public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
         let model = machine.model
         let (shared, _) = sharing(in: machine)
@@ -81,12 +81,14 @@ extension SwiftEmitter {
         for parallel in model.states where parallel.isParallel {
             for trigger in shared[parallel.id.index] {
                 for region in parallel.children {
-                    let inside = [region] + model.descendants(of: region)
-                    guard inside.contains(where: { !machine.transitions(of: .state($0), for: trigger).isEmpty }),
-                        let nested = inside.first(where: { model[$0].isParallel })
-                    else { continue }
+                    // A region's states choose one transition together unless the trigger is
+                    // taken inside a parallel state of the region, whose regions choose apart.
+                    let nestedParallels = model.descendants(of: region).filter { model[$0].isParallel }
+                    guard let nested = nestedParallels.first(where: { nested in
+                        model.descendants(of: nested).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+                    }) else { continue }
                     problems.append(Diagnostic(
-                        .error, "regions of '\(parallel.name)' take \(triggerText(trigger, in: model)) together, and region '\(model[region].name)' holds parallel state '\(model[nested].name)': fsmc does not generate that yet; give the nested regions' transitions events of their own",
+                        .error, "regions of '\(parallel.name)' take \(triggerText(trigger, in: model)) together, and region '\(model[region].name)' holds parallel state '\(model[nested].name)', which takes it inside: fsmc does not generate that yet; give the nested regions' transitions events of their own",
                         at: model[nested].range))
                 }
             }
