@@ -1,0 +1,145 @@
+/// Smaller variants of a spec, for minimizing one that fails: each drops one thing (a state
+/// with what is inside it, a transition, an entry or exit line, an action, a guard, a history,
+/// a doc comment, a declaration). A variant may be invalid (a dropped state that a target still
+/// names); the minimizer keeps only those that stay valid and still fail.
+extension SpecDocument {
+    /// The variants, the largest removals first.
+    public func reductions() -> [SpecDocument] {
+        var result: [SpecDocument] = []
+        for path in statePaths() {
+            var copy = self
+            if copy.removeState(at: path) { result.append(copy) }
+        }
+        for index in transitions.indices {
+            var copy = self
+            copy.transitions.remove(at: index)
+            result.append(copy)
+        }
+        for path in statePaths() {
+            let state = self.state(at: path)
+            for index in state.transitions.indices {
+                result.append(updating(path) { $0.transitions.remove(at: index) })
+            }
+            for index in state.entries.indices {
+                result.append(updating(path) { $0.entries.remove(at: index) })
+            }
+            for index in state.exits.indices {
+                result.append(updating(path) { $0.exits.remove(at: index) })
+            }
+        }
+        for index in events.indices {
+            var copy = self
+            copy.events.remove(at: index)
+            result.append(copy)
+        }
+        for index in outputs.indices {
+            var copy = self
+            copy.outputs.remove(at: index)
+            result.append(copy)
+        }
+        for path in statePaths() {
+            let state = self.state(at: path)
+            for index in state.transitions.indices {
+                let transition = state.transitions[index]
+                if transition.guardCondition != nil {
+                    result.append(updating(path) { $0.transitions[index].guardCondition = nil })
+                }
+                for action in transition.actions.indices {
+                    result.append(updating(path) { $0.transitions[index].actions.remove(at: action) })
+                }
+                if transition.documentation != nil {
+                    result.append(updating(path) { $0.transitions[index].documentation = nil })
+                }
+            }
+            if state.history != nil { result.append(updating(path) { $0.history = nil }) }
+            if state.documentation != nil { result.append(updating(path) { $0.documentation = nil }) }
+            if state.isParallel { result.append(updating(path) { $0.isParallel = false }) }
+        }
+        for index in transitions.indices {
+            if transitions[index].guardCondition != nil {
+                var copy = self
+                copy.transitions[index].guardCondition = nil
+                result.append(copy)
+            }
+            for action in transitions[index].actions.indices {
+                var copy = self
+                copy.transitions[index].actions.remove(at: action)
+                result.append(copy)
+            }
+        }
+        for index in events.indices where events[index].documentation != nil {
+            var copy = self
+            copy.events[index].documentation = nil
+            result.append(copy)
+        }
+        if documentation != nil {
+            var copy = self
+            copy.documentation = nil
+            result.append(copy)
+        }
+        if !imports.isEmpty {
+            var copy = self
+            copy.imports = []
+            result.append(copy)
+        }
+        if isMainActor {
+            var copy = self
+            copy.isMainActor = false
+            result.append(copy)
+        }
+        if access != nil {
+            var copy = self
+            copy.access = nil
+            result.append(copy)
+        }
+        return result
+    }
+
+    /// Every state's path of child indices from the top level, in document order.
+    private func statePaths() -> [[Int]] {
+        var paths: [[Int]] = []
+        func walk(_ states: [SpecState], prefix: [Int]) {
+            for (index, state) in states.enumerated() {
+                paths.append(prefix + [index])
+                walk(state.children, prefix: prefix + [index])
+            }
+        }
+        walk(states, prefix: [])
+        return paths
+    }
+
+    private func state(at path: [Int]) -> SpecState {
+        var state = states[path[0]]
+        for index in path.dropFirst() { state = state.children[index] }
+        return state
+    }
+
+    private func updating(_ path: [Int], _ change: (inout SpecState) -> Void) -> SpecDocument {
+        var copy = self
+        func apply(_ states: inout [SpecState], _ rest: ArraySlice<Int>) {
+            let index = rest.first!
+            if rest.count == 1 {
+                change(&states[index])
+            } else {
+                apply(&states[index].children, rest.dropFirst())
+            }
+        }
+        apply(&copy.states, path[...])
+        return copy
+    }
+
+    /// Removes a state and what is inside it; not an initial state (its parent would have none).
+    private mutating func removeState(at path: [Int]) -> Bool {
+        guard !state(at: path).isInitial else { return false }
+        func apply(_ states: inout [SpecState], _ rest: ArraySlice<Int>) {
+            let index = rest.first!
+            if rest.count == 1 {
+                states.remove(at: index)
+            } else {
+                apply(&states[index].children, rest.dropFirst())
+            }
+        }
+        apply(&states, path[...])
+        return true
+    }
+}
