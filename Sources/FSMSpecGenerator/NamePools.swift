@@ -8,8 +8,8 @@ enum NamePools {
         "State", "Event", "Output", "Actions", "Observer", "StateID", "Transition", "Notification",
         "Stimulus", "Snapshot", "History", "isIn", "send", "state", "start", "nextState", "open",
         "get", "set", "some", "any", "async", "actor", "Self_", "self_", "init_", "default_", "type",
-        "Int", "String", "Optional", "Swift", "FSMRuntime", "ManualClock", "CodingKeys",
-        "id", "value", "event", "output", "clock", "observers", "actions", "snapshot", "restore",
+        "Int", "String", "Optional", "Swift", "FSMRuntime", "ManualClock",
+        "id", "value", "event", "output", "clock", "observers", "actions", "snapshot", "restore", "Codable",
         "history", "configuration", "then", "willSet", "didSet", "mutating", "nonisolated",
         "consuming", "borrowing", "package", "on", "initial", "final", "parallel", "machine",
         "after", "always", "emit", "raise", "entry", "exit", "done", "deep", "Tür", "öffnen", "名前",
@@ -17,11 +17,12 @@ enum NamePools {
     ]
 
     /// States with children (their names, first letter in upper case, name types in `State`):
-    /// starting in lower case or with a letter without case, or `_`.
+    /// starting in lower case or with a letter without case, or `_`; none whose type would hide
+    /// one that ``types`` names (`data` and `Data`, which fsmc refuses).
     static let compounds: [String] = [
         "main", "flow", "über", "状态", "_inner", "ǆungla", "ßtage", "group", "observer", "event",
-        "transition", "actions", "output", "clock", "open", "some", "async", "result", "array",
-        "error", "never_", "data", "date", "duration", "character", "set", "dictionary",
+        "transition", "actions", "output", "clock", "open", "some", "async", "array", "never_",
+        "dictionary", "optional_",
     ]
 
     /// Guards, actions and value functions (one namespace).
@@ -34,9 +35,9 @@ enum NamePools {
 
     /// Payload labels: any word but `inout`, `var` and `let`.
     static let payloadLabels: [String] = [
-        "to", "from", "count", "text", "flag", "items", "at", "on", "in", "for", "default", "self",
+        "to", "from", "count", "text", "flag", "items", "at", "on", "in", "for", "default",
         "is", "value", "id", "x", "y", "name", "type", "über", "when", "with", "of", "where", "as",
-        "Type", "init", "rawValue", "hashValue", "description", "state", "event", "func", "return",
+        "Type", "init", "rawValue", "hashValue", "description", "func", "return",
     ]
 
     /// Data labels, made unique with a number unless used once as they are.

@@ -21,7 +21,7 @@ extension SpecBuild {
         var kind = Kind.atomic
         let canNest = depth < size.maxDepth && budgetLeft >= 3
         if role == .region {
-            kind = profile.parallelStates && depth + 1 < size.maxDepth && budgetLeft >= 5 && random.chance(10) ? .parallel : .compound
+            kind = profile.parallelRegions && profile.parallelStates && depth + 1 < size.maxDepth && budgetLeft >= 5 && random.chance(10) ? .parallel : .compound
         } else if profile.finalStates && !isInitial && random.chance(parent == nil ? 10 : 22) {
             kind = .final
         } else if profile.finalStates && isInitial && parent != nil && swiftOnly && random.chance(3) {

@@ -10,6 +10,8 @@ public struct SpecProfile: Sendable, Hashable {
 
     public var kind: Kind
     public var parallelStates = true
+    /// Regions that are parallel states themselves (`parallel state` as a child of one).
+    public var parallelRegions = true
     public var history = true
     /// `always` transitions.
     public var eventless = true

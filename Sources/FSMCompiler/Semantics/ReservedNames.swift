@@ -22,7 +22,25 @@ enum ReservedNames {
     /// `Codable`, and the generated `name` property).
     static let enumMembers: Set<String> = [
         "allCases", "hashValue", "hash", "rawValue", "description", "encode", "name",
+        // Swift synthesizes a `CodingKeys` enum for a `Codable` enum: a case of that name stops it.
+        "CodingKeys",
     ]
+
+    /// The identifiers in a payload type's text (`[String: Data]` → `String`, `Data`).
+    static func identifiers(inType type: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
 
     /// Names of the types nested in the generated class; a machine cannot take them.
     static let generatedTypes: Set<String> = [

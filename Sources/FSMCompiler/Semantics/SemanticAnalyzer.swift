@@ -229,6 +229,11 @@ public struct SemanticAnalyzer {
             labels[label.text] = label.range
             if ["inout", "var", "let"].contains(label.text) {
                 diagnostics.error("'\(label.text)' cannot be a payload label", at: label.range)
+            } else if ReservedNames.generatedLocals.contains(label.text) || ["self", "Self"].contains(label.text) {
+                // The generated code binds each payload to a variable named after its label.
+                diagnostics.error(
+                    "'\(label.text)' cannot be a payload label: the generated code binds a variable of that name where the payload is bound",
+                    at: label.range)
             }
         }
         return syntax.map { ParameterModel(label: $0.label?.text, type: $0.type) }
@@ -336,6 +341,8 @@ public struct SemanticAnalyzer {
     /// Swift or the generated code needs inside `State`.
     private mutating func checkStateTypeNames(topLevelStates: [StateID]) {
         guard states.contains(where: \.isCompound) else { return }
+        let payloadTypes = (events + outputs).flatMap(\.parameters) + states.flatMap(\.data)
+        let typeNamesInPayloads = Set(payloadTypes.flatMap { ReservedNames.identifiers(inType: $0.type) })
         enum Occupant {
             case topLevelCase(StateID)
             case codingKeys(StateID)
@@ -353,6 +360,13 @@ public struct SemanticAnalyzer {
             let generates = "state '\(state.name)' has child states, so it generates the type 'State.\(typeName)'"
             if let reason = ReservedNames.stateTypeProblem(typeName) {
                 diagnostics.error("\(generates), \(reason); rename the state", at: state.range)
+                continue
+            }
+            if typeNamesInPayloads.contains(typeName) {
+                // Inside `State`, the nested type would hide the one a payload or data names.
+                diagnostics.error(
+                    "\(generates), which would hide the type '\(typeName)' that a payload or state data of this machine names; rename the state",
+                    at: state.range)
                 continue
             }
             switch occupants[typeName] {

@@ -129,7 +129,7 @@ extension SwiftEmitter {
         let history = hasHistory ? ", history: history" : ""
         writer.line("/// Whether `event` would be taken now: a transition of the active states or the machine")
         writer.line("/// level accepts it and its guard holds. Guards are asked; no action runs.")
-        writer.block("\(access)func canHandle(_ event: Event) -> Bool") { writer in
+        eventFunction("\(access)func canHandle(_ event: Event) -> Bool", into: &writer) { writer in
             writer.line("Self.nextState(from: state, on: event\(guards)\(history)) != nil")
         }
         writer.line()

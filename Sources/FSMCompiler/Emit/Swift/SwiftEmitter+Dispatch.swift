@@ -34,7 +34,7 @@ extension SwiftEmitter {
         writer.line("/// Takes the first transition whose guard holds: the current state's, then the")
         writer.line("/// machine-level ones. Returns `false` when none does.")
         writer.line("@inline(__always)")
-        writer.block("private func handle(_ event: Event) -> Bool") { writer in
+        eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
             emitEventSwitches(into: &writer)
         }
         writer.line()

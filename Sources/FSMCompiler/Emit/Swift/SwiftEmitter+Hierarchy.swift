@@ -14,7 +14,7 @@ extension SwiftEmitter {
         writer.line("/// Takes the first transition whose guard holds: the active atomic state's, then those of")
         writer.line("/// the states around it, outward, then the machine level's. Returns `false` when none does.")
         writer.line("@inline(__always)")
-        writer.block("private func handle(_ event: Event) -> Bool") { writer in
+        eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
             let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
             let exitsFromCompound = { (state: StateID) in

@@ -213,7 +213,7 @@ extension SwiftEmitter {
         writer.line("/// any eventless transitions. Called from an action or an observer, the event is queued")
         writer.line("/// and handled right after the current step.")
         let parameters = ["_ event: Event"] + (isolationParameter.map { [$0] } ?? [])
-        writer.block("\(access)func send(\(parameters.joined(separator: ", ")))") { writer in
+        eventFunction("\(access)func send(\(parameters.joined(separator: ", ")))", into: &writer) { writer in
             writer.block("guard !isInStep else") { writer in
                 writer.line("queue(event)")
                 writer.line("return")
@@ -242,7 +242,7 @@ extension SwiftEmitter {
         writer.line("/// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`")
         writer.line("/// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.")
         writer.line("@inline(__always)")
-        writer.block("private func step(_ event: Event)") { writer in
+        eventFunction("private func step(_ event: Event)", into: &writer) { writer in
             let finished = finalStates.isEmpty ? "" : "!isFinished, "
             if hasEventless {
                 writer.block("guard \(finished)handle(event) else") { writer in
@@ -259,7 +259,7 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Queues an event sent during a step; out of line, to keep `send(_:)` small.")
         writer.line("@inline(never)")
-        writer.block("private func queue(_ event: Event)") { writer in
+        eventFunction("private func queue(_ event: Event)", into: &writer) { writer in
             writer.line("pendingEvents.append(\(hasTimers ? ".event(event)" : "event"))")
         }
         writer.line()
@@ -320,6 +320,20 @@ extension SwiftEmitter {
             writer.line("} else {")
             writer.indented { writer in writer.line("return") }
             writer.line("}")
+        }
+    }
+}
+
+extension SwiftEmitter {
+    /// A function that takes an `Event`. A machine without events has an `Event` without cases,
+    /// and Swift warns that any statement taking such a value "will never be executed" (a SIL
+    /// diagnostic `-typecheck` does not show); an empty body draws no warning, even in a function
+    /// that returns a value, since it can never be called.
+    func eventFunction(_ opening: String, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        if model.events.isEmpty {
+            writer.line(opening + " {}")
+        } else {
+            writer.block(opening, body)
         }
     }
 }

@@ -16,6 +16,12 @@ extension SwiftEmitter {
         var parameters = ["from state: State", "on event: Event"]
         if hasGuards || !model.valueFunctions.isEmpty { parameters.append("guards: any Actions") }
         if hasHistory { parameters.append("history: History = History()") }
+        if model.events.isEmpty {
+            // No event can be given: see eventFunction(_:into:_:).
+            eventFunction("\(access)static func nextState(\(parameters.joined(separator: ", "))) -> State?", into: &writer) { _ in }
+            writer.line()
+            return
+        }
         writer.function("\(access)static func nextState", parameters: parameters, returns: " -> State?") { writer in
             let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
             if !topLevelFinals.isEmpty {

@@ -166,10 +166,10 @@ public struct SwiftEmitter {
     }
 
     /// The modules the generated file imports: FSMRuntime, the spec's imports, and
-    /// Foundation when a payload uses one of its types.
+    /// Foundation when a payload or a state's data uses one of its types.
     var imports: [String] {
         var modules = Set(["FSMRuntime"] + model.imports)
-        let payloads = (model.events + model.outputs).flatMap(\.parameters)
+        let payloads = (model.events + model.outputs).flatMap(\.parameters) + model.states.flatMap(\.data)
         if payloads.contains(where: { PayloadTraits($0.type).needsFoundation }) {
             modules.insert("Foundation")
         }
