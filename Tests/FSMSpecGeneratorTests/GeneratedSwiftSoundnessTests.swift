@@ -37,7 +37,7 @@ struct GeneratedSwiftSoundnessTests {
     }
 
     /// What the campaign found, fixed in the compiler, kept: each spec generates Swift that
-    /// compiles now (`fsmc check` refuses the others: corpus 162 to 164).
+    /// compiles now (`fsmc check` refuses the others: corpus 170 to 172).
     static let regressions: [String] = [
         // `[!!x]` generated `!!actions.x()`, which Swift reads as an operator `!!`.
         """

@@ -209,18 +209,7 @@ final class Beta {
     /// Handles `event` to completion: exit actions, transition actions, entry actions, then
     /// any eventless transitions. Called from an action or an observer, the event is queued
     /// and handled right after the current step.
-    func send(_ event: Event) {
-        guard !isInStep else {
-            queue(event)
-            return
-        }
-        isInStep = true
-        step(event)
-        if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
-            drainQueues()
-        }
-        isInStep = false
-    }
+    func send(_ event: Event) {}
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
     /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
@@ -289,19 +278,11 @@ final class Beta {
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
-    private func step(_ event: Event) {
-        guard !isFinished, handle(event) else {
-            notify(.ignoredEvents, .ignored(event, in: state))
-            return
-        }
-        takeEventlessTransitions()
-    }
+    private func step(_ event: Event) {}
 
     /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
     @inline(never)
-    private func queue(_ event: Event) {
-        pendingEvents.append(event)
-    }
+    private func queue(_ event: Event) {}
 
     /// Handles queued events: raised ones first, then those sent during a step.
     private func drainQueues() {
@@ -323,9 +304,7 @@ final class Beta {
     /// Takes the first transition whose guard holds: the active atomic state's, then those of
     /// the states around it, outward, then the machine level's. Returns `false` when none does.
     @inline(__always)
-    private func handle(_ event: Event) -> Bool {
-        return false
-    }
+    private func handle(_ event: Event) -> Bool {}
 
     /// Takes eventless transitions until none is enabled, innermost states first.
     private func takeEventlessTransitions() {
@@ -421,9 +400,7 @@ final class Beta {
 
     /// Whether `event` would be taken now: a transition of the active states or the machine
     /// level accepts it and its guard holds. Guards are asked; no action runs.
-    func canHandle(_ event: Event) -> Bool {
-        Self.nextState(from: state, on: event, guards: actions) != nil
-    }
+    func canHandle(_ event: Event) -> Bool {}
 
     /// The names of the events that a transition of the active states or the machine level
     /// takes, guards aside, in declaration order; none once the machine has finished.
@@ -476,13 +453,7 @@ final class Beta {
     ///
     /// A pure function for tests and tools: no action runs (only `guards`' guards are asked), an internal
     /// transition leads to `state` itself, and eventless transitions and completions that may follow are not taken.
-    static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {
-        switch state {
-        case .fin: return nil
-        default: break
-        }
-        return nil
-    }
+    static func nextState(from state: State, on event: Event, guards: any Actions) -> State? {}
 
     // MARK: - Introspection
 
