@@ -96,4 +96,26 @@ extension LanguageServer {
             return ["changes": .object([document.uri: .array(edits)])]
         }
     }
+
+    /// Quick fixes: a diagnostic's suggestion ("did you mean 'playing'?") as an edit, for the
+    /// diagnostics that touch the requested range.
+    func codeActions(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let document = try document(params)
+        guard let range = params["range"].flatMap(Self.editorRange) else { throw .invalidParams("expected 'range'") }
+        let start = document.source.offset(of: range.start)
+        let end = document.source.offset(of: range.end)
+        return .array(document.compilation.diagnostics.compactMap { diagnostic -> JSONValue? in
+            guard let suggestion = diagnostic.suggestion, diagnostic.range.start.offset <= end, start <= diagnostic.range.end.offset else {
+                return nil
+            }
+            let edit: JSONValue = ["range": Self.json(suggestion.range, in: document.source), "newText": .string(suggestion.replacement)]
+            return [
+                "title": .string("Change '\(document.source.text(suggestion.range))' to '\(suggestion.replacement)'"),
+                "kind": "quickfix",
+                "isPreferred": true,
+                "diagnostics": [Self.json(diagnostic, in: document)],
+                "edit": ["changes": .object([document.uri: [edit]])],
+            ]
+        })
+    }
 }

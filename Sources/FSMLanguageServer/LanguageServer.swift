@@ -61,6 +61,7 @@ public struct LanguageServer {
         case "textDocument/completion": return try completion(params)
         case "textDocument/prepareRename": return try prepareRename(params)
         case "textDocument/rename": return try rename(params)
+        case "textDocument/codeAction": return try codeActions(params)
         default: throw .methodNotFound(method)
         }
     }
@@ -115,6 +116,7 @@ public struct LanguageServer {
                 "hoverProvider": true,
                 "completionProvider": ["triggerCharacters": [">", "[", "/", "(", "!", "."]],
                 "renameProvider": ["prepareProvider": true],
+                "codeActionProvider": ["codeActionKinds": ["quickfix"]],
             ],
             "serverInfo": ["name": "fsmc", "version": .string(fsmcVersion)],
         ]

@@ -25,26 +25,30 @@ extension LanguageServer {
         return EditorRange(start, end)
     }
 
-    /// `textDocument/publishDiagnostics` for a document: the compiler's diagnostics, notes as
-    /// related information.
+    /// `textDocument/publishDiagnostics` for a document: the compiler's diagnostics.
     func publishDiagnostics(_ document: OpenDocument) -> JSONValue {
-        let diagnostics: [JSONValue] = document.compilation.diagnostics.map { diagnostic in
-            var json: [String: JSONValue] = [
-                "range": Self.json(diagnostic.range, in: document.source),
-                "severity": .integer(Self.severity(diagnostic.severity)),
-                "source": "fsmc",
-                "message": .string(diagnostic.message),
-            ]
-            if !diagnostic.notes.isEmpty {
-                json["relatedInformation"] = .array(diagnostic.notes.map { note in
-                    ["location": Self.location(note.range, in: document), "message": .string(note.message)]
-                })
-            }
-            return .object(json)
-        }
-        var params: [String: JSONValue] = ["uri": .string(document.uri), "diagnostics": .array(diagnostics)]
+        var params: [String: JSONValue] = [
+            "uri": .string(document.uri),
+            "diagnostics": .array(document.compilation.diagnostics.map { Self.json($0, in: document) }),
+        ]
         if let version = document.version { params["version"] = .integer(version) }
         return OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params))
+    }
+
+    /// A diagnostic as the protocol's `Diagnostic`, its notes as related information.
+    static func json(_ diagnostic: Diagnostic, in document: OpenDocument) -> JSONValue {
+        var json: [String: JSONValue] = [
+            "range": Self.json(diagnostic.range, in: document.source),
+            "severity": .integer(Self.severity(diagnostic.severity)),
+            "source": "fsmc",
+            "message": .string(diagnostic.message),
+        ]
+        if !diagnostic.notes.isEmpty {
+            json["relatedInformation"] = .array(diagnostic.notes.map { note in
+                ["location": Self.location(note.range, in: document), "message": .string(note.message)]
+            })
+        }
+        return .object(json)
     }
 
     /// The protocol's `DiagnosticSeverity`.

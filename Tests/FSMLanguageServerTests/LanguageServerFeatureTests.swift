@@ -143,6 +143,20 @@ import TestSupport
         }
     }
 
+    @Test func aQuickFixAppliesTheDiagnosticsSuggestion() async throws {
+        try await withSpec { client in
+            let params: JSONValue = ["textDocument": ["uri": .string(Self.uri)], "range": range(7, 43, 43), "context": ["diagnostics": []]]
+            let actions = try #require(try client.request("textDocument/codeAction", params)["result"]?.arrayValue)
+            #expect(actions.count == 1)
+            #expect(actions.first?["title"] == "Change 'playng' to 'playing'")
+            #expect(actions.first?["kind"] == "quickfix")
+            #expect(actions.first?["edit"]?["changes"]?[Self.uri] == [["range": range(7, 41, 47), "newText": "playing"]])
+            // Elsewhere, nothing to fix.
+            let elsewhere: JSONValue = ["textDocument": ["uri": .string(Self.uri)], "range": range(1, 0, 3), "context": ["diagnostics": []]]
+            #expect(try client.request("textDocument/codeAction", elsewhere)["result"] == [])
+        }
+    }
+
     private func merging(_ json: JSONValue, _ other: JSONValue) -> JSONValue {
         guard case .object(var members) = json, case .object(let more) = other else { return json }
         members.merge(more) { _, new in new }
