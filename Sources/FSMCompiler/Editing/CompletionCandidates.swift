@@ -27,7 +27,7 @@ public enum CompletionCandidates {
     /// The candidates at a byte offset, in a stable order (names as they first appear in the
     /// spec).
     public static func candidates(at offset: Int, source: SourceText, index: SymbolIndex) -> [CompletionCandidate] {
-        var before = Lexer.tokenize(source).tokens.filter { $0.kind != .endOfFile && $0.range.end.offset <= offset }
+        var before = tokensOfTheLine(before: offset, in: source)
         // The word being typed is what the candidates complete, not their context.
         var typed: SourceRange?
         if let last = before.last, last.range.end.offset == offset, last.range.start.offset < offset, isWord(last) {
@@ -69,6 +69,20 @@ public enum CompletionCandidates {
             return names(.action) + keywords(["emit", "raise"])
         default:
             return []
+        }
+    }
+
+    /// The tokens that end at or before `offset` on its line, after the line break that
+    /// starts the line (which comes first, when there is one). Lexes from the start of the
+    /// file, as a comment or a string may span lines, and keeps only the line.
+    private static func tokensOfTheLine(before offset: Int, in source: SourceText) -> [Token] {
+        var lexer = Lexer(source: source)
+        var tokens: [Token] = []
+        while true {
+            let token = lexer.next()
+            guard token.kind != .endOfFile, token.range.end.offset <= offset else { return tokens }
+            if token.kind == .newline { tokens.removeAll(keepingCapacity: true) }
+            tokens.append(token)
         }
     }
 
