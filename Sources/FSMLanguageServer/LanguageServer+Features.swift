@@ -118,4 +118,20 @@ extension LanguageServer {
             ]
         })
     }
+
+    /// The spec in fsmc's canonical layout (`fsmc format`), as the smallest edit. The
+    /// client's tab size and spaces setting are ignored: the layout is the same for everyone.
+    /// A spec with syntax errors has no layout: the request fails, naming the first error.
+    func formatting(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let document = try document(params)
+        let formatted: String
+        do {
+            formatted = try formatSpec(document.source)
+        } catch {
+            let first = error.diagnostics.first.map { " (\($0.location): \($0.message))" } ?? ""
+            throw .requestFailed("fsmc format leaves a spec with syntax errors as it is\(first)")
+        }
+        guard let replacement = TextReplacement.between(document.source, formatted) else { return [] }
+        return [["range": Self.json(replacement.range, in: document.source), "newText": .string(replacement.text)]]
+    }
 }

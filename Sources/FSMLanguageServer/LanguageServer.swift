@@ -62,6 +62,7 @@ public struct LanguageServer {
         case "textDocument/prepareRename": return try prepareRename(params)
         case "textDocument/rename": return try rename(params)
         case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/formatting": return try formatting(params)
         default: throw .methodNotFound(method)
         }
     }
@@ -117,6 +118,7 @@ public struct LanguageServer {
                 "completionProvider": ["triggerCharacters": [">", "[", "/", "(", "!", "."]],
                 "renameProvider": ["prepareProvider": true],
                 "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+                "documentFormattingProvider": true,
             ],
             "serverInfo": ["name": "fsmc", "version": .string(fsmcVersion)],
         ]

@@ -157,6 +157,43 @@ import TestSupport
         }
     }
 
+    @Test func formattingLaysTheSpecOutWithTheSmallestEdit() async throws {
+        try await withSpec { client in
+            let uri = "file:///work/Messy.fsm"
+            client.open(uri, "machine M {\n  event go\n\n\n initial state a {on go->a}\n}\n")
+            let params: JSONValue = ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]]
+            let edits = try #require(try client.request("textDocument/formatting", params)["result"]?.arrayValue)
+            #expect(edits.count == 1)
+            // The two spaces both layouts begin the line with are kept.
+            #expect(edits.first?["range"]?["start"] == ["line": 1, "character": 2])
+            let applied = self.apply(try #require(edits.first), to: "machine M {\n  event go\n\n\n initial state a {on go->a}\n}\n")
+            #expect(applied == "machine M {\n    event go\n\n    initial state a { on go -> a }\n}\n")
+
+            // Formatted already: nothing to do.
+            client.open("file:///work/Tidy.fsm", applied)
+            #expect(try client.request("textDocument/formatting", ["textDocument": ["uri": "file:///work/Tidy.fsm"]])["result"] == [])
+
+            // A syntax error: no layout, and the request says why.
+            client.open("file:///work/Broken.fsm", "machine M {\n  event\n}\n")
+            let refused = try client.request("textDocument/formatting", ["textDocument": ["uri": "file:///work/Broken.fsm"]])
+            #expect(refused["error"]?["code"] == -32803)
+            #expect(refused["error"]?["message"]?.stringValue?.hasPrefix("fsmc format leaves a spec with syntax errors as it is (2:") == true)
+        }
+    }
+
+    /// A text edit applied to ASCII text.
+    private func apply(_ edit: JSONValue, to text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.count + 1 }
+        func offset(_ position: JSONValue?) -> Int {
+            let line = position?["line"]?.integerValue ?? 0
+            return lines.prefix(line).reduce(0, +) + (position?["character"]?.integerValue ?? 0)
+        }
+        let bytes = Array(text.utf8)
+        let start = offset(edit["range"]?["start"])
+        let end = offset(edit["range"]?["end"])
+        return String(decoding: bytes[..<start] + Array((edit["newText"]?.stringValue ?? "").utf8) + bytes[end...], as: UTF8.self)
+    }
+
     private func merging(_ json: JSONValue, _ other: JSONValue) -> JSONValue {
         guard case .object(var members) = json, case .object(let more) = other else { return json }
         members.merge(more) { _, new in new }
