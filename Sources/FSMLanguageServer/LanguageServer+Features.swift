@@ -57,7 +57,7 @@ extension LanguageServer {
     func hover(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let (document, offset) = try documentAndOffset(params)
         guard let symbol = document.index.occurrence(at: offset) else { return .null }
-        let text = SymbolHover.markdown(for: symbol, in: document.index, source: document.source)
+        let text = SymbolHover.markdown(for: symbol, in: document.index, source: document.source, model: document.compilation.model)
         return [
             "contents": ["kind": "markdown", "value": .string(text)],
             "range": Self.json(symbol.range, in: document.source),

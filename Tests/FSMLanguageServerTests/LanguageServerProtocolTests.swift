@@ -67,6 +67,9 @@ import TestSupport
             // Not JSON.
             client.sendRaw(MessageReader.frame(Array("{\"jsonrpc\": \"2.0\", \"id\": 7, ".utf8)))
             #expect(try client.response(to: .null)["error"]?["code"] == -32700)
+            // JSON nested too deeply to read.
+            client.sendRaw(MessageReader.frame([UInt8](repeating: UInt8(ascii: "["), count: 100_000)))
+            #expect(try client.response(to: .null)["error"]?["code"] == -32700)
             // JSON, but not a message.
             client.sendRaw(MessageReader.frame(Array("[1, 2]".utf8)))
             #expect(try client.response(to: .null)["error"]?["code"] == -32600)

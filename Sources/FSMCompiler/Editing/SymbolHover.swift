@@ -3,7 +3,12 @@
 /// triggers, a state's transitions).
 public enum SymbolHover {
     /// Markdown describing a symbol.
-    public static func markdown(for symbol: SymbolOccurrence, in index: SymbolIndex, source: SourceText) -> String {
+    ///
+    /// - Parameter model: the checked model of the spec, when it has no errors: a guard or an
+    ///   action then shows the exact requirement of the generated `Actions` protocol.
+    public static func markdown(
+        for symbol: SymbolOccurrence, in index: SymbolIndex, source: SourceText, model: MachineModel? = nil
+    ) -> String {
         let machine = index.syntax.machines[symbol.machine]
         let walk = MemberWalk(machine)
         switch symbol.kind {
@@ -46,8 +51,14 @@ public enum SymbolHover {
             return text
         case .guard, .action:
             let uses = index.references(to: symbol).count
-            return code("\(symbol.kind.rawValue) \(symbol.name)")
-                + "\n\nImplemented in Swift, in the machine's `\(machine.name.text).Actions`; used in \(uses) \(uses == 1 ? "place" : "places")."
+            let usage = "used in \(uses) \(uses == 1 ? "place" : "places")."
+            let callables = model?.name == machine.name.text ? (symbol.kind == .guard ? model?.guards : model?.actions) : nil
+            guard let callable = callables?.first(where: { $0.name == symbol.name }) else {
+                return code("\(symbol.kind.rawValue) \(symbol.name)")
+                    + "\n\nImplemented in Swift, in the machine's `\(machine.name.text).Actions`; " + usage
+            }
+            let signature = "func \(callable.name)\(SwiftNames.parameterList(callable.parameters))" + (symbol.kind == .guard ? " -> Bool" : "")
+            return "```swift\n\(signature)\n```\n\nA requirement of `\(machine.name.text).Actions`, implemented in Swift; " + usage
         }
     }
 

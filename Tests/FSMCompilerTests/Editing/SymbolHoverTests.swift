@@ -57,6 +57,25 @@ import Testing
         #expect(try hover("8️⃣").hasPrefix("```fsm\nguard canOpen\n```"))
     }
 
+    @Test func aGuardOrActionOfAValidSpecShowsItsActionsRequirement() throws {
+        let source = SourceText("""
+            machine Player {
+                event seek(to: Double)
+                initial state idle { on seek [isSeekable] / jump }
+                state detail(id: Int) { entry / load }
+            }
+            """)
+        let compilation = Compiler.compile(source)
+        let model = try #require(compilation.model)
+        let index = SymbolIndex(try #require(compilation.syntax))
+        func hover(_ name: String) throws -> String {
+            SymbolHover.markdown(for: try #require(index.occurrences.first { $0.name == name }), in: index, source: source, model: model)
+        }
+        #expect(try hover("isSeekable") == "```swift\nfunc isSeekable(to: Double) -> Bool\n```\n\nA requirement of `Player.Actions`, implemented in Swift; used in 1 place.")
+        #expect(try hover("jump").hasPrefix("```swift\nfunc jump(to: Double)\n```"))
+        #expect(try hover("load").hasPrefix("```swift\nfunc load(id: Int)\n```"))
+    }
+
     @Test func transitionsShowWithTheirWhiteSpaceFolded() throws {
         let source = SourceText("machine M {\n  event go\n  initial state a {\n    on go\t  ->   a\n  }\n}")
         let index = SymbolIndex(Parser.parse(source).syntax)
