@@ -54,6 +54,16 @@ extension LanguageServer {
         })
     }
 
+    /// Every occurrence of the symbol under the cursor in the document, the declaration as a
+    /// write (kind 3), the uses as reads (kind 2).
+    func documentHighlights(_ params: JSONValue) throws(RPCError) -> JSONValue {
+        let (document, offset) = try documentAndOffset(params)
+        guard let symbol = document.index.occurrence(at: offset) else { return [] }
+        return .array(document.index.references(to: symbol).map {
+            ["range": Self.json($0.range, in: document.source), "kind": .integer($0.isDeclaration ? 3 : 2)]
+        })
+    }
+
     func hover(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let (document, offset) = try documentAndOffset(params)
         guard let symbol = document.index.occurrence(at: offset) else { return .null }

@@ -58,6 +58,7 @@ public struct LanguageServer {
         case "textDocument/definition": return try definition(params)
         case "textDocument/references": return try references(params)
         case "textDocument/hover": return try hover(params)
+        case "textDocument/documentHighlight": return try documentHighlights(params)
         case "textDocument/completion": return try completion(params)
         case "textDocument/prepareRename": return try prepareRename(params)
         case "textDocument/rename": return try rename(params)
@@ -114,6 +115,7 @@ public struct LanguageServer {
                 "documentSymbolProvider": true,
                 "definitionProvider": true,
                 "referencesProvider": true,
+                "documentHighlightProvider": true,
                 "hoverProvider": true,
                 "completionProvider": ["triggerCharacters": [">", "[", "/", "(", "!", "."]],
                 "renameProvider": ["prepareProvider": true],

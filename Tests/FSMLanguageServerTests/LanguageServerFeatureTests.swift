@@ -111,6 +111,14 @@ import TestSupport
         }
     }
 
+    @Test func highlightsMarkTheDeclarationAndTheUses() async throws {
+        try await withSpec { client in
+            let result = try client.request("textDocument/documentHighlight", position(4, 12))["result"]
+            #expect(result == [["range": range(1, 10, 14), "kind": 3], ["range": range(4, 11, 15), "kind": 2]])
+            #expect(try client.request("textDocument/documentHighlight", position(0, 2))["result"] == [])
+        }
+    }
+
     @Test func hoverShowsAnEventsPayload() async throws {
         try await withSpec { client in
             let result = try #require(try client.request("textDocument/hover", position(7, 23))["result"])
