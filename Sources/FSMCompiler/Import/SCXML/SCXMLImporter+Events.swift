@@ -35,6 +35,18 @@ extension SCXMLImporter {
         name.split(separator: ".", omittingEmptySubsequences: false)
     }
 
+    /// The leading tokens of a name, shortest first: `a`, `a.b`, `a.b.c` for `a.b.c`. A
+    /// descriptor matches exactly the events of which it is one.
+    static func prefixes(of name: String) -> [String] {
+        var prefixes: [String] = []
+        var current = ""
+        for token in tokens(name) {
+            current = prefixes.isEmpty ? String(token) : current + "." + token
+            prefixes.append(current)
+        }
+        return prefixes
+    }
+
     /// Whether the descriptor matches the event: its tokens begin the event's.
     static func descriptor(_ descriptor: String, matches event: String) -> Bool {
         let descriptorTokens = tokens(descriptor)
@@ -43,7 +55,7 @@ extension SCXMLImporter {
     }
 
     /// Reads the transitions of every state: their descriptors and conditions.
-    mutating func readTransitions(timers: [Int: [Timer]]) -> [ReadTransition] {
+    mutating func readTransitions(timers: Timers) -> [ReadTransition] {
         var read: [ReadTransition] = []
         for index in chart.indices {
             for (element, documentation) in chart[index].transitions {
@@ -103,7 +115,7 @@ extension SCXMLImporter {
         return name
     }
 
-    private mutating func meaning(of descriptor: String, in index: Int, at range: SourceRange, timers: [Int: [Timer]]) -> Meaning? {
+    private mutating func meaning(of descriptor: String, in index: Int, at range: SourceRange, timers: Timers) -> Meaning? {
         if descriptor == "*" {
             diagnostics.error(
                 "the event descriptor '*' matches every event, SCXML's own included: fsmc has no transition on any event",
@@ -114,17 +126,15 @@ extension SCXMLImporter {
             diagnostics.error("'\(descriptor)' is not an event descriptor", at: range)
             return nil
         }
-        if let timer = timers[index]?.first(where: { $0.event == name }) {
+        if let timer = timers.owned[index]?.first(where: { $0.event == name }) {
             return .trigger(timer.trigger)
         }
-        for (owner, ownTimers) in timers.sorted(by: { $0.key < $1.key }) {
-            for timer in ownTimers where Self.descriptor(name, matches: timer.event) {
-                let message = timer.event == name
-                    ? "'\(name)' is the event of a timer of '\(chart[owner].id)' (its delayed <send>): fsmc's 'after' is declared in the state whose timer it is"
-                    : "'\(descriptor)' also matches the event '\(timer.event)' of a timer of '\(chart[owner].id)', which fsmc cannot express"
-                diagnostics.error(message, at: range, notes: [.init("the timer", at: timer.send.range)])
-                return nil
-            }
+        if let (owner, timer) = timers.timer(named: name) ?? timers.byPrefix[name] {
+            let message = timer.event == name
+                ? "'\(name)' is the event of a timer of '\(chart[owner].id)' (its delayed <send>): fsmc's 'after' is declared in the state whose timer it is"
+                : "'\(descriptor)' also matches the event '\(timer.event)' of a timer of '\(chart[owner].id)', which fsmc cannot express"
+            diagnostics.error(message, at: range, notes: [.init("the timer", at: timer.send.range)])
+            return nil
         }
         if Self.tokens(name)[0] == "done" {
             if index != wrapper, name == "done.state." + chart[index].id {
@@ -139,12 +149,12 @@ extension SCXMLImporter {
     }
 
     /// Whether a name can be an fsmc event: not a timer's or a completion's.
-    mutating func checkRaisable(_ name: String, at range: SourceRange, timers: [Int: [Timer]]) -> Bool {
+    mutating func checkRaisable(_ name: String, at range: SourceRange, timers: Timers) -> Bool {
         if name.hasPrefix("done.state.") {
             diagnostics.error("'\(name)' is SCXML's completion event: fsmc's machines complete by entering a final state", at: range)
             return false
         }
-        if let timer = timers.values.joined().first(where: { $0.event == name }) {
+        if let (_, timer) = timers.timer(named: name) {
             diagnostics.error("'\(name)' is the event of a timer: fsmc's timers fire by themselves", at: range, notes: [.init("the timer", at: timer.send.range)])
             return false
         }
@@ -168,7 +178,8 @@ extension SCXMLImporter {
             }
         }
         named += raised
-        named += wildcards.filter { wildcard in !named.contains { Self.descriptor(wildcard.name, matches: $0.name) } }
+        let matched = Set(named.flatMap { Self.prefixes(of: $0.name) })
+        named += wildcards.filter { !matched.contains($0.name) }
         var seen: Set<String> = []
         // By position, then in the order found: one attribute may name several events.
         return named.enumerated()

@@ -4,11 +4,18 @@ extension SCXMLImporter {
     /// What the model is being built from, and the names it collects on the way.
     struct Building {
         var stateIDs: [Int: StateID] = [:]
-        var timers: [Int: [Timer]] = [:]
+        var timers = Timers([:])
         /// The `<send>` and `<cancel>` elements that are timers, not actions.
         var timerElements: Set<SourceRange> = []
         var events: [SignalModel] = []
         var eventIDs: [String: EventID] = [:]
+        /// Each event's SCXML name, by its ``EventID``.
+        var scxmlEventNames: [String] = []
+        /// The events each descriptor matches (by every leading part of their names), in order.
+        var eventsByPrefix: [String: [EventID]] = [:]
+        var outputIDs: [String: OutputID] = [:]
+        var guardNames: Set<String> = []
+        var actionNames: Set<String> = []
         var outputs: [SignalModel] = []
         var guards: [CallableModel] = []
         var actions: [CallableModel] = []
@@ -71,6 +78,10 @@ extension SCXMLImporter {
             }
             taken[name] = taken[name] ?? scxmlName
             building.eventIDs[scxmlName] = EventID(building.events.count)
+            building.scxmlEventNames.append(scxmlName)
+            for prefix in Self.prefixes(of: scxmlName) {
+                building.eventsByPrefix[prefix, default: []].append(building.eventIDs[scxmlName]!)
+            }
             building.events.append(SignalModel(name: name, documentation: nil, parameters: [], range: range))
         }
     }
@@ -216,9 +227,7 @@ extension SCXMLImporter {
             case .exactly(let name):
                 triggers.append(.event(building.eventIDs[name]!))
             case .events(let descriptor, _):
-                for event in building.events.indices where Self.descriptor(descriptor, matches: scxmlName(of: EventID(event), building)) {
-                    triggers.append(.event(EventID(event)))
-                }
+                triggers += (building.eventsByPrefix[descriptor] ?? []).map { .event($0) }
             }
         }
         var seen: Set<TransitionModel.Trigger> = []
@@ -231,7 +240,7 @@ extension SCXMLImporter {
     }
 
     private func scxmlName(of event: EventID, _ building: Building) -> String {
-        building.eventIDs.first { $0.value == event }!.key
+        building.scxmlEventNames[event.index]
     }
 
     /// The state (or the state whose history it is) a `target` names.
@@ -318,7 +327,7 @@ extension SCXMLImporter {
                 diagnostics.error(problem + "; rename the variable '\(variable)'", at: range)
                 return nil
             }
-            if !building.guards.contains(where: { $0.name == name }) {
+            if building.guardNames.insert(name).inserted {
                 building.guards.append(CallableModel(name: name, payload: []))
             }
             return .call(name)
@@ -402,13 +411,13 @@ extension SCXMLImporter {
             return nil
         }
         if label == "emit" {
-            if let index = building.outputs.firstIndex(where: { $0.name == name }) {
-                return .emit(OutputID(index), [])
-            }
+            if let id = building.outputIDs[name] { return .emit(id, []) }
+            let id = OutputID(building.outputs.count)
+            building.outputIDs[name] = id
             building.outputs.append(SignalModel(name: name, documentation: nil, parameters: [], range: expression.range))
-            return .emit(OutputID(building.outputs.count - 1), [])
+            return .emit(id, [])
         }
-        if !building.actions.contains(where: { $0.name == name }) {
+        if building.actionNames.insert(name).inserted {
             building.actions.append(CallableModel(name: name, payload: []))
         }
         return .call(name)

@@ -9,13 +9,40 @@ extension SCXMLImporter {
         var cancel: XMLElement
     }
 
+    /// The timers of every state, and by event name and by each prefix of it, to tell in
+    /// constant time which a descriptor names or matches.
+    struct Timers {
+        /// By the chart index of their state.
+        var owned: [Int: [Timer]] = [:]
+        /// The first timer (in document order) whose event has these leading tokens, with its
+        /// state: `fsmc`, `fsmc.after`, … `fsmc.after.a.1` all name the timer `fsmc.after.a.1`.
+        var byPrefix: [String: (owner: Int, timer: Timer)] = [:]
+        /// The first timer (in document order) of each event.
+        var byEvent: [String: (owner: Int, timer: Timer)] = [:]
+
+        init(_ owned: [Int: [Timer]]) {
+            self.owned = owned
+            for (owner, timers) in owned.sorted(by: { $0.key < $1.key }) {
+                for timer in timers {
+                    if byEvent[timer.event] == nil { byEvent[timer.event] = (owner, timer) }
+                    for prefix in SCXMLImporter.prefixes(of: timer.event) where byPrefix[prefix] == nil {
+                        byPrefix[prefix] = (owner, timer)
+                    }
+                }
+            }
+        }
+
+        /// The timer whose event is exactly `name`, if any.
+        func timer(named name: String) -> (owner: Int, timer: Timer)? { byEvent[name] }
+    }
+
     /// The type URI of SCXML's own event I/O processor, the one a `<send>` to the chart uses.
     static let scxmlEventProcessor = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor"
 
     /// The timers of every state, by chart index; a delayed `<send>` in an `<onentry>` that is
     /// not one is reported here. `handled` gets the delayed sends and their `<cancel>`s, which
     /// are not actions.
-    mutating func readTimers(handled: inout Set<SourceRange>) -> [Int: [Timer]] {
+    mutating func readTimers(handled: inout Set<SourceRange>) -> Timers {
         var timers: [Int: [Timer]] = [:]
         for index in chart.indices {
             for send in chart[index].onEntry where send.localName == "send" && (send.attribute("delay") != nil || send.attribute("delayexpr") != nil) {
@@ -33,7 +60,7 @@ extension SCXMLImporter {
                 timers[index, default: []].append(timer)
             }
         }
-        return timers
+        return Timers(timers)
     }
 
     private mutating func timer(_ send: XMLElement, of index: Int) -> Timer? {
