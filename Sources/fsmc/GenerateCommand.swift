@@ -51,7 +51,7 @@ struct GenerateCommand {
                 continue
             }
             let fileName = (path as NSString).lastPathComponent
-            outputs.append((destinationOfSpec[path]!, SwiftEmitter.emit(machine, sourceFileName: fileName)))
+            outputs.append((destinationOfSpec[path]!, SwiftEmitter.emit(machine, sourceFileName: fileName, specPath: path)))
         }
         if failed { return .failure }
         do {

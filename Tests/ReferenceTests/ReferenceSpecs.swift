@@ -18,7 +18,10 @@ struct ReferenceSpec: CustomTestStringConvertible, Sendable {
         guard let machine = compilation.executable, !compilation.hasErrors else {
             throw SpecError(message: DiagnosticRenderer(path: url.path).render(compilation.diagnostics))
         }
-        return SwiftEmitter.emit(machine, sourceFileName: url.lastPathComponent)
+        // Mapped to the spec by its path from the package's root, as `fsmc generate` run there
+        // writes it: no machine's absolute path in a reference file.
+        let relativePath = String(url.standardizedFileURL.path.dropFirst(ReferenceSpecs.packageDirectory.standardizedFileURL.path.count + 1))
+        return SwiftEmitter.emit(machine, sourceFileName: url.lastPathComponent, specPath: relativePath)
     }
 
     struct SpecError: Error, CustomStringConvertible {

@@ -31,6 +31,13 @@ struct CodeWriter {
         bytes.append(UInt8(ascii: "\n"))
     }
 
+    /// Appends one line exactly as given, without the current indentation: for lines whose
+    /// columns matter (``SpecLocatedText``) and for compiler directives.
+    mutating func unindentedLine(_ content: String) {
+        bytes.append(contentsOf: content.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
     /// Appends one line, not empty, made of `parts`, at the current indentation: for the lines
     /// written for every transition, where joining the parts into one string first would cost
     /// more than copying them.

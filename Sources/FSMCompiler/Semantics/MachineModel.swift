@@ -31,6 +31,9 @@ public struct MachineModel: Hashable, Sendable {
     public var valueFunctions: [ValueFunctionModel] = []
     /// Modules the spec imports (`import CoreLocation`), in the order written.
     public var imports: [String] = []
+    /// Where each imported module's name is written in the spec, by module: for generated code
+    /// that reports a missing module at the spec's line.
+    public var importLocations: [String: SourceLocation] = [:]
 
     public subscript(state: StateID) -> StateModel { states[state.index] }
     public subscript(event: EventID) -> SignalModel { events[event.index] }
@@ -123,6 +126,9 @@ public struct SignalModel: Hashable, Sendable {
     public var documentation: String?
     public var parameters: [ParameterModel]
     public var range: SourceRange
+    /// Where each parameter's type starts in the spec, in order (empty for a model that did not
+    /// come from a spec's text): generated code reports a mistyped type there.
+    public var parameterTypeLocations: [SourceLocation] = []
 }
 
 /// One payload parameter: an optional label and a Swift type as written.
@@ -162,6 +168,9 @@ public struct StateModel: Hashable, Sendable {
     /// Transitions in document order, the order guards are tried in.
     public var transitions: [TransitionModel]
     public var range: SourceRange
+    /// Where each data field's type starts in the spec, in the order of ``data`` (empty for a
+    /// model that did not come from a spec's text).
+    public var dataTypeLocations: [SourceLocation] = []
 }
 
 /// What a compound state's history remembers.
@@ -318,11 +327,15 @@ public struct CallableModel: Hashable, Sendable {
     public var payload: [ParameterModel]
     /// The data of the state it belongs to and of its ancestors, innermost first.
     public var data: [ParameterModel] = []
+    /// Where the spec first uses it, if it came from a spec's text: a missing implementation is
+    /// reported there.
+    public var firstUse: SourceLocation?
 
-    public init(name: String, payload: [ParameterModel], data: [ParameterModel] = []) {
+    public init(name: String, payload: [ParameterModel], data: [ParameterModel] = [], firstUse: SourceLocation? = nil) {
         self.name = name
         self.payload = payload
         self.data = data
+        self.firstUse = firstUse
     }
 
     /// What the requirement takes: the payload, then the data.
@@ -340,6 +353,8 @@ public struct ValueFunctionModel: Hashable, Sendable {
     public var data: [ParameterModel]
     /// The Swift type it returns, as written where the value goes.
     public var returnType: String
+    /// Where the spec first uses it, if it came from a spec's text.
+    public var firstUse: SourceLocation? = nil
 
     /// What the requirement takes: the payload, then the data.
     public var parameters: [ParameterModel] { payload + data }

@@ -289,7 +289,7 @@ extension SemanticAnalyzer {
             let described = describeUse(of: name.text, withoutPayload: withoutPayload, context: context)
             callables[name.text] = CallableUse(
                 isGuard: isGuard, parameters: parameters, data: context.data, context: described, range: name.range)
-            let callable = CallableModel(name: name.text, payload: payload, data: context.data)
+            let callable = CallableModel(name: name.text, payload: payload, data: context.data, firstUse: name.range.start)
             if isGuard { guards.append(callable) } else { actions.append(callable) }
             return true
         }
@@ -376,7 +376,8 @@ extension SemanticAnalyzer {
             return false
         }
         valueFunctionUses[name.text] = (valueFunctions.count, name.range)
-        valueFunctions.append(ValueFunctionModel(name: name.text, payload: payload, data: context.data, returnType: returnType))
+        valueFunctions.append(ValueFunctionModel(
+            name: name.text, payload: payload, data: context.data, returnType: returnType, firstUse: name.range.start))
         return true
     }
 

@@ -75,6 +75,9 @@ public struct SemanticAnalyzer {
         }
         var model = analyzer.analyze(machine)
         model?.imports = analyzer.checkImports(file.imports)
+        for module in file.imports where model?.importLocations[module.text] == nil {
+            model?.importLocations[module.text] = module.range.start
+        }
         let diagnostics = analyzer.diagnostics
         return (diagnostics.hasErrors ? nil : model, diagnostics.diagnostics)
     }
@@ -214,7 +217,8 @@ public struct SemanticAnalyzer {
     private mutating func model(of signal: SignalSyntax) -> SignalModel {
         SignalModel(
             name: signal.name.text, documentation: signal.documentation,
-            parameters: parameters(signal.parameters), range: signal.name.range)
+            parameters: parameters(signal.parameters), range: signal.name.range,
+            parameterTypeLocations: signal.parameters.map(\.typeRange.start))
     }
 
     private mutating func parameters(_ syntax: [ParameterSyntax]) -> [ParameterModel] {
@@ -264,6 +268,8 @@ public struct SemanticAnalyzer {
             if let parent { states[parent.index].children.append(id) }
             if let data = syntax.parameters {
                 states[id.index].data = checkData(data, of: syntax.name, id: id, parent: parent)
+                // Unlabeled fields are errors, left out of the data.
+                states[id.index].dataTypeLocations = data.filter { $0.label != nil }.map(\.typeRange.start)
             }
             declareStates(syntax.members, parent: id, depth: depth + 1)
             let isCompound = !states[id.index].children.isEmpty

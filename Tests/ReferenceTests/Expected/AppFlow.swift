@@ -83,8 +83,12 @@ public final class AppFlow {
         case acceptTerms
         case next
         case skipTour
-        case signIn(user: String)
-        case open(id: Int)
+#sourceLocation(file: "machines/AppFlow.fsm", line: 11)
+     case signIn(user: String)
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 12)
+     case open(id: Int)
+#sourceLocation()
         case back
         case edit
         case save
@@ -114,7 +118,9 @@ public final class AppFlow {
     /// What ``AppFlow`` tells its observers.
     public enum Output: Hashable, Sendable, Codable {
         /// A message the app shows in a banner.
-        case banner(String)
+#sourceLocation(file: "machines/AppFlow.fsm", line: 21)
+      case banner(String)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -174,17 +180,37 @@ public final class AppFlow {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     public protocol Actions {
-        func canSave() -> Bool
+#sourceLocation(file: "machines/AppFlow.fsm", line: 58)
+                                            func canSave() -> Bool
+#sourceLocation()
 
-        func markOnboarded()
-        func rememberUser(user: String)
-        func showTabBar()
-        func hideTabBar()
-        func forgetUser()
-        func loadItem(id: Int)
-        func openEditor()
-        func closeEditor()
-        func saveDocument()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 36)
+                       func markOnboarded()
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 39)
+                                     func rememberUser(user: String)
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 44)
+           func showTabBar()
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 45)
+          func hideTabBar()
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 46)
+                            func forgetUser()
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 49)
+                                                func loadItem(id: Int)
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 56)
+                   func openEditor()
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 57)
+                  func closeEditor()
+#sourceLocation()
+#sourceLocation(file: "machines/AppFlow.fsm", line: 58)
+                                                                func saveDocument()
+#sourceLocation()
     }
 
     // MARK: - Observing

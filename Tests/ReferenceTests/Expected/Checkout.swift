@@ -25,7 +25,9 @@ public final class Checkout {
         /// Store's payment went through.
         case paymentSucceeded
         /// Store's payment failed; the user signs in again.
-        case paymentFailed(reason: String)
+#sourceLocation(file: "machines/Checkout.fsm", line: 11)
+     case paymentFailed(reason: String)
+#sourceLocation()
         /// Push registered the device for notifications.
         case pushRegistered
 
@@ -72,9 +74,15 @@ public final class Checkout {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     public protocol Actions {
-        func startPayment()
-        func report(reason: String)
-        func registerForPush()
+#sourceLocation(file: "machines/Checkout.fsm", line: 18)
+           func startPayment()
+#sourceLocation()
+#sourceLocation(file: "machines/Checkout.fsm", line: 20)
+                                     func report(reason: String)
+#sourceLocation()
+#sourceLocation(file: "machines/Checkout.fsm", line: 23)
+                          func registerForPush()
+#sourceLocation()
     }
 
     // MARK: - Observing

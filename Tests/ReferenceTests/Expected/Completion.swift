@@ -68,7 +68,9 @@ final class Onboarding {
 
     /// What ``Onboarding`` tells its observers.
     enum Output: Hashable, Sendable, Codable {
-        case finished(steps: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Completion.fsm", line: 9)
+      case finished(steps: Int)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -105,10 +107,16 @@ final class Onboarding {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func isFirstRun() -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Completion.fsm", line: 20)
+             func isFirstRun() -> Bool
+#sourceLocation()
 
-        func markOnboarded()
-        func logEnd()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Completion.fsm", line: 26)
+                  func markOnboarded()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Completion.fsm", line: 24)
+                              func logEnd()
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -17,7 +17,9 @@ final class Triage {
 
     /// The events ``Triage`` reacts to.
     enum Event: Hashable, Sendable, Codable {
-        case arrive(severity: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Eventless.fsm", line: 2)
+     case arrive(severity: Int)
+#sourceLocation()
         case treat
 
         /// The event's name as declared in Eventless.fsm.
@@ -61,12 +63,22 @@ final class Triage {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func isCritical() -> Bool
-        func isMinor() -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Eventless.fsm", line: 9)
+           func isCritical() -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Eventless.fsm", line: 10)
+           func isMinor() -> Bool
+#sourceLocation()
 
-        func note(severity: Int)
-        func handOutLeaflet()
-        func sayGoodbye()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Eventless.fsm", line: 6)
+                            func note(severity: Int)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Eventless.fsm", line: 14)
+                                       func handOutLeaflet()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Eventless.fsm", line: 16)
+                                func sayGoodbye()
+#sourceLocation()
     }
 
     // MARK: - Observing

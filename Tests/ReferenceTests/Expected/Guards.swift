@@ -15,7 +15,9 @@ final class Door {
     enum Event: Hashable, Sendable, Codable {
         case open
         case close
-        case knock(times: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 4)
+     case knock(times: Int)
+#sourceLocation()
 
         /// The event's name as declared in Guards.fsm.
         var name: String {
@@ -59,16 +61,34 @@ final class Door {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func isUnlocked() -> Bool
-        func isBlocked() -> Bool
-        func hasKey() -> Bool
-        func isJammed() -> Bool
-        func isLoud(times: Int) -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 7)
+            func isUnlocked() -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 7)
+                           func isBlocked() -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 7)
+                                         func hasKey() -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 7)
+                                                    func isJammed() -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 9)
+             func isLoud(times: Int) -> Bool
+#sourceLocation()
 
-        func swing()
-        func rattle()
-        func answer(times: Int)
-        func ignoreKnock(times: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 7)
+                                                                           func swing()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 8)
+                              func rattle()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 9)
+                       func answer(times: Int)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Guards.fsm", line: 10)
+                        func ignoreKnock(times: Int)
+#sourceLocation()
     }
 
     // MARK: - Observing

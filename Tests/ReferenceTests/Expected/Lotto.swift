@@ -11,7 +11,9 @@ public final class Lotto {
     public enum State: Hashable, Sendable, Codable, CustomStringConvertible {
         case empty
         /// Numbers are on screen.
-        case drawn(current: [Int])
+#sourceLocation(file: "machines/Lotto.fsm", line: 26)
+     case drawn(current: [Int])
+#sourceLocation()
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
@@ -27,7 +29,9 @@ public final class Lotto {
     /// The events ``Lotto`` reacts to.
     public enum Event: Hashable, Sendable, Codable {
         /// The action creator drew new numbers.
-        case newNumbers(numbers: [Int])
+#sourceLocation(file: "machines/Lotto.fsm", line: 7)
+     case newNumbers(numbers: [Int])
+#sourceLocation()
         /// The user asked to keep the current numbers.
         case saveNumbers
         /// The user cleared the screen.
@@ -46,10 +50,16 @@ public final class Lotto {
     /// What ``Lotto`` tells its observers.
     public enum Output: Hashable, Sendable, Codable {
         /// The numbers on screen changed.
-        case changed(numbers: [Int])
+#sourceLocation(file: "machines/Lotto.fsm", line: 14)
+      case changed(numbers: [Int])
+#sourceLocation()
         /// The numbers were saved; the list of saved numbers shows them.
-        case saved(numbers: [Int], total: Int)
-        case notice(String)
+#sourceLocation(file: "machines/Lotto.fsm", line: 16)
+      case saved(numbers: [Int], total: Int)
+#sourceLocation()
+#sourceLocation(file: "machines/Lotto.fsm", line: 17)
+      case notice(String)
+#sourceLocation()
         /// The screen shows no numbers any more.
         case cleared
     }
@@ -90,11 +100,17 @@ public final class Lotto {
     /// Functions that return a value compute what the spec names them for: a state's data, an
     /// argument, a delay.
     public protocol Actions {
-        func isSaved(current: [Int]) -> Bool
+#sourceLocation(file: "machines/Lotto.fsm", line: 28)
+                   func isSaved(current: [Int]) -> Bool
+#sourceLocation()
 
-        func save(current: [Int])
+#sourceLocation(file: "machines/Lotto.fsm", line: 29)
+                    func save(current: [Int])
+#sourceLocation()
 
-        func savedCount(current: [Int]) -> Int
+#sourceLocation(file: "machines/Lotto.fsm", line: 29)
+                                                              func savedCount(current: [Int]) -> Int
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -14,7 +14,9 @@ import FSMRuntime
 
     /// The events ``Banner`` reacts to.
     public enum Event: Hashable, Sendable, Codable {
-        case show(text: String)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/MainActorMachine.fsm", line: 3)
+     case show(text: String)
+#sourceLocation()
         case dismiss
 
         /// The event's name as declared in MainActorMachine.fsm.
@@ -58,7 +60,9 @@ import FSMRuntime
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     @MainActor public protocol Actions {
-        func render(text: String)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/MainActorMachine.fsm", line: 7)
+                        func render(text: String)
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -19,7 +19,9 @@ public final class Navigator {
         /// The states inside `main`; one of them is active while `main` is.
         public enum Main: Hashable, Sendable, Codable {
             case list
-            case detail(id: Int)
+#sourceLocation(file: "machines/Navigator.fsm", line: 24)
+         case detail(id: Int)
+#sourceLocation()
             case editor(Editor)
             case saved
         }
@@ -68,9 +70,13 @@ public final class Navigator {
 
     /// The events ``Navigator`` reacts to.
     public enum Event: Hashable, Sendable, Codable {
-        case loggedIn(user: String)
+#sourceLocation(file: "machines/Navigator.fsm", line: 4)
+     case loggedIn(user: String)
+#sourceLocation()
         case logOut
-        case open(id: Int)
+#sourceLocation(file: "machines/Navigator.fsm", line: 6)
+     case open(id: Int)
+#sourceLocation()
         case back
         case edit
         case toggleBold
@@ -151,9 +157,15 @@ public final class Navigator {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them, then the data of their state.
     public protocol Actions {
-        func rememberUser(user: String)
-        func signOut()
-        func loadDocument(id: Int)
+#sourceLocation(file: "machines/Navigator.fsm", line: 15)
+                                           func rememberUser(user: String)
+#sourceLocation()
+#sourceLocation(file: "machines/Navigator.fsm", line: 40)
+                   func signOut()
+#sourceLocation()
+#sourceLocation(file: "machines/Navigator.fsm", line: 26)
+                           func loadDocument(id: Int)
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -45,7 +45,9 @@ final class Library {
 
     /// The events ``Library`` reacts to.
     enum Event: Hashable, Sendable, Codable {
-        case open(id: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 4)
+     case open(id: Int)
+#sourceLocation()
         case back
         case search
         case logOut
@@ -102,14 +104,28 @@ final class Library {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func isAvailable(id: Int) -> Bool
-        func hasUnsavedNotes() -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 22)
+                func isAvailable(id: Int) -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 29)
+                  func hasUnsavedNotes() -> Bool
+#sourceLocation()
 
-        func startSession()
-        func endSession()
-        func rememberBook(id: Int)
-        func showBook()
-        func hideBook()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 16)
+           func startSession()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 17)
+          func endSession()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 22)
+                                         func rememberBook(id: Int)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 26)
+               func showBook()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Nested.fsm", line: 27)
+              func hideBook()
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -72,7 +72,9 @@ final class Beta {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func ready() -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedEventless.fsm", line: 5)
+               func ready() -> Bool
+#sourceLocation()
     }
 
     // MARK: - Observing

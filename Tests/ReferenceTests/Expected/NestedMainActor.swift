@@ -44,7 +44,9 @@ import FSMRuntime
 
     /// The events ``Alpha`` reacts to.
     public enum Event: Hashable, Sendable, Codable {
-        case go(to: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 4)
+     case go(to: Int)
+#sourceLocation()
         case stop
 
         /// The event's name as declared in NestedMainActor.fsm.
@@ -58,7 +60,9 @@ import FSMRuntime
 
     /// What ``Alpha`` tells its observers.
     public enum Output: Hashable, Sendable, Codable {
-        case said(String)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 6)
+      case said(String)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -118,12 +122,22 @@ import FSMRuntime
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     @MainActor public protocol Actions {
-        func isFar(to: Int) -> Bool
-        func isNear(to: Int) -> Bool
-        func ready() -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 7)
+                           func isFar(to: Int) -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 14)
+              func isNear(to: Int) -> Bool
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 15)
+                           func ready() -> Bool
+#sourceLocation()
 
-        func record(to: Int)
-        func closing()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 7)
+                                            func record(to: Int)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 19)
+                               func closing()
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -13,7 +13,9 @@ package final class Session {
 
     /// The events ``Session`` reacts to.
     package enum Event: Hashable, Sendable, Codable {
-        case login(user: String, in: String)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/PackageAccess.fsm", line: 2)
+     case login(user: String, in: String)
+#sourceLocation()
         case logout
 
         /// The event's name as declared in PackageAccess.fsm.
@@ -27,7 +29,9 @@ package final class Session {
 
     /// What ``Session`` tells its observers.
     package enum Output: Hashable, Sendable, Codable {
-        case welcome(user: String)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/PackageAccess.fsm", line: 5)
+      case welcome(user: String)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -64,8 +68,12 @@ package final class Session {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     package protocol Actions {
-        func forget()
-        func remember(user: String, in: String)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/PackageAccess.fsm", line: 14)
+                        func forget()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/PackageAccess.fsm", line: 8)
+                                                         func remember(user: String, in: String)
+#sourceLocation()
     }
 
     // MARK: - Observing

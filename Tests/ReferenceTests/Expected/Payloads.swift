@@ -15,12 +15,22 @@ final class LottoDraw {
     /// The events ``LottoDraw`` reacts to.
     enum Event: Sendable {
         /// New numbers were drawn.
-        case newNumbers([Int])
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 4)
+     case newNumbers([Int])
+#sourceLocation()
         case save
-        case rename(from: String, to: String)
-        case tag(String, Int)
-        case load(result: Result<[Int], any Error>)
-        case configure(options: [String: Int], limit: Int?, range: (Int, Int))
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 6)
+     case rename(from: String, to: String)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 7)
+     case tag(String, Int)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 8)
+     case load(result: Result<[Int], any Error>)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 9)
+     case configure(options: [String: Int], limit: Int?, range: (Int, Int))
+#sourceLocation()
 
         /// The event's name as declared in Payloads.fsm.
         var name: String {
@@ -37,9 +47,15 @@ final class LottoDraw {
 
     /// What ``LottoDraw`` tells its observers.
     enum Output: Hashable, Sendable, Codable {
-        case saved(count: Int, title: String)
-        case failed(String)
-        case flags(Bool, Double)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 11)
+      case saved(count: Int, title: String)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 12)
+      case failed(String)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 13)
+      case flags(Bool, Double)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -76,13 +92,25 @@ final class LottoDraw {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func isFull(_ payload: [Int]) -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 24)
+                  func isFull(_ payload: [Int]) -> Bool
+#sourceLocation()
 
-        func store(_ payload: [Int])
-        func retitle(from: String, to: String)
-        func label(_ payload1: String, _ payload2: Int)
-        func apply(result: Result<[Int], any Error>)
-        func setUp(options: [String: Int], limit: Int?, range: (Int, Int))
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 16)
+                   func store(_ payload: [Int])
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 17)
+               func retitle(from: String, to: String)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 18)
+            func label(_ payload1: String, _ payload2: Int)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 19)
+                       func apply(result: Result<[Int], any Error>)
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 20)
+                  func setUp(options: [String: Int], limit: Int?, range: (Int, Int))
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -20,7 +20,9 @@ public final class Player {
         case pause
         case stop
         /// The user dragged the playhead.
-        case seek(to: Double)
+#sourceLocation(file: "machines/Player.fsm", line: 10)
+     case seek(to: Double)
+#sourceLocation()
 
         /// The event's name as declared in Player.fsm.
         public var name: String {
@@ -36,7 +38,9 @@ public final class Player {
     /// What ``Player`` tells its observers.
     public enum Output: Hashable, Sendable, Codable {
         /// Text shown when a control does nothing.
-        case notice(String)
+#sourceLocation(file: "machines/Player.fsm", line: 13)
+      case notice(String)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -73,14 +77,28 @@ public final class Player {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     public protocol Actions {
-        func isSeekable(to: Double) -> Bool
-        func canResume() -> Bool
+#sourceLocation(file: "machines/Player.fsm", line: 27)
+            func isSeekable(to: Double) -> Bool
+#sourceLocation()
+#sourceLocation(file: "machines/Player.fsm", line: 30)
+            func canResume() -> Bool
+#sourceLocation()
 
-        func startPlayback()
-        func showPauseButton()
-        func hidePauseButton()
-        func rewind()
-        func jump(to: Double)
+#sourceLocation(file: "machines/Player.fsm", line: 17)
+                        func startPlayback()
+#sourceLocation()
+#sourceLocation(file: "machines/Player.fsm", line: 22)
+           func showPauseButton()
+#sourceLocation()
+#sourceLocation(file: "machines/Player.fsm", line: 23)
+          func hidePauseButton()
+#sourceLocation()
+#sourceLocation(file: "machines/Player.fsm", line: 26)
+                        func rewind()
+#sourceLocation()
+#sourceLocation(file: "machines/Player.fsm", line: 27)
+                          func jump(to: Double)
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -14,7 +14,9 @@ final class Relay {
     /// The events ``Relay`` reacts to.
     enum Event: Hashable, Sendable, Codable {
         case start
-        case step(Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Raise.fsm", line: 3)
+     case step(Int)
+#sourceLocation()
         case done
 
         /// The event's name as declared in Raise.fsm.
@@ -59,8 +61,12 @@ final class Relay {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func prepare()
-        func record(_ payload: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Raise.fsm", line: 7)
+                                                       func prepare()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Raise.fsm", line: 10)
+             func record(_ payload: Int)
+#sourceLocation()
     }
 
     // MARK: - Observing

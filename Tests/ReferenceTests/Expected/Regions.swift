@@ -32,7 +32,9 @@ import FSMRuntime
         /// The states inside `fetch`; one of them is active while `fetch` is.
         public enum Fetch: Hashable, Sendable, Codable {
             case waiting
-            case fetched(size: Int)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Regions.fsm", line: 23)
+             case fetched(size: Int)
+#sourceLocation()
             case fetchDone
         }
 
@@ -165,12 +167,22 @@ import FSMRuntime
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them, then the data of their state.
     @MainActor public protocol Actions {
-        func isComplete(size: Int) -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Regions.fsm", line: 23)
+                                             func isComplete(size: Int) -> Bool
+#sourceLocation()
 
-        func openDocument()
-        func closeDocument()
-        func giveUp()
-        func noteFetch()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Regions.fsm", line: 16)
+           func openDocument()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Regions.fsm", line: 39)
+                     func closeDocument()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Regions.fsm", line: 25)
+                      func giveUp()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Regions.fsm", line: 21)
+                                         func noteFetch()
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -10,8 +10,12 @@ public final class Stopwatch {
     /// state's case carries its active child.
     public enum State: Hashable, Sendable, CustomStringConvertible {
         case idle
-        case running(since: ContinuousClock.Instant)
-        case paused(elapsed: Duration)
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 14)
+     case running(since: ContinuousClock.Instant)
+#sourceLocation()
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 18)
+     case paused(elapsed: Duration)
+#sourceLocation()
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
@@ -44,7 +48,9 @@ public final class Stopwatch {
     /// What ``Stopwatch`` tells its observers.
     public enum Output: Hashable, Sendable, Codable {
         /// The time the display shows when the stopwatch stops.
-        case shown(Duration)
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 11)
+      case shown(Duration)
+#sourceLocation()
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -83,11 +89,19 @@ public final class Stopwatch {
     /// Functions that return a value compute what the spec names them for: a state's data, an
     /// argument, a delay.
     public protocol Actions {
-        func show(elapsed: Duration)
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 19)
+           func show(elapsed: Duration)
+#sourceLocation()
 
-        func now() -> ContinuousClock.Instant
-        func elapsedTime(since: ContinuousClock.Instant) -> Duration
-        func resumedStart(elapsed: Duration) -> ContinuousClock.Instant
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 13)
+                                               func now() -> ContinuousClock.Instant
+#sourceLocation()
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 15)
+                               func elapsedTime(since: ContinuousClock.Instant) -> Duration
+#sourceLocation()
+#sourceLocation(file: "machines/Stopwatch.fsm", line: 20)
+                              func resumedStart(elapsed: Duration) -> ContinuousClock.Instant
+#sourceLocation()
     }
 
     // MARK: - Observing

@@ -65,12 +65,22 @@ final class Kettle {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-        func isBoiling() -> Bool
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Timers.fsm", line: 11)
+                func isBoiling() -> Bool
+#sourceLocation()
 
-        func heat()
-        func stopHeating()
-        func reportTimeout()
-        func checkTemperature()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Timers.fsm", line: 9)
+           func heat()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Timers.fsm", line: 10)
+          func stopHeating()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Timers.fsm", line: 12)
+                     func reportTimeout()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/Timers.fsm", line: 13)
+                func checkTemperature()
+#sourceLocation()
     }
 
     // MARK: - Observing

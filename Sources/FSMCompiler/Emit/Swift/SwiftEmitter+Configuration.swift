@@ -68,8 +68,8 @@ extension SwiftEmitter {
         for id in states {
             let state = model[id]
             writer.documentation(state.documentation)
-            let values = (state.isCompound ? [SwiftNames.stateTypeName(state.name)] : []) + state.data.map(\.description)
-            writer.line("case \(state.name)\(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")")
+            let child = state.isCompound ? [SwiftNames.stateTypeName(state.name)] : []
+            write(locatedCase(state.name, state.data, typeLocations: state.dataTypeLocations, leadingValues: child), into: &writer)
         }
     }
 

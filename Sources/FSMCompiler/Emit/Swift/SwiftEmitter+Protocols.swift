@@ -12,19 +12,29 @@ extension SwiftEmitter {
             writer.line("/// argument, a delay.")
         }
         writer.block("\(isolation)\(access)protocol Actions") { writer in
+            // Each requirement at the spec's first use of its name: a missing implementation's
+            // note points there.
             for guardModel in model.guards {
-                writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool")
+                writeRequirement(guardModel.name, "\(SwiftNames.parameterList(guardModel.parameters)) -> Bool", at: guardModel.firstUse, into: &writer)
             }
             if !model.guards.isEmpty, !model.actions.isEmpty { writer.line() }
             for action in model.actions {
-                writer.line("func \(action.name)\(SwiftNames.parameterList(action.parameters))")
+                writeRequirement(action.name, SwiftNames.parameterList(action.parameters), at: action.firstUse, into: &writer)
             }
             if !model.valueFunctions.isEmpty, !(model.guards.isEmpty && model.actions.isEmpty) { writer.line() }
             for function in model.valueFunctions {
-                writer.line("func \(function.name)\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)")
+                let signature = "\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)"
+                writeRequirement(function.name, signature, at: function.firstUse, into: &writer)
             }
         }
         writer.line()
+    }
+
+    /// `func name(…)` with the name at `location` in the spec.
+    private func writeRequirement(_ name: String, _ signature: String, at location: SourceLocation?, into writer: inout CodeWriter) {
+        var text = SpecLocatedText()
+        text.append("func ", then: name + signature, at: specPath == nil ? nil : location)
+        write(text, into: &writer)
     }
 
     func emitObserverProtocol(into writer: inout CodeWriter) {

@@ -20,7 +20,7 @@ extension SwiftEmitter {
         writer.block("\(access)enum Event: \(conformances(eventTraits, caseIterable: model.events.allSatisfy(\.parameters.isEmpty)))") { writer in
             for event in model.events {
                 writer.documentation(event.documentation)
-                writer.line("case \(event.name)\(SwiftNames.associatedValues(event.parameters))")
+                write(locatedCase(event.name, event.parameters, typeLocations: event.parameterTypeLocations), into: &writer)
             }
             writer.line()
             writer.line("/// The event's name as declared in \(sourceFileName).")
@@ -35,7 +35,7 @@ extension SwiftEmitter {
             writer.block("\(access)enum Output: \(conformances(outputTraits, caseIterable: model.outputs.allSatisfy(\.parameters.isEmpty)))") { writer in
                 for output in model.outputs {
                     writer.documentation(output.documentation)
-                    writer.line("case \(output.name)\(SwiftNames.associatedValues(output.parameters))")
+                    write(locatedCase(output.name, output.parameters, typeLocations: output.parameterTypeLocations), into: &writer)
                 }
             }
             writer.line()
