@@ -1,7 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// A package whose spec has a typo: its build must fail at the typo's line and column.
+// Broken specs, one per target, built one target at a time:
+// - Broken: a typo in a target state; fsmc fails the build at the typo's line and column.
+// - Typos: a typo in a payload type and an action left unimplemented; the Swift compiler
+//   reports both at the spec's lines and columns, through the generated #sourceLocation.
 let package = Package(
     name: "BrokenConsumer",
     dependencies: [
@@ -10,6 +13,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "Broken",
+            dependencies: [.product(name: "FSMRuntime", package: "fsmc")],
+            plugins: [.plugin(name: "FSMGenerator", package: "fsmc")]
+        ),
+        .executableTarget(
+            name: "Typos",
             dependencies: [.product(name: "FSMRuntime", package: "fsmc")],
             plugins: [.plugin(name: "FSMGenerator", package: "fsmc")]
         ),

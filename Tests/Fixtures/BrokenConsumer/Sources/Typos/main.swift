@@ -1,0 +1,9 @@
+import FSMRuntime
+
+// Implements one action of two: `rewind` is missing.
+final class PlayerActions: Player.Actions {
+    func startPlayback() {}
+}
+
+let player = Player(actions: PlayerActions())
+player.send(.play)
