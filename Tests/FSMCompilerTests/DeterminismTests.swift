@@ -18,9 +18,10 @@ import TestSupport
         ("paths for Swift Testing", { ["paths", $0, "--format", "swift-testing", "--module", "Machines"] + moneySample + ["--output", $1] }),
     ]
 
-    /// The sample of `Tests/MachinesTests/Specs/Uploader.fsm`'s own payload type, without
-    /// which `paths` exits with 1 on it.
-    static let moneySample = ["--sample", "Money=Money(cents: 100)"]
+    /// Samples of the payload types fsmc has none of, without which `paths` exits with 1:
+    /// `Tests/MachinesTests/Specs/Uploader.fsm`'s own `Money`, and the type the broken
+    /// consumer's `Typos/Player.fsm` misspells on purpose.
+    static let moneySample = ["--sample", "Money=Money(cents: 100)", "--sample", "Doubel=0"]
 
     @Test(arguments: RepositorySpecs.relativePaths)
     func twoRunsGiveTheSameBytes(_ spec: String) async throws {
