@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FSMSpecGenerator", targets: ["FSMSpecGenerator"]),
         .plugin(name: "FSMGenerator", targets: ["FSMGenerator"]),
         .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
+        .plugin(name: "FSMFormat", targets: ["FSMFormat"]),
     ],
     targets: [
         // The compiler core: lexer, parser, semantic analysis, emitters. No I/O.
@@ -37,6 +38,13 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "generate-fsm-diagrams", description: "Draws a diagram of every .fsm spec with fsmc graph."),
                 permissions: [.writeToPackageDirectory(reason: "Writes a diagram next to each .fsm spec, or into the folder given with --output.")]),
+            dependencies: ["fsmc"]),
+        // `swift package format-fsm`: every .fsm file of the package in fsmc's layout.
+        .plugin(
+            name: "FSMFormat",
+            capability: .command(
+                intent: .custom(verb: "format-fsm", description: "Lays out every .fsm spec with fsmc format (--check to only list those that would change)."),
+                permissions: [.writeToPackageDirectory(reason: "Rewrites each .fsm spec in fsmc's layout, in place.")]),
             dependencies: ["fsmc"]),
 
         // The example machines of the seeds and the Swift that implements their actions.
