@@ -5,8 +5,9 @@ import TestSupport
 
 /// Seeded mutations of every SCXML document in the repository (the export's golden files and
 /// the hand-written charts) through `fsmc import`: no crash, every diagnostic inside the chart,
-/// no spec without a reason, and every spec the import writes compiles and is a fixed point of
-/// export and import (its export, imported and exported again, is the same document).
+/// no spec without a reason, and every spec the import writes is in `fsmc format`'s layout,
+/// compiles, and is a fixed point of export and import (its export, imported and exported
+/// again, is the same document).
 @Suite struct SCXMLImportMutationTests {
     static let seed: UInt64 = 0x5C41_F00D
     static let mutantCount = 1500
@@ -64,6 +65,7 @@ import TestSupport
                 continue
             }
             imported += 1
+            #expect(try formatSpec(text) == text, "\(name): the spec is not in fsmc format's canonical layout")
             let model = try #require(Compiler.compile(SourceText(text)).model, "\(name): the spec it wrote does not compile")
             let exported = SCXMLEmitter.emit(model)
             let again = try #require(SCXMLImport.run(SourceText(exported), fallbackName: "Mutant", chartName: "mutant.scxml").text, "\(name): its export does not import")

@@ -5,7 +5,8 @@ import Testing
 /// `SpecText.spec`, the whole machine written back as a spec (what `fsmc import` writes): for
 /// every example machine and construct spec, the spec it writes compiles to a machine that
 /// generates the same Swift, payloads, state data, access level, isolation and imports
-/// included, and writing that machine again gives the same text.
+/// included, writing that machine again gives the same text, and the text is in the canonical
+/// layout of `fsmc format`.
 @Suite struct SpecTextTests {
     @Test(arguments: DiagramGoldens.specs)
     func aSpecWrittenBackGeneratesTheSameSwift(_ path: String) throws {
@@ -17,6 +18,7 @@ import Testing
         let name = URL(fileURLWithPath: path).lastPathComponent
         #expect(SwiftEmitter.emit(rewritten, sourceFileName: name) == SwiftEmitter.emit(original, sourceFileName: name))
         #expect(SpecText.spec(rewritten.model) == text)
+        #expect(try formatSpec(text) == text, "not in fsmc format's canonical layout")
     }
 
     @Test func aStateWithOneShortMemberFitsOnOneLineAndBlocksAreSetOffByBlankLines() throws {
