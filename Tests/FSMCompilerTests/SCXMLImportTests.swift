@@ -106,7 +106,7 @@ import Testing
         #expect(result.text == """
             // Imported by fsmc from traffic-light.scxml; docs/SCXML.md describes the mapping.
 
-            machine trafficLight {
+            machine TrafficLight {
                 event doorOpen
 
                 initial state redLight { on doorOpen -> _2nd }

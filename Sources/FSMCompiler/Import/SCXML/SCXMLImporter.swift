@@ -312,9 +312,12 @@ public struct SCXMLImporter {
         }
     }
 
+    /// `<scxml name>` as it is, or else the file's name as a type's: `traffic-light.scxml`
+    /// names the machine `TrafficLight`.
     private mutating func machineName(fallbackName: String) -> String {
         let attribute = root.attribute("name")
-        let name = SCXMLNames.identifier(attribute?.value ?? fallbackName)
+        var name = SCXMLNames.identifier(attribute?.value ?? fallbackName)
+        if attribute == nil { name = name.prefix(1).uppercased() + name.dropFirst() }
         if let problem = SCXMLNames.problem(with: name, as: .machine) {
             diagnostics.error(problem + "; rename the chart", at: attribute?.range ?? root.range)
         }
