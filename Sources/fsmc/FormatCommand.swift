@@ -1,4 +1,5 @@
 import FSMCompiler
+import Foundation
 
 /// `fsmc format`: rewrites specs in the canonical layout, or with `--check` lists those that
 /// are not in it.
@@ -9,8 +10,8 @@ struct FormatCommand {
     static func spec(console: Console) -> CommandSpec {
         CommandSpec(
             name: "format",
-            summary: "Lays out .fsm specs in the canonical layout, in place.",
-            arguments: "<file-or-directory>... [--check]",
+            summary: "Lays out .fsm specs in the canonical layout, in place ('-' reads stdin, writes stdout).",
+            arguments: "(<file-or-directory>... | -) [--check]",
             options: [
                 OptionSpec(name: "--check", help: "Change nothing; list the specs that would change and exit 1 if any would."),
                 OptionSpec(name: "--help", help: "Show this help."),
@@ -22,6 +23,9 @@ struct FormatCommand {
         guard !arguments.positionals.isEmpty else {
             console.error("fsmc format: error: name at least one .fsm file or directory\n")
             return .usage
+        }
+        if arguments.positionals == ["-"] {
+            return formatStandardInput(checkOnly: arguments.has("--check"))
         }
         let files: [String]
         do {
@@ -49,6 +53,28 @@ struct FormatCommand {
             console.output("Formatted \(count(files.count - failed, "spec")): \(changed.isEmpty ? "none" : String(changed.count)) changed.\n")
         }
         return failed > 0 || checkOnly && !changed.isEmpty ? .failure : .success
+    }
+
+    /// `fsmc format -`: the spec on stdin, laid out on stdout, for editors that format through
+    /// a pipe. With `--check`, prints nothing and exits 1 when the layout would change it.
+    private func formatStandardInput(checkOnly: Bool) -> ExitCode {
+        let data = FileHandle.standardInput.readData(ofLength: InputFiles.maximumSpecSize + 1)
+        guard data.count <= InputFiles.maximumSpecSize else {
+            console.error("fsmc: error: the spec on stdin is larger than 1 MB, the most fsmc reads in a spec\n")
+            return .failure
+        }
+        let source = SourceText(bytes: Array(data))
+        do {
+            let formatted = try formatSpec(source)
+            if checkOnly {
+                return Array(formatted.utf8) == source.bytes ? .success : .failure
+            }
+            console.output(formatted)
+            return .success
+        } catch {
+            console.error(DiagnosticRenderer(path: "<stdin>").render(error.diagnostics))
+            return .failure
+        }
     }
 
     private enum Outcome {

@@ -59,6 +59,24 @@ import Testing
         }
     }
 
+    @Test func aDashFormatsStandardInputToStandardOutput() throws {
+        let fsmc = try CommandLineTests.executable().path
+        let run = try ProcessRunner.run(fsmc, ["format", "-"], input: Self.messy)
+        #expect(run.status == 0)
+        #expect(run.stdout == Self.tidy)
+        #expect(run.stderr == "")
+
+        let check = try ProcessRunner.run(fsmc, ["format", "--check", "-"], input: Self.messy)
+        #expect(check.status == 1)
+        #expect(check.output == "")
+        #expect(try ProcessRunner.run(fsmc, ["format", "--check", "-"], input: Self.tidy).status == 0)
+
+        let broken = try ProcessRunner.run(fsmc, ["format", "-"], input: Self.broken)
+        #expect(broken.status == 1)
+        #expect(broken.stdout == "")
+        #expect(broken.stderr == "<stdin>:3:29: error: '=>' is not an arrow of the language; did you mean '->'?\n")
+    }
+
     @Test func theExampleMachinesAreFormatted() throws {
         let run = try fsmc(["format", "--check", "machines"], in: ExampleMachines.packageRoot)
         #expect(run.output == "")
