@@ -81,7 +81,7 @@ extension LanguageServer {
             [
                 "label": .string(candidate.label),
                 "kind": .integer(Self.completionKind(candidate.kind)),
-                "detail": .string(candidate.kind.rawValue),
+                "detail": .string(candidate.detail.isEmpty ? candidate.kind.rawValue : "\(candidate.kind.rawValue) \(candidate.detail)"),
             ]
         })
     }

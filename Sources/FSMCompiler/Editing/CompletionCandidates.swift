@@ -6,10 +6,14 @@ public struct CompletionCandidate: Hashable, Sendable {
 
     public var label: String
     public var kind: Kind
+    /// What the name carries, as declared: an event's or an output's payload, a state's data,
+    /// such as `(to: Double)`; empty when it carries nothing.
+    public var detail: String
 
-    public init(_ label: String, _ kind: Kind) {
+    public init(_ label: String, _ kind: Kind, detail: String = "") {
         self.label = label
         self.kind = kind
+        self.detail = detail
     }
 }
 
@@ -36,7 +40,10 @@ public enum CompletionCandidates {
         let machine = index.machine(at: offset)
         func names(_ kind: SymbolOccurrence.Kind) -> [CompletionCandidate] {
             guard let machine else { return [] }
-            return index.names(of: kind, inMachine: machine, excluding: typed).map { CompletionCandidate($0, CompletionCandidate.Kind(kind)) }
+            let declarations = MemberWalk(index.syntax.machines[machine])
+            return index.names(of: kind, inMachine: machine, excluding: typed).map { name in
+                CompletionCandidate(name, CompletionCandidate.Kind(kind), detail: declarations.carried(by: name, kind))
+            }
         }
         func keywords(_ words: [String]) -> [CompletionCandidate] { words.map { CompletionCandidate($0, .keyword) } }
 

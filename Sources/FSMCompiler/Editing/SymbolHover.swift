@@ -102,6 +102,18 @@ struct MemberWalk {
         walk(machine.members, owner: nil)
     }
 
+    /// What a declared name carries, as written: `(to: Double)` for an event or an output with a
+    /// payload, a state's data; empty otherwise.
+    func carried(by name: String, _ kind: SymbolOccurrence.Kind) -> String {
+        let parameters: [ParameterSyntax]? = switch kind {
+        case .event, .output: signals.first { $0.isOutput == (kind == .output) && $0.syntax.name.text == name }?.syntax.parameters
+        case .state: states.first { $0.state.name.text == name }?.state.parameters
+        case .guard, .action: nil
+        }
+        guard let parameters, !parameters.isEmpty else { return "" }
+        return OutlineItem.parameterList(parameters)
+    }
+
     private mutating func walk(_ members: [MemberSyntax], owner: StateSyntax?) {
         for member in members {
             switch member {

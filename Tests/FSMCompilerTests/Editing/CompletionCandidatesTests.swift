@@ -30,6 +30,16 @@ import Testing
         #expect(labels(head + "    on go / raise 1️⃣\n}") == ["go", "stop"])
     }
 
+    @Test func eventsOutputsAndStatesShowWhatTheyCarry() {
+        let spec = MarkedSource(head + "    state done(at: Int)\n    on stop / emit said(\"x\"), raise 1️⃣\n}")
+        let index = SymbolIndex(Parser.parse(spec.source).syntax)
+        let events = CompletionCandidates.candidates(at: spec.location("1️⃣").offset, source: spec.source, index: index)
+        #expect(events.map(\.detail) == ["", "(reason: String)"])
+        let states = MarkedSource(head + "    state done(at: Int)\n    on stop -> 1️⃣\n}")
+        let stateIndex = SymbolIndex(Parser.parse(states.source).syntax)
+        #expect(CompletionCandidates.candidates(at: states.location("1️⃣").offset, source: states.source, index: stateIndex).map(\.detail) == ["", "", "(at: Int)"])
+    }
+
     @Test func outputsAfterEmit() {
         #expect(labels(head + "    on go / emit 1️⃣\n}") == ["said"])
     }
