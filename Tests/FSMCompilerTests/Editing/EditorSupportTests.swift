@@ -27,6 +27,13 @@ import Testing
         return rules
     }
 
+    /// The `begin` expressions of the grammar's guard rules.
+    private func guardBeginnings() throws -> [NSRegularExpression] {
+        let grammar = try #require(try json("vscode/syntaxes/fsm.tmLanguage.json") as? [String: Any])
+        let guardRules = ((grammar["repository"] as? [String: Any])?["guard"] as? [String: Any])?["patterns"] as? [[String: Any]] ?? []
+        return try guardRules.compactMap { $0["begin"] as? String }.map { try NSRegularExpression(pattern: $0) }
+    }
+
     /// The words that a rule matches as a whole word and scopes as a keyword or modifier.
     private func keywordRuleWords() throws -> Set<String> {
         var words = Set<String>()
@@ -55,6 +62,20 @@ import Testing
     @Test func everyRegularExpressionOfTheGrammarCompiles() throws {
         for rule in try rules() {
             #expect(throws: Never.self, "\(rule.scope)") { _ = try NSRegularExpression(pattern: rule.match) }
+        }
+    }
+
+    @Test func aGuardBeginsAfterATriggerAndNowhereElse() throws {
+        let beginnings = try guardBeginnings()
+        #expect(beginnings.count == 3)
+        func isGuard(_ line: String) -> Bool {
+            beginnings.contains { $0.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }
+        }
+        for line in ["on go [ready] -> a", "always [else] -> a", "after 250ms [ready] -> a", "after backoff [x]", "done [ok] -> a"] {
+            #expect(isGuard(line), "\(line)")
+        }
+        for line in ["event load(items: [Int])", "state list(rows: [String: Int])", "on go -> a / emit shown([1])"] {
+            #expect(!isGuard(line), "\(line)")
         }
     }
 
