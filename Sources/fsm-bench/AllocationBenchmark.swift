@@ -81,7 +81,7 @@ enum AllocationBenchmark {
     private static func queueing<Event>(
         _ machine: String, _ what: String, events: [Event], start: @escaping () -> (Event) -> Void
     ) -> DispatchVariant {
-        DispatchVariant(machine: machine, implementation: .generated, observation: .closure, eventCount: events.count) {
+        DispatchVariant(machine: machine, implementation: .generated, observation: .transitionClosure, eventCount: events.count) {
             let send = start()
             return PreparedRun(
                 send: { range in
@@ -143,13 +143,13 @@ enum AllocationBenchmark {
         let work = PlayerWork()
         var machine: Player?
         record("Player(actions:), generated") { machine = Player(actions: work) }
-        record("Player.observe(_:), the first closure observer") { machine!.observe { _ in } }
+        record("Player.observeTransitions(_:), the first closure observer") { machine!.observeTransitions { _ in } }
         let observer = PlayerTallyObserver(NotificationTally())
         record("Player.addObserver(_:), a second observer") { machine!.addObserver(observer) }
         var handWritten: HandWrittenPlayer?
         record("HandWrittenPlayer(actions:)") { handWritten = HandWrittenPlayer(actions: work) }
         let tally = NotificationTally()
-        record("HandWrittenPlayer.observer = closure") { handWritten!.observer = { tally.record($0.kind) } }
+        record("HandWrittenPlayer.onTransition = closure") { handWritten!.onTransition = { _ in tally.record(.transitioned) } }
         var callTracker: CallTracker?
         record("CallTracker(), generated") { callTracker = CallTracker() }
         record("HandWrittenCallTracker()") { _ = HandWrittenCallTracker() }

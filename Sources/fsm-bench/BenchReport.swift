@@ -19,7 +19,7 @@ struct BenchReport: Codable {
     var missedTargets: [String] {
         var missed: [String] = []
         for figure in dispatch?.figures ?? [] where !figure.meetsTarget {
-            missed.append("dispatch: \(figure.machine), \(figure.observation.rawValue): \(format(figure.ratio))× the hand-written switch (target \(format(figure.target))×)")
+            missed.append("dispatch: \(figure.machine), \(figure.observation.rawValue): \(format(figure.ratio))× the hand-written switch (target \(format(figure.target ?? 0))×)")
         }
         missed += (allocations?.missedTargets ?? []).map { "allocations: \($0)" }
         if let generator {

@@ -6,14 +6,22 @@ enum Implementation: String, Codable {
     case handWritten = "hand-written"
 }
 
-/// Who watches a run.
+/// Who watches a run, as a user who wants to hear something particular would.
 enum Observation: String, Codable, CaseIterable {
     /// Nobody.
     case none
-    /// One closure: `observe(_:)` on the generated machine, an optional closure by hand.
-    case closure = "one closure"
-    /// One object, held weakly: an `Observer` (`addObserver(_:)`) or a hand-written delegate.
+    /// One closure called with each transition: `observeTransitions(_:)` on the generated
+    /// machine, an optional closure the hand-written `switch` calls.
+    case transitionClosure = "one transition closure"
+    /// One object, held weakly, that wants the states entered and the transitions: an
+    /// `Observer` naming those two kinds (`addObserver(_:)`) or a hand-written weak delegate.
     case object = "one observer object"
+    /// An `AsyncStream` of the transitions, nobody iterating it during the run: the generated
+    /// `transitions`, or a stream the hand-written machine's transition closure feeds.
+    case stream = "transition stream"
+
+    /// Whether the observer counts what it hears in a tally the variants must agree on.
+    var tallies: Bool { self == .transitionClosure || self == .object }
 }
 
 /// What a run ends with. Variants of one machine fed the same events must agree on `state`
@@ -57,7 +65,7 @@ struct DispatchVariant {
 }
 
 /// The variants of the benchmark machines, generated and hand-written, each unobserved, with
-/// one closure observer and with one observer object.
+/// one transition closure, one observer object and one stream of transitions.
 enum DispatchVariants {
     /// The machines, in the order of the tables.
     static let machines = ["Player", "CallTracker", "Mail", "Upload", "MediaControls"]
@@ -76,12 +84,14 @@ enum DispatchVariants {
                 let machine = Player(actions: work)
                 let tally = NotificationTally()
                 var observer: PlayerTallyObserver?
+                var stream: AsyncStream<Player.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observe { tally.record($0.kind) }
+                case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = PlayerTallyObserver(tally)
                     machine.addObserver(observer!)
+                case .stream: stream = machine.transitions
                 }
                 let generated = events.generated
                 return PreparedRun(
@@ -89,8 +99,8 @@ enum DispatchVariants {
                         for event in generated[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(observer) {
-                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((observer, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -99,10 +109,15 @@ enum DispatchVariants {
                 let machine = HandWrittenPlayer(actions: work)
                 let tally = NotificationTally()
                 let delegate = TallyDelegate(tally)
+                var stream: AsyncStream<HandWrittenPlayer.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observer = { tally.record($0.kind) }
-                case .object: machine.setDelegate(delegate)
+                case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
+                case .object: machine.delegate = delegate
+                case .stream:
+                    let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenPlayer.Transition.self)
+                    stream = transitions
+                    machine.onTransition = { continuation.yield($0) }
                 }
                 let handWritten = events.handWritten
                 return PreparedRun(
@@ -110,8 +125,8 @@ enum DispatchVariants {
                         for event in handWritten[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(delegate) {
-                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((delegate, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -127,12 +142,14 @@ enum DispatchVariants {
                 let machine = CallTracker()
                 let tally = NotificationTally()
                 var observer: CallTrackerTallyObserver?
+                var stream: AsyncStream<CallTracker.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observe { tally.record($0.kind) }
+                case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = CallTrackerTallyObserver(tally)
                     machine.addObserver(observer!)
+                case .stream: stream = machine.transitions
                 }
                 let generated = events.generated
                 return PreparedRun(
@@ -140,8 +157,8 @@ enum DispatchVariants {
                         for event in generated[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(observer) {
-                            RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((observer, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -149,10 +166,15 @@ enum DispatchVariants {
                 let machine = HandWrittenCallTracker()
                 let tally = NotificationTally()
                 let delegate = TallyDelegate(tally)
+                var stream: AsyncStream<HandWrittenCallTracker.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observer = { tally.record($0.kind) }
-                case .object: machine.setDelegate(delegate)
+                case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
+                case .object: machine.delegate = delegate
+                case .stream:
+                    let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenCallTracker.Transition.self)
+                    stream = transitions
+                    machine.onTransition = { continuation.yield($0) }
                 }
                 let handWritten = events.handWritten
                 return PreparedRun(
@@ -160,8 +182,8 @@ enum DispatchVariants {
                         for event in handWritten[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(delegate) {
-                            RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((delegate, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: "no actions", tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -179,12 +201,14 @@ enum DispatchVariants {
                 let machine = Mail(actions: work, clock: ManualClock())
                 let tally = NotificationTally()
                 var observer: MailTallyObserver?
+                var stream: AsyncStream<Mail.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observe { tally.record($0.kind) }
+                case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = MailTallyObserver(tally)
                     machine.addObserver(observer!)
+                case .stream: stream = machine.transitions
                 }
                 let generated = events.generated
                 return PreparedRun(
@@ -192,8 +216,8 @@ enum DispatchVariants {
                         for event in generated[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(observer) {
-                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((observer, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -202,10 +226,15 @@ enum DispatchVariants {
                 let machine = HandWrittenMail(actions: work, clock: ManualClock())
                 let tally = NotificationTally()
                 let delegate = TallyDelegate(tally)
+                var stream: AsyncStream<HandWrittenMail.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observer = { tally.record($0.kind) }
-                case .object: machine.setDelegate(delegate)
+                case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
+                case .object: machine.delegate = delegate
+                case .stream:
+                    let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenMail.Transition.self)
+                    stream = transitions
+                    machine.onTransition = { continuation.yield($0) }
                 }
                 let handWritten = events.handWritten
                 return PreparedRun(
@@ -213,8 +242,8 @@ enum DispatchVariants {
                         for event in handWritten[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(delegate) {
-                            RunOutcome(state: machine.state.path, work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((delegate, stream)) {
+                            RunOutcome(state: machine.state.path, work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -233,12 +262,14 @@ enum DispatchVariants {
                 let machine = Upload(actions: work)
                 let tally = NotificationTally()
                 var observer: UploadTallyObserver?
+                var stream: AsyncStream<Upload.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observe { tally.record($0.kind) }
+                case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = UploadTallyObserver(tally)
                     machine.addObserver(observer!)
+                case .stream: stream = machine.transitions
                 }
                 let generated = events.generated
                 return PreparedRun(
@@ -246,8 +277,8 @@ enum DispatchVariants {
                         for event in generated[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(observer) {
-                            RunOutcome(state: machine.state.withData, work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((observer, stream)) {
+                            RunOutcome(state: machine.state.withData, work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -256,10 +287,15 @@ enum DispatchVariants {
                 let machine = HandWrittenUpload(actions: work)
                 let tally = NotificationTally()
                 let delegate = TallyDelegate(tally)
+                var stream: AsyncStream<HandWrittenUpload.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observer = { tally.record($0.kind) }
-                case .object: machine.setDelegate(delegate)
+                case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
+                case .object: machine.delegate = delegate
+                case .stream:
+                    let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenUpload.Transition.self)
+                    stream = transitions
+                    machine.onTransition = { continuation.yield($0) }
                 }
                 let handWritten = events.handWritten
                 return PreparedRun(
@@ -267,8 +303,8 @@ enum DispatchVariants {
                         for event in handWritten[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(delegate) {
-                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((delegate, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -287,12 +323,14 @@ enum DispatchVariants {
                 let machine = MediaControls(actions: work)
                 let tally = NotificationTally()
                 var observer: MediaControlsTallyObserver?
+                var stream: AsyncStream<MediaControls.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observe { tally.record($0.kind) }
+                case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = MediaControlsTallyObserver(tally)
                     machine.addObserver(observer!)
+                case .stream: stream = machine.transitions
                 }
                 let generated = events.generated
                 return PreparedRun(
@@ -300,8 +338,8 @@ enum DispatchVariants {
                         for event in generated[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(observer) {
-                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((observer, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })
@@ -310,10 +348,15 @@ enum DispatchVariants {
                 let machine = HandWrittenMediaControls(actions: work)
                 let tally = NotificationTally()
                 let delegate = TallyDelegate(tally)
+                var stream: AsyncStream<HandWrittenMediaControls.Transition>?
                 switch observation {
                 case .none: break
-                case .closure: machine.observer = { tally.record($0.kind) }
-                case .object: machine.setDelegate(delegate)
+                case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
+                case .object: machine.delegate = delegate
+                case .stream:
+                    let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenMediaControls.Transition.self)
+                    stream = transitions
+                    machine.onTransition = { continuation.yield($0) }
                 }
                 let handWritten = events.handWritten
                 return PreparedRun(
@@ -321,8 +364,8 @@ enum DispatchVariants {
                         for event in handWritten[range] { machine.send(event) }
                     },
                     outcome: {
-                        withExtendedLifetime(delegate) {
-                            RunOutcome(state: machine.state.path, work: work.summary, tally: observation == .none ? nil : tally.summary)
+                        withExtendedLifetime((delegate, stream)) {
+                            RunOutcome(state: machine.state.path, work: work.summary, tally: observation.tallies ? tally.summary : nil)
                         }
                     })
             })

@@ -14,7 +14,8 @@ struct ReportText {
         for figure in report.figures {
             table.add(
                 "\(figure.machine), \(figure.observation.rawValue)", format(figure.generatedNanosecondsPerEvent),
-                format(figure.handWrittenNanosecondsPerEvent), format(figure.ratio), "≤ \(format(figure.target))", verdict(figure.meetsTarget))
+                format(figure.handWrittenNanosecondsPerEvent), format(figure.ratio),
+                figure.target.map { "≤ \(format($0))" } ?? "none", figure.target == nil ? "" : verdict(figure.meetsTarget))
         }
         var lines = [
             "1. Dispatch: \(report.events) pseudo-random events per run, every variant in turns of 250000, median of \(report.repetitions) runs, thread CPU time",

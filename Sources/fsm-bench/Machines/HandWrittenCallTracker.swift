@@ -1,6 +1,7 @@
 /// The call tracker of `CallTracker.fsm` written by hand: one `switch` over the state and the
-/// event, with the machine-level `didBecomeActive` as the fallback, and an optional observer
-/// told the same things in the same order as the generated machine's.
+/// event, with the machine-level `didBecomeActive` as the fallback, and what a developer adds
+/// to be observed: an optional closure called with each transition, and a weak delegate told
+/// of the states entered and the transitions taken.
 final class HandWrittenCallTracker {
     enum State: Hashable {
         case idle, start, systemAlert, waiting, callStarting, callInProgress, callEnded
@@ -12,30 +13,23 @@ final class HandWrittenCallTracker {
 
     enum Output: Hashable { case callFinished }
 
-    enum Notification {
-        case exited(State)
-        case entered(State)
-        case transitioned(source: State, event: Event, target: State)
-        case emitted(Output)
-        case ignored(Event, in: State)
+    /// A transition taken: what `onTransition` and the delegate hear.
+    struct Transition {
+        var source: State
+        var event: Event
+        var target: State
     }
 
     private(set) var state = State.idle
-    /// The protocol form of observing, held weakly as delegates are.
+    /// A weak delegate, as a developer writes one for the two things this one wants to hear.
     protocol Delegate: AnyObject {
-        func machine(_ machine: HandWrittenCallTracker, didNotify notification: Notification)
+        func machine(_ machine: HandWrittenCallTracker, didEnter state: State)
+        func machine(_ machine: HandWrittenCallTracker, didTransition transition: Transition)
     }
 
-    /// The one observer, or `nil`.
-    var observer: ((Notification) -> Void)?
-
-    /// Makes `delegate` the observer, through the same closure the generated machines build
-    /// for an `Observer` object.
-    func setDelegate(_ delegate: any Delegate) {
-        observer = { [unowned(unsafe) self, weak delegate] notification in
-            delegate?.machine(self, didNotify: notification)
-        }
-    }
+    /// Called with each transition taken, or `nil`.
+    var onTransition: ((Transition) -> Void)?
+    weak var delegate: (any Delegate)?
 
     func send(_ event: Event) {
         switch (state, event) {
@@ -52,28 +46,31 @@ final class HandWrittenCallTracker {
         case (.callInProgress, .willEnterForeground):
             transition(from: .callInProgress, on: event, to: .callEnded)
         case (.callEnded, .didBecomeActive):
-            notify(.exited(.callEnded))
-            notify(.emitted(.callFinished))
             state = .idle
-            notify(.entered(.idle))
-            notify(.transitioned(source: .callEnded, event: event, target: .idle))
+            didEnter(.idle)
+            didTransition(source: .callEnded, event: event, target: .idle)
         case (_, .didBecomeActive):
             transition(from: state, on: event, to: .idle)
         default:
-            notify(.ignored(event, in: state))
+            break
         }
     }
 
     @inline(__always)
     private func transition(from source: State, on event: Event, to target: State) {
-        notify(.exited(source))
         state = target
-        notify(.entered(target))
-        notify(.transitioned(source: source, event: event, target: target))
+        didEnter(target)
+        didTransition(source: source, event: event, target: target)
     }
 
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if let observer { observer(notification()) }
+    private func didEnter(_ state: State) {
+        delegate?.machine(self, didEnter: state)
+    }
+
+    @inline(__always)
+    private func didTransition(source: State, event: Event, target: State) {
+        onTransition?(Transition(source: source, event: event, target: target))
+        delegate?.machine(self, didTransition: Transition(source: source, event: event, target: target))
     }
 }

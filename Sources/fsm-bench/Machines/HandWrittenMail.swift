@@ -5,8 +5,8 @@ import FSMRuntime
 /// innermost screen first and falls through to the screen around it, then to the session.
 /// Each transition calls the exit and entry actions of the states it leaves and enters; the
 /// message screen's last tab is kept in a variable; the session starts its idle timeout on
-/// entry and cancels it on exit. An optional observer is told the same things in the same
-/// order as the generated machine's observers.
+/// entry and cancels it on exit. An optional closure hears each transition, and a weak
+/// delegate the states entered (compound ones included) and the transitions.
 ///
 /// Like the other hand-written machines, it has none of the generated machine's guarantees (an
 /// event sent from an action re-enters `send`): it is the floor the generated code is
@@ -36,13 +36,12 @@ final class HandWrittenMail {
     enum Event: Hashable { case open(id: Int), back, next, reply, send, home }
     enum Output: Hashable { case notice(String) }
 
-    enum Notification {
-        case exited(StateName)
-        case entered(StateName)
-        /// `event` is `nil` for the idle timeout.
-        case transitioned(source: State, event: Event?, target: State)
-        case emitted(Output)
-        case ignored(Event, in: State)
+    /// A transition taken: what `onTransition` and the delegate hear.
+    struct Transition {
+        var source: State
+        /// `nil` for the idle timeout.
+        var event: Event?
+        var target: State
     }
 
     protocol Actions {
@@ -61,9 +60,10 @@ final class HandWrittenMail {
         func sendReply()
     }
 
-    /// The protocol form of observing, held weakly as delegates are.
+    /// A weak delegate, as a developer writes one for the two things this one wants to hear.
     protocol Delegate: AnyObject {
-        func machine(_ machine: HandWrittenMail, didNotify notification: Notification)
+        func machine(_ machine: HandWrittenMail, didEnter state: StateName)
+        func machine(_ machine: HandWrittenMail, didTransition transition: Transition)
     }
 
     /// How long the session waits for a sign of life before it locks.
@@ -77,16 +77,9 @@ final class HandWrittenMail {
     /// The session's idle timeout, while the session is active.
     private var idleTimer: ScheduledTimer?
 
-    /// The one observer, or `nil`.
-    var observer: ((Notification) -> Void)?
-
-    /// Makes `delegate` the observer, through the same closure the generated machines build
-    /// for an `Observer` object.
-    func setDelegate(_ delegate: any Delegate) {
-        observer = { [unowned(unsafe) self, weak delegate] notification in
-            delegate?.machine(self, didNotify: notification)
-        }
-    }
+    /// Called with each transition taken, or `nil`.
+    var onTransition: ((Transition) -> Void)?
+    weak var delegate: (any Delegate)?
 
     /// Starts in the inbox's unread tab, running the entry actions. `clock` times the idle
     /// timeout and fires it on this thread, from a call its owner makes.
@@ -103,16 +96,14 @@ final class HandWrittenMail {
             case .inbox(let tab):
                 switch (tab, event) {
                 case (.unread, .next):
-                    notify(.exited(.unread))
                     state = .session(.inbox(.all))
-                    notify(.entered(.all))
-                    notify(.transitioned(source: .session(.inbox(.unread)), event: event, target: state))
+                    didEnter(.all)
+                    didTransition(source: .session(.inbox(.unread)), event: event, target: state)
                     return
                 case (.all, .back):
-                    notify(.exited(.all))
                     state = .session(.inbox(.unread))
-                    notify(.entered(.unread))
-                    notify(.transitioned(source: .session(.inbox(.all)), event: event, target: state))
+                    didEnter(.unread)
+                    didTransition(source: .session(.inbox(.all)), event: event, target: state)
                     return
                 default:
                     break
@@ -124,10 +115,9 @@ final class HandWrittenMail {
                     actions.loadMessage(id: id)
                     state = .session(.message(.body))
                     enterMessage(on: .body)
-                    notify(.transitioned(source: source, event: event, target: state))
+                    didTransition(source: source, event: event, target: state)
                     return
                 case .back:
-                    notify(.emitted(.notice("Already in the inbox.")))
                     return
                 default:
                     break
@@ -136,17 +126,15 @@ final class HandWrittenMail {
             case .message(let tab):
                 switch (tab, event) {
                 case (.body, .next):
-                    notify(.exited(.body))
                     state = .session(.message(.attachments))
                     actions.loadAttachments()
-                    notify(.entered(.attachments))
-                    notify(.transitioned(source: .session(.message(.body)), event: event, target: state))
+                    didEnter(.attachments)
+                    didTransition(source: .session(.message(.body)), event: event, target: state)
                     return
                 case (.attachments, .next), (.attachments, .back):
-                    notify(.exited(.attachments))
                     state = .session(.message(.body))
-                    notify(.entered(.body))
-                    notify(.transitioned(source: .session(.message(.attachments)), event: event, target: state))
+                    didEnter(.body)
+                    didTransition(source: .session(.message(.attachments)), event: event, target: state)
                     return
                 default:
                     break
@@ -157,16 +145,16 @@ final class HandWrittenMail {
                     leave(screen)
                     state = .session(.inbox(.unread))
                     enterInbox()
-                    notify(.transitioned(source: source, event: event, target: state))
+                    didTransition(source: source, event: event, target: state)
                     return
                 case .reply:
                     let source = state
                     leave(screen)
                     state = .session(.compose(.editing))
                     actions.openDraft()
-                    notify(.entered(.compose))
-                    notify(.entered(.editing))
-                    notify(.transitioned(source: source, event: event, target: state))
+                    didEnter(.compose)
+                    didEnter(.editing)
+                    didTransition(source: source, event: event, target: state)
                     return
                 default:
                     break
@@ -175,23 +163,21 @@ final class HandWrittenMail {
             case .compose(let step):
                 switch (step, event) {
                 case (.editing, .next):
-                    notify(.exited(.editing))
                     state = .session(.compose(.preview))
-                    notify(.entered(.preview))
-                    notify(.transitioned(source: .session(.compose(.editing)), event: event, target: state))
+                    didEnter(.preview)
+                    didTransition(source: .session(.compose(.editing)), event: event, target: state)
                     return
                 case (.preview, .back):
-                    notify(.exited(.preview))
                     state = .session(.compose(.editing))
-                    notify(.entered(.editing))
-                    notify(.transitioned(source: .session(.compose(.preview)), event: event, target: state))
+                    didEnter(.editing)
+                    didTransition(source: .session(.compose(.preview)), event: event, target: state)
                     return
                 case (.preview, .send) where actions.isComplete():
                     leave(screen)
                     actions.sendReply()
                     state = .session(.inbox(.unread))
                     enterInbox()
-                    notify(.transitioned(source: .session(.compose(.preview)), event: event, target: state))
+                    didTransition(source: .session(.compose(.preview)), event: event, target: state)
                     return
                 default:
                     break
@@ -202,7 +188,7 @@ final class HandWrittenMail {
                     leave(screen)
                     state = .session(.message(lastMessageTab))
                     enterMessage(on: lastMessageTab)
-                    notify(.transitioned(source: source, event: event, target: state))
+                    didTransition(source: source, event: event, target: state)
                     return
                 }
             }
@@ -214,10 +200,9 @@ final class HandWrittenMail {
                 leave(screen)
                 state = .session(.inbox(.unread))
                 enterInbox()
-                notify(.transitioned(source: source, event: event, target: state))
+                didTransition(source: source, event: event, target: state)
                 return
             case .next:
-                notify(.emitted(.notice("Nothing next.")))
                 return
             default:
                 break
@@ -225,14 +210,12 @@ final class HandWrittenMail {
 
         case .locked:
             if case .home = event {
-                notify(.exited(.locked))
                 state = .session(.inbox(.unread))
                 enterSession()
-                notify(.transitioned(source: .locked, event: event, target: state))
+                didTransition(source: .locked, event: event, target: state)
                 return
             }
         }
-        notify(.ignored(event, in: state))
     }
 
     /// The idle timeout: leaves whatever screen is active and the session, and locks.
@@ -243,28 +226,21 @@ final class HandWrittenMail {
         idleTimer?.cancel()
         idleTimer = nil
         actions.endSession()
-        notify(.exited(.session))
         state = .locked
-        notify(.entered(.locked))
-        notify(.transitioned(source: source, event: nil, target: state))
+        didEnter(.locked)
+        didTransition(source: source, event: nil, target: state)
     }
 
     /// Leaves `screen` and its tab or step, innermost first, remembering the message's tab.
     private func leave(_ screen: Screen) {
         switch screen {
-        case .inbox(let tab):
-            notify(.exited(tab == .unread ? .unread : .all))
+        case .inbox:
             actions.hideInbox()
-            notify(.exited(.inbox))
         case .message(let tab):
-            notify(.exited(tab == .body ? .body : .attachments))
             lastMessageTab = tab
             actions.hideMessage()
-            notify(.exited(.message))
-        case .compose(let step):
-            notify(.exited(step == .editing ? .editing : .preview))
+        case .compose:
             actions.closeDraft()
-            notify(.exited(.compose))
         }
     }
 
@@ -274,33 +250,39 @@ final class HandWrittenMail {
         idleTimer = clock.schedule(after: Self.idleTimeout, isolation: nil) { [weak self] in
             self?.lock()
         }
-        notify(.entered(.session))
+        didEnter(.session)
         enterInbox()
     }
 
     /// Enters the inbox on its unread tab; `state` is already set.
     private func enterInbox() {
         actions.showInbox()
-        notify(.entered(.inbox))
-        notify(.entered(.unread))
+        didEnter(.inbox)
+        didEnter(.unread)
     }
 
     /// Enters the message screen on `tab`; `state` is already set.
     private func enterMessage(on tab: MessageTab) {
         actions.showMessage()
-        notify(.entered(.message))
+        didEnter(.message)
         switch tab {
         case .body:
-            notify(.entered(.body))
+            didEnter(.body)
         case .attachments:
             actions.loadAttachments()
-            notify(.entered(.attachments))
+            didEnter(.attachments)
         }
     }
 
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if let observer { observer(notification()) }
+    private func didEnter(_ state: StateName) {
+        delegate?.machine(self, didEnter: state)
+    }
+
+    @inline(__always)
+    private func didTransition(source: State, event: Event?, target: State) {
+        onTransition?(Transition(source: source, event: event, target: target))
+        delegate?.machine(self, didTransition: Transition(source: source, event: event, target: target))
     }
 }
 

@@ -4,8 +4,8 @@
 /// regions take runs in the generated machine's (SCXML's) order: every region decides on the
 /// configuration before the event, then the exits in reverse document order (captions, sound,
 /// playback), the transitions' actions in document order, the entries in document order. The
-/// same guards and actions are called in the same order, and an optional observer is told the
-/// same things in the same order as the generated machine's observers.
+/// same guards and actions are called in the same order; an optional closure hears each
+/// transition, and a weak delegate the states entered (regions included) and the transitions.
 ///
 /// Like the other hand-written machines, it has none of the generated machine's guarantees (an
 /// event sent from an action re-enters `send`): it is the floor the generated code is
@@ -38,12 +38,11 @@ final class HandWrittenMediaControls {
 
     enum Output: Hashable { case notice(String) }
 
-    enum Notification {
-        case exited(StateName)
-        case entered(StateName)
-        case transitioned(source: State, event: Event, target: State)
-        case emitted(Output)
-        case ignored(Event, in: State)
+    /// A transition taken: what `onTransition` and the delegate hear.
+    struct Transition {
+        var source: State
+        var event: Event
+        var target: State
     }
 
     protocol Actions {
@@ -67,24 +66,18 @@ final class HandWrittenMediaControls {
         func resyncCaptions(to: Double)
     }
 
-    /// The protocol form of observing, held weakly as delegates are.
+    /// A weak delegate, as a developer writes one for the two things this one wants to hear.
     protocol Delegate: AnyObject {
-        func machine(_ machine: HandWrittenMediaControls, didNotify notification: Notification)
+        func machine(_ machine: HandWrittenMediaControls, didEnter state: StateName)
+        func machine(_ machine: HandWrittenMediaControls, didTransition transition: Transition)
     }
 
     private(set) var state = State.empty
     private let actions: any Actions
 
-    /// The one observer, or `nil`.
-    var observer: ((Notification) -> Void)?
-
-    /// Makes `delegate` the observer, through the same closure the generated machines build
-    /// for an `Observer` object.
-    func setDelegate(_ delegate: any Delegate) {
-        observer = { [unowned(unsafe) self, weak delegate] notification in
-            delegate?.machine(self, didNotify: notification)
-        }
-    }
+    /// Called with each transition taken, or `nil`.
+    var onTransition: ((Transition) -> Void)?
+    weak var delegate: (any Delegate)?
 
     init(actions: any Actions) {
         self.actions = actions
@@ -95,21 +88,19 @@ final class HandWrittenMediaControls {
         case .empty:
             switch event {
             case .load(let id) where actions.canLoad(id: id):
-                notify(.exited(.empty))
                 actions.openMedia(id: id)
                 state = .loaded(Controls(playback: .paused, sound: .unmuted, subtitles: .captionsOff))
                 actions.showControls()
-                notify(.entered(.loaded))
-                notify(.entered(.playback))
-                notify(.entered(.paused))
-                notify(.entered(.sound))
-                notify(.entered(.unmuted))
-                notify(.entered(.subtitles))
-                notify(.entered(.captionsOff))
-                notify(.transitioned(source: .empty, event: event, target: state))
+                didEnter(.loaded)
+                didEnter(.playback)
+                didEnter(.paused)
+                didEnter(.sound)
+                didEnter(.unmuted)
+                didEnter(.subtitles)
+                didEnter(.captionsOff)
+                didTransition(source: .empty, event: event, target: state)
                 return
             case .play:
-                notify(.emitted(.notice("Nothing to play.")))
                 return
             default:
                 break
@@ -120,20 +111,18 @@ final class HandWrittenMediaControls {
             switch event {
             // One region's events.
             case .play where controls.playback == .paused:
-                notify(.exited(.paused))
                 controls.playback = .playing
                 state = .loaded(controls)
                 actions.startPlayback()
-                notify(.entered(.playing))
-                notify(.transitioned(source: source, event: event, target: state))
+                didEnter(.playing)
+                didTransition(source: source, event: event, target: state)
                 return
             case .pause where controls.playback == .playing:
                 actions.stopPlayback()
-                notify(.exited(.playing))
                 controls.playback = .paused
                 state = .loaded(controls)
-                notify(.entered(.paused))
-                notify(.transitioned(source: source, event: event, target: state))
+                didEnter(.paused)
+                didTransition(source: source, event: event, target: state)
                 return
             case .volumeUp:
                 switch controls.sound {
@@ -141,12 +130,11 @@ final class HandWrittenMediaControls {
                     actions.raiseVolume()
                 case .muted:
                     actions.hideMutedIcon()
-                    notify(.exited(.muted))
                     actions.raiseVolume()
                     controls.sound = .unmuted
                     state = .loaded(controls)
-                    notify(.entered(.unmuted))
-                    notify(.transitioned(source: source, event: event, target: state))
+                    didEnter(.unmuted)
+                    didTransition(source: source, event: event, target: state)
                 }
                 return
             case .volumeDown where controls.sound == .unmuted:
@@ -155,19 +143,17 @@ final class HandWrittenMediaControls {
             case .captions:
                 switch controls.subtitles {
                 case .captionsOff:
-                    notify(.exited(.captionsOff))
                     controls.subtitles = .captionsOn
                     state = .loaded(controls)
                     actions.showCaptions()
-                    notify(.entered(.captionsOn))
+                    didEnter(.captionsOn)
                 case .captionsOn:
                     actions.hideCaptions()
-                    notify(.exited(.captionsOn))
                     controls.subtitles = .captionsOff
                     state = .loaded(controls)
-                    notify(.entered(.captionsOff))
+                    didEnter(.captionsOff)
                 }
-                notify(.transitioned(source: source, event: event, target: state))
+                didTransition(source: source, event: event, target: state)
                 return
 
             // Two regions: playback jumps, the captions follow; nothing is left or entered.
@@ -182,7 +168,6 @@ final class HandWrittenMediaControls {
             // Two regions: the sound toggles, and the captions come on if the sound was on.
             case .mute:
                 let captionsComeOn = controls.subtitles == .captionsOff && controls.sound == .unmuted
-                if captionsComeOn { notify(.exited(.captionsOff)) }
                 leave(controls.sound)
                 controls.sound = controls.sound == .unmuted ? .muted : .unmuted
                 if captionsComeOn { controls.subtitles = .captionsOn }
@@ -190,9 +175,9 @@ final class HandWrittenMediaControls {
                 enter(controls.sound)
                 if captionsComeOn {
                     actions.showCaptions()
-                    notify(.entered(.captionsOn))
+                    didEnter(.captionsOn)
                 }
-                notify(.transitioned(source: source, event: event, target: state))
+                didTransition(source: source, event: event, target: state)
                 return
 
             // All three: another video, from its start, without captions, at its loudness.
@@ -204,32 +189,27 @@ final class HandWrittenMediaControls {
                 controls.playback = .paused
                 controls.subtitles = .captionsOff
                 state = .loaded(controls)
-                notify(.entered(.paused))
-                notify(.entered(.captionsOff))
-                notify(.transitioned(source: source, event: event, target: state))
+                didEnter(.paused)
+                didEnter(.captionsOff)
+                didTransition(source: source, event: event, target: state)
                 return
 
             // The parallel state's own transition: out of every region, then out of `loaded`.
             case .eject:
                 leave(controls.subtitles)
-                notify(.exited(.subtitles))
                 leave(controls.sound)
-                notify(.exited(.sound))
                 leave(controls.playback)
-                notify(.exited(.playback))
                 actions.hideControls()
-                notify(.exited(.loaded))
                 actions.closeMedia()
                 state = .empty
-                notify(.entered(.empty))
-                notify(.transitioned(source: source, event: event, target: state))
+                didEnter(.empty)
+                didTransition(source: source, event: event, target: state)
                 return
 
             default:
                 break
             }
         }
-        notify(.ignored(event, in: state))
     }
 
     /// Leaves the playback region's state, running its exit action.
@@ -237,10 +217,9 @@ final class HandWrittenMediaControls {
     private func leave(_ playback: Playback) {
         switch playback {
         case .paused:
-            notify(.exited(.paused))
+            break
         case .playing:
             actions.stopPlayback()
-            notify(.exited(.playing))
         }
     }
 
@@ -249,10 +228,9 @@ final class HandWrittenMediaControls {
     private func leave(_ sound: Sound) {
         switch sound {
         case .unmuted:
-            notify(.exited(.unmuted))
+            break
         case .muted:
             actions.hideMutedIcon()
-            notify(.exited(.muted))
         }
     }
 
@@ -261,10 +239,9 @@ final class HandWrittenMediaControls {
     private func leave(_ subtitles: Subtitles) {
         switch subtitles {
         case .captionsOff:
-            notify(.exited(.captionsOff))
+            break
         case .captionsOn:
             actions.hideCaptions()
-            notify(.exited(.captionsOn))
         }
     }
 
@@ -273,16 +250,22 @@ final class HandWrittenMediaControls {
     private func enter(_ sound: Sound) {
         switch sound {
         case .unmuted:
-            notify(.entered(.unmuted))
+            didEnter(.unmuted)
         case .muted:
             actions.showMutedIcon()
-            notify(.entered(.muted))
+            didEnter(.muted)
         }
     }
 
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if let observer { observer(notification()) }
+    private func didEnter(_ state: StateName) {
+        delegate?.machine(self, didEnter: state)
+    }
+
+    @inline(__always)
+    private func didTransition(source: State, event: Event, target: State) {
+        onTransition?(Transition(source: source, event: event, target: target))
+        delegate?.machine(self, didTransition: Transition(source: source, event: event, target: target))
     }
 }
 

@@ -1,6 +1,7 @@
 /// The player of `Player.fsm` written by hand, as a careful developer would: one `switch`
 /// over the state and the event, actions behind a protocol like the generated `Actions`, and
-/// an optional observer told the same things in the same order as the generated machine's.
+/// what a developer adds to be observed: an optional closure called with each transition,
+/// and a weak delegate told of the states entered and the transitions taken.
 ///
 /// It has none of the generated machine's guarantees (an event sent from an action re-enters
 /// `send`), which is the point: it is the floor the generated code is measured against.
@@ -9,12 +10,11 @@ final class HandWrittenPlayer {
     enum Event: Hashable { case play, pause, stop, seek(to: Double) }
     enum Output: Hashable { case notice(String) }
 
-    enum Notification {
-        case exited(State)
-        case entered(State)
-        case transitioned(source: State, event: Event, target: State)
-        case emitted(Output)
-        case ignored(Event, in: State)
+    /// A transition taken: what `onTransition` and the delegate hear.
+    struct Transition {
+        var source: State
+        var event: Event
+        var target: State
     }
 
     protocol Actions {
@@ -29,21 +29,15 @@ final class HandWrittenPlayer {
 
     private(set) var state = State.stopped
     private let actions: any Actions
-    /// The protocol form of observing, held weakly as delegates are.
+    /// A weak delegate, as a developer writes one for the two things this one wants to hear.
     protocol Delegate: AnyObject {
-        func machine(_ machine: HandWrittenPlayer, didNotify notification: Notification)
+        func machine(_ machine: HandWrittenPlayer, didEnter state: State)
+        func machine(_ machine: HandWrittenPlayer, didTransition transition: Transition)
     }
 
-    /// The one observer, or `nil`.
-    var observer: ((Notification) -> Void)?
-
-    /// Makes `delegate` the observer, through the same closure the generated machines build
-    /// for an `Observer` object.
-    func setDelegate(_ delegate: any Delegate) {
-        observer = { [unowned(unsafe) self, weak delegate] notification in
-            delegate?.machine(self, didNotify: notification)
-        }
-    }
+    /// Called with each transition taken, or `nil`.
+    var onTransition: ((Transition) -> Void)?
+    weak var delegate: (any Delegate)?
 
     init(actions: any Actions) {
         self.actions = actions
@@ -54,11 +48,11 @@ final class HandWrittenPlayer {
         case (.stopped, .play):
             transition(from: .stopped, on: event, to: .playing) { $0.startPlayback() }
         case (.stopped, .pause):
-            notify(.emitted(.notice("Cannot pause. Player is stopped.")))
+            break
         case (.stopped, .stop):
-            notify(.emitted(.notice("Already stopped.")))
+            break
         case (.playing, .play):
-            notify(.emitted(.notice("Already playing.")))
+            break
         case (.playing, .pause):
             transition(from: .playing, on: event, to: .paused) { _ in }
         case (.playing, .stop):
@@ -69,14 +63,13 @@ final class HandWrittenPlayer {
             if actions.canResume() {
                 transition(from: .paused, on: event, to: .playing) { _ in }
             } else {
-                notify(.emitted(.notice("Cannot resume.")))
             }
         case (.paused, .pause):
-            notify(.emitted(.notice("Already paused.")))
+            break
         case (.paused, .stop):
             transition(from: .paused, on: event, to: .stopped) { $0.rewind() }
         default:
-            notify(.ignored(event, in: state))
+            break
         }
     }
 
@@ -84,16 +77,21 @@ final class HandWrittenPlayer {
     @inline(__always)
     private func transition(from source: State, on event: Event, to target: State, _ transitionActions: (any Actions) -> Void) {
         if source == .playing { actions.hidePauseButton() }
-        notify(.exited(source))
         transitionActions(actions)
         state = target
         if target == .playing { actions.showPauseButton() }
-        notify(.entered(target))
-        notify(.transitioned(source: source, event: event, target: target))
+        didEnter(target)
+        didTransition(source: source, event: event, target: target)
     }
 
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if let observer { observer(notification()) }
+    private func didEnter(_ state: State) {
+        delegate?.machine(self, didEnter: state)
+    }
+
+    @inline(__always)
+    private func didTransition(source: State, event: Event, target: State) {
+        onTransition?(Transition(source: source, event: event, target: target))
+        delegate?.machine(self, didTransition: Transition(source: source, event: event, target: target))
     }
 }

@@ -2,8 +2,8 @@
 /// states carry data: an enum with associated values and one `switch` over the state and the
 /// event that binds the state's data and the event's payload together. Guards, actions and
 /// value functions are called in the generated machine's order (the guards, then the
-/// transition's actions, then the target's data, then its entry action), and an optional
-/// observer is told the same things in the same order as the generated machine's observers.
+/// transition's actions, then the target's data, then its entry action); an optional closure
+/// hears each transition, and a weak delegate the states entered and the transitions.
 ///
 /// Like the other hand-written machines, it has none of the generated machine's guarantees (an
 /// event sent from an action re-enters `send`): it is the floor the generated code is
@@ -28,12 +28,11 @@ final class HandWrittenUpload {
         case notice(String)
     }
 
-    enum Notification {
-        case exited(StateName)
-        case entered(StateName)
-        case transitioned(source: State, event: Event, target: State)
-        case emitted(Output)
-        case ignored(Event, in: State)
+    /// A transition taken: what `onTransition` and the delegate hear.
+    struct Transition {
+        var source: State
+        var event: Event
+        var target: State
     }
 
     protocol Actions {
@@ -54,24 +53,18 @@ final class HandWrittenUpload {
         func nextAttempt(id: Int, attempts: Int) -> Int
     }
 
-    /// The protocol form of observing, held weakly as delegates are.
+    /// A weak delegate, as a developer writes one for the two things this one wants to hear.
     protocol Delegate: AnyObject {
-        func machine(_ machine: HandWrittenUpload, didNotify notification: Notification)
+        func machine(_ machine: HandWrittenUpload, didEnter state: StateName)
+        func machine(_ machine: HandWrittenUpload, didTransition transition: Transition)
     }
 
     private(set) var state = State.idle
     private let actions: any Actions
 
-    /// The one observer, or `nil`.
-    var observer: ((Notification) -> Void)?
-
-    /// Makes `delegate` the observer, through the same closure the generated machines build
-    /// for an `Observer` object.
-    func setDelegate(_ delegate: any Delegate) {
-        observer = { [unowned(unsafe) self, weak delegate] notification in
-            delegate?.machine(self, didNotify: notification)
-        }
-    }
+    /// Called with each transition taken, or `nil`.
+    var onTransition: ((Transition) -> Void)?
+    weak var delegate: (any Delegate)?
 
     init(actions: any Actions) {
         self.actions = actions
@@ -81,67 +74,49 @@ final class HandWrittenUpload {
         let source = state
         switch (source, event) {
         case (.idle, .start(let id)):
-            notify(.exited(.idle))
             actions.openConnection(id: id)
             enter(.uploading(id: id, sent: 0), from: source, on: event)
         case (.idle, .status):
-            notify(.emitted(.notice("No upload.")))
-
+            break
         case (.uploading(let id, let sent), .chunk(let bytes)) where actions.isLastChunk(bytes: bytes, id: id, sent: sent):
-            notify(.exited(.uploading))
             actions.finishUpload(bytes: bytes, id: id, sent: sent)
             enter(.idle, from: source, on: event)
         case (.uploading(let id, let sent), .chunk(let bytes)):
-            notify(.exited(.uploading))
             enter(.uploading(id: id, sent: actions.sentAfter(bytes: bytes, id: id, sent: sent)), from: source, on: event)
         case (.uploading(let id, let sent), .pause):
-            notify(.exited(.uploading))
             enter(.paused(id: id, sent: actions.acknowledged(id: id, sent: sent)), from: source, on: event)
         case (.uploading(let id, let sent), .fail(let code)) where actions.isTransient(code: code, id: id, sent: sent):
-            notify(.exited(.uploading))
             enter(.failed(id: id, attempts: 1), from: source, on: event)
         case (.uploading(let id, let sent), .fail(let code)):
-            notify(.exited(.uploading))
             actions.reportFailure(code: code, id: id, sent: sent)
             enter(.idle, from: source, on: event)
         case (.uploading(let id, let sent), .cancel):
-            notify(.exited(.uploading))
             actions.abort(id: id, sent: sent)
             enter(.idle, from: source, on: event)
-        case (.uploading(let id, let sent), .status):
-            notify(.emitted(.progress(id: id, sent: sent)))
-
+        case (.uploading, .status):
+            break
         case (.paused(let id, let sent), .resume):
-            notify(.exited(.paused))
             enter(.uploading(id: id, sent: sent), from: source, on: event)
         case (.paused(let id, let sent), .chunk(let bytes)):
-            notify(.exited(.paused))
             enter(.paused(id: id, sent: actions.sentAfter(bytes: bytes, id: id, sent: sent)), from: source, on: event)
         case (.paused(let id, let sent), .cancel):
-            notify(.exited(.paused))
             actions.abort(id: id, sent: sent)
             enter(.idle, from: source, on: event)
-        case (.paused(let id, let sent), .status):
-            notify(.emitted(.progress(id: id, sent: sent)))
-
+        case (.paused, .status):
+            break
         case (.failed(let id, let attempts), .resume) where actions.isReachable(id: id, attempts: attempts):
-            notify(.exited(.failed))
             enter(.uploading(id: id, sent: actions.resumeOffset(id: id, attempts: attempts)), from: source, on: event)
         case (.failed(let id, let attempts), .resume) where actions.hasAttemptsLeft(id: id, attempts: attempts):
-            notify(.exited(.failed))
             enter(.failed(id: id, attempts: actions.nextAttempt(id: id, attempts: attempts)), from: source, on: event)
         case (.failed(let id, let attempts), .resume):
-            notify(.exited(.failed))
             actions.giveUp(id: id, attempts: attempts)
             enter(.idle, from: source, on: event)
         case (.failed, .cancel):
-            notify(.exited(.failed))
             enter(.idle, from: source, on: event)
         case (.failed, .status):
-            notify(.emitted(.notice("Waiting to retry.")))
-
+            break
         default:
-            notify(.ignored(event, in: source))
+            break
         }
     }
 
@@ -152,21 +127,27 @@ final class HandWrittenUpload {
         state = target
         switch target {
         case .idle:
-            notify(.entered(.idle))
+            didEnter(.idle)
         case .uploading(let id, let sent):
             actions.showProgress(id: id, sent: sent)
-            notify(.entered(.uploading))
+            didEnter(.uploading)
         case .paused:
-            notify(.entered(.paused))
+            didEnter(.paused)
         case .failed(let id, let attempts):
             actions.scheduleRetry(id: id, attempts: attempts)
-            notify(.entered(.failed))
+            didEnter(.failed)
         }
-        notify(.transitioned(source: source, event: event, target: target))
+        didTransition(source: source, event: event, target: target)
     }
 
     @inline(__always)
-    private func notify(_ notification: @autoclosure () -> Notification) {
-        if let observer { observer(notification()) }
+    private func didEnter(_ state: StateName) {
+        delegate?.machine(self, didEnter: state)
+    }
+
+    @inline(__always)
+    private func didTransition(source: State, event: Event, target: State) {
+        onTransition?(Transition(source: source, event: event, target: target))
+        delegate?.machine(self, didTransition: Transition(source: source, event: event, target: target))
     }
 }

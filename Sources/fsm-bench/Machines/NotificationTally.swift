@@ -1,3 +1,5 @@
+import FSMRuntime
+
 /// What the benchmark's one observer does with a notification: count it by kind. Every
 /// variant's observer does exactly this, so observing variants must end with equal tallies.
 ///
@@ -29,127 +31,8 @@ final class NotificationTally {
     }
 }
 
-extension Player.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension HandWrittenPlayer.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension CallTracker.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension HandWrittenCallTracker.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension Mail.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension HandWrittenMail.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension Upload.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension HandWrittenUpload.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension MediaControls.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-extension HandWrittenMediaControls.Notification {
-    var kind: NotificationTally.Kind {
-        switch self {
-        case .exited: .exited
-        case .entered: .entered
-        case .transitioned: .transitioned
-        case .emitted: .emitted
-        case .ignored: .ignored
-        }
-    }
-}
-
-/// An `Observer` object for the generated player: the protocol form of observing.
+/// An `Observer` object for the generated player, as the user writes one: it wants
+/// the states entered and the transitions taken, and says so.
 final class PlayerTallyObserver: Player.Observer {
     let tally: NotificationTally
 
@@ -157,11 +40,9 @@ final class PlayerTallyObserver: Player.Observer {
         self.tally = tally
     }
 
-    func machine(_ machine: Player, didExit state: Player.State) { tally.record(.exited) }
     func machine(_ machine: Player, didEnter state: Player.State) { tally.record(.entered) }
     func machine(_ machine: Player, didTransition transition: Player.Transition) { tally.record(.transitioned) }
-    func machine(_ machine: Player, didEmit output: Player.Output) { tally.record(.emitted) }
-    func machine(_ machine: Player, didIgnore event: Player.Event, in state: Player.State) { tally.record(.ignored) }
+    func observedNotifications(of machine: Player) -> NotificationKinds { [.entries, .transitions] }
 }
 
 /// An `Observer` object for the generated call tracker.
@@ -172,11 +53,9 @@ final class CallTrackerTallyObserver: CallTracker.Observer {
         self.tally = tally
     }
 
-    func machine(_ machine: CallTracker, didExit state: CallTracker.State) { tally.record(.exited) }
     func machine(_ machine: CallTracker, didEnter state: CallTracker.State) { tally.record(.entered) }
     func machine(_ machine: CallTracker, didTransition transition: CallTracker.Transition) { tally.record(.transitioned) }
-    func machine(_ machine: CallTracker, didEmit output: CallTracker.Output) { tally.record(.emitted) }
-    func machine(_ machine: CallTracker, didIgnore event: CallTracker.Event, in state: CallTracker.State) { tally.record(.ignored) }
+    func observedNotifications(of machine: CallTracker) -> NotificationKinds { [.entries, .transitions] }
 }
 
 /// An `Observer` object for the generated mail app.
@@ -187,11 +66,9 @@ final class MailTallyObserver: Mail.Observer {
         self.tally = tally
     }
 
-    func machine(_ machine: Mail, didExit state: Mail.StateID) { tally.record(.exited) }
     func machine(_ machine: Mail, didEnter state: Mail.StateID) { tally.record(.entered) }
     func machine(_ machine: Mail, didTransition transition: Mail.Transition) { tally.record(.transitioned) }
-    func machine(_ machine: Mail, didEmit output: Mail.Output) { tally.record(.emitted) }
-    func machine(_ machine: Mail, didIgnore event: Mail.Event, in state: Mail.State) { tally.record(.ignored) }
+    func observedNotifications(of machine: Mail) -> NotificationKinds { [.entries, .transitions] }
 }
 
 /// An `Observer` object for the generated upload.
@@ -202,11 +79,9 @@ final class UploadTallyObserver: Upload.Observer {
         self.tally = tally
     }
 
-    func machine(_ machine: Upload, didExit state: Upload.StateID) { tally.record(.exited) }
     func machine(_ machine: Upload, didEnter state: Upload.StateID) { tally.record(.entered) }
     func machine(_ machine: Upload, didTransition transition: Upload.Transition) { tally.record(.transitioned) }
-    func machine(_ machine: Upload, didEmit output: Upload.Output) { tally.record(.emitted) }
-    func machine(_ machine: Upload, didIgnore event: Upload.Event, in state: Upload.State) { tally.record(.ignored) }
+    func observedNotifications(of machine: Upload) -> NotificationKinds { [.entries, .transitions] }
 }
 
 /// An `Observer` object for the generated media controls.
@@ -217,15 +92,13 @@ final class MediaControlsTallyObserver: MediaControls.Observer {
         self.tally = tally
     }
 
-    func machine(_ machine: MediaControls, didExit state: MediaControls.StateID) { tally.record(.exited) }
     func machine(_ machine: MediaControls, didEnter state: MediaControls.StateID) { tally.record(.entered) }
     func machine(_ machine: MediaControls, didTransition transition: MediaControls.Transition) { tally.record(.transitioned) }
-    func machine(_ machine: MediaControls, didEmit output: MediaControls.Output) { tally.record(.emitted) }
-    func machine(_ machine: MediaControls, didIgnore event: MediaControls.Event, in state: MediaControls.State) { tally.record(.ignored) }
+    func observedNotifications(of machine: MediaControls) -> NotificationKinds { [.entries, .transitions] }
 }
 
 /// The delegate of the hand-written machines: the hand-written counterpart of the `Observer`
-/// objects above.
+/// objects above, told of the states entered and the transitions taken.
 final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate, HandWrittenMediaControls.Delegate {
     let tally: NotificationTally
 
@@ -233,23 +106,14 @@ final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.De
         self.tally = tally
     }
 
-    func machine(_ machine: HandWrittenPlayer, didNotify notification: HandWrittenPlayer.Notification) {
-        tally.record(notification.kind)
-    }
-
-    func machine(_ machine: HandWrittenCallTracker, didNotify notification: HandWrittenCallTracker.Notification) {
-        tally.record(notification.kind)
-    }
-
-    func machine(_ machine: HandWrittenMail, didNotify notification: HandWrittenMail.Notification) {
-        tally.record(notification.kind)
-    }
-
-    func machine(_ machine: HandWrittenUpload, didNotify notification: HandWrittenUpload.Notification) {
-        tally.record(notification.kind)
-    }
-
-    func machine(_ machine: HandWrittenMediaControls, didNotify notification: HandWrittenMediaControls.Notification) {
-        tally.record(notification.kind)
-    }
+    func machine(_ machine: HandWrittenPlayer, didEnter state: HandWrittenPlayer.State) { tally.record(.entered) }
+    func machine(_ machine: HandWrittenPlayer, didTransition transition: HandWrittenPlayer.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: HandWrittenCallTracker, didEnter state: HandWrittenCallTracker.State) { tally.record(.entered) }
+    func machine(_ machine: HandWrittenCallTracker, didTransition transition: HandWrittenCallTracker.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: HandWrittenMail, didEnter state: HandWrittenMail.StateName) { tally.record(.entered) }
+    func machine(_ machine: HandWrittenMail, didTransition transition: HandWrittenMail.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: HandWrittenUpload, didEnter state: HandWrittenUpload.StateName) { tally.record(.entered) }
+    func machine(_ machine: HandWrittenUpload, didTransition transition: HandWrittenUpload.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: HandWrittenMediaControls, didEnter state: HandWrittenMediaControls.StateName) { tally.record(.entered) }
+    func machine(_ machine: HandWrittenMediaControls, didTransition transition: HandWrittenMediaControls.Transition) { tally.record(.transitioned) }
 }
