@@ -109,7 +109,10 @@ public final class ObservationList<Observation: MachineObservation> {
     /// next notification on, one removed meanwhile still hears this one. The storage read here
     /// is never changed in place, and what a change lets go of is freed when the last delivery
     /// ends, so the observers are called without retaining them.
-    @inlinable
+    ///
+    /// Specialized for the machine but never inlined: a machine notifies from many places, and
+    /// a copy of this loop at each would make its dispatch, observed or not, bigger and slower.
+    @inlinable @inline(never)
     public func notify(_ kind: NotificationKinds, _ notification: Notification) {
         guard let slots else { return }
         let count = self.count
