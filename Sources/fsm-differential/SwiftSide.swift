@@ -66,7 +66,8 @@ struct SwiftSide {
         try Subprocess.run(fsmc, ["generate", specs.path, "--output", generated.path])
         var sources: [String] = []
         for chart in charts {
-            let swift = generated.appendingPathComponent(chart.name + ".swift")
+            // Named as the build plugin names it: Spec.fsm gives Spec.fsm.swift.
+            let swift = generated.appendingPathComponent(chart.name + ".fsm.swift")
             let driver = generated.appendingPathComponent(chart.name + "Driver.swift")
             let writer = SwiftDriverWriter(chart: chart, generatedSwift: try String(contentsOf: swift, encoding: .utf8))
             try ("import FSMRuntime\n\n" + writer.source).write(to: driver, atomically: true, encoding: .utf8)

@@ -99,7 +99,7 @@ if !charts.isEmpty {
         }
     }
     for (chart, errors) in figures.notCompiled {
-        let firstError = errors.split(separator: "\n").first { $0.contains("error:") && $0.contains(chart.name + ".swift") } ?? ""
+        let firstError = errors.split(separator: "\n").first { $0.contains("error:") && $0.contains(chart.name + ".fsm") } ?? ""
         print("not compared: the Swift fsmc generates for \(chart.name) (\(chart.origin)) does not compile:\n  \(firstError)\n\(chart.text)")
     }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
