@@ -25,7 +25,11 @@ struct SpecLayout {
 
     private struct Printer {
         var lines: [String] = []
-        var line = ""
+        /// The line being written, and its width in Unicode scalars (the measure ``SpecPieces``
+        /// takes columns in), kept as it grows: measuring a long line again for every piece on
+        /// it would take time quadratic in its length.
+        private(set) var line = ""
+        private(set) var lineWidth = 0
         /// How many columns the current line's indentation moved, from the source to here.
         var indentationShift = 0
         var lineLevel = 0
@@ -43,12 +47,12 @@ struct SpecLayout {
                 if piece.kind == .lineComment {
                     // A trailing comment keeps its column, moved with its line, at least one
                     // space after the code.
-                    column = max(piece.column + indentationShift, width(line) + 1)
+                    column = max(piece.column + indentationShift, lineWidth + 1)
                 } else {
                     let space = SpecSpacing.spaceBetween(previous, piece, previousIsAttribute: previousIsAttribute)
-                    column = width(line) + (space ? 1 : 0)
+                    column = lineWidth + (space ? 1 : 0)
                 }
-                line += String(repeating: " ", count: column - width(line))
+                write(String(repeating: " ", count: column - lineWidth))
             } else {
                 startLine(for: piece, after: previous)
             }
@@ -79,22 +83,22 @@ struct SpecLayout {
                     declarationLevel = lineLevel
                 }
             }
-            line = String(repeating: " ", count: lineLevel * SpecLayout.indentWidth)
-            indentationShift = width(line) - piece.lineIndentation
+            startLine(String(repeating: " ", count: lineLevel * SpecLayout.indentWidth))
+            indentationShift = lineWidth - piece.lineIndentation
         }
 
         private mutating func append(_ piece: SpecPieces.Piece) {
             guard piece.kind == .blockComment, piece.text.contains("\n") else {
-                line += piece.text
+                write(piece.text)
                 return
             }
             // The comment's later lines move as far as its first did.
-            let shift = width(line) - piece.column
+            let shift = lineWidth - piece.column
             var commentLines = piece.text.split(separator: "\n", omittingEmptySubsequences: false)
-            line += commentLines.removeFirst()
+            write(String(commentLines.removeFirst()))
             for commentLine in commentLines {
                 lines.append(SpecSpacing.trimmingTrailingSpace(line))
-                line = SpecSpacing.shifted(commentLine, by: shift)
+                startLine(SpecSpacing.shifted(commentLine, by: shift))
             }
         }
 
@@ -110,8 +114,15 @@ struct SpecLayout {
             }
         }
 
-        /// A line's width in Unicode scalars, the measure ``SpecPieces`` takes columns in.
-        private func width(_ text: String) -> Int { text.unicodeScalars.count }
+        private mutating func write(_ text: String) {
+            line += text
+            lineWidth += text.unicodeScalars.count
+        }
+
+        private mutating func startLine(_ text: String) {
+            line = text
+            lineWidth = text.unicodeScalars.count
+        }
 
         mutating func finish(lineBreak: String) -> String {
             lines.append(line)

@@ -73,6 +73,10 @@ struct SpecPieces {
         /// Where the current line starts, and its indentation.
         var lineStart = 0
         var lineIndentation = 0
+        /// The last offset measured on the current line and its column, where the next
+        /// measure goes on from: measuring from the line's start each time would take time
+        /// quadratic in a long line's length.
+        var measured = (offset: 0, column: 0)
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -129,15 +133,19 @@ struct SpecPieces {
 
         /// The visual column of an offset on the current line: tabs reach the next multiple
         /// of 4, a character counts once however many bytes it takes.
-        private func column(of position: Int) -> Int {
-            var column = 0
-            for byte in bytes[lineStart..<position] {
+        private mutating func column(of position: Int) -> Int {
+            if measured.offset < lineStart || measured.offset > position {
+                measured = (lineStart, 0)
+            }
+            var column = measured.column
+            for byte in bytes[measured.offset..<position] {
                 if byte == UInt8(ascii: "\t") {
                     column = (column / 4 + 1) * 4
                 } else if byte & 0xC0 != 0x80 {
                     column += 1
                 }
             }
+            measured = (position, column)
             return column
         }
 
