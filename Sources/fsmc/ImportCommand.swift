@@ -27,7 +27,7 @@ struct ImportCommand {
         let path = arguments.positionals[0]
         let bytes: SourceTextBytes
         do {
-            bytes = try InputFiles.read(path)
+            bytes = try InputFiles.read(path, kind: .chart)
         } catch {
             console.error("fsmc: error: \(error.message)\n")
             return .failure

@@ -58,14 +58,22 @@ struct InputFiles {
     /// larger is not a spec, and would only make every later stage slow.
     static let maximumSpecSize = 1 << 20
 
-    /// Reads a spec's bytes: a file of at most ``maximumSpecSize`` bytes.
-    static func read(_ path: String) throws(Failure) -> SourceTextBytes {
+    /// What a command reads, for its messages: a spec (`.fsm`) or, for `fsmc import`, a chart.
+    enum Kind {
+        case spec, chart
+
+        var file: String { self == .spec ? "a .fsm file" : "an .scxml file" }
+        var noun: String { self == .spec ? "spec" : "chart" }
+    }
+
+    /// Reads a spec's (or a chart's) bytes: a file of at most ``maximumSpecSize`` bytes.
+    static func read(_ path: String, kind: Kind = .spec) throws(Failure) -> SourceTextBytes {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure(message: "no such file or directory: '\(path)'")
         }
         guard !isDirectory.boolValue else {
-            throw Failure(message: "'\(path)' is a directory; name a .fsm file")
+            throw Failure(message: "'\(path)' is a directory; name \(kind.file)")
         }
         let data: Data
         do {
@@ -81,7 +89,7 @@ struct InputFiles {
             // A device or a pipe has no size to tell.
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             let actual = size > maximumSpecSize ? " (it is \(megabytes(size)) MB)" : ""
-            throw Failure(message: "'\(path)' is larger than \(megabytes(maximumSpecSize)) MB, the most fsmc reads in a spec\(actual)")
+            throw Failure(message: "'\(path)' is larger than \(megabytes(maximumSpecSize)) MB, the most fsmc reads in a \(kind.noun)\(actual)")
         }
         return data
     }

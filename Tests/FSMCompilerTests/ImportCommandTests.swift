@@ -141,6 +141,9 @@ import Testing
         let missing = try fsmc(["import", "nowhere.scxml"], in: root)
         #expect(missing.status == 1)
         #expect(missing.stderr == "fsmc: error: no such file or directory: 'nowhere.scxml'\n")
+        let directory = try fsmc(["import", "Tests/MachinesTests/Charts"], in: root)
+        #expect(directory.status == 1)
+        #expect(directory.stderr == "fsmc: error: 'Tests/MachinesTests/Charts' is a directory; name an .scxml file\n")
     }
 
     @Test func theUsageListsImportAndItsHelpDescribesIt() throws {
