@@ -98,7 +98,7 @@ extension LanguageServer {
         guard let symbol = document.index.occurrence(at: offset) else {
             throw .requestFailed("there is no state, event, output, guard or action here to rename")
         }
-        switch SymbolRename.ranges(renaming: symbol, to: newName, in: document.index) {
+        switch SymbolRename.checkedRanges(renaming: symbol, to: newName, in: document.index, source: document.source) {
         case .failure(let refusal):
             throw .requestFailed(refusal.message)
         case .success(let ranges):

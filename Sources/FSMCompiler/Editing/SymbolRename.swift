@@ -46,4 +46,43 @@ public enum SymbolRename {
     private static func article(_ kind: SymbolOccurrence.Kind) -> String {
         kind == .event || kind == .output || kind == .action ? "an" : "a"
     }
+
+    /// ``ranges(renaming:to:in:)``, then the renamed spec compiled: a rename that gives the spec
+    /// more errors than it had (a name the generated code reserves, such as an event `name`,
+    /// or one that clashes with a generated type) is refused with the compiler's message, so
+    /// that the checks live in one place, the compiler's.
+    public static func checkedRanges(
+        renaming symbol: SymbolOccurrence, to newName: String, in index: SymbolIndex, source: SourceText
+    ) -> Result<[SourceRange], Refusal> {
+        let ranges: [SourceRange]
+        switch Self.ranges(renaming: symbol, to: newName, in: index) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let found): ranges = found
+        }
+        var renamed: [UInt8] = []
+        var copied = 0
+        for range in ranges.sorted(by: { $0.start < $1.start }) {
+            renamed += source.bytes[copied..<range.start.offset] + Array(newName.utf8)
+            copied = range.end.offset
+        }
+        renamed += source.bytes[copied...]
+        let errorsBefore = errorMessages(of: source)
+        let errorsAfter = errorMessages(of: SourceText(bytes: renamed))
+        guard errorsAfter.count > errorsBefore.count else { return .success(ranges) }
+        // The first error the rename adds: one the spec did not have before.
+        var unmatched = errorsBefore
+        var added = errorsAfter[0]
+        for message in errorsAfter {
+            guard let same = unmatched.firstIndex(of: message) else {
+                added = message
+                break
+            }
+            unmatched.remove(at: same)
+        }
+        return .failure(Refusal(message: "renaming '\(symbol.name)' to '\(newName)' would make an error: \(added)"))
+    }
+
+    private static func errorMessages(of source: SourceText) -> [String] {
+        Compiler.compile(source).diagnostics.filter { $0.severity == .error }.map(\.message)
+    }
 }

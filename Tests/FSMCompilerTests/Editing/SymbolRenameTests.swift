@@ -37,4 +37,24 @@ import Testing
         // Another namespace: a state may share a name with an event.
         #expect(try rename(at: "3️⃣", to: "back").get().count == 3)
     }
+
+    @Test func aRenameTheCompilerWouldRejectIsRefusedWithItsMessage() throws {
+        let source = SourceText("machine M {\n    event go\n    initial state idle { on go -> busy }\n    state busy { on go -> idle }\n}\n")
+        let index = SymbolIndex(Parser.parse(source).syntax)
+        let event = try #require(index.occurrences.first { $0.name == "go" })
+        let refused = SymbolRename.checkedRanges(renaming: event, to: "name", in: index, source: source)
+        guard case .failure(let refusal) = refused else {
+            Issue.record("renaming an event to 'name' was accepted")
+            return
+        }
+        #expect(refusal.message == "renaming 'go' to 'name' would make an error: 'name' cannot name an event: the generated enum already has a member 'name'")
+        #expect(try SymbolRename.checkedRanges(renaming: event, to: "start", in: index, source: source).get().count == 3)
+    }
+
+    @Test func errorsTheSpecAlreadyHadDoNotRefuseARename() throws {
+        let source = SourceText("machine M {\n    event go\n    initial state idle { on go -> nowhere }\n}\n")
+        let index = SymbolIndex(Parser.parse(source).syntax)
+        let event = try #require(index.occurrences.first { $0.name == "go" })
+        #expect(try SymbolRename.checkedRanges(renaming: event, to: "start", in: index, source: source).get().count == 2)
+    }
 }
