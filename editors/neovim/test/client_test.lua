@@ -1,5 +1,5 @@
 -- A real LSP client test: headless Neovim opens a spec with an error through the fsm filetype
--- and lua/fsmc.lua, receives the diagnostics of `fsmc lsp`, and jumps to a definition.
+-- and lua/fsmc.lua, receives the diagnostics of `fsmc lsp`, jumps to a definition and renames.
 -- Run by run.sh, which sets FSMC (the fsmc binary), FSMC_SPEC (a copy of Door.fsm) and
 -- FSMC_NEOVIM (the editors/neovim folder).
 local function finish(code, message)
@@ -38,6 +38,14 @@ local function test()
   local cursor = vim.api.nvim_win_get_cursor(0)
   assert(jumped, 'the cursor is at ' .. cursor[1] .. ':' .. cursor[2] .. ', not at the definition 9:10')
 
+  -- Rename the state under the cursor: its declaration and the target on line 7 change.
+  vim.lsp.buf.rename('ajar')
+  local renamed = vim.wait(30000, function()
+    return vim.api.nvim_buf_get_lines(bufnr, 6, 7, false)[1] == '        on open -> ajar'
+      and vim.api.nvim_buf_get_lines(bufnr, 8, 9, false)[1] == '    state ajar {'
+  end, 50)
+  assert(renamed, 'the rename did not reach the buffer: ' .. table.concat(vim.api.nvim_buf_get_lines(bufnr, 6, 9, false), ' | '))
+
   -- A clean shutdown: the server answers shutdown and exits.
   local clients = vim.lsp.get_active_clients()
   assert(#clients == 1, #clients .. ' clients are running, not 1')
@@ -45,7 +53,7 @@ local function test()
   local stopped = vim.wait(10000, function() return vim.lsp.get_client_by_id(clients[1].id) == nil end, 50)
   assert(stopped, 'the server did not stop')
   return "Neovim " .. tostring(vim.version().major) .. '.' .. tostring(vim.version().minor) .. '.' .. tostring(vim.version().patch)
-    .. ': diagnostics received (' .. diagnostic.message .. ' at 10:21), definition reached (9:11), server stopped'
+    .. ': diagnostics received (' .. diagnostic.message .. ' at 10:21), definition reached (9:11), state renamed, server stopped'
 end
 
 local ok, result = pcall(test)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs headless Neovim as a real client of `fsmc lsp` (client_test.lua): diagnostics of a spec
-# with an error, and go to definition. Usage: run.sh path/to/fsmc. Takes a few seconds; the
+# with an error, go to definition, and rename. Usage: run.sh path/to/fsmc. Takes a few seconds; the
 # whole run is bounded by a 120 s timeout.
 set -euo pipefail
 fsmc="$(cd "$(dirname "${1:?usage: run.sh path/to/fsmc}")" && pwd)/$(basename "$1")"
