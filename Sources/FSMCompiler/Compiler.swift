@@ -12,6 +12,11 @@ public struct Compilation: Sendable {
 
 /// The compiler front to back: source text to checked model.
 public enum Compiler {
+    /// The largest spec fsmc reads, in bytes: the command line refuses a larger file, the
+    /// language server a larger document. Real specs are a few kilobytes; a file a thousand
+    /// times larger is not a spec, and would only make every later stage slow.
+    public static let maximumSpecSize = 1 << 20
+
     /// Lexes, parses and checks a spec.
     ///
     /// Semantic checks run only when the file parses cleanly: a declaration the parser had

@@ -67,7 +67,7 @@ extension LanguageServer {
     func hover(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let (document, offset) = try documentAndOffset(params)
         guard let symbol = document.index.occurrence(at: offset) else { return .null }
-        let text = SymbolHover.markdown(for: symbol, in: document.index, source: document.source, model: document.compilation.model)
+        let text = SymbolHover.markdown(for: symbol, in: document.index, source: document.source, model: document.model)
         return [
             "contents": ["kind": "markdown", "value": .string(text)],
             "range": Self.json(symbol.range, in: document.source),
@@ -114,7 +114,7 @@ extension LanguageServer {
         guard let range = params["range"].flatMap(Self.editorRange) else { throw .invalidParams("expected 'range'") }
         let start = document.source.offset(of: range.start)
         let end = document.source.offset(of: range.end)
-        return .array(document.compilation.diagnostics.compactMap { diagnostic -> JSONValue? in
+        return .array(document.diagnostics.compactMap { diagnostic -> JSONValue? in
             guard let suggestion = diagnostic.suggestion, diagnostic.range.start.offset <= end, start <= diagnostic.range.end.offset else {
                 return nil
             }
@@ -134,6 +134,7 @@ extension LanguageServer {
     /// A spec with syntax errors has no layout: the request fails, naming the first error.
     func formatting(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let document = try document(params)
+        guard !document.isTooLarge else { throw .requestFailed("fsmc format leaves a spec larger than 1 MB as it is") }
         let formatted: String
         do {
             formatted = try formatSpec(document.source)

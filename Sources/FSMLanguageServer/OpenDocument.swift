@@ -5,18 +5,36 @@ struct OpenDocument {
     var uri: String
     var version: Int?
     var source: SourceText
-    var compilation: Compilation
+    /// The compiler's diagnostics, sorted by position.
+    var diagnostics: [Diagnostic]
+    /// The checked model, when the spec has no errors.
+    var model: MachineModel?
     var index: SymbolIndex
 
     init(uri: String, version: Int?, text: String) {
         self.uri = uri
         self.version = version
         source = SourceText(text)
-        compilation = Compiler.compile(source)
+        guard source.bytes.count <= Compiler.maximumSpecSize else {
+            // As `fsmc check` refuses such a file: one error, and nothing to navigate.
+            let start = source.location(at: 0)
+            let megabytes = Double(source.bytes.count) / Double(1 << 20)
+            diagnostics = [Diagnostic(
+                .error, "the spec is larger than 1 MB, the most fsmc reads in a spec (it is \((megabytes * 10).rounded() / 10) MB)",
+                at: SourceRange(start, start))]
+            index = SymbolIndex(Parser.parse(SourceText("")).syntax)
+            return
+        }
+        let compilation = Compiler.compile(source)
+        diagnostics = compilation.diagnostics
+        model = compilation.model
         // The compiler stops before parsing only on invalid UTF-8, which a JSON string cannot
         // hold; parse anyway so that every document has an index.
         index = SymbolIndex(compilation.syntax ?? Parser.parse(source).syntax)
     }
+
+    /// Whether the document is too large for fsmc to read, as its one diagnostic says.
+    var isTooLarge: Bool { source.bytes.count > Compiler.maximumSpecSize }
 
     /// The text after applying an edit: a range replaced with new text, or the whole text
     /// replaced when the range is `nil`.

@@ -29,7 +29,7 @@ extension LanguageServer {
     func publishDiagnostics(_ document: OpenDocument) -> JSONValue {
         var params: [String: JSONValue] = [
             "uri": .string(document.uri),
-            "diagnostics": .array(document.compilation.diagnostics.map { Self.json($0, in: document) }),
+            "diagnostics": .array(document.diagnostics.map { Self.json($0, in: document) }),
         ]
         if let version = document.version { params["version"] = .integer(version) }
         return OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params))

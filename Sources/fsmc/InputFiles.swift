@@ -1,3 +1,4 @@
+import FSMCompiler
 import Foundation
 
 /// The `.fsm` files named on a command line: files as given, directories searched
@@ -54,9 +55,8 @@ struct InputFiles {
         return found.sorted { $0.path < $1.path }
     }
 
-    /// The largest spec fsmc reads. Real specs are a few kilobytes; a file a thousand times
-    /// larger is not a spec, and would only make every later stage slow.
-    static let maximumSpecSize = 1 << 20
+    /// The largest spec fsmc reads (see ``Compiler/maximumSpecSize``).
+    static let maximumSpecSize = Compiler.maximumSpecSize
 
     /// What a command reads, for its messages: a spec (`.fsm`) or, for `fsmc import`, a chart.
     enum Kind {

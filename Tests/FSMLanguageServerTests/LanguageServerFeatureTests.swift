@@ -78,6 +78,17 @@ import TestSupport
         }
     }
 
+    @Test func aDocumentLargerThanTheCompilerReadsGetsOneError() async throws {
+        try await withSpec { client in
+            let uri = "file:///work/Huge.fsm"
+            client.open(uri, "machine M {\n" + String(repeating: "    // padding\n", count: 80_000) + "}\n")
+            let diagnostics = try #require(try client.diagnostics(for: uri)["diagnostics"]?.arrayValue)
+            #expect(diagnostics.map { $0["message"] } == ["the spec is larger than 1 MB, the most fsmc reads in a spec (it is 1.1 MB)"])
+            #expect(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])["result"] == [])
+            #expect(try client.request("textDocument/formatting", ["textDocument": ["uri": .string(uri)]])["error"]?["code"] == -32803)
+        }
+    }
+
     @Test func documentSymbolsAreTheNestedStateTree() async throws {
         try await withSpec { client in
             let result = try #require(try client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])["result"])
