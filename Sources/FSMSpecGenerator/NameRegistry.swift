@@ -5,6 +5,7 @@
 struct NameRegistry {
     private var states: Set<String> = []
     private var typeNames: Set<String> = []
+    private var capitalized: Set<String> = []
     private var events: Set<String> = []
     private var outputs: Set<String> = []
     private var labels: Set<String> = []
@@ -21,13 +22,16 @@ struct NameRegistry {
     /// A top-level compound state's type must differ from its own case: a name whose first
     /// letter has no upper case (`_inner`, `状态`) fits only nested.
     mutating func claimState(_ name: String, compound: Bool, topLevel: Bool) -> Bool {
-        guard !states.contains(name), !typeNames.contains(name) else { return false }
+        // Two states whose names differ only in their first letter's case would need one
+        // synthesized `…CodingKeys` type (fsmc refuses them in one enum; here, anywhere).
+        guard !states.contains(name), !typeNames.contains(name), !capitalized.contains(Self.typeName(of: name)) else { return false }
         if compound {
             let type = Self.typeName(of: name)
             guard !typeNames.contains(type), !states.contains(type), !topLevel || type != name else { return false }
             typeNames.insert(type)
         }
         states.insert(name)
+        capitalized.insert(Self.typeName(of: name))
         return true
     }
 

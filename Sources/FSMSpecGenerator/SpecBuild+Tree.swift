@@ -87,8 +87,9 @@ extension SpecBuild {
     }
 
     /// Whether a region holds what the Swift back end cannot share a trigger with other
-    /// regions for: a parallel state (itself included).
+    /// regions for: a parallel state (itself included); states with data when the profile
+    /// leaves those out.
     func isComplexRegion(_ region: Int) -> Bool {
-        (region...nodes[region].end).contains { nodes[$0].isParallel }
+        (region...nodes[region].end).contains { nodes[$0].isParallel || !profile.sharedTriggersWithData && !nodes[$0].data.isEmpty }
     }
 }

@@ -12,6 +12,8 @@ public struct SpecProfile: Sendable, Hashable {
     public var parallelStates = true
     /// Regions that are parallel states themselves (`parallel state` as a child of one).
     public var parallelRegions = true
+    /// Triggers several regions take where a region holds states with data.
+    public var sharedTriggersWithData = true
     public var history = true
     /// `always` transitions.
     public var eventless = true

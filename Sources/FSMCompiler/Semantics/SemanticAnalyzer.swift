@@ -346,6 +346,8 @@ public struct SemanticAnalyzer {
     /// state's name), with the coding keys Swift synthesizes for those cases, or with a name
     /// Swift or the generated code needs inside `State`.
     private mutating func checkStateTypeNames(topLevelStates: [StateID]) {
+        let firstDeclarations = Set(stateIndex.values)
+        checkSynthesizedCodingKeys(isFirstDeclaration: firstDeclarations.contains)
         guard states.contains(where: \.isCompound) else { return }
         let payloadTypes = (events + outputs).flatMap(\.parameters) + states.flatMap(\.data)
         let typeNamesInPayloads = Set(payloadTypes.flatMap { ReservedNames.identifiers(inType: $0.type) })
@@ -394,6 +396,25 @@ public struct SemanticAnalyzer {
                 diagnostics.error(
                     "\(generates), which state '\(states[other.index].name)' generates too; rename one of them",
                     at: state.range, notes: [.init("'\(states[other.index].name)' is declared here", at: states[other.index].range)])
+            }
+        }
+    }
+
+    /// Swift makes an enum with associated values `Codable` through a `…CodingKeys` type per
+    /// case, named after the case with its first letter in upper case: two states of one enum
+    /// (siblings, or top-level states) whose names differ only in that letter's case
+    /// (`history` and `History`) would need the same one.
+    private mutating func checkSynthesizedCodingKeys(isFirstDeclaration: (StateID) -> Bool) {
+        var seen: [String: StateID] = [:]
+        for state in states where isFirstDeclaration(state.id) {
+            let key = "\(state.parent?.index ?? -1)/" + ReservedNames.stateTypeName(state.name)
+            // Two compound states are reported once, for the types they generate.
+            if let other = seen[key], !(state.isCompound && states[other.index].isCompound) {
+                diagnostics.error(
+                    "states '\(states[other.index].name)' and '\(state.name)' would both make Swift synthesize '\(ReservedNames.stateTypeName(state.name))CodingKeys' to make 'State' Codable; rename one of them",
+                    at: state.range, notes: [.init("'\(states[other.index].name)' is declared here", at: states[other.index].range)])
+            } else if seen[key] == nil {
+                seen[key] = state.id
             }
         }
     }
