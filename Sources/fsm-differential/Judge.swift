@@ -20,6 +20,10 @@ struct Judge {
     /// The index of the first candidate on which the sides disagree, or `nil`.
     func firstDisagreeing(_ candidates: [(chart: DifferentialChart, script: DifferentialScript)], round: Int) throws -> Int? {
         guard !candidates.isEmpty else { return nil }
+        // Each candidate gets a name of its own: its files, and its class in a Swift batch.
+        let candidates = try candidates.enumerated().map { index, candidate in
+            (chart: try candidate.chart.renamed("M\(index)"), script: candidate.script)
+        }
         let directory = campaign.workDirectory.appendingPathComponent("minimize/round\(round)")
         try? FileManager.default.removeItem(at: directory)
         var qtJob = ""
@@ -41,8 +45,8 @@ struct Judge {
         case .swift:
             var charts: [DifferentialChart] = []
             var swiftJob = ""
-            for (index, candidate) in candidates.enumerated() {
-                let chart = try candidate.chart.renamed("M\(index)")
+            for candidate in candidates {
+                let chart = candidate.chart
                 charts.append(chart)
                 swiftJob += candidate.script.job(chart: chart.name, guards: chart.guards.map { ($0.name, $0.name) })
             }

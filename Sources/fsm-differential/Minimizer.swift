@@ -15,7 +15,8 @@ struct Minimizer {
         for round in 0..<maximumRounds {
             let candidates = scriptCandidates(of: script).map { (chart, $0) } + chartCandidates(of: chart).map { ($0, script) }
             guard let accepted = try firstAccepted(candidates, round: round) else { break }
-            (chart, script) = accepted
+            // Keep the chart's own name: the candidates were judged under names of their own.
+            (chart, script) = (try accepted.0.renamed(chart.name), accepted.1)
         }
         return (chart, script)
     }

@@ -16,6 +16,7 @@ struct Options {
           --cases <dir>     where minimized disagreements are written as cases
                             (default: <work>/cases)
           --no-minimize     report disagreements as found
+          --size <size>     the random charts' size: small, medium (default) or large
           --scripts <n>     scripts per chart (default 20)
           --steps <n>       steps per script (default 15)
           --seed <n>        the seed of the random charts and scripts (default 1)
@@ -35,6 +36,7 @@ struct Options {
     var work = ".build/differential"
     var harness: String?
     var random = 0
+    var size = "medium"
     var replay: String?
     var cases: String?
     var minimizes = true
@@ -63,6 +65,9 @@ struct Options {
             case "--work": work = try value(argument)
             case "--harness": harness = try value(argument)
             case "--random": random = try number(argument)
+            case "--size":
+                size = try value(argument)
+                guard ["small", "medium", "large"].contains(size) else { throw UsageError(description: "--size is small, medium or large") }
             case "--replay": replay = try value(argument)
             case "--cases": cases = try value(argument)
             case "--no-minimize": minimizes = false

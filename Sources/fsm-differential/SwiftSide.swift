@@ -10,13 +10,29 @@ struct SwiftSide {
     let runtimeSources: URL
     let workDirectory: URL
 
+    /// Where FSMRuntime is built: named after a hash of its sources, so that a changed runtime
+    /// is built again and never linked stale.
+    func runtimeDirectory() throws -> URL {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for source in try runtimeSourceFiles() {
+            for byte in try Data(contentsOf: URL(fileURLWithPath: source)) {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return workDirectory.appendingPathComponent("runtime-" + String(hash, radix: 16))
+    }
+
+    private func runtimeSourceFiles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: runtimeSources.path)
+            .filter { $0.hasSuffix(".swift") }.sorted().map { runtimeSources.appendingPathComponent($0).path }
+    }
+
     /// Builds FSMRuntime as a static library and module once for every batch.
     func buildRuntime() throws {
-        let directory = workDirectory.appendingPathComponent("runtime")
+        let directory = try runtimeDirectory()
         if FileManager.default.fileExists(atPath: directory.appendingPathComponent("libFSMRuntime.a").path) { return }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let sources = try FileManager.default.contentsOfDirectory(atPath: runtimeSources.path)
-            .filter { $0.hasSuffix(".swift") }.sorted().map { runtimeSources.appendingPathComponent($0).path }
+        let sources = try runtimeSourceFiles()
         try Subprocess.run(swiftc, [
             "-swift-version", "6", "-parse-as-library", "-module-name", "FSMRuntime", "-emit-library", "-static",
             "-emit-module", "-emit-module-path", directory.appendingPathComponent("FSMRuntime.swiftmodule").path,
@@ -76,7 +92,7 @@ struct SwiftSide {
         let main = generated.appendingPathComponent("main.swift")
         try Self.mainSource(charts.map(\.name)).write(to: main, atomically: true, encoding: .utf8)
         let program = directory.appendingPathComponent("batch")
-        let runtime = workDirectory.appendingPathComponent("runtime")
+        let runtime = try runtimeDirectory()
         try Subprocess.run(swiftc, [
             "-swift-version", "6", "-Onone", "-module-name", "DifferentialBatch", "-package-name", "DifferentialBatch",
             "-I", runtime.path, "-L", runtime.path, "-lFSMRuntime", "-o", program.path,

@@ -64,7 +64,8 @@ for path in ChartFiles.specs(in: options.specs) {
         print("skipped \(path): \(error)")
     }
 }
-var generator = SpecGenerator(seed: options.seed, profile: .differential)
+let sizes: [String: SpecSize] = ["small": .small, "medium": .medium, "large": .large]
+var generator = SpecGenerator(seed: options.seed, profile: .differential, size: sizes[options.size]!)
 for index in 0..<options.random {
     let spec = generator.makeSpec(machineName: "R\(index + 1)")
     do {
