@@ -117,6 +117,8 @@ extension Campaign {
         var failures: [String] = []
         for (index, regression) in cases.enumerated() {
             for (side, traces) in sides {
+                // Qt is known to print another trace for this shape: only fsmc is held to it.
+                if side == "Qt", QtDeviations.reason(toSkip: charts[index]) != nil { continue }
                 let printed = index < traces.count ? traces[index].lines : []
                 if printed != regression.trace {
                     failures.append("regression case \(regression.name): \(side) printed\n  " + printed.joined(separator: "\n  ")
