@@ -1,0 +1,131 @@
+/// Conditions as guards, and executable content as actions: the parts of a transition and
+/// of `<onentry>`/`<onexit>` the user's Swift implements.
+extension SCXMLImporter {
+    // MARK: - Guards
+
+    /// A condition as a guard: named booleans (their `<data>` names, or the spec names the
+    /// export's prefixed variables stand for), `in(…)`, `!`, `&&`, `||`.
+    mutating func guardModel(_ condition: SCXMLCondition, at range: SourceRange, _ building: inout Building) -> GuardModel? {
+        switch condition {
+        case .variable(let variable):
+            let name = variables[variable]?.name ?? SCXMLNames.identifier(variable)
+            if let problem = SCXMLNames.problem(with: name, as: .guard) {
+                diagnostics.error(problem + "; rename the variable '\(variable)'", at: range)
+                return nil
+            }
+            if building.guardNames.insert(name).inserted {
+                building.guards.append(CallableModel(name: name, payload: []))
+            }
+            return .call(name)
+        case .isIn(let id):
+            guard let index = stateIndex[id], index != wrapper else {
+                diagnostics.error(histories[id] != nil ? "In('\(id)') tests a history, which is never active" : "In('\(id)'): no state has the id '\(id)'", at: range)
+                return nil
+            }
+            return .isIn(building.stateIDs[index]!)
+        case .eventNameIs:
+            diagnostics.error("'_event.name' is read only at the start of a condition, as the export writes it: fsmc's guards do not test the event", at: range)
+            return nil
+        case .constant:
+            diagnostics.error("'true' and 'false' inside a condition are not supported: fsmc's guards are named booleans", at: range)
+            return nil
+        case .not(let operand):
+            return guardModel(operand, at: range, &building).map { .not($0) }
+        case .and(let lhs, let rhs):
+            guard let lhs = guardModel(lhs, at: range, &building), let rhs = guardModel(rhs, at: range, &building) else { return nil }
+            return .and(lhs, rhs)
+        case .or(let lhs, let rhs):
+            guard let lhs = guardModel(lhs, at: range, &building), let rhs = guardModel(rhs, at: range, &building) else { return nil }
+            return .or(lhs, rhs)
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Executable content as actions: `<log label="action">`, `<log label="emit">` and
+    /// `<raise>` (or a `<send>` to `#_internal`); a state's timers are not actions; everything
+    /// else is refused.
+    mutating func actions(_ content: [XMLElement], _ building: inout Building) -> [ActionModel] {
+        var actions: [ActionModel] = []
+        for element in content where !building.timerElements.contains(element.range) {
+            switch isInternalSend(element) ? "raise" : element.localName {
+            case "log":
+                guard let action = logAction(element, &building) else { continue }
+                actions.append(action)
+            case "raise":
+                guard let event = element.attribute("event"), !event.value.isEmpty else {
+                    diagnostics.error("a <raise> names its event", at: element.range)
+                    continue
+                }
+                guard let id = building.eventIDs[event.value] else { continue }  // refused with the events
+                actions.append(.raise(id, []))
+            default:
+                diagnostics.error(Self.refusal(of: element), at: element.range)
+            }
+        }
+        return actions
+    }
+
+    /// `<send event="e" target="#_internal"/>`: SCXML's other way to put an event on the internal
+    /// queue, fsmc's `raise e`; with a delay or data it is refused as any `<send>`.
+    func isInternalSend(_ element: XMLElement) -> Bool {
+        element.localName == "send" && element.attribute("target")?.value == "#_internal"
+            && !["delay", "delayexpr", "eventexpr", "idlocation", "namelist", "targetexpr"].contains { element.attribute($0) != nil }
+            && executableContent(of: element).isEmpty
+    }
+
+    /// `<log label="action" expr="'name'"/>`, or `label="emit"` for an output.
+    private mutating func logAction(_ element: XMLElement, _ building: inout Building) -> ActionModel? {
+        let label = element.attribute("label")?.value
+        let form = "a <log> is an action as <log label=\"action\" expr=\"'name'\"/> or an output as <log label=\"emit\" expr=\"'name'\"/>"
+        guard label == "action" || label == "emit", let expression = element.attribute("expr") else {
+            diagnostics.error(form, at: element.attribute("label")?.range ?? element.range)
+            return nil
+        }
+        let text = expression.value.trimmingWhiteSpace
+        guard text.count >= 2, let quote = text.first, quote == "'" || quote == "\"", text.last == quote else {
+            diagnostics.error(form, at: expression.range)
+            return nil
+        }
+        let name = String(text.dropFirst().dropLast())
+        guard SCXMLNames.identifier(name) == name else {
+            diagnostics.error("'\(name)' cannot name an \(label == "emit" ? "output" : "action") in fsmc: it is not an identifier", at: expression.range)
+            return nil
+        }
+        if let problem = SCXMLNames.problem(with: name, as: label == "emit" ? .output : .action) {
+            diagnostics.error(problem, at: expression.range)
+            return nil
+        }
+        if label == "emit" {
+            if let id = building.outputIDs[name] { return .emit(id, []) }
+            let id = OutputID(building.outputs.count)
+            building.outputIDs[name] = id
+            building.outputs.append(SignalModel(name: name, documentation: nil, parameters: [], range: expression.range))
+            return .emit(id, [])
+        }
+        if building.actionNames.insert(name).inserted {
+            building.actions.append(CallableModel(name: name, payload: []))
+        }
+        return .call(name)
+    }
+
+    /// Why executable content other than an action is refused.
+    static func refusal(of element: XMLElement) -> String {
+        switch element.localName {
+        case "send":
+            "<send> is not supported: fsmc's machines send no events; a delayed <send> of an event to the chart in a state's <onentry>, cancelled in its <onexit>, is a timer ('after')"
+        case "cancel":
+            "<cancel> is not supported: only the <cancel> in a state's <onexit> of a timer its <onentry> starts"
+        case "assign":
+            "<assign> is not supported: fsmc's machines have no data model to assign to"
+        case "script":
+            "<script> is not supported: fsmc's machines run no scripts; actions are the user's Swift"
+        case "if", "elseif", "else":
+            "<\(element.localName)> is not supported: write the choice as guarded transitions"
+        case "foreach":
+            "<foreach> is not supported: fsmc's actions are plain calls"
+        default:
+            "<\(element.qualifiedName)> is not supported as executable content"
+        }
+    }
+}
