@@ -22,6 +22,10 @@ enum Observation: String, Codable, CaseIterable {
 
     /// Whether the observer counts what it hears in a tally the variants must agree on.
     var tallies: Bool { self == .transitionClosure || self == .object }
+
+    /// Whether a run must allocate nothing per event. A stream nobody iterates grows its
+    /// buffer now and then, in both variants alike: the `AsyncStream`'s cost, not judged.
+    var allocatesNothing: Bool { self != .stream }
 }
 
 /// What a run ends with. Variants of one machine fed the same events must agree on `state`
