@@ -57,7 +57,7 @@ struct SwiftSide {
             do {
                 return Built(program: try build(remaining, batch: batch), charts: remaining, refused: refused)
             } catch let failure as Subprocess.Failure where failure.command.hasPrefix("swiftc") {
-                let failing = remaining.filter { failure.output.contains("/generated/\($0.name).swift:") }
+                let failing = remaining.filter { failure.output.contains("/generated/\($0.name).fsm.swift:") }
                 guard !failing.isEmpty else { throw failure }
                 refused += failing.map { ($0, failure.output) }
                 remaining.removeAll { chart in failing.contains { $0.name == chart.name } }
