@@ -12,8 +12,7 @@ import TestSupport
 /// seed, index and text.
 ///
 /// `FSMC_SOUNDNESS_COUNT` sets how many specs (default 240, about two minutes on two cores);
-/// `FSMC_SOUNDNESS_SEED` the seed; `FSMC_SOUNDNESS_KNOWN_ISSUES=1` generates the shapes of the
-/// known open issues too; `FSMC_SOUNDNESS_FAILURES=<dir>` writes each failing spec there.
+/// `FSMC_SOUNDNESS_SEED` the seed; `FSMC_SOUNDNESS_FAILURES=<dir>` writes each failing spec there.
 @Suite("Random valid specs generate Swift that compiles")
 struct GeneratedSwiftSoundnessTests {
     static let environment = ProcessInfo.processInfo.environment
@@ -21,16 +20,9 @@ struct GeneratedSwiftSoundnessTests {
     static let seed = UInt64(environment["FSMC_SOUNDNESS_SEED"] ?? "") ?? 0x50DD_2026
     static let batchSize = 60
 
-    /// The soundness profile, less what still fails for a known, open reason (docs/Reliability.md,
-    /// "Random specs: generated Swift that compiles"): a region that is a parallel state itself,
-    /// and an event several regions take where a region holds states with data.
-    static let profile: SpecProfile = {
-        var profile = SpecProfile.soundness
-        let knownIssues = environment["FSMC_SOUNDNESS_KNOWN_ISSUES"] == "1"
-        profile.parallelRegions = knownIssues
-        profile.sharedTriggersWithData = knownIssues
-        return profile
-    }()
+    /// The soundness profile (a region that is a parallel state itself is refused by the Swift
+    /// back end, so the profile writes none).
+    static let profile = SpecProfile.soundness
 
     @Test func randomSpecsCompileWithWarningsAsErrors() async throws {
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
@@ -40,7 +32,7 @@ struct GeneratedSwiftSoundnessTests {
     }
 
     /// What the campaign found, fixed in the compiler, kept: each spec generates Swift that
-    /// compiles now (`fsmc check` refuses the others: corpus 170 to 173).
+    /// compiles now (`fsmc check` refuses the others: corpus 170 to 172).
     static let regressions: [String] = [
         // `[!!x]` generated `!!actions.x()`, which Swift reads as an operator `!!`.
         """

@@ -59,6 +59,21 @@ extension SwiftEmitter {
         return outer
     }
 
+    /// The transitions around `parallel` the code of a shared trigger chooses among (see
+    /// ``outerTransitions(_:_:_:)``): none when none of them has a target or actions that run.
+    func takenAround(_ trigger: ExecutableMachine.Trigger, of parallel: StateID, mode: SharedMode) -> [TransitionID] {
+        let around = Self.outerTransitions(trigger, parallel, machine)
+        let matters = around.contains { machine[$0].entry != nil || mode.runsActions && !machine[$0].declaration.actions.isEmpty }
+        return matters ? around : []
+    }
+
+    /// The transitions of `candidates` (in priority order) a choice can take: those up to the
+    /// first without a guard, which always holds.
+    static func choosable(_ candidates: [TransitionID], in machine: ExecutableMachine) -> [TransitionID] {
+        guard let last = candidates.firstIndex(where: { machine[$0].declaration.guardExpression == nil }) else { return candidates }
+        return Array(candidates[...last])
+    }
+
     private static func takesPartOutside(_ trigger: ExecutableMachine.Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> Bool {
         !outerTransitions(trigger, parallel, machine).isEmpty
     }
@@ -71,7 +86,7 @@ extension SwiftEmitter {
     }
 
     /// What the Swift back end cannot generate yet for parallel states, as located errors: a
-    /// trigger regions take together (or with a transition around their parallel state), where
+    /// region that is a parallel state itself; a trigger regions take together (or with a transition around their parallel state), where
     /// a region holds a parallel state of its own inside which the trigger is taken (its
     /// regions would choose apart, so one region would choose several transitions).
     public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
@@ -79,6 +94,11 @@ extension SwiftEmitter {
         let (shared, _) = sharing(in: machine)
         var problems: [Diagnostic] = []
         for parallel in model.states where parallel.isParallel {
+            for region in parallel.children where model[region].isParallel {
+                problems.append(Diagnostic(
+                    .error, "region '\(model[region].name)' of '\(parallel.name)' is a parallel state itself: fsmc does not generate that yet; put it inside a state of its own (state … { parallel state \(model[region].name) { … } })",
+                    at: model[region].range))
+            }
             for trigger in shared[parallel.id.index] {
                 for region in parallel.children {
                     // A region's states choose one transition together unless the trigger is
@@ -120,11 +140,41 @@ extension SwiftEmitter {
         excludedTriggers[state.index].contains(trigger) ? [] : machine.transitions(of: .state(state), for: trigger)
     }
 
-    /// The transitions for `trigger` declared inside the regions of `parallel`.
+    /// The transitions for `trigger` declared inside the regions of `parallel` that a region
+    /// can choose (each state's up to its first without a guard).
     func sharedTransitions(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        model[parallel].children
-            .flatMap { [$0] + model.descendants(of: $0) }
-            .flatMap { machine.transitions(of: .state($0), for: trigger) }
+        model[parallel].children.flatMap { choosable(inside: $0, for: trigger).transitions }
+    }
+
+    /// The transitions for `trigger` declared in `state` or inside it that the walk choosing a
+    /// region's transition can reach, in the order it tries them, and whether every way through
+    /// the walk chooses one. As ``emitStateTree(_:subject:relevant:bindings:bindsChild:emitShared:into:emitOwn:)``
+    /// walks: the children first, then, unless every child chooses one, the state's own (up to
+    /// the first without a guard); a parallel state's regions in order, until one always
+    /// chooses. What the walk cannot reach is not generated, nor what it would read.
+    func choosable(inside state: StateID, for trigger: ExecutableMachine.Trigger) -> (transitions: [TransitionID], always: Bool) {
+        let own = Self.choosable(machine.transitions(of: .state(state), for: trigger), in: machine)
+        let ownAlways = own.last.map { machine[$0].declaration.guardExpression == nil } ?? false
+        let children = model[state].children.filter { child in
+            ([child] + model.descendants(of: child)).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+        }
+        guard !children.isEmpty else { return (own, ownAlways) }
+        var inside: [TransitionID] = []
+        if model[state].isParallel {
+            for region in children {
+                let (transitions, always) = choosable(inside: region, for: trigger)
+                inside += transitions
+                if always { return (inside, true) }
+            }
+            return (inside + own, ownAlways)
+        }
+        var everyChildAlways = children.count == model[state].children.count
+        for child in children {
+            let (transitions, always) = choosable(inside: child, for: trigger)
+            inside += transitions
+            everyChildAlways = everyChildAlways && always
+        }
+        return everyChildAlways ? (inside, true) : (inside + own, ownAlways)
     }
 
     /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
@@ -157,7 +207,9 @@ extension SwiftEmitter {
         guard !events.isEmpty else { return false }
         writer.line("switch event {")
         for event in events {
-            var declarations = sharedTransitions(of: parallel, for: .event(event)).map { machine[$0].declaration }
+            // What the code reads of the payload: the transitions it may choose.
+            let trigger = ExecutableMachine.Trigger.event(event)
+            var declarations = (sharedTransitions(of: parallel, for: trigger) + Self.choosable(takenAround(trigger, of: parallel, mode: mode), in: machine)).map { machine[$0].declaration }
             if case .pure = mode {
                 // The pure function runs no action: only guards and targets read the payload.
                 for index in declarations.indices { declarations[index].actions = [] }
@@ -207,15 +259,15 @@ extension SwiftEmitter {
         // Each region's choice: the first transition whose guard holds, innermost first.
         var choices: [(region: StateID, variable: String, transitions: [TransitionID])] = []
         for region in model[parallel].children {
-            let inside = [region] + model.descendants(of: region)
-            let transitions = inside.flatMap { machine.transitions(of: .state($0), for: trigger) }
+            let transitions = choosable(inside: region, for: trigger).transitions
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
             var body = CodeWriter()
             let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
             let guardBindings = dataBindings { state in
-                machine.transitions(of: .state(state), for: trigger).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(byGuardOf: $1)) }
+                machine.transitions(of: .state(state), for: trigger).filter(transitions.contains)
+                    .reduce(into: Set<String>()) { $0.formUnion(dataNeeded(byGuardOf: $1)) }
             }
             var leaves = emitStateTree(
                 model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body
@@ -234,9 +286,7 @@ extension SwiftEmitter {
         let isTargetless = { (id: TransitionID) in self.machine[id].entry == nil }
         // The transitions around the parallel state that SCXML may take in the same step: the
         // states of a region that chooses none select the first whose guard holds.
-        // (Nothing to do with them when none has a target or actions that run.)
-        let around = Self.outerTransitions(trigger, parallel, machine)
-        let outer = around.contains { !isTargetless($0) || mode.runsActions && !machine[$0].declaration.actions.isEmpty } ? around : []
+        let outer = takenAround(trigger, of: parallel, mode: mode)
         let everyRegionChooses = choices.count == model[parallel].children.count
         writer.block("if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ")) { writer in
             if !outer.isEmpty {
@@ -267,8 +317,8 @@ extension SwiftEmitter {
                     writer.line("case \(id.index)?:")
                     writer.indented { writer in
                         let region = choices.first { $0.transitions.contains(id) }!.region
-                        let labels = dataNeeded(byTargetOf: id).union(mode.runsActions ? dataNeeded(by: machine[id].declaration.actions) : [])
-                        bindingRegionData(labels, of: id, in: region, into: &writer) { writer in
+                        // Its actions run in their slot, which binds what they read itself.
+                        bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
                             switch mode {
                             case .live(let ending):
                                 emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
