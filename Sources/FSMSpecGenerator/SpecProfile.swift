@@ -13,6 +13,8 @@ public struct SpecProfile: Sendable, Hashable {
     /// Regions that are parallel states themselves (`parallel state` as a child of one). Off:
     /// the Swift back end refuses them (a located error), so no valid spec has one.
     public var parallelRegions = false
+    /// Triggers several regions take where a region holds states with data.
+    public var sharedTriggersWithData = true
     public var history = true
     /// `always` transitions.
     public var eventless = true
