@@ -31,7 +31,7 @@ extension SwiftEmitter {
             }
             var seen: Set<ExecutableMachine.Trigger> = []
             for (_, trigger) in order.sorted(by: { $0.0 < $1.0 }) where seen.insert(trigger).inserted {
-                if regionsTaking[trigger]! > 1 || takesPartOutside(trigger, parallel.id, machine) {
+                if regionsTaking[trigger]! > 1 || !outerTransitions(trigger, parallel.id, machine).isEmpty {
                     shared[parallel.id.index].append(trigger)
                 }
             }
@@ -72,10 +72,6 @@ extension SwiftEmitter {
     static func choosable(_ candidates: [TransitionID], in machine: ExecutableMachine) -> [TransitionID] {
         guard let last = candidates.firstIndex(where: { machine[$0].declaration.guardExpression == nil }) else { return candidates }
         return Array(candidates[...last])
-    }
-
-    private static func takesPartOutside(_ trigger: ExecutableMachine.Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> Bool {
-        !outerTransitions(trigger, parallel, machine).isEmpty
     }
 
     private static func isSharable(_ trigger: ExecutableMachine.Trigger) -> Bool {
@@ -366,15 +362,7 @@ extension SwiftEmitter {
                         body(id, &code)
                         if !code.isEmpty { cases.append((id, code)) }
                     }
-                    guard !cases.isEmpty else { continue }
-                    writer.line("switch \(variable) {")
-                    for (id, code) in cases {
-                        writer.line("case \(id.index)?:")
-                        writer.indented { writer in writer.append(code) }
-                    }
-                    writer.line("default:")
-                    writer.indented { writer in writer.line("break") }
-                    writer.line("}")
+                    emitChoiceSwitch(on: variable, cases: cases.map { ("case \($0.0.index)?:", $0.1) }, into: &writer)
                 }
             }
             let moving = local.flatMap(\.2).filter { machine[$0].entry != nil }
@@ -462,18 +450,12 @@ extension SwiftEmitter {
     ) {
         let outer = slots.outer.filter(outerTaking)
         func emitOuterActions(into writer: inout CodeWriter) {
-            let acting = outer.filter { !machine[$0].declaration.actions.isEmpty }
-            guard !acting.isEmpty else { return }
-            writer.line("switch outerChoice {")
-            for id in acting {
-                writer.line("case \(id.index)?:")
-                writer.indented { writer in
-                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
-                }
+            let cases = outer.filter { !machine[$0].declaration.actions.isEmpty }.map { id in
+                var code = CodeWriter()
+                emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
+                return ("case \(id.index)?:", code)
             }
-            writer.line("default:")
-            writer.indented { writer in writer.line("break") }
-            writer.line("}")
+            emitChoiceSwitch(on: "outerChoice", cases: cases, into: &writer)
         }
         // Inside the taking, at least one region chose: with one region choosing, that one.
         let alwaysChose = slots.choices.count == 1 ? slots.choices[0].variable : nil
@@ -509,16 +491,22 @@ extension SwiftEmitter {
                 }
             }
             if choice.variable != alwaysChose { earlierChose.append("\(choice.variable) != nil") }
-            guard !cases.isEmpty else { continue }
-            writer.line("switch \(choice.variable) {")
-            for (label, code) in cases {
-                writer.line(label)
-                writer.indented { writer in writer.append(code) }
-            }
-            writer.line("default:")
-            writer.indented { writer in writer.line("break") }
-            writer.line("}")
+            emitChoiceSwitch(on: choice.variable, cases: cases, into: &writer)
         }
+    }
+
+    /// `switch subject { case …: code … default: break }` over a choice, nothing when no case
+    /// has code.
+    private func emitChoiceSwitch(on subject: String, cases: [(label: String, code: CodeWriter)], into writer: inout CodeWriter) {
+        guard !cases.isEmpty else { return }
+        writer.line("switch \(subject) {")
+        for (label, code) in cases {
+            writer.line(label)
+            writer.indented { writer in writer.append(code) }
+        }
+        writer.line("default:")
+        writer.indented { writer in writer.line("break") }
+        writer.line("}")
     }
 
     /// `let variable: Int? = …`: the choice `body` returns (a closure, or its value when it is
