@@ -149,23 +149,12 @@ extension SwiftEmitter {
         }
         writer.line("/// The active states' names from the top level down: `main.list`.")
         writer.block("\(nonisolatedForPureFunctions)\(access)static func configurationDescription(_ configuration: State) -> String") { writer in
-            writer.line("var names: [String] = []")
-            writer.line("var current: StateID? = activeLeaf(of: configuration)")
-            writer.block("while let state = current") { writer in
-                writer.line("names.append(state.rawValue)")
-                writer.line("current = parent(of: state)")
-            }
-            writer.line("return names.reversed().joined(separator: \".\")")
+            writer.line("StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))")
         }
         writer.line()
         writer.line("/// Whether `state` is active in `configuration`.")
         writer.block("\(nonisolatedForPureFunctions)\(access)static func configuration(_ configuration: State, contains state: StateID) -> Bool") { writer in
-            writer.line("var current: StateID? = activeLeaf(of: configuration)")
-            writer.block("while let id = current") { writer in
-                writer.line("if id == state { return true }")
-                writer.line("current = parent(of: id)")
-            }
-            writer.line("return false")
+            writer.line("StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))")
         }
         writer.line()
         writer.line("/// The active atomic state of `configuration`.")
@@ -210,8 +199,10 @@ extension SwiftEmitter {
             let type = SwiftNames.stateTypeName(state.name)
             writer.block("private \(modifiers)static func describe(inside\(type) configuration: State.\(type)) -> String") { writer in
                 if state.isParallel {
-                    let parts = state.children.map { "\"\(model[$0].name)\" + describe(inside\(SwiftNames.stateTypeName(model[$0].name)): configuration.\(SwiftNames.variable(model[$0].name)))" }
-                    writer.line("\"(\" + " + parts.joined(separator: " + \", \" + ") + " + \")\"")
+                    // Interpolation, not a chain of `+`: the type checker tries every `+` of
+                    // the standard library at each, which made this line the file's slowest.
+                    let parts = state.children.map { "\(model[$0].name)\\(describe(inside\(SwiftNames.stateTypeName(model[$0].name)): configuration.\(SwiftNames.variable(model[$0].name))))" }
+                    writer.line("\"(" + parts.joined(separator: ", ") + ")\"")
                 } else {
                     emitDescriptionSwitch(over: "configuration", among: state.children, separator: ".", into: &writer)
                 }
@@ -219,10 +210,14 @@ extension SwiftEmitter {
             writer.line()
             writer.block("private \(modifiers)static func contains(_ state: StateID, inside\(type) configuration: State.\(type)) -> Bool") { writer in
                 if state.isParallel {
+                    // One region a line: a single chain of `||` costs the type checker more.
                     let parts = state.children.map { region in
                         "state == .\(model[region].name) || contains(state, inside\(SwiftNames.stateTypeName(model[region].name)): configuration.\(SwiftNames.variable(model[region].name)))"
                     }
-                    writer.line(parts.joined(separator: " || "))
+                    for part in parts.dropLast() {
+                        writer.line("if \(part) { return true }")
+                    }
+                    writer.line("return \(parts.last!)")
                 } else {
                     emitContainsSwitch(over: "configuration", among: state.children, into: &writer)
                 }
@@ -238,7 +233,7 @@ extension SwiftEmitter {
             if model[id].isAtomic {
                 writer.line("case \(configurationPattern([id])): \"\(separator)\(name)\"")
             } else {
-                writer.line("case \(configurationPattern([id], child: "inside")): \"\(separator)\(name)\" + describe(inside\(SwiftNames.stateTypeName(name)): inside)")
+                writer.line("case \(configurationPattern([id], child: "inside")): \"\(separator)\(name)\\(describe(inside\(SwiftNames.stateTypeName(name)): inside))\"")
             }
         }
         writer.line("}")

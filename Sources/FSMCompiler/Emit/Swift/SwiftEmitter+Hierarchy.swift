@@ -274,7 +274,7 @@ extension SwiftEmitter {
         writer.block("private func exitState(_ state: StateID)") { writer in
             let exiting = model.states.filter { !$0.exitActions.isEmpty || timerSlot(of: $0.id) != nil }
             emitStateSwitch(exiting, into: &writer) { state, writer in
-                if let slot = timerSlot(of: state.id) { writer.line("cancelTimers(slot: \(slot))") }
+                if let slot = timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
                 emitDataBinding(of: state.id, for: dataNeeded(by: state.exitActions), into: &writer)
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -493,7 +493,7 @@ extension SwiftEmitter {
         }
     }
 
-    /// The slot of a state's timers in the generated `timers` array, if it has `after`
+    /// The slot of a state's timers in the generated `timers` (a `MachineTimers`), if it has `after`
     /// transitions.
     func timerSlot(of state: StateID) -> Int? {
         timerSlots[state.index]

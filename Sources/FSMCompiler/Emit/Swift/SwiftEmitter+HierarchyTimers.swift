@@ -5,17 +5,9 @@ extension SwiftEmitter {
         writer.line("// MARK: - Timers")
         writer.line()
         writer.block("private func startTimer(slot: Int, group: Int, after delay: Duration)") { writer in
-            writer.line("let entry = timerEntries[slot]")
-            writer.closure("timers[slot].append(clock.schedule(after: delay, isolation: isolation) { [weak self] in", closing: "})") { writer in
+            writer.closure("timers.start(slot: slot, after: delay, on: clock, isolation: isolation) { [weak self] entry in") { writer in
                 writer.line("self?.timerFired(slot: slot, group: group, entry: entry)")
             }
-        }
-        writer.line()
-        writer.block("private func cancelTimers(slot: Int)") { writer in
-            writer.block("for timer in timers[slot]") { writer in
-                writer.line("timer.cancel()")
-            }
-            writer.line("timers[slot].removeAll(keepingCapacity: true)")
         }
         writer.line()
         writer.line("/// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.")
@@ -27,7 +19,7 @@ extension SwiftEmitter {
                 var read: Set<String> = []
                 for case .computed(let name) in delays { read.formUnion(valueFunctionsByName[name]!.data.map { $0.label! }) }
                 emitDataBinding(of: state.id, for: read, into: &writer)
-                writer.line("timerEntries[\(slot)] &+= 1")
+                writer.line("timers.enter(slot: \(slot))")
                 for (group, delay) in delays.enumerated() {
                     writer.line("startTimer(slot: \(slot), group: \(group), after: \(delayCode(delay)))")
                 }
@@ -63,7 +55,7 @@ extension SwiftEmitter {
         writer.line("/// Takes the first `after` transition of a timer whose guard holds, unless its state was")
         writer.line("/// left since the timer started; then the eventless transitions that follow.")
         writer.block("private func fireTimer(slot: Int, group: Int, entry: UInt64)") { writer in
-            writer.line("guard entry == timerEntries[slot] else { return }")
+            writer.line("guard timers.isCurrent(entry, slot: slot) else { return }")
             writer.line(hasEventless
                 ? "if takeTimerTransition(slot: slot, group: group) { takeEventlessTransitions() }"
                 : "_ = takeTimerTransition(slot: slot, group: group)")

@@ -46,14 +46,10 @@ extension SwiftEmitter {
         }
         if hasTimers && isStatechart {
             writer.line("/// The running timers of each state with `after` transitions, by slot: \(timedStates.map { "`\(model[$0].name)`" }.joined(separator: ", ")).")
-            writer.line("\(unchecked)private var timers = [[ScheduledTimer]](repeating: [], count: \(timedStates.count))")
-            writer.line("/// Counts each slot's state entries, so that a timer from an earlier visit is never delivered.")
-            writer.line("\(unchecked)private var timerEntries = [UInt64](repeating: 0, count: \(timedStates.count))")
+            writer.line("\(unchecked)private var timers = MachineTimers(slots: \(timedStates.count))")
         } else if hasTimers {
-            writer.line("/// The timers of the current state's `after` transitions.")
-            writer.line("\(unchecked)private var timers: [ScheduledTimer] = []")
-            writer.line("/// Counts state entries, so that a timer from an earlier visit is never delivered.")
-            writer.line("\(unchecked)private var stateEntryCount: UInt64 = 0")
+            writer.line("/// The timers of the current state's `after` transitions, in slot 0.")
+            writer.line("\(unchecked)private var timers = MachineTimers(slots: 1)")
         }
         if hasTimers {
             if model.isMainActor {
@@ -102,12 +98,18 @@ extension SwiftEmitter {
             if hasActions { writer.line("self.actions = actions") }
             if hasTimers { writer.line("self.clock = clock") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
-            if hasHistory {
-                writer.line("state = snapshot?.state ?? \(initial)")
-                writer.line("history = snapshot?.history ?? History()")
-            } else {
-                writer.line("state = snapshot ?? \(initial)")
+            // `if let` rather than `snapshot?.state ?? initial`: `??` costs the type checker of
+            // every build that compiles this file more than the branch does.
+            writer.block("if let snapshot", closing: "} else {") { writer in
+                if hasHistory {
+                    writer.line("state = snapshot.state")
+                    writer.line("history = snapshot.history")
+                } else {
+                    writer.line("state = snapshot")
+                }
             }
+            writer.indented { writer in writer.line("state = \(initial)") }
+            writer.line("}")
             writer.block("for observer in observers") { writer in
                 writer.line("addObserver(observer)")
             }

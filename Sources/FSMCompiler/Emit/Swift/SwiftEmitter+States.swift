@@ -4,11 +4,7 @@ extension SwiftEmitter {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
         writer.block("private func exitState(_ state: State)") { writer in
-            if hasTimers {
-                writer.block("if !timers.isEmpty") { writer in
-                    writer.line("cancelTimers()")
-                }
-            }
+            if hasTimers { writer.line("timers.cancel(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.exitActions.isEmpty }, into: &writer) { state, writer in
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -17,7 +13,7 @@ extension SwiftEmitter {
         writer.line()
         writer.block("private func enterState(_ state: State)") { writer in
             writer.line("self.state = state")
-            if hasTimers { writer.line("stateEntryCount &+= 1") }
+            if hasTimers { writer.line("timers.enter(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.entryActions.isEmpty }, into: &writer) { state, writer in
                 emitActions(state.entryActions, payloadOf: nil, into: &writer)
             }
@@ -106,17 +102,9 @@ extension SwiftEmitter {
         }
         writer.line()
         writer.block("private func startTimer(_ index: Int, after delay: Duration)") { writer in
-            writer.line("let entry = stateEntryCount")
-            writer.closure("timers.append(clock.schedule(after: delay, isolation: isolation) { [weak self] in", closing: "})") { writer in
+            writer.closure("timers.start(slot: 0, after: delay, on: clock, isolation: isolation) { [weak self] entry in") { writer in
                 writer.line("self?.timerFired(index, entry: entry)")
             }
-        }
-        writer.line()
-        writer.block("private func cancelTimers()") { writer in
-            writer.block("for timer in timers") { writer in
-                writer.line("timer.cancel()")
-            }
-            writer.line("timers.removeAll(keepingCapacity: true)")
         }
         writer.line()
         writer.block("private func timerFired(_ index: Int, entry: UInt64)") { writer in
@@ -133,7 +121,7 @@ extension SwiftEmitter {
         writer.line("/// Takes the first `after` transition of timer `index` of the current state whose guard")
         writer.line("/// holds, unless the state was left since the timer started.")
         writer.block("private func fireTimer(_ index: Int, entry: UInt64)") { writer in
-            writer.line("guard entry == stateEntryCount else { return }")
+            writer.line("guard timers.isCurrent(entry, slot: 0) else { return }")
             writer.line("switch (state, index) {")
             for state in timed {
                 for (index, group) in timerGroups(of: state).enumerated() {
