@@ -33,3 +33,19 @@ public enum StatePath {
         return false
     }
 }
+
+extension StatePath {
+    /// What a nested machine's `State` throws when saved data names a state that is not one of
+    /// its atomic states (a compound state, or one the spec no longer has).
+    public static func notAnAtomicState(_ name: String, at decoder: any Decoder) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "'\(name)' is not an atomic state of the machine"))
+    }
+
+    /// What the type of a compound state's children throws when saved data names an atomic
+    /// state outside `compoundState`.
+    public static func notInside(_ compoundState: String, at decoder: any Decoder) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath, debugDescription: "the state is not inside '\(compoundState)'"))
+    }
+}

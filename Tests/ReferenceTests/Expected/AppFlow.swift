@@ -21,11 +21,35 @@ public final class AppFlow {
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
 
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"splash"`.
+        public func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+
         /// The states inside `onboarding`; one of them is active while `onboarding` is.
         public enum Onboarding: Hashable, Sendable, Codable {
             case terms
             case tour(Tour)
             case onboarded
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                guard case .onboarding(let inside) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("onboarding", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            public func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.onboarding(self), to: encoder)
+            }
         }
 
         /// The states inside `tour`; one of them is active while `tour` is.
@@ -38,6 +62,19 @@ public final class AppFlow {
         /// The states inside `main`; one of them is active while `main` is.
         public enum Main: Hashable, Sendable, Codable {
             case library(Library)
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                guard case .main(let inside) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("main", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            public func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.main(self), to: encoder)
+            }
         }
 
         /// The states inside `library`; one of them is active while `library` is.
@@ -46,6 +83,19 @@ public final class AppFlow {
             case detail
             /// Editing a document: a flow that ends when the document is saved.
             case editor(Editor)
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                guard case .main(.library(let inside)) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("library", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            public func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.main(.library(self)), to: encoder)
+            }
         }
 
         /// The states inside `editor`; one of them is active while `editor` is.
@@ -159,6 +209,18 @@ public final class AppFlow {
         public init(main: State.Main? = nil) {
             self.main = main
         }
+
+        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        public init(from decoder: any Decoder) throws {
+            let remembered = try HistoryDecoding(from: decoder)
+            self.main = try remembered.decode("main")
+        }
+
+        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var remembered = HistoryEncoding(to: encoder)
+            try remembered.encode(self.main, "main")
+        }
     }
 
     /// The state and the history of a machine: save it (it is `Codable`) and pass it to
@@ -170,6 +232,16 @@ public final class AppFlow {
         public init(state: State, history: History = History()) {
             self.state = state
             self.history = history
+        }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+        }
+
+        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            try SnapshotCoding.encode(state: state, history: history, to: encoder)
         }
     }
 
@@ -335,8 +407,12 @@ public final class AppFlow {
         restoring snapshot: Snapshot? = nil
     ) {
         self.actions = actions
-        state = snapshot?.state ?? .splash
-        history = snapshot?.history ?? History()
+        if let snapshot {
+            state = snapshot.state
+            history = snapshot.history
+        } else {
+            state = .splash
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -862,23 +938,39 @@ public final class AppFlow {
 
     /// The active states' names from the top level down: `main.list`.
     public static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     public static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .splash: return .splash
+        case .terms: return .onboarding(.terms)
+        case .page1: return .onboarding(.tour(.page1))
+        case .page2: return .onboarding(.tour(.page2))
+        case .tourSeen: return .onboarding(.tour(.tourSeen))
+        case .onboarded: return .onboarding(.onboarded)
+        case .signedOut: return .signedOut
+        case .list: return .main(.library(.list))
+        case .detail: return .main(.library(.detail))
+        case .editing: return .main(.library(.editor(.editing)))
+        case .saved: return .main(.library(.editor(.saved)))
+        case .suspended: return .suspended
+        default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)
         }
-        return false
     }
 
     /// The active atomic state of `configuration`.

@@ -171,10 +171,8 @@ public final class CallTracker {
     @exclusivity(unchecked) private var isInStep = false
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
-    /// The timers of the current state's `after` transitions.
-    @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
-    /// Counts state entries, so that a timer from an earlier visit is never delivered.
-    @exclusivity(unchecked) private var stateEntryCount: UInt64 = 0
+    /// The timers of the current state's `after` transitions, in slot 0.
+    @exclusivity(unchecked) private var timers = MachineTimers(slots: 1)
     /// The actor timers fire on: the one events were last sent from.
     @exclusivity(unchecked) private var isolation: (any Actor)?
 
@@ -230,7 +228,11 @@ public final class CallTracker {
     ) {
         self.clock = clock
         self.isolation = isolation
-        state = snapshot ?? .idle
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .idle
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -433,15 +435,13 @@ public final class CallTracker {
     // MARK: - Entering and leaving states
 
     private func exitState(_ state: State) {
-        if !timers.isEmpty {
-            cancelTimers()
-        }
+        timers.cancel(slot: 0)
         notify(.exits, .exited(state))
     }
 
     private func enterState(_ state: State) {
         self.state = state
-        stateEntryCount &+= 1
+        timers.enter(slot: 0)
         startTimers(for: state)
         notify(.entries, .entered(state))
     }
@@ -484,17 +484,9 @@ public final class CallTracker {
     }
 
     private func startTimer(_ index: Int, after delay: Duration) {
-        let entry = stateEntryCount
-        timers.append(clock.schedule(after: delay, isolation: isolation) { [weak self] in
+        timers.start(slot: 0, after: delay, on: clock, isolation: isolation) { [weak self] entry in
             self?.timerFired(index, entry: entry)
-        })
-    }
-
-    private func cancelTimers() {
-        for timer in timers {
-            timer.cancel()
         }
-        timers.removeAll(keepingCapacity: true)
     }
 
     private func timerFired(_ index: Int, entry: UInt64) {
@@ -511,7 +503,7 @@ public final class CallTracker {
     /// Takes the first `after` transition of timer `index` of the current state whose guard
     /// holds, unless the state was left since the timer started.
     private func fireTimer(_ index: Int, entry: UInt64) {
-        guard entry == stateEntryCount else { return }
+        guard timers.isCurrent(entry, slot: 0) else { return }
         switch (state, index) {
         case (.waiting, 0):
             transition(from: .waiting, to: .idle, on: nil)

@@ -189,7 +189,11 @@ public final class Checkout {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
-        state = snapshot ?? .beforeLogIn
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .beforeLogIn
+        }
         for observer in observers {
             addObserver(observer)
         }

@@ -16,6 +16,17 @@ final class Onboarding {
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         var description: String { configurationDescription(self) }
 
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"terms"`.
+        func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+
         /// The states inside `welcome`; one of them is active while `welcome` is.
         enum Welcome: Hashable, Sendable, Codable {
             case terms
@@ -23,6 +34,19 @@ final class Onboarding {
             case thanks
             case ended
             case skipped
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            init(from decoder: any Decoder) throws {
+                guard case .welcome(let inside) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("welcome", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.welcome(self), to: encoder)
+            }
         }
 
         /// The states inside `tour`; one of them is active while `tour` is.
@@ -236,7 +260,11 @@ final class Onboarding {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .welcome(.terms)
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .welcome(.terms)
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -598,23 +626,35 @@ final class Onboarding {
 
     /// The active states' names from the top level down: `main.list`.
     static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .terms: return .welcome(.terms)
+        case .page1: return .welcome(.tour(.page1))
+        case .page2: return .welcome(.tour(.page2))
+        case .lastPage: return .welcome(.tour(.lastPage))
+        case .thanks: return .welcome(.thanks)
+        case .ended: return .welcome(.ended)
+        case .skipped: return .welcome(.skipped)
+        case .home: return .home
+        default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)
         }
-        return false
     }
 
     /// The active atomic state of `configuration`.

@@ -181,7 +181,11 @@ final class Triage {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .waiting
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .waiting
+        }
         for observer in observers {
             addObserver(observer)
         }

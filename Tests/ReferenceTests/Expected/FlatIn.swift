@@ -143,10 +143,8 @@ final class Gate {
     @exclusivity(unchecked) private var isInStep = false
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
-    /// The timers of the current state's `after` transitions.
-    @exclusivity(unchecked) private var timers: [ScheduledTimer] = []
-    /// Counts state entries, so that a timer from an earlier visit is never delivered.
-    @exclusivity(unchecked) private var stateEntryCount: UInt64 = 0
+    /// The timers of the current state's `after` transitions, in slot 0.
+    @exclusivity(unchecked) private var timers = MachineTimers(slots: 1)
     /// The actor timers fire on: the one events were last sent from.
     @exclusivity(unchecked) private var isolation: (any Actor)?
 
@@ -202,7 +200,11 @@ final class Gate {
     ) {
         self.clock = clock
         self.isolation = isolation
-        state = snapshot ?? .closed
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .closed
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -364,15 +366,13 @@ final class Gate {
     // MARK: - Entering and leaving states
 
     private func exitState(_ state: State) {
-        if !timers.isEmpty {
-            cancelTimers()
-        }
+        timers.cancel(slot: 0)
         notify(.exits, .exited(state))
     }
 
     private func enterState(_ state: State) {
         self.state = state
-        stateEntryCount &+= 1
+        timers.enter(slot: 0)
         startTimers(for: state)
         notify(.entries, .entered(state))
     }
@@ -406,17 +406,9 @@ final class Gate {
     }
 
     private func startTimer(_ index: Int, after delay: Duration) {
-        let entry = stateEntryCount
-        timers.append(clock.schedule(after: delay, isolation: isolation) { [weak self] in
+        timers.start(slot: 0, after: delay, on: clock, isolation: isolation) { [weak self] entry in
             self?.timerFired(index, entry: entry)
-        })
-    }
-
-    private func cancelTimers() {
-        for timer in timers {
-            timer.cancel()
         }
-        timers.removeAll(keepingCapacity: true)
     }
 
     private func timerFired(_ index: Int, entry: UInt64) {
@@ -433,7 +425,7 @@ final class Gate {
     /// Takes the first `after` transition of timer `index` of the current state whose guard
     /// holds, unless the state was left since the timer started.
     private func fireTimer(_ index: Int, entry: UInt64) {
-        guard entry == stateEntryCount else { return }
+        guard timers.isCurrent(entry, slot: 0) else { return }
         switch (state, index) {
         case (.closed, 0):
             break

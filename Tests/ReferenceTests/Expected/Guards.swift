@@ -190,7 +190,11 @@ final class Door {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .closed
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .closed
+        }
         for observer in observers {
             addObserver(observer)
         }

@@ -16,16 +16,53 @@ final class Jukebox {
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         var description: String { configurationDescription(self) }
 
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"library"`.
+        func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+
         /// The states inside `app`; one of them is active while `app` is.
         enum App: Hashable, Sendable, Codable {
             case library
             case player(Player)
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            init(from decoder: any Decoder) throws {
+                guard case .app(let inside) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("app", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.app(self), to: encoder)
+            }
         }
 
         /// The states inside `player`; one of them is active while `player` is.
         enum Player: Hashable, Sendable, Codable {
             case queue(Queue)
             case lyrics
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            init(from decoder: any Decoder) throws {
+                guard case .app(.player(let inside)) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("player", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.app(.player(self)), to: encoder)
+            }
         }
 
         /// The states inside `queue`; one of them is active while `queue` is.
@@ -107,6 +144,20 @@ final class Jukebox {
             self.app = app
             self.player = player
         }
+
+        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        init(from decoder: any Decoder) throws {
+            let remembered = try HistoryDecoding(from: decoder)
+            self.app = try remembered.decode("app")
+            self.player = try remembered.decode("player")
+        }
+
+        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            var remembered = HistoryEncoding(to: encoder)
+            try remembered.encode(self.app, "app")
+            try remembered.encode(self.player, "player")
+        }
     }
 
     /// The state and the history of a machine: save it (it is `Codable`) and pass it to
@@ -118,6 +169,16 @@ final class Jukebox {
         init(state: State, history: History = History()) {
             self.state = state
             self.history = history
+        }
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+        }
+
+        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            try SnapshotCoding.encode(state: state, history: history, to: encoder)
         }
     }
 
@@ -219,8 +280,12 @@ final class Jukebox {
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
     init(observers: [any Observer] = [], restoring snapshot: Snapshot? = nil) {
-        state = snapshot?.state ?? .app(.library)
-        history = snapshot?.history ?? History()
+        if let snapshot {
+            state = snapshot.state
+            history = snapshot.history
+        } else {
+            state = .app(.library)
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -598,23 +663,32 @@ final class Jukebox {
 
     /// The active states' names from the top level down: `main.list`.
     static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .library: return .app(.library)
+        case .first: return .app(.player(.queue(.first)))
+        case .second: return .app(.player(.queue(.second)))
+        case .lyrics: return .app(.player(.lyrics))
+        case .asleep: return .asleep
+        default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)
         }
-        return false
     }
 
     /// The active atomic state of `configuration`.

@@ -136,6 +136,18 @@ public final class Navigator {
         public init(main: State.Main? = nil) {
             self.main = main
         }
+
+        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        public init(from decoder: any Decoder) throws {
+            let remembered = try HistoryDecoding(from: decoder)
+            self.main = try remembered.decode("main")
+        }
+
+        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var remembered = HistoryEncoding(to: encoder)
+            try remembered.encode(self.main, "main")
+        }
     }
 
     /// The state and the history of a machine: save it (it is `Codable`) and pass it to
@@ -147,6 +159,16 @@ public final class Navigator {
         public init(state: State, history: History = History()) {
             self.state = state
             self.history = history
+        }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+        }
+
+        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            try SnapshotCoding.encode(state: state, history: history, to: encoder)
         }
     }
 
@@ -282,8 +304,12 @@ public final class Navigator {
         restoring snapshot: Snapshot? = nil
     ) {
         self.actions = actions
-        state = snapshot?.state ?? .login
-        history = snapshot?.history ?? History()
+        if let snapshot {
+            state = snapshot.state
+            history = snapshot.history
+        } else {
+            state = .login
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -753,7 +779,7 @@ public final class Navigator {
     public static func configurationDescription(_ configuration: State) -> String {
         switch configuration {
         case .login: "login"
-        case .main(let inside): "main" + describe(insideMain: inside)
+        case .main(let inside): "main\(describe(insideMain: inside))"
         case .asleep: "asleep"
         }
     }
@@ -771,7 +797,7 @@ public final class Navigator {
         switch configuration {
         case .list: ".list"
         case .detail: ".detail"
-        case .editor(let inside): ".editor" + describe(insideEditor: inside)
+        case .editor(let inside): ".editor\(describe(insideEditor: inside))"
         case .saved: ".saved"
         }
     }
@@ -786,11 +812,12 @@ public final class Navigator {
     }
 
     private static func describe(insideEditor configuration: State.Editor) -> String {
-        "(" + "bold" + describe(insideBold: configuration.bold) + ", " + "italic" + describe(insideItalic: configuration.italic) + ")"
+        "(bold\(describe(insideBold: configuration.bold)), italic\(describe(insideItalic: configuration.italic)))"
     }
 
     private static func contains(_ state: StateID, insideEditor configuration: State.Editor) -> Bool {
-        state == .bold || contains(state, insideBold: configuration.bold) || state == .italic || contains(state, insideItalic: configuration.italic)
+        if state == .bold || contains(state, insideBold: configuration.bold) { return true }
+        return state == .italic || contains(state, insideItalic: configuration.italic)
     }
 
     private static func describe(insideBold configuration: State.Bold) -> String {

@@ -17,11 +17,35 @@ final class Library {
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         var description: String { configurationDescription(self) }
 
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"shelf"`.
+        func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+
         /// The states inside `browsing`; one of them is active while `browsing` is.
         enum Browsing: Hashable, Sendable, Codable {
             case shelf
             case reader
             case finder(Finder)
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            init(from decoder: any Decoder) throws {
+                guard case .browsing(let inside) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("browsing", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.browsing(self), to: encoder)
+            }
         }
 
         /// The states inside `finder`; one of them is active while `finder` is.
@@ -228,9 +252,7 @@ final class Library {
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
     /// The running timers of each state with `after` transitions, by slot: `browsing`.
-    @exclusivity(unchecked) private var timers = [[ScheduledTimer]](repeating: [], count: 1)
-    /// Counts each slot's state entries, so that a timer from an earlier visit is never delivered.
-    @exclusivity(unchecked) private var timerEntries = [UInt64](repeating: 0, count: 1)
+    @exclusivity(unchecked) private var timers = MachineTimers(slots: 1)
     /// The actor timers fire on: the one events were last sent from.
     @exclusivity(unchecked) private var isolation: (any Actor)?
 
@@ -292,7 +314,11 @@ final class Library {
         self.actions = actions
         self.clock = clock
         self.isolation = isolation
-        state = snapshot ?? .browsing(.shelf)
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .browsing(.shelf)
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -556,7 +582,7 @@ final class Library {
     private func exitState(_ state: StateID) {
         switch state {
         case .browsing:
-            cancelTimers(slot: 0)
+            timers.cancel(slot: 0)
             actions.endSession()
         case .reader:
             actions.hideBook()
@@ -611,24 +637,16 @@ final class Library {
     // MARK: - Timers
 
     private func startTimer(slot: Int, group: Int, after delay: Duration) {
-        let entry = timerEntries[slot]
-        timers[slot].append(clock.schedule(after: delay, isolation: isolation) { [weak self] in
+        timers.start(slot: slot, after: delay, on: clock, isolation: isolation) { [weak self] entry in
             self?.timerFired(slot: slot, group: group, entry: entry)
-        })
-    }
-
-    private func cancelTimers(slot: Int) {
-        for timer in timers[slot] {
-            timer.cancel()
         }
-        timers[slot].removeAll(keepingCapacity: true)
     }
 
     /// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.
     private func startTimers(of state: StateID) {
         switch state {
         case .browsing:
-            timerEntries[0] &+= 1
+            timers.enter(slot: 0)
             startTimer(slot: 0, group: 0, after: .seconds(30))
         default:
             break
@@ -658,7 +676,7 @@ final class Library {
     /// Takes the first `after` transition of a timer whose guard holds, unless its state was
     /// left since the timer started; then the eventless transitions that follow.
     private func fireTimer(slot: Int, group: Int, entry: UInt64) {
-        guard entry == timerEntries[slot] else { return }
+        guard timers.isCurrent(entry, slot: slot) else { return }
         _ = takeTimerTransition(slot: slot, group: group)
     }
 
@@ -706,23 +724,32 @@ final class Library {
 
     /// The active states' names from the top level down: `main.list`.
     static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .signedOut: return .signedOut
+        case .shelf: return .browsing(.shelf)
+        case .reader: return .browsing(.reader)
+        case .typing: return .browsing(.finder(.typing))
+        case .results: return .browsing(.finder(.results))
+        default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)
         }
-        return false
     }
 
     /// The active atomic state of `configuration`.

@@ -15,6 +15,17 @@ final class Beta {
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         var description: String { configurationDescription(self) }
 
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"inner"`.
+        func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+
         /// The states inside `beta`; one of them is active while `beta` is.
         enum Beta: String, Hashable, Sendable, Codable, CaseIterable {
             case inner
@@ -186,7 +197,11 @@ final class Beta {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .beta(.inner)
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .beta(.inner)
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -413,23 +428,30 @@ final class Beta {
 
     /// The active states' names from the top level down: `main.list`.
     static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .inner: return .beta(.inner)
+        case .done1: return .beta(.done1)
+        case .fin: return .fin
+        default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)
         }
-        return false
     }
 
     /// The active atomic state of `configuration`.

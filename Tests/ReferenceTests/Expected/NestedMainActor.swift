@@ -17,10 +17,34 @@ import FSMRuntime
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
 
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"idle"`.
+        public func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+
         /// The states inside `busy`; one of them is active while `busy` is.
         public enum Busy: Hashable, Sendable, Codable {
             case a
             case b(B)
+
+            /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                guard case .busy(let inside) = try decodeConfiguration(from: decoder) else {
+                    throw StatePath.notInside("busy", at: decoder)
+                }
+                self = inside
+            }
+
+            /// Encodes the name of the active atomic state, as `State` does.
+            public func encode(to encoder: any Encoder) throws {
+                try encodeConfiguration(.busy(self), to: encoder)
+            }
         }
 
         /// The states inside `b`; one of them is active while `b` is.
@@ -101,6 +125,18 @@ import FSMRuntime
         public init(busy: State.Busy? = nil) {
             self.busy = busy
         }
+
+        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        public init(from decoder: any Decoder) throws {
+            let remembered = try HistoryDecoding(from: decoder)
+            self.busy = try remembered.decode("busy")
+        }
+
+        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var remembered = HistoryEncoding(to: encoder)
+            try remembered.encode(self.busy, "busy")
+        }
     }
 
     /// The state and the history of a machine: save it (it is `Codable`) and pass it to
@@ -112,6 +148,16 @@ import FSMRuntime
         public init(state: State, history: History = History()) {
             self.state = state
             self.history = history
+        }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+        }
+
+        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            try SnapshotCoding.encode(state: state, history: history, to: encoder)
         }
     }
 
@@ -245,9 +291,7 @@ import FSMRuntime
     @exclusivity(unchecked) private var raisedEvents = EventQueue<InternalEvent>()
     private let clock: any MachineClock
     /// The running timers of each state with `after` transitions, by slot: `busy`.
-    @exclusivity(unchecked) private var timers = [[ScheduledTimer]](repeating: [], count: 1)
-    /// Counts each slot's state entries, so that a timer from an earlier visit is never delivered.
-    @exclusivity(unchecked) private var timerEntries = [UInt64](repeating: 0, count: 1)
+    @exclusivity(unchecked) private var timers = MachineTimers(slots: 1)
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or a timer that fired.
@@ -278,8 +322,12 @@ import FSMRuntime
     ) {
         self.actions = actions
         self.clock = clock
-        state = snapshot?.state ?? .idle
-        history = snapshot?.history ?? History()
+        if let snapshot {
+            state = snapshot.state
+            history = snapshot.history
+        } else {
+            state = .idle
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -573,7 +621,7 @@ import FSMRuntime
     private func exitState(_ state: StateID) {
         switch state {
         case .busy:
-            cancelTimers(slot: 0)
+            timers.cancel(slot: 0)
         case .b2:
             actions.closing()
         default:
@@ -663,24 +711,16 @@ import FSMRuntime
     // MARK: - Timers
 
     private func startTimer(slot: Int, group: Int, after delay: Duration) {
-        let entry = timerEntries[slot]
-        timers[slot].append(clock.schedule(after: delay, isolation: isolation) { [weak self] in
+        timers.start(slot: slot, after: delay, on: clock, isolation: isolation) { [weak self] entry in
             self?.timerFired(slot: slot, group: group, entry: entry)
-        })
-    }
-
-    private func cancelTimers(slot: Int) {
-        for timer in timers[slot] {
-            timer.cancel()
         }
-        timers[slot].removeAll(keepingCapacity: true)
     }
 
     /// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.
     private func startTimers(of state: StateID) {
         switch state {
         case .busy:
-            timerEntries[0] &+= 1
+            timers.enter(slot: 0)
             startTimer(slot: 0, group: 0, after: .seconds(2))
         default:
             break
@@ -710,7 +750,7 @@ import FSMRuntime
     /// Takes the first `after` transition of a timer whose guard holds, unless its state was
     /// left since the timer started; then the eventless transitions that follow.
     private func fireTimer(slot: Int, group: Int, entry: UInt64) {
-        guard entry == timerEntries[slot] else { return }
+        guard timers.isCurrent(entry, slot: slot) else { return }
         if takeTimerTransition(slot: slot, group: group) { takeEventlessTransitions() }
     }
 
@@ -759,23 +799,32 @@ import FSMRuntime
 
     /// The active states' names from the top level down: `main.list`.
     nonisolated public static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     nonisolated public static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private nonisolated static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private nonisolated static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .idle: return .idle
+        case .a: return .busy(.a)
+        case .b1: return .busy(.b(.b1))
+        case .b2: return .busy(.b(.b2))
+        case .parked: return .parked
+        default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)
         }
-        return false
     }
 
     /// The active atomic state of `configuration`.

@@ -187,7 +187,11 @@ package final class Session {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
-        state = snapshot ?? .anonymous
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .anonymous
+        }
         for observer in observers {
             addObserver(observer)
         }

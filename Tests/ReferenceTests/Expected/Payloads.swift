@@ -220,7 +220,11 @@ final class LottoDraw {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .empty
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .empty
+        }
         for observer in observers {
             addObserver(observer)
         }

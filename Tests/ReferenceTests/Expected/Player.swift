@@ -212,7 +212,11 @@ public final class Player {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
-        state = snapshot ?? .stopped
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .stopped
+        }
         for observer in observers {
             addObserver(observer)
         }

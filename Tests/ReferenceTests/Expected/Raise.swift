@@ -170,7 +170,11 @@ final class Relay {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
-        state = snapshot ?? .idle
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .idle
+        }
         for observer in observers {
             addObserver(observer)
         }

@@ -146,6 +146,20 @@ import FSMRuntime
             self.work = work
             self.fetch = fetch
         }
+
+        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        public init(from decoder: any Decoder) throws {
+            let remembered = try HistoryDecoding(from: decoder)
+            self.work = try remembered.decode("work")
+            self.fetch = try remembered.decode("fetch")
+        }
+
+        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var remembered = HistoryEncoding(to: encoder)
+            try remembered.encode(self.work, "work")
+            try remembered.encode(self.fetch, "fetch")
+        }
     }
 
     /// The state and the history of a machine: save it (it is `Codable`) and pass it to
@@ -157,6 +171,16 @@ import FSMRuntime
         public init(state: State, history: History = History()) {
             self.state = state
             self.history = history
+        }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+        }
+
+        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            try SnapshotCoding.encode(state: state, history: history, to: encoder)
         }
     }
 
@@ -282,9 +306,7 @@ import FSMRuntime
     @exclusivity(unchecked) private var raisedEvents = EventQueue<InternalEvent>()
     private let clock: any MachineClock
     /// The running timers of each state with `after` transitions, by slot: `waiting`.
-    @exclusivity(unchecked) private var timers = [[ScheduledTimer]](repeating: [], count: 1)
-    /// Counts each slot's state entries, so that a timer from an earlier visit is never delivered.
-    @exclusivity(unchecked) private var timerEntries = [UInt64](repeating: 0, count: 1)
+    @exclusivity(unchecked) private var timers = MachineTimers(slots: 1)
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or a timer that fired.
@@ -315,8 +337,12 @@ import FSMRuntime
     ) {
         self.actions = actions
         self.clock = clock
-        state = snapshot?.state ?? .idle
-        history = snapshot?.history ?? History()
+        if let snapshot {
+            state = snapshot.state
+            history = snapshot.history
+        } else {
+            state = .idle
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -615,7 +641,7 @@ import FSMRuntime
     private func exitState(_ state: StateID) {
         switch state {
         case .waiting:
-            cancelTimers(slot: 0)
+            timers.cancel(slot: 0)
         default:
             break
         }
@@ -785,24 +811,16 @@ import FSMRuntime
     // MARK: - Timers
 
     private func startTimer(slot: Int, group: Int, after delay: Duration) {
-        let entry = timerEntries[slot]
-        timers[slot].append(clock.schedule(after: delay, isolation: isolation) { [weak self] in
+        timers.start(slot: slot, after: delay, on: clock, isolation: isolation) { [weak self] entry in
             self?.timerFired(slot: slot, group: group, entry: entry)
-        })
-    }
-
-    private func cancelTimers(slot: Int) {
-        for timer in timers[slot] {
-            timer.cancel()
         }
-        timers[slot].removeAll(keepingCapacity: true)
     }
 
     /// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.
     private func startTimers(of state: StateID) {
         switch state {
         case .waiting:
-            timerEntries[0] &+= 1
+            timers.enter(slot: 0)
             startTimer(slot: 0, group: 0, after: .seconds(5))
         default:
             break
@@ -830,7 +848,7 @@ import FSMRuntime
     /// Takes the first `after` transition of a timer whose guard holds, unless its state was
     /// left since the timer started; then the eventless transitions that follow.
     private func fireTimer(slot: Int, group: Int, entry: UInt64) {
-        guard entry == timerEntries[slot] else { return }
+        guard timers.isCurrent(entry, slot: slot) else { return }
         _ = takeTimerTransition(slot: slot, group: group)
     }
 
@@ -880,7 +898,7 @@ import FSMRuntime
     nonisolated public static func configurationDescription(_ configuration: State) -> String {
         switch configuration {
         case .idle: "idle"
-        case .work(let inside): "work" + describe(insideWork: inside)
+        case .work(let inside): "work\(describe(insideWork: inside))"
         case .paused: "paused"
         }
     }
@@ -895,11 +913,12 @@ import FSMRuntime
     }
 
     private nonisolated static func describe(insideWork configuration: State.Work) -> String {
-        "(" + "fetch" + describe(insideFetch: configuration.fetch) + ", " + "view" + describe(insideView: configuration.view) + ")"
+        "(fetch\(describe(insideFetch: configuration.fetch)), view\(describe(insideView: configuration.view)))"
     }
 
     private nonisolated static func contains(_ state: StateID, insideWork configuration: State.Work) -> Bool {
-        state == .fetch || contains(state, insideFetch: configuration.fetch) || state == .view || contains(state, insideView: configuration.view)
+        if state == .fetch || contains(state, insideFetch: configuration.fetch) { return true }
+        return state == .view || contains(state, insideView: configuration.view)
     }
 
     private nonisolated static func describe(insideFetch configuration: State.Fetch) -> String {
@@ -920,7 +939,7 @@ import FSMRuntime
 
     private nonisolated static func describe(insideView configuration: State.View) -> String {
         switch configuration {
-        case .panels(let inside): ".panels" + describe(insidePanels: inside)
+        case .panels(let inside): ".panels\(describe(insidePanels: inside))"
         }
     }
 
@@ -931,11 +950,12 @@ import FSMRuntime
     }
 
     private nonisolated static func describe(insidePanels configuration: State.Panels) -> String {
-        "(" + "left" + describe(insideLeft: configuration.left) + ", " + "right" + describe(insideRight: configuration.right) + ")"
+        "(left\(describe(insideLeft: configuration.left)), right\(describe(insideRight: configuration.right)))"
     }
 
     private nonisolated static func contains(_ state: StateID, insidePanels configuration: State.Panels) -> Bool {
-        state == .left || contains(state, insideLeft: configuration.left) || state == .right || contains(state, insideRight: configuration.right)
+        if state == .left || contains(state, insideLeft: configuration.left) { return true }
+        return state == .right || contains(state, insideRight: configuration.right)
     }
 
     private nonisolated static func describe(insideLeft configuration: State.Left) -> String {

@@ -215,7 +215,11 @@ public final class Stopwatch {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
-        state = snapshot ?? .idle
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .idle
+        }
         for observer in observers {
             addObserver(observer)
         }
@@ -455,23 +459,12 @@ public final class Stopwatch {
 
     /// The active states' names from the top level down: `main.list`.
     public static func configurationDescription(_ configuration: State) -> String {
-        var names: [String] = []
-        var current: StateID? = activeLeaf(of: configuration)
-        while let state = current {
-            names.append(state.rawValue)
-            current = parent(of: state)
-        }
-        return names.reversed().joined(separator: ".")
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// Whether `state` is active in `configuration`.
     public static func configuration(_ configuration: State, contains state: StateID) -> Bool {
-        var current: StateID? = activeLeaf(of: configuration)
-        while let id = current {
-            if id == state { return true }
-            current = parent(of: id)
-        }
-        return false
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
     }
 
     /// The active atomic state of `configuration`.

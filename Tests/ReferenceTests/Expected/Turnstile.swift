@@ -146,7 +146,11 @@ final class Turnstile {
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(observers: [any Observer] = [], restoring snapshot: State? = nil) {
-        state = snapshot ?? .locked
+        if let snapshot {
+            state = snapshot
+        } else {
+            state = .locked
+        }
         for observer in observers {
             addObserver(observer)
         }

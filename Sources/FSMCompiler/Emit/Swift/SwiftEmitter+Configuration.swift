@@ -12,6 +12,7 @@ extension SwiftEmitter {
             writer.line("/// The active states' names from the top level down, as a spec names them: `main.list`.")
             // Unqualified: a compound state named like the machine would hide it in here.
             writer.line("\(access)var description: String { configurationDescription(self) }")
+            if codesStateByLeaf { emitStateCoding(into: &writer) }
 
             for state in model.states where state.isCompound {
                 writer.line()
@@ -25,6 +26,7 @@ extension SwiftEmitter {
                     ? "String, Hashable, Sendable, Codable, CaseIterable" : stateConformances
                 writer.block("\(access)enum \(SwiftNames.stateTypeName(state.name)): \(conformances)") { writer in
                     emitCases(state.children, into: &writer)
+                    if codesStateByLeaf && conformances == stateConformances { emitChildrenCoding(of: state, into: &writer) }
                 }
             }
         }
@@ -98,6 +100,7 @@ extension SwiftEmitter {
                     writer.line("self.\(model[owner].name) = \(model[owner].name)")
                 }
             }
+            if stateTraits.isCodable { emitHistoryCoding(into: &writer) }
         }
         writer.line()
         writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
@@ -110,6 +113,7 @@ extension SwiftEmitter {
                 writer.line("self.state = state")
                 writer.line("self.history = history")
             }
+            if stateTraits.isCodable { emitSnapshotCoding(into: &writer) }
         }
         writer.line()
     }
@@ -157,6 +161,7 @@ extension SwiftEmitter {
             writer.line("StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))")
         }
         writer.line()
+        if codesStateByLeaf { emitConfigurationCoding(into: &writer) }
         writer.line("/// The active atomic state of `configuration`.")
         writer.block("\(nonisolatedForPureFunctions)\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
             writer.line("switch configuration {")
