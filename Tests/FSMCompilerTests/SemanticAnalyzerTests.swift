@@ -304,6 +304,28 @@ import TestSupport
         ])
     }
 
+    /// The names that the generated `Codable` of a nested `State` uses from inside it, and
+    /// FSMRuntime's types the generated code names.
+    @Test func namesTheGeneratedCodingUses() {
+        MarkedSource("""
+            machine 1️⃣MachineTimers {
+                event go
+                initial state 2️⃣decodeConfiguration { on go -> decoder }
+                state 3️⃣decoder { initial state d { on go -> statePath } }
+                state 4️⃣statePath { initial state p { on go -> decodeConfiguration } }
+            }
+            """).expectDiagnostics([
+            .error("1️⃣", "'MachineTimers' cannot name a machine: the generated code uses FSMRuntime's 'MachineTimers'"),
+            .error("2️⃣", "'decodeConfiguration' cannot name a state: the generated 'State' calls the machine's function 'decodeConfiguration'"),
+            .error(
+                "3️⃣",
+                "state 'decoder' has child states, so it generates the type 'State.Decoder', which would hide Swift's 'Decoder' from the generated code; rename the state"),
+            .error(
+                "4️⃣",
+                "state 'statePath' has child states, so it generates the type 'State.StatePath', which would hide FSMRuntime's 'StatePath' from the generated code; rename the state"),
+        ])
+    }
+
     @Test func duplicateDeclarations() {
         MarkedSource("""
             machine M {

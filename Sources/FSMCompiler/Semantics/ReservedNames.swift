@@ -18,6 +18,13 @@ enum ReservedNames {
         "is", "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
     ]
 
+    /// Functions of the generated machine that the code inside its `State` calls unqualified
+    /// (qualified, a compound state named like the machine would hide the machine): a case of
+    /// `State` named like one would hide it.
+    static let configurationFunctions: Set<String> = [
+        "configurationDescription", "encodeConfiguration", "decodeConfiguration",
+    ]
+
     /// Names of members the generated enums already have (`CaseIterable`, `Hashable`,
     /// `Codable`, and the generated `name` property).
     static let enumMembers: Set<String> = [
@@ -60,7 +67,8 @@ enum ReservedNames {
     static let runtimeTypes: Set<String> = [
         "FSMRuntime", "MachineClock", "TaskClock", "ManualClock", "ScheduledTimer", "ObserverList",
         "ObservationList", "MachineObservation", "ObservationToken", "NotificationKinds", "EventQueue",
-        "TransitionDescriptor",
+        "TransitionDescriptor", "MachineTimers", "StatePath", "PropertyDecoding", "PropertyEncoding",
+        "CaseDecoding", "CaseEncoding",
     ]
 
     /// The type a compound state's children live in, nested in the generated `State`: the
@@ -79,9 +87,11 @@ enum ReservedNames {
             "which Swift reserves"
         case "State", "StateID", "History", "Snapshot":
             "which would hide the generated '\(typeName)'"
-        case "Hashable", "Sendable", "Codable", "CaseIterable", "Equatable", "Encodable", "Decodable", "String", "Int",
-            "Bool", "Optional", "Never", "Swift":
+        case "Hashable", "Sendable", "Codable", "CaseIterable", "Equatable", "Encodable", "Decodable", "Encoder",
+            "Decoder", "String", "Int", "Bool", "Optional", "Never", "Swift":
             "which would hide Swift's '\(typeName)' from the generated code"
+        case "StatePath", "PropertyDecoding", "PropertyEncoding", "CaseDecoding", "CaseEncoding", "FSMRuntime":
+            "which would hide FSMRuntime's '\(typeName)' from the generated code"
         case "CodingKeys":
             "which Swift synthesizes to make 'State' Codable"
         default:
@@ -98,6 +108,9 @@ enum ReservedNames {
         case .state, .event, .output:
             if enumMembers.contains(name) {
                 return "'\(name)' cannot name \(kind.article): the generated enum already has a member '\(name)'"
+            }
+            if kind == .state && configurationFunctions.contains(name) {
+                return "'\(name)' cannot name a state: the generated 'State' calls the machine's function '\(name)'"
             }
         case .machine:
             if generatedTypes.contains(name) {

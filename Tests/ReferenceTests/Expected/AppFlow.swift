@@ -163,6 +163,38 @@ public final class AppFlow {
             case .foreground: "foreground"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "launch": self = .launch
+            case "acceptTerms": self = .acceptTerms
+            case "next": self = .next
+            case "skipTour": self = .skipTour
+            case "signIn": self = .signIn(user: try coded.decode("user"))
+            case "open": self = .open(id: try coded.decode("id"))
+            case "back": self = .back
+            case "edit": self = .edit
+            case "save": self = .save
+            case "logOut": self = .logOut
+            case "background": self = .background
+            case "foreground": self = .foreground
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .signIn(let value0):
+                try coded.encode(value0, "user")
+            case .open(let value0):
+                try coded.encode(value0, "id")
+            default: break
+            }
+        }
     }
 
     /// What ``AppFlow`` tells its observers.
@@ -171,6 +203,24 @@ public final class AppFlow {
 #sourceLocation(file: "machines/AppFlow.fsm", line: 21)
       case banner(String)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "banner": self = .banner(try coded.decode("_0"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .banner(let value0):
+                var coded = CaseEncoding("banner", to: encoder)
+                try coded.encode(value0, "_0")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -210,16 +260,16 @@ public final class AppFlow {
             self.main = main
         }
 
-        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            let remembered = try HistoryDecoding(from: decoder)
-            self.main = try remembered.decode("main")
+            let properties = try PropertyDecoding(from: decoder)
+            self.main = try properties.decode("main")
         }
 
-        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            var remembered = HistoryEncoding(to: encoder)
-            try remembered.encode(self.main, "main")
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.main, "main")
         }
     }
 
@@ -236,12 +286,16 @@ public final class AppFlow {
 
         /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+            let properties = try PropertyDecoding(from: decoder)
+            self.state = try properties.decode("state")
+            self.history = try properties.decode("history")
         }
 
-        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            try SnapshotCoding.encode(state: state, history: history, to: encoder)
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.state, "state")
+            try properties.encode(self.history, "history")
         }
     }
 

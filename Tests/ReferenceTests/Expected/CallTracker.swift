@@ -38,12 +38,46 @@ public final class CallTracker {
             case .didBecomeActive: "didBecomeActive"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "trackOutgoingCall": self = .trackOutgoingCall
+            case "willResignActive": self = .willResignActive
+            case "didEnterBackground": self = .didEnterBackground
+            case "willEnterForeground": self = .willEnterForeground
+            case "didBecomeActive": self = .didBecomeActive
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            _ = CaseEncoding(name, to: encoder)
+        }
     }
 
     /// What ``CallTracker`` tells its observers.
     public enum Output: Hashable, Sendable, Codable, CaseIterable {
         /// The user is back in the app after a call.
         case callFinished
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "callFinished": self = .callFinished
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .callFinished: _ = CaseEncoding("callFinished", to: encoder)
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

@@ -40,6 +40,28 @@ public final class Checkout {
             case .pushRegistered: "pushRegistered"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "loggedIn": self = .loggedIn
+            case "paymentSucceeded": self = .paymentSucceeded
+            case "paymentFailed": self = .paymentFailed(reason: try coded.decode("reason"))
+            case "pushRegistered": self = .pushRegistered
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .paymentFailed(let value0):
+                try coded.encode(value0, "reason")
+            default: break
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

@@ -88,6 +88,23 @@ final class Onboarding {
             case .restart: "restart"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "accept": self = .accept
+            case "skip": self = .skip
+            case "next": self = .next
+            case "restart": self = .restart
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            _ = CaseEncoding(name, to: encoder)
+        }
     }
 
     /// What ``Onboarding`` tells its observers.
@@ -95,6 +112,24 @@ final class Onboarding {
 #sourceLocation(file: "Tests/ReferenceTests/Specs/Completion.fsm", line: 9)
       case finished(steps: Int)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "finished": self = .finished(steps: try coded.decode("steps"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .finished(let value0):
+                var coded = CaseEncoding("finished", to: encoder)
+                try coded.encode(value0, "steps")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

@@ -27,6 +27,27 @@ final class Door {
             case .knock: "knock"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "open": self = .open
+            case "close": self = .close
+            case "knock": self = .knock(times: try coded.decode("times"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .knock(let value0):
+                try coded.encode(value0, "times")
+            default: break
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

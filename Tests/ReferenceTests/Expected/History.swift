@@ -105,6 +105,25 @@ final class Jukebox {
             case .play: "play"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "sleep": self = .sleep
+            case "wake": self = .wake
+            case "wakeFresh": self = .wakeFresh
+            case "next": self = .next
+            case "browse": self = .browse
+            case "play": self = .play
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            _ = CaseEncoding(name, to: encoder)
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -145,18 +164,18 @@ final class Jukebox {
             self.player = player
         }
 
-        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        /// Decodes what `encode(to:)` writes.
         init(from decoder: any Decoder) throws {
-            let remembered = try HistoryDecoding(from: decoder)
-            self.app = try remembered.decode("app")
-            self.player = try remembered.decode("player")
+            let properties = try PropertyDecoding(from: decoder)
+            self.app = try properties.decode("app")
+            self.player = try properties.decode("player")
         }
 
-        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         func encode(to encoder: any Encoder) throws {
-            var remembered = HistoryEncoding(to: encoder)
-            try remembered.encode(self.app, "app")
-            try remembered.encode(self.player, "player")
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.app, "app")
+            try properties.encode(self.player, "player")
         }
     }
 
@@ -173,12 +192,16 @@ final class Jukebox {
 
         /// Decodes what `encode(to:)` writes.
         init(from decoder: any Decoder) throws {
-            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+            let properties = try PropertyDecoding(from: decoder)
+            self.state = try properties.decode("state")
+            self.history = try properties.decode("history")
         }
 
-        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         func encode(to encoder: any Encoder) throws {
-            try SnapshotCoding.encode(state: state, history: history, to: encoder)
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.state, "state")
+            try properties.encode(self.history, "history")
         }
     }
 

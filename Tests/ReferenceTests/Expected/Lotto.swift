@@ -17,6 +17,26 @@ public final class Lotto {
 
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "empty": self = .empty
+            case "drawn": self = .drawn(current: try coded.decode("current"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .empty: _ = CaseEncoding("empty", to: encoder)
+            case .drawn(let value0):
+                var coded = CaseEncoding("drawn", to: encoder)
+                try coded.encode(value0, "current")
+            }
+        }
     }
 
     /// Every state of ``Lotto`` at any depth, by its name in Lotto.fsm: how observers,
@@ -45,6 +65,27 @@ public final class Lotto {
             case .clear: "clear"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "newNumbers": self = .newNumbers(numbers: try coded.decode("numbers"))
+            case "saveNumbers": self = .saveNumbers
+            case "clear": self = .clear
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .newNumbers(let value0):
+                try coded.encode(value0, "numbers")
+            default: break
+            }
+        }
     }
 
     /// What ``Lotto`` tells its observers.
@@ -62,6 +103,35 @@ public final class Lotto {
 #sourceLocation()
         /// The screen shows no numbers any more.
         case cleared
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "changed": self = .changed(numbers: try coded.decode("numbers"))
+            case "saved": self = .saved(numbers: try coded.decode("numbers"), total: try coded.decode("total"))
+            case "notice": self = .notice(try coded.decode("_0"))
+            case "cleared": self = .cleared
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .changed(let value0):
+                var coded = CaseEncoding("changed", to: encoder)
+                try coded.encode(value0, "numbers")
+            case .saved(let value0, let value1):
+                var coded = CaseEncoding("saved", to: encoder)
+                try coded.encode(value0, "numbers")
+                try coded.encode(value1, "total")
+            case .notice(let value0):
+                var coded = CaseEncoding("notice", to: encoder)
+                try coded.encode(value0, "_0")
+            case .cleared: _ = CaseEncoding("cleared", to: encoder)
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

@@ -16,6 +16,28 @@ public final class Navigator {
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
 
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "login": self = .login
+            case "main": self = .main(try coded.decode("_0"))
+            case "asleep": self = .asleep
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .login: _ = CaseEncoding("login", to: encoder)
+            case .main(let value0):
+                var coded = CaseEncoding("main", to: encoder)
+                try coded.encode(value0, "_0")
+            case .asleep: _ = CaseEncoding("asleep", to: encoder)
+            }
+        }
+
         /// The states inside `main`; one of them is active while `main` is.
         public enum Main: Hashable, Sendable, Codable {
             case list
@@ -24,6 +46,32 @@ public final class Navigator {
 #sourceLocation()
             case editor(Editor)
             case saved
+
+            /// Decodes what `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                let coded = try CaseDecoding(from: decoder)
+                switch coded.name {
+                case "list": self = .list
+                case "detail": self = .detail(id: try coded.decode("id"))
+                case "editor": self = .editor(try coded.decode("_0"))
+                case "saved": self = .saved
+                default: throw coded.unknownCase()
+                }
+            }
+
+            /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .list: _ = CaseEncoding("list", to: encoder)
+                case .detail(let value0):
+                    var coded = CaseEncoding("detail", to: encoder)
+                    try coded.encode(value0, "id")
+                case .editor(let value0):
+                    var coded = CaseEncoding("editor", to: encoder)
+                    try coded.encode(value0, "_0")
+                case .saved: _ = CaseEncoding("saved", to: encoder)
+                }
+            }
         }
 
         /// The regions of `editor`, all active while `editor` is: what is active in each.
@@ -34,6 +82,20 @@ public final class Navigator {
             public init(bold: Bold, italic: Italic) {
                 self.bold = bold
                 self.italic = italic
+            }
+
+            /// Decodes what `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                let properties = try PropertyDecoding(from: decoder)
+                self.bold = try properties.decode("bold")
+                self.italic = try properties.decode("italic")
+            }
+
+            /// Encodes each property under its name, as synthesized `Codable` would.
+            public func encode(to encoder: any Encoder) throws {
+                var properties = PropertyEncoding(to: encoder)
+                try properties.encode(self.bold, "bold")
+                try properties.encode(self.italic, "italic")
             }
         }
 
@@ -100,6 +162,36 @@ public final class Navigator {
             case .wake: "wake"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "loggedIn": self = .loggedIn(user: try coded.decode("user"))
+            case "logOut": self = .logOut
+            case "open": self = .open(id: try coded.decode("id"))
+            case "back": self = .back
+            case "edit": self = .edit
+            case "toggleBold": self = .toggleBold
+            case "toggleItalic": self = .toggleItalic
+            case "save": self = .save
+            case "sleep": self = .sleep
+            case "wake": self = .wake
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .loggedIn(let value0):
+                try coded.encode(value0, "user")
+            case .open(let value0):
+                try coded.encode(value0, "id")
+            default: break
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -137,16 +229,16 @@ public final class Navigator {
             self.main = main
         }
 
-        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            let remembered = try HistoryDecoding(from: decoder)
-            self.main = try remembered.decode("main")
+            let properties = try PropertyDecoding(from: decoder)
+            self.main = try properties.decode("main")
         }
 
-        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            var remembered = HistoryEncoding(to: encoder)
-            try remembered.encode(self.main, "main")
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.main, "main")
         }
     }
 
@@ -163,12 +255,16 @@ public final class Navigator {
 
         /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+            let properties = try PropertyDecoding(from: decoder)
+            self.state = try properties.decode("state")
+            self.history = try properties.decode("history")
         }
 
-        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            try SnapshotCoding.encode(state: state, history: history, to: encoder)
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.state, "state")
+            try properties.encode(self.history, "history")
         }
     }
 

@@ -87,11 +87,50 @@ final class Library {
             case .reset: "reset"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "open": self = .open(id: try coded.decode("id"))
+            case "back": self = .back
+            case "search": self = .search
+            case "logOut": self = .logOut
+            case "reset": self = .reset
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .open(let value0):
+                try coded.encode(value0, "id")
+            default: break
+            }
+        }
     }
 
     /// What ``Library`` tells its observers.
     enum Output: Hashable, Sendable, Codable, CaseIterable {
         case closed
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "closed": self = .closed
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .closed: _ = CaseEncoding("closed", to: encoder)
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

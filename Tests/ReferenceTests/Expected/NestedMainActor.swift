@@ -80,6 +80,26 @@ import FSMRuntime
             case .stop: "stop"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "go": self = .go(to: try coded.decode("to"))
+            case "stop": self = .stop
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .go(let value0):
+                try coded.encode(value0, "to")
+            default: break
+            }
+        }
     }
 
     /// What ``Alpha`` tells its observers.
@@ -87,6 +107,24 @@ import FSMRuntime
 #sourceLocation(file: "Tests/ReferenceTests/Specs/NestedMainActor.fsm", line: 6)
       case said(String)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "said": self = .said(try coded.decode("_0"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .said(let value0):
+                var coded = CaseEncoding("said", to: encoder)
+                try coded.encode(value0, "_0")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -126,16 +164,16 @@ import FSMRuntime
             self.busy = busy
         }
 
-        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            let remembered = try HistoryDecoding(from: decoder)
-            self.busy = try remembered.decode("busy")
+            let properties = try PropertyDecoding(from: decoder)
+            self.busy = try properties.decode("busy")
         }
 
-        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            var remembered = HistoryEncoding(to: encoder)
-            try remembered.encode(self.busy, "busy")
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.busy, "busy")
         }
     }
 
@@ -152,12 +190,16 @@ import FSMRuntime
 
         /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+            let properties = try PropertyDecoding(from: decoder)
+            self.state = try properties.decode("state")
+            self.history = try properties.decode("history")
         }
 
-        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            try SnapshotCoding.encode(state: state, history: history, to: encoder)
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.state, "state")
+            try properties.encode(self.history, "history")
         }
     }
 

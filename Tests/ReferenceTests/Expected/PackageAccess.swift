@@ -25,6 +25,27 @@ package final class Session {
             case .logout: "logout"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        package init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "login": self = .login(user: try coded.decode("user"), in: try coded.decode("in"))
+            case "logout": self = .logout
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        package func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .login(let value0, let value1):
+                try coded.encode(value0, "user")
+                try coded.encode(value1, "in")
+            default: break
+            }
+        }
     }
 
     /// What ``Session`` tells its observers.
@@ -32,6 +53,24 @@ package final class Session {
 #sourceLocation(file: "Tests/ReferenceTests/Specs/PackageAccess.fsm", line: 5)
       case welcome(user: String)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        package init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "welcome": self = .welcome(user: try coded.decode("user"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        package func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .welcome(let value0):
+                var coded = CaseEncoding("welcome", to: encoder)
+                try coded.encode(value0, "user")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

@@ -56,6 +56,34 @@ final class LottoDraw {
 #sourceLocation(file: "Tests/ReferenceTests/Specs/Payloads.fsm", line: 13)
       case flags(Bool, Double)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "saved": self = .saved(count: try coded.decode("count"), title: try coded.decode("title"))
+            case "failed": self = .failed(try coded.decode("_0"))
+            case "flags": self = .flags(try coded.decode("_0"), try coded.decode("_1"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .saved(let value0, let value1):
+                var coded = CaseEncoding("saved", to: encoder)
+                try coded.encode(value0, "count")
+                try coded.encode(value1, "title")
+            case .failed(let value0):
+                var coded = CaseEncoding("failed", to: encoder)
+                try coded.encode(value0, "_0")
+            case .flags(let value0, let value1):
+                var coded = CaseEncoding("flags", to: encoder)
+                try coded.encode(value0, "_0")
+                try coded.encode(value1, "_1")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

@@ -33,6 +33,28 @@ public final class Player {
             case .seek: "seek"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "play": self = .play
+            case "pause": self = .pause
+            case "stop": self = .stop
+            case "seek": self = .seek(to: try coded.decode("to"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            var coded = CaseEncoding(name, to: encoder)
+            switch self {
+            case .seek(let value0):
+                try coded.encode(value0, "to")
+            default: break
+            }
+        }
     }
 
     /// What ``Player`` tells its observers.
@@ -41,6 +63,24 @@ public final class Player {
 #sourceLocation(file: "machines/Player.fsm", line: 13)
       case notice(String)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "notice": self = .notice(try coded.decode("_0"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .notice(let value0):
+                var coded = CaseEncoding("notice", to: encoder)
+                try coded.encode(value0, "_0")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

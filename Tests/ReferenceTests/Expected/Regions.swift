@@ -18,6 +18,28 @@ import FSMRuntime
         /// The active states' names from the top level down, as a spec names them: `main.list`.
         public var description: String { configurationDescription(self) }
 
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "idle": self = .idle
+            case "work": self = .work(try coded.decode("_0"))
+            case "paused": self = .paused
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .idle: _ = CaseEncoding("idle", to: encoder)
+            case .work(let value0):
+                var coded = CaseEncoding("work", to: encoder)
+                try coded.encode(value0, "_0")
+            case .paused: _ = CaseEncoding("paused", to: encoder)
+            }
+        }
+
         /// The regions of `work`, all active while `work` is: what is active in each.
         public struct Work: Hashable, Sendable, Codable {
             public var fetch: Fetch
@@ -26,6 +48,20 @@ import FSMRuntime
             public init(fetch: Fetch, view: View) {
                 self.fetch = fetch
                 self.view = view
+            }
+
+            /// Decodes what `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                let properties = try PropertyDecoding(from: decoder)
+                self.fetch = try properties.decode("fetch")
+                self.view = try properties.decode("view")
+            }
+
+            /// Encodes each property under its name, as synthesized `Codable` would.
+            public func encode(to encoder: any Encoder) throws {
+                var properties = PropertyEncoding(to: encoder)
+                try properties.encode(self.fetch, "fetch")
+                try properties.encode(self.view, "view")
             }
         }
 
@@ -36,11 +72,51 @@ import FSMRuntime
              case fetched(size: Int)
 #sourceLocation()
             case fetchDone
+
+            /// Decodes what `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                let coded = try CaseDecoding(from: decoder)
+                switch coded.name {
+                case "waiting": self = .waiting
+                case "fetched": self = .fetched(size: try coded.decode("size"))
+                case "fetchDone": self = .fetchDone
+                default: throw coded.unknownCase()
+                }
+            }
+
+            /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .waiting: _ = CaseEncoding("waiting", to: encoder)
+                case .fetched(let value0):
+                    var coded = CaseEncoding("fetched", to: encoder)
+                    try coded.encode(value0, "size")
+                case .fetchDone: _ = CaseEncoding("fetchDone", to: encoder)
+                }
+            }
         }
 
         /// The states inside `view`; one of them is active while `view` is.
         public enum View: Hashable, Sendable, Codable {
             case panels(Panels)
+
+            /// Decodes what `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                let coded = try CaseDecoding(from: decoder)
+                switch coded.name {
+                case "panels": self = .panels(try coded.decode("_0"))
+                default: throw coded.unknownCase()
+                }
+            }
+
+            /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+            public func encode(to encoder: any Encoder) throws {
+                switch self {
+                case .panels(let value0):
+                    var coded = CaseEncoding("panels", to: encoder)
+                    try coded.encode(value0, "_0")
+                }
+            }
         }
 
         /// The regions of `panels`, all active while `panels` is: what is active in each.
@@ -51,6 +127,20 @@ import FSMRuntime
             public init(left: Left, right: Right) {
                 self.left = left
                 self.right = right
+            }
+
+            /// Decodes what `encode(to:)` writes.
+            public init(from decoder: any Decoder) throws {
+                let properties = try PropertyDecoding(from: decoder)
+                self.left = try properties.decode("left")
+                self.right = try properties.decode("right")
+            }
+
+            /// Encodes each property under its name, as synthesized `Codable` would.
+            public func encode(to encoder: any Encoder) throws {
+                var properties = PropertyEncoding(to: encoder)
+                try properties.encode(self.left, "left")
+                try properties.encode(self.right, "right")
             }
         }
 
@@ -107,6 +197,25 @@ import FSMRuntime
             case .finish: "finish"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "start": self = .start
+            case "tick": self = .tick
+            case "tock": self = .tock
+            case "stop": self = .stop
+            case "back": self = .back
+            case "finish": self = .finish
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            _ = CaseEncoding(name, to: encoder)
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
@@ -147,18 +256,18 @@ import FSMRuntime
             self.fetch = fetch
         }
 
-        /// Decodes what `encode(to:)` writes: what each state remembers, under its name.
+        /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            let remembered = try HistoryDecoding(from: decoder)
-            self.work = try remembered.decode("work")
-            self.fetch = try remembered.decode("fetch")
+            let properties = try PropertyDecoding(from: decoder)
+            self.work = try properties.decode("work")
+            self.fetch = try properties.decode("fetch")
         }
 
-        /// Encodes what each state remembers under its name, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            var remembered = HistoryEncoding(to: encoder)
-            try remembered.encode(self.work, "work")
-            try remembered.encode(self.fetch, "fetch")
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.work, "work")
+            try properties.encode(self.fetch, "fetch")
         }
     }
 
@@ -175,12 +284,16 @@ import FSMRuntime
 
         /// Decodes what `encode(to:)` writes.
         public init(from decoder: any Decoder) throws {
-            (state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)
+            let properties = try PropertyDecoding(from: decoder)
+            self.state = try properties.decode("state")
+            self.history = try properties.decode("history")
         }
 
-        /// Encodes `state` and `history` under those keys, as synthesized `Codable` would.
+        /// Encodes each property under its name, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            try SnapshotCoding.encode(state: state, history: history, to: encoder)
+            var properties = PropertyEncoding(to: encoder)
+            try properties.encode(self.state, "state")
+            try properties.encode(self.history, "history")
         }
     }
 

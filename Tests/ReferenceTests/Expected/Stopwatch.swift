@@ -43,6 +43,22 @@ public final class Stopwatch {
             case .reset: "reset"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "start": self = .start
+            case "pause": self = .pause
+            case "reset": self = .reset
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            _ = CaseEncoding(name, to: encoder)
+        }
     }
 
     /// What ``Stopwatch`` tells its observers.
@@ -51,6 +67,24 @@ public final class Stopwatch {
 #sourceLocation(file: "machines/Stopwatch.fsm", line: 11)
       case shown(Duration)
 #sourceLocation()
+
+        /// Decodes what `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "shown": self = .shown(try coded.decode("_0"))
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .shown(let value0):
+                var coded = CaseEncoding("shown", to: encoder)
+                try coded.encode(value0, "_0")
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

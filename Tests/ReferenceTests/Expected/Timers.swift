@@ -24,11 +24,42 @@ final class Kettle {
             case .switchOff: "switchOff"
             }
         }
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "switchOn": self = .switchOn
+            case "switchOff": self = .switchOff
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            _ = CaseEncoding(name, to: encoder)
+        }
     }
 
     /// What ``Kettle`` tells its observers.
     enum Output: Hashable, Sendable, Codable, CaseIterable {
         case whistle
+
+        /// Decodes what `encode(to:)` writes.
+        init(from decoder: any Decoder) throws {
+            let coded = try CaseDecoding(from: decoder)
+            switch coded.name {
+            case "whistle": self = .whistle
+            default: throw coded.unknownCase()
+            }
+        }
+
+        /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .whistle: _ = CaseEncoding("whistle", to: encoder)
+            }
+        }
     }
 
     /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.

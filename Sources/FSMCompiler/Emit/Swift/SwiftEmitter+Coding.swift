@@ -1,5 +1,6 @@
-/// How the configuration types of a nested machine, `History` and `Snapshot` are `Codable`:
-/// written out as a few calls rather than synthesized.
+/// How the generated types are `Codable`: written out as a few calls to FSMRuntime rather than
+/// synthesized, writing the same data as synthesis (except a nested `State` without data or
+/// parallel states, which is coded as the name of its active atomic state).
 ///
 /// Synthesized `Codable` writes a `CodingKeys` enum and keyed coding (one more enum per case,
 /// for an enum with payloads) into the generated file, and every build of its user
@@ -75,37 +76,111 @@ extension SwiftEmitter {
         writer.line()
     }
 
-    /// `init(from:)` and `encode(to:)` of `History`: each property under its state's name.
-    func emitHistoryCoding(into writer: inout CodeWriter) {
+    /// `init(from:)` and `encode(to:)` of a generated `struct` (`History`, `Snapshot`, a parallel
+    /// state's regions): each stored property under its name, as synthesized `Codable` writes it.
+    func emitPropertyCoding(_ properties: [String], into writer: inout CodeWriter) {
         writer.line()
-        writer.line("/// Decodes what `encode(to:)` writes: what each state remembers, under its name.")
+        writer.line("/// Decodes what `encode(to:)` writes.")
         writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.line("let remembered = try HistoryDecoding(from: decoder)")
-            for owner in historyOwners {
-                writer.line("self.\(model[owner].name) = try remembered.decode(\"\(model[owner].name)\")")
+            writer.line("let properties = try PropertyDecoding(from: decoder)")
+            for property in properties {
+                writer.line("self.\(SwiftNames.variable(property)) = try properties.decode(\(SwiftNames.stringLiteral(property)))")
             }
         }
         writer.line()
-        writer.line("/// Encodes what each state remembers under its name, as synthesized `Codable` would.")
+        writer.line("/// Encodes each property under its name, as synthesized `Codable` would.")
         writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-            writer.line("var remembered = HistoryEncoding(to: encoder)")
-            for owner in historyOwners {
-                writer.line("try remembered.encode(self.\(model[owner].name), \"\(model[owner].name)\")")
+            writer.line("var properties = PropertyEncoding(to: encoder)")
+            for property in properties {
+                writer.line("try properties.encode(self.\(SwiftNames.variable(property)), \(SwiftNames.stringLiteral(property)))")
             }
         }
     }
 
-    /// `init(from:)` and `encode(to:)` of `Snapshot`.
-    func emitSnapshotCoding(into writer: inout CodeWriter) {
+    /// A case of a generated enum as its coding sees it: its name and the labels of its
+    /// associated values, `nil` for an unlabeled one.
+    struct CodedCase {
+        var name: String
+        var labels: [String?]
+    }
+
+    /// The cases of an `Event` or an `Output`.
+    func codedCases(_ signals: [SignalModel]) -> [CodedCase] {
+        signals.map { CodedCase(name: $0.name, labels: $0.parameters.map(\.label)) }
+    }
+
+    /// The cases of `State` or of a compound state's children: the child first (unlabeled),
+    /// then the data.
+    func codedCases(ofStates states: [StateID]) -> [CodedCase] {
+        states.map { id in
+            let state = model[id]
+            return CodedCase(name: state.name, labels: (state.isCompound ? [nil] : []) + state.data.map(\.label))
+        }
+    }
+
+    /// `init(from:)` and `encode(to:)` of an enum with payloads, as synthesized `Codable` codes
+    /// it: `{"open": {"id": 5}}`. `named`: the enum has a `name` property giving each case's.
+    func emitCaseCoding(_ cases: [CodedCase], named: Bool = false, into writer: inout CodeWriter) {
+        func key(_ label: String?, at position: Int) -> String {
+            SwiftNames.stringLiteral(label ?? "_\(position)")
+        }
         writer.line()
         writer.line("/// Decodes what `encode(to:)` writes.")
         writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.line("(state, history) = try SnapshotCoding.decode(State.self, History.self, from: decoder)")
+            writer.line("let coded = try CaseDecoding(from: decoder)")
+            writer.line("switch coded.name {")
+            for codedCase in cases {
+                let values = codedCase.labels.enumerated().map { position, label in
+                    (label.map { "\($0): " } ?? "") + "try coded.decode(\(key(label, at: position)))"
+                }
+                let value = values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
+                writer.line("case \(SwiftNames.stringLiteral(codedCase.name)): self = .\(codedCase.name)\(value)")
+            }
+            writer.line("default: throw coded.unknownCase()")
+            writer.line("}")
         }
         writer.line()
-        writer.line("/// Encodes `state` and `history` under those keys, as synthesized `Codable` would.")
+        writer.line("/// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.")
         writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-            writer.line("try SnapshotCoding.encode(state: state, history: history, to: encoder)")
+            // Bound by position: a payload's label could be `encoder`.
+            func bindings(_ codedCase: CodedCase) -> String {
+                "(" + codedCase.labels.indices.map { "let value\($0)" }.joined(separator: ", ") + ")"
+            }
+            func encodePayload(_ codedCase: CodedCase, into writer: inout CodeWriter) {
+                for (position, label) in codedCase.labels.enumerated() {
+                    writer.line("try coded.encode(value\(position), \(key(label, at: position)))")
+                }
+            }
+            let withPayload = cases.filter { !$0.labels.isEmpty }
+            if named {
+                guard !withPayload.isEmpty else {
+                    writer.line("_ = CaseEncoding(name, to: encoder)")
+                    return
+                }
+                writer.line("var coded = CaseEncoding(name, to: encoder)")
+                writer.line("switch self {")
+                for codedCase in withPayload {
+                    writer.line("case .\(codedCase.name)\(bindings(codedCase)):")
+                    writer.indented { writer in encodePayload(codedCase, into: &writer) }
+                }
+                if withPayload.count < cases.count { writer.line("default: break") }
+                writer.line("}")
+                return
+            }
+            writer.line("switch self {")
+            for codedCase in cases {
+                let name = SwiftNames.stringLiteral(codedCase.name)
+                if codedCase.labels.isEmpty {
+                    writer.line("case .\(codedCase.name): _ = CaseEncoding(\(name), to: encoder)")
+                    continue
+                }
+                writer.line("case .\(codedCase.name)\(bindings(codedCase)):")
+                writer.indented { writer in
+                    writer.line("var coded = CaseEncoding(\(name), to: encoder)")
+                    encodePayload(codedCase, into: &writer)
+                }
+            }
+            writer.line("}")
         }
     }
 }

@@ -12,7 +12,11 @@ extension SwiftEmitter {
             writer.line("/// The active states' names from the top level down, as a spec names them: `main.list`.")
             // Unqualified: a compound state named like the machine would hide it in here.
             writer.line("\(access)var description: String { configurationDescription(self) }")
-            if codesStateByLeaf { emitStateCoding(into: &writer) }
+            if codesStateByLeaf {
+                emitStateCoding(into: &writer)
+            } else if stateTraits.isCodable {
+                emitCaseCoding(codedCases(ofStates: model.topLevelStates), into: &writer)
+            }
 
             for state in model.states where state.isCompound {
                 writer.line()
@@ -26,7 +30,11 @@ extension SwiftEmitter {
                     ? "String, Hashable, Sendable, Codable, CaseIterable" : stateConformances
                 writer.block("\(access)enum \(SwiftNames.stateTypeName(state.name)): \(conformances)") { writer in
                     emitCases(state.children, into: &writer)
-                    if codesStateByLeaf && conformances == stateConformances { emitChildrenCoding(of: state, into: &writer) }
+                    if conformances == stateConformances && codesStateByLeaf {
+                        emitChildrenCoding(of: state, into: &writer)
+                    } else if conformances == stateConformances && stateTraits.isCodable {
+                        emitCaseCoding(codedCases(ofStates: state.children), into: &writer)
+                    }
                 }
             }
         }
@@ -59,6 +67,7 @@ extension SwiftEmitter {
                     writer.line("self.\(SwiftNames.variable(region.name)) = \(SwiftNames.variable(region.name))")
                 }
             }
+            if stateTraits.isCodable { emitPropertyCoding(regions.map(\.name), into: &writer) }
         }
     }
 
@@ -100,7 +109,7 @@ extension SwiftEmitter {
                     writer.line("self.\(model[owner].name) = \(model[owner].name)")
                 }
             }
-            if stateTraits.isCodable { emitHistoryCoding(into: &writer) }
+            if stateTraits.isCodable { emitPropertyCoding(historyOwners.map { model[$0].name }, into: &writer) }
         }
         writer.line()
         writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
@@ -113,7 +122,7 @@ extension SwiftEmitter {
                 writer.line("self.state = state")
                 writer.line("self.history = history")
             }
-            if stateTraits.isCodable { emitSnapshotCoding(into: &writer) }
+            if stateTraits.isCodable { emitPropertyCoding(["state", "history"], into: &writer) }
         }
         writer.line()
     }

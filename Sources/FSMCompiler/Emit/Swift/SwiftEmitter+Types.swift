@@ -27,6 +27,9 @@ extension SwiftEmitter {
             writer.block("\(access)var name: String") { writer in
                 emitNameSwitch(model.events, into: &writer)
             }
+            if eventTraits.isCodable && !model.events.isEmpty {
+                emitCaseCoding(codedCases(model.events), named: true, into: &writer)
+            }
         }
         writer.line()
 
@@ -37,6 +40,7 @@ extension SwiftEmitter {
                     writer.documentation(output.documentation)
                     write(locatedCase(output.name, output.parameters, typeLocations: output.parameterTypeLocations), into: &writer)
                 }
+                if outputTraits.isCodable { emitCaseCoding(codedCases(model.outputs), into: &writer) }
             }
             writer.line()
         }
