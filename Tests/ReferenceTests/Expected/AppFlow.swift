@@ -461,17 +461,20 @@ public final class AppFlow {
         restoring snapshot: Snapshot? = nil
     ) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot.state
             history = snapshot.history
+            isRestored = true
         } else {
             state = .splash
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.splash)
         }
         drainQueues()

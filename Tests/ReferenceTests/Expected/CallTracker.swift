@@ -262,16 +262,19 @@ public final class CallTracker {
     ) {
         self.clock = clock
         self.isolation = isolation
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .idle
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.idle)
         } else {
             startTimers(for: state)

@@ -211,16 +211,19 @@ public final class Checkout {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .beforeLogIn
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.beforeLogIn)
         }
         takeEventlessTransitions()

@@ -215,16 +215,19 @@ final class Gate {
     ) {
         self.clock = clock
         self.isolation = isolation
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .closed
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.closed)
         } else {
             startTimers(for: state)

@@ -303,17 +303,20 @@ final class Jukebox {
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
     init(observers: [any Observer] = [], restoring snapshot: Snapshot? = nil) {
+        let isRestored: Bool
         if let snapshot {
             state = snapshot.state
             history = snapshot.history
+            isRestored = true
         } else {
             state = .app(.library)
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.app)
             enterState(.library)
         }

@@ -294,16 +294,19 @@ public final class Lotto {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .empty
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.empty)
         }
         drainQueues()

@@ -202,16 +202,19 @@ import FSMRuntime
     ) {
         self.actions = actions
         self.clock = clock
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .hidden
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.hidden)
         } else {
             startTimers(for: state)

@@ -400,17 +400,20 @@ public final class Navigator {
         restoring snapshot: Snapshot? = nil
     ) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot.state
             history = snapshot.history
+            isRestored = true
         } else {
             state = .login
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.login)
         }
         drainQueues()

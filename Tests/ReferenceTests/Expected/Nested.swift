@@ -353,16 +353,19 @@ final class Library {
         self.actions = actions
         self.clock = clock
         self.isolation = isolation
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .browsing(.shelf)
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.browsing)
             enterState(.shelf)
         } else {

@@ -252,16 +252,19 @@ public final class Player {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .stopped
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.stopped)
         }
         drainQueues()

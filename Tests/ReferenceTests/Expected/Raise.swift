@@ -191,16 +191,19 @@ final class Relay {
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .idle
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.idle)
         }
         drainQueues()

@@ -450,17 +450,20 @@ import FSMRuntime
     ) {
         self.actions = actions
         self.clock = clock
+        let isRestored: Bool
         if let snapshot {
             state = snapshot.state
             history = snapshot.history
+            isRestored = true
         } else {
             state = .idle
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.idle)
         } else {
             restartTimers()

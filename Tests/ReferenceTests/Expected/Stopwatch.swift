@@ -249,16 +249,19 @@ public final class Stopwatch {
         restoring snapshot: State? = nil
     ) {
         self.actions = actions
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .idle
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.idle)
         }
         drainQueues()

@@ -276,16 +276,19 @@ final class Kettle {
         self.actions = actions
         self.clock = clock
         self.isolation = isolation
+        let isRestored: Bool
         if let snapshot {
             state = snapshot
+            isRestored = true
         } else {
             state = .off
+            isRestored = false
         }
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
-        if snapshot == nil {
+        if !isRestored {
             enterState(.off)
         } else {
             startTimers(for: state)

@@ -98,8 +98,10 @@ extension SwiftEmitter {
             if hasActions { writer.line("self.actions = actions") }
             if hasTimers { writer.line("self.clock = clock") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
-            // `if let` rather than `snapshot?.state ?? initial`: `??` costs the type checker of
-            // every build that compiles this file more than the branch does.
+            // `if let` and a flag rather than `snapshot?.state ?? initial` and `snapshot == nil`:
+            // `??` and `==` cost the type checker of every build that compiles this file more
+            // than the branches do (`==` is tried against every `Equatable` overload).
+            writer.line("let isRestored: Bool")
             writer.block("if let snapshot", closing: "} else {") { writer in
                 if hasHistory {
                     writer.line("state = snapshot.state")
@@ -107,14 +109,18 @@ extension SwiftEmitter {
                 } else {
                     writer.line("state = snapshot")
                 }
+                writer.line("isRestored = true")
             }
-            writer.indented { writer in writer.line("state = \(initial)") }
+            writer.indented { writer in
+                writer.line("state = \(initial)")
+                writer.line("isRestored = false")
+            }
             writer.line("}")
             writer.block("for observer in observers") { writer in
                 writer.line("addObserver(observer)")
             }
             writer.line("isInStep = true")
-            writer.line("if snapshot == nil {")
+            writer.line("if !isRestored {")
             writer.indented { writer in
                 if isStatechart {
                     for state in machine.initialEntry.states {
