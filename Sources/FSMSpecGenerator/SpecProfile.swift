@@ -10,9 +10,8 @@ public struct SpecProfile: Sendable, Hashable {
 
     public var kind: Kind
     public var parallelStates = true
-    /// Regions that are parallel states themselves (`parallel state` as a child of one). Off:
-    /// the Swift back end refuses them (a located error), so no valid spec has one.
-    public var parallelRegions = false
+    /// Regions that are parallel states themselves (`parallel state` as a child of one).
+    public var parallelRegions = true
     /// Triggers several regions take where a region holds states with data.
     public var sharedTriggersWithData = true
     public var history = true

@@ -59,7 +59,7 @@ var charts: [DifferentialChart] = []
 var deviating = 0
 /// Adds a chart to the campaign unless Qt is known to depart from SCXML on its shape.
 @MainActor func include(_ chart: DifferentialChart) {
-    if let reason = QtDeviations.reason(toSkip: chart) ?? OpenFsmcIssues.reason(toSkip: chart) {
+    if let reason = QtDeviations.reason(toSkip: chart) {
         deviating += 1
         print("skipped \(chart.name) (\(chart.origin)): \(reason)")
     } else {

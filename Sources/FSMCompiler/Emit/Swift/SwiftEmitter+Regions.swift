@@ -82,24 +82,19 @@ extension SwiftEmitter {
     }
 
     /// What the Swift back end cannot generate yet for parallel states, as located errors: a
-    /// region that is a parallel state itself; a trigger regions take together (or with a transition around their parallel state), where
-    /// a region holds a parallel state of its own inside which the trigger is taken (its
+    /// trigger regions take together (or with a transition around their parallel state), where
+    /// a region is or holds a parallel state of its own inside which the trigger is taken (its
     /// regions would choose apart, so one region would choose several transitions).
     public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
         let model = machine.model
         let (shared, _) = sharing(in: machine)
         var problems: [Diagnostic] = []
         for parallel in model.states where parallel.isParallel {
-            for region in parallel.children where model[region].isParallel {
-                problems.append(Diagnostic(
-                    .error, "region '\(model[region].name)' of '\(parallel.name)' is a parallel state itself: fsmc does not generate that yet; put it inside a state of its own (state … { parallel state \(model[region].name) { … } })",
-                    at: model[region].range))
-            }
             for trigger in shared[parallel.id.index] {
                 for region in parallel.children {
                     // A region's states choose one transition together unless the trigger is
                     // taken inside a parallel state of the region, whose regions choose apart.
-                    let nestedParallels = model.descendants(of: region).filter { model[$0].isParallel }
+                    let nestedParallels = ([region] + model.descendants(of: region)).filter { model[$0].isParallel }
                     guard let nested = nestedParallels.first(where: { nested in
                         model.descendants(of: nested).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
                     }) else { continue }

@@ -90,14 +90,32 @@ extension SwiftEmitter {
         }
         let parallel = path[cut]
         let regions = regionsVariable(parallel)
-        let rest = Array(path[(cut + 2)...])
+        let inRegion = Array(path[(cut + 1)...])
         // The regions are bound only when something below them is matched or wanted.
-        let bindsRegions = !rest.isEmpty || child != nil
+        let bindsRegions = inRegion.count > 1 || child != nil
         let clause = "case \(configurationPattern(path[...cut], binding: binding, child: bindsRegions ? regions : nil)) = \(subject)"
-        let region = path[cut + 1]
+        guard bindsRegions else { return ([clause], nil) }
+        let inner = configurationClauses(inRegion, inRegionsOf: regions, binding: binding, child: child)
+        return ([clause] + inner.clauses, inner.child)
+    }
+
+    /// The clauses of ``configurationClauses(_:binding:child:subject:)`` for `path` starting
+    /// at a region of a parallel state whose regions are bound to `regions`. A region that is a
+    /// parallel state itself binds its own regions (`case let qRegions = pRegions.q`).
+    private func configurationClauses(
+        _ path: [StateID], inRegionsOf regions: String, binding: Set<String>, child: String?
+    ) -> (clauses: [String], child: String?) {
+        let region = path[0]
         let regionValue = "\(regions).\(SwiftNames.variable(model[region].name))"
-        guard !rest.isEmpty else { return ([clause], child.map { _ in regionValue }) }
-        let inner = configurationClauses(rest, binding: binding, child: child, subject: regionValue)
+        let rest = Array(path.dropFirst())
+        guard model[region].isParallel else {
+            guard !rest.isEmpty else { return ([], child.map { _ in regionValue }) }
+            return configurationClauses(rest, binding: binding, child: child, subject: regionValue)
+        }
+        let nested = regionsVariable(region)
+        let clause = "case let \(nested) = \(regionValue)"
+        guard !rest.isEmpty else { return ([clause], child.map { _ in nested }) }
+        let inner = configurationClauses(rest, inRegionsOf: nested, binding: binding, child: child)
         return ([clause] + inner.clauses, inner.child)
     }
 

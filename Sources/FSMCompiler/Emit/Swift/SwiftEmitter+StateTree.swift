@@ -54,16 +54,9 @@ extension SwiftEmitter {
                 // The body is written first: the case binds the regions only if it reads them.
                 let regions = regionsVariable(id)
                 var body = CodeWriter()
-                var leaves = false
-                for region in state.children where relevant[region.index] && !leaves {
-                    let value = "\(regions).\(SwiftNames.variable(model[region].name))"
-                    leaves = emitStateTree(
-                        model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
-                        emitShared: emitShared, into: &body, emitOwn: emitOwn)
-                    if !leaves { leaves = emitOwn(region, .compound(region, child: value), &body) }
-                }
-                if !leaves, !sharedTriggers[id.index].isEmpty { leaves = emitShared(id, &body) }
-                if !leaves { leaves = emitOwn(id, bindsChild(id) ? .compound(id, child: regions) : .unknown, &body) }
+                let leaves = emitRegions(
+                    of: id, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
+                    emitOwn: emitOwn)
                 let bindsRegions = Self.mentions(regions, in: body.text)
                 writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsRegions ? regions : nil)):")
                 writer.indented { writer in writer.append(body) }
@@ -92,6 +85,40 @@ extension SwiftEmitter {
         }
         writer.line("}")
         return everyCaseLeaves
+    }
+
+    /// The body of a parallel state's case, its regions bound to ``regionsVariable(_:)``: each
+    /// region in document order (a region's states before the region's own transitions, a
+    /// region that is a parallel state itself binding its own regions), then what several
+    /// regions take together, then the parallel state's own transitions. Returns whether every
+    /// path leaves.
+    private func emitRegions(
+        of parallel: StateID, relevant: [Bool], bindings: [Set<String>], bindsChild: (StateID) -> Bool,
+        emitShared: (_ parallel: StateID, inout CodeWriter) -> Leaves, into writer: inout CodeWriter,
+        emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
+    ) -> Leaves {
+        let regions = regionsVariable(parallel)
+        var leaves = false
+        for region in model[parallel].children where relevant[region.index] && !leaves {
+            let value = "\(regions).\(SwiftNames.variable(model[region].name))"
+            if model[region].isParallel {
+                let nested = regionsVariable(region)
+                var body = CodeWriter()
+                leaves = emitRegions(
+                    of: region, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
+                    emitOwn: emitOwn)
+                if Self.mentions(nested, in: body.text) { writer.line("let \(nested) = \(value)") }
+                writer.append(body)
+                continue
+            }
+            leaves = emitStateTree(
+                model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                emitShared: emitShared, into: &writer, emitOwn: emitOwn)
+            if !leaves { leaves = emitOwn(region, .compound(region, child: value), &writer) }
+        }
+        if !leaves, !sharedTriggers[parallel.index].isEmpty { leaves = emitShared(parallel, &writer) }
+        if !leaves { leaves = emitOwn(parallel, bindsChild(parallel) ? .compound(parallel, child: regions) : .unknown, &writer) }
+        return leaves
     }
 
     /// Whether `text` uses the identifier `name` (not merely a longer one starting with it).
