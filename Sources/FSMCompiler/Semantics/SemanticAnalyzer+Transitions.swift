@@ -165,10 +165,15 @@ extension SemanticAnalyzer {
         if let known = completionProblems[source] { return known }
         let state = states[source.index]
         func hasFinalChild(_ id: StateID) -> Bool { states[id.index].children.contains { states[$0.index].isFinal } }
+        // A region that is a parallel state is in a final state when each of its regions is.
+        func canBeFinal(_ region: StateID) -> Bool {
+            let state = states[region.index]
+            return state.isParallel ? state.children.allSatisfy(canBeFinal) : !state.isCompound || hasFinalChild(region)
+        }
         var problem: String?
         if state.isParallel, !state.children.isEmpty {
             // A region without states is reported as such.
-            if let region = state.children.first(where: { states[$0.index].isCompound && !hasFinalChild($0) }) {
+            if let region = state.children.first(where: { !canBeFinal($0) }) {
                 problem = "'done' in parallel state '\(state.name)' never fires: its region '\(states[region.index].name)' has no final state to complete with"
             }
         } else if !hasFinalChild(source) {

@@ -21,7 +21,7 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console", "Studio"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -164,6 +164,17 @@ struct InterpreterAgreementTests {
                     return Console.StateID.allCases.filter(console.isIn).map(\.rawValue)
                 },
                 journal: journal)
+        case "Studio":
+            let watcher = StateJournal(journal: journal)
+            let studio = Studio(actions: StudioScript(), clock: clock, observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Studio.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { studio.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [watcher] in
+                    _ = watcher
+                    return Studio.StateID.allCases.filter(studio.isIn).map(\.rawValue)
+                },
+                journal: journal)
         default:
             let script = RadioScript(quiet: answers.contains("isQuiet"))
             let watcher = StateJournal(journal: journal)
@@ -265,8 +276,21 @@ final class ConsoleScript: Console.Actions {
     func louden() {}
 }
 
+final class StudioScript: Studio.Actions {
+    func muteLeft() {}
+    func unmuteLeft() {}
+    func lightRight() {}
+    func dimRight() {}
+    func muteRight() {}
+    func resetMixer() {}
+    func stopTape() {}
+    func ejectTape() {}
+    func wrapUp() {}
+}
+
 /// The machines' exits and entries, as the interpreter's trace names them.
-final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer, Typewriter.Observer, Console.Observer {
+final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer, Typewriter.Observer, Console.Observer,
+    Studio.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
@@ -285,6 +309,8 @@ final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, P
     func machine(_ machine: Mixer, didEnter state: Mixer.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Workbench, didExit state: Workbench.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Workbench, didEnter state: Workbench.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Studio, didExit state: Studio.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Studio, didEnter state: Studio.StateID) { journal.append("enter \(state.rawValue)") }
 }
 
 /// A reproducible random number generator (SplitMix64).

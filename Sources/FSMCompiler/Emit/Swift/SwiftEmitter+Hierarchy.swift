@@ -267,6 +267,19 @@ extension SwiftEmitter {
 
     // MARK: - Entering and leaving states
 
+    /// The condition that `state` is in a final state (SCXML's `isInFinalState`): a final
+    /// child of a compound state active, every region of a parallel state in a final state.
+    /// `nil` when it never is.
+    private func finalCondition(of state: StateID) -> String? {
+        if model[state].isParallel {
+            let regions = model[state].children.map(finalCondition)
+            guard regions.allSatisfy({ $0 != nil }) else { return nil }
+            return regions.map { $0! }.joined(separator: " && ")
+        }
+        let finals = model[state].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }
+        return finals.isEmpty ? nil : "(" + finals.joined(separator: " || ") + ")"
+    }
+
     func emitHierarchicalStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
@@ -291,7 +304,7 @@ extension SwiftEmitter {
                 guard let parent = machine.completedParent(ofFinal: state) else { return (nil, nil) }
                 var parallel: StateID?
                 if let grandparent = model[parent].parent, model[grandparent].isParallel, completes(grandparent),
-                    model[grandparent].children.allSatisfy({ region in model[region].children.contains { model[$0].isFinal } }) {
+                    finalCondition(of: grandparent) != nil {
                     parallel = grandparent
                 }
                 return (completes(parent) ? parent : nil, parallel)
@@ -311,11 +324,8 @@ extension SwiftEmitter {
                     writer.line("raisedEvents.append(.completed(.\(model[parent].name)))")
                 }
                 // A region's completion may complete its parallel state: every region final.
-                if let parallel {
-                    let regionsFinal = model[parallel].children.map { region in
-                        "(" + model[region].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }.joined(separator: " || ") + ")"
-                    }
-                    writer.block("if \(regionsFinal.joined(separator: " && "))") { writer in
+                if let parallel, let regionsFinal = finalCondition(of: parallel) {
+                    writer.block("if \(regionsFinal)") { writer in
                         writer.line("raisedEvents.append(.completed(.\(model[parallel].name)))")
                     }
                 }
