@@ -20,9 +20,8 @@ struct GeneratedSwiftSoundnessTests {
     static let seed = UInt64(environment["FSMC_SOUNDNESS_SEED"] ?? "") ?? 0x50DD_2026
     static let batchSize = 60
 
-    /// The soundness profile (a region that is a parallel state itself is refused by the Swift
-    /// back end, so the profile writes none; events several regions take where a region holds
-    /// states with data compile since the shared-trigger code binds only what it reads).
+    /// The soundness profile: every construct, regions that are parallel states themselves and
+    /// events several regions take where a region holds states with data included.
     static let profile = SpecProfile.soundness
 
     @Test func randomSpecsCompileWithWarningsAsErrors() async throws {

@@ -98,8 +98,11 @@ extension SwiftEmitter {
                     guard let nested = nestedParallels.first(where: { nested in
                         model.descendants(of: nested).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
                     }) else { continue }
+                    let holder = nested == region
+                        ? "region '\(model[region].name)' is a parallel state that takes it inside"
+                        : "region '\(model[region].name)' holds parallel state '\(model[nested].name)', which takes it inside"
                     problems.append(Diagnostic(
-                        .error, "regions of '\(parallel.name)' take \(triggerText(trigger, in: model)) together, and region '\(model[region].name)' holds parallel state '\(model[nested].name)', which takes it inside: fsmc does not generate that yet; give the nested regions' transitions events of their own",
+                        .error, "regions of '\(parallel.name)' take \(triggerText(trigger, in: model)) together, and \(holder): fsmc does not generate that yet; give the nested regions' transitions events of their own",
                         at: model[nested].range))
                 }
             }

@@ -92,7 +92,7 @@ extension SwiftEmitter {
         let regions = regionsVariable(parallel)
         let inRegion = Array(path[(cut + 1)...])
         // The regions are bound only when something below them is matched or wanted.
-        let bindsRegions = inRegion.count > 1 || child != nil
+        let bindsRegions = matchesBelowRegion(inRegion) || child != nil
         let clause = "case \(configurationPattern(path[...cut], binding: binding, child: bindsRegions ? regions : nil)) = \(subject)"
         guard bindsRegions else { return ([clause], nil) }
         let inner = configurationClauses(inRegion, inRegionsOf: regions, binding: binding, child: child)
@@ -112,11 +112,19 @@ extension SwiftEmitter {
             guard !rest.isEmpty else { return ([], child.map { _ in regionValue }) }
             return configurationClauses(rest, binding: binding, child: child, subject: regionValue)
         }
+        guard matchesBelowRegion(rest) || child != nil else { return ([], nil) }
         let nested = regionsVariable(region)
         let clause = "case let \(nested) = \(regionValue)"
         guard !rest.isEmpty else { return ([clause], child.map { _ in nested }) }
         let inner = configurationClauses(rest, inRegionsOf: nested, binding: binding, child: child)
         return ([clause] + inner.clauses, inner.child)
+    }
+
+    /// Whether `path`, starting at a region, matches a state below the region: a region is
+    /// active whenever its parallel state is, and so is a region of a region.
+    private func matchesBelowRegion(_ path: [StateID]) -> Bool {
+        guard path.count > 1 else { return false }
+        return model[path[0]].isParallel ? matchesBelowRegion(Array(path.dropFirst())) : true
     }
 
     /// The configuration value after a transition: the states of `kept` (from the top level

@@ -45,38 +45,36 @@ extension SwiftEmitter {
         for id in cases {
             let state = model[id]
             let childrenMatter = state.children.contains { relevant[$0.index] }
+            // Each body is written first: its case binds only the data (and the regions or
+            // active child) it reads, since a transition the walk never reaches (shadowed by
+            // children that always take the trigger) is not written.
+            var body = CodeWriter()
+            var leaves = false
+            var child: String?
             if state.isAtomic {
-                writer.line("case \(configurationPattern([id], binding: bindings[id.index])):")
-                writer.indented { writer in
-                    everyCaseLeaves = emitOwn(id, .leaf(id), &writer) && everyCaseLeaves
-                }
+                leaves = emitOwn(id, .leaf(id), &body)
             } else if state.isParallel {
-                // The body is written first: the case binds the regions only if it reads them.
-                let regions = regionsVariable(id)
-                var body = CodeWriter()
-                let leaves = emitRegions(
+                leaves = emitRegions(
                     of: id, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
                     emitOwn: emitOwn)
-                let bindsRegions = Self.mentions(regions, in: body.text)
-                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsRegions ? regions : nil)):")
-                writer.indented { writer in writer.append(body) }
-                everyCaseLeaves = leaves && everyCaseLeaves
+                child = regionsVariable(id)
             } else {
                 let bindsActiveChild = childrenMatter || bindsChild(id)
-                writer.line("case \(configurationPattern([id], binding: bindings[id.index], child: bindsActiveChild ? "activeChild" : nil)):")
-                writer.indented { writer in
-                    var leaves = false
-                    if childrenMatter {
-                        leaves = emitStateTree(
-                            state.children, subject: "activeChild", relevant: relevant, bindings: bindings, bindsChild: bindsChild,
-                            emitShared: emitShared, into: &writer, emitOwn: emitOwn)
-                    }
-                    if !leaves {
-                        leaves = emitOwn(id, bindsActiveChild ? .compound(id, child: "activeChild") : .unknown, &writer)
-                    }
-                    everyCaseLeaves = leaves && everyCaseLeaves
+                if childrenMatter {
+                    leaves = emitStateTree(
+                        state.children, subject: "activeChild", relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                        emitShared: emitShared, into: &body, emitOwn: emitOwn)
                 }
+                if !leaves {
+                    leaves = emitOwn(id, bindsActiveChild ? .compound(id, child: "activeChild") : .unknown, &body)
+                }
+                child = "activeChild"
             }
+            let bound = bindings[id.index].filter { Self.mentions($0, in: body.text) }
+            let readsChild = child.map { Self.mentions($0, in: body.text) } ?? false
+            writer.line("case \(configurationPattern([id], binding: bound, child: readsChild ? child : nil)):")
+            writer.indented { writer in writer.append(body) }
+            everyCaseLeaves = leaves && everyCaseLeaves
         }
         if cases.count < siblings.count {
             writer.line("default:")
