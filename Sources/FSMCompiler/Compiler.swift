@@ -36,7 +36,7 @@ public enum Compiler {
             model = analysis.model
         }
         if let checked = model {
-            switch Lowering.lower(checked).flatMap(refusingUnsupported) {
+            switch Lowering.lower(checked) {
             case .success(let lowered):
                 executable = lowered
             case .failure(let failure):
@@ -57,12 +57,5 @@ public enum Compiler {
         guard let invalid = source.firstInvalidUTF8Offset else { return nil }
         let range = SourceRange(source.location(at: invalid), source.location(at: invalid + 1))
         return Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)
-    }
-
-    /// Refuses what a back end cannot execute yet, with located errors: a spec `check` accepts
-    /// must generate Swift that compiles and means what the executable machine means.
-    private static func refusingUnsupported(_ machine: ExecutableMachine) -> Result<ExecutableMachine, LoweringFailure> {
-        let unsupported = SwiftEmitter.unsupportedFeatures(of: machine)
-        return unsupported.isEmpty ? .success(machine) : .failure(LoweringFailure(diagnostics: unsupported))
     }
 }

@@ -152,6 +152,27 @@ public struct ExecutableMachine: Sendable {
         return a == b || isProperDescendant(a, of: b) || isProperDescendant(b, of: a)
     }
 
+    /// How a transition selected later in a step fares against one selected earlier.
+    public enum Conflict: Sendable, Hashable {
+        /// They can be taken together.
+        case none
+        /// The later one is taken instead of the earlier.
+        case preempts
+        /// The later one is dropped.
+        case yields
+    }
+
+    /// How a transition selected for a trigger fares against one selected before it in the
+    /// same step (SCXML's `removeConflictingTransitions`): they conflict when
+    /// ``conflicts(_:_:)``; then the later one preempts the earlier when declared inside its
+    /// source, and otherwise yields to it. A static relation: the generated code of a step
+    /// that several parallel regions' atomic states select for reads it as a table.
+    public func conflict(of later: TransitionID, with earlier: TransitionID) -> Conflict {
+        guard conflicts(later, earlier) else { return .none }
+        let inside = source(of: later).map { isProperDescendant($0, of: source(of: earlier)) } ?? false
+        return inside ? .preempts : .yields
+    }
+
     /// The transitions a trigger takes together in a configuration whose active atomic states
     /// are `atomicStates` (document order): SCXML's `selectTransitions` and
     /// `removeConflictingTransitions`. Each atomic state selects the first candidate whose
@@ -177,9 +198,13 @@ public struct ExecutableMachine: Sendable {
             for candidate in enabled {
                 var preempted = false
                 var beaten: [TransitionID] = []
-                for other in filtered where conflicts(candidate, other) {
-                    let inside = source(of: candidate).map { isProperDescendant($0, of: source(of: other)) } ?? false
-                    if inside { beaten.append(other) } else { preempted = true; break }
+                for other in filtered {
+                    switch conflict(of: candidate, with: other) {
+                    case .none: continue
+                    case .preempts: beaten.append(other)
+                    case .yields: preempted = true
+                    }
+                    if preempted { break }
                 }
                 if !preempted {
                     filtered.removeAll { beaten.contains($0) }

@@ -21,7 +21,7 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console", "Studio"])
+    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console", "Studio", "Orchestra"])
     func randomScriptsAgree(_ name: String) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
         let machine = try #require(Compiler.compile(source).executable)
@@ -164,6 +164,17 @@ struct InterpreterAgreementTests {
                     return Console.StateID.allCases.filter(console.isIn).map(\.rawValue)
                 },
                 journal: journal)
+        case "Orchestra":
+            let watcher = StateJournal(journal: journal)
+            let orchestra = Orchestra(actions: OrchestraScript(answers: answers), observers: [watcher])
+            let events = Dictionary(uniqueKeysWithValues: Orchestra.Event.allCases.map { ($0.name, $0) })
+            return Driven(
+                send: { orchestra.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                configuration: { [watcher] in
+                    _ = watcher
+                    return Orchestra.StateID.allCases.filter(orchestra.isIn).map(\.rawValue)
+                },
+                journal: journal)
         case "Studio":
             let watcher = StateJournal(journal: journal)
             let studio = Studio(actions: StudioScript(), clock: clock, observers: [watcher])
@@ -276,6 +287,28 @@ final class ConsoleScript: Console.Actions {
     func louden() {}
 }
 
+final class OrchestraScript: Orchestra.Actions {
+    let answers: Set<String>
+    init(answers: Set<String>) { self.answers = answers }
+    func isTired() -> Bool { answers.contains("isTired") }
+    func isRested() -> Bool { answers.contains("isRested") }
+    func isLoud() -> Bool { answers.contains("isLoud") }
+    func isShrill() -> Bool { answers.contains("isShrill") }
+    func tuneViolins() {}
+    func lowerBows() {}
+    func pluckAgain() {}
+    func dropOut() {}
+    func wakeUp() {}
+    func hum() {}
+    func tuneCellos() {}
+    func restSection() {}
+    func tuneBrass() {}
+    func breathe() {}
+    func soften() {}
+    func conduct() {}
+    func bow() {}
+}
+
 final class StudioScript: Studio.Actions {
     func muteLeft() {}
     func unmuteLeft() {}
@@ -290,7 +323,7 @@ final class StudioScript: Studio.Actions {
 
 /// The machines' exits and entries, as the interpreter's trace names them.
 final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, Panes.Observer, Workbench.Observer, Mixer.Observer, Typewriter.Observer, Console.Observer,
-    Studio.Observer {
+    Studio.Observer, Orchestra.Observer {
     let journal: Journal
     init(journal: Journal) { self.journal = journal }
     func machine(_ machine: Workshop, didExit state: Workshop.StateID) { journal.append("exit \(state.rawValue)") }
@@ -309,6 +342,8 @@ final class StateJournal: Workshop.Observer, Radio.Observer, Toolbar.Observer, P
     func machine(_ machine: Mixer, didEnter state: Mixer.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Workbench, didExit state: Workbench.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Workbench, didEnter state: Workbench.StateID) { journal.append("enter \(state.rawValue)") }
+    func machine(_ machine: Orchestra, didExit state: Orchestra.StateID) { journal.append("exit \(state.rawValue)") }
+    func machine(_ machine: Orchestra, didEnter state: Orchestra.StateID) { journal.append("enter \(state.rawValue)") }
     func machine(_ machine: Studio, didExit state: Studio.StateID) { journal.append("exit \(state.rawValue)") }
     func machine(_ machine: Studio, didEnter state: Studio.StateID) { journal.append("enter \(state.rawValue)") }
 }

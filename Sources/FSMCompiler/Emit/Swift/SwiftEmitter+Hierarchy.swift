@@ -173,21 +173,27 @@ extension SwiftEmitter {
             writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")
         }
         writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
-        // What a history restores is entered right after its state (first, when that state
-        // stays active), before any region entered after it.
-        let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
-        for position in 0...entry.states.count {
-            if position == restoreAfter, let owner = entry.restoresHistoryOf {
-                writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): restoredInside)")
-            }
-            if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
-        }
+        emitEntries(of: id, restoredInside: "restoredInside", into: &writer)
         switch ending {
         case .returnTrue:
             writer.line("return transitioned(from: stateBefore, on: \(event))")
         case .continueLoop:
             writer.line("transitioned(from: stateBefore, on: \(event))")
             writer.line("continue")
+        }
+    }
+
+    /// The states a taken transition enters, outermost first (`enterState(.x)`); what a
+    /// history restores (`restoredInside`, an expression) is entered right after its state
+    /// (first, when that state stays active), before any region entered after it.
+    func emitEntries(of id: TransitionID, restoredInside: String, into writer: inout CodeWriter) {
+        guard let entry = machine[id].entry else { return }
+        let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
+        for position in 0...entry.states.count {
+            if position == restoreAfter, let owner = entry.restoresHistoryOf {
+                writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(restoredInside))")
+            }
+            if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
         }
     }
 
@@ -220,7 +226,7 @@ extension SwiftEmitter {
     /// and its ancestors below the domain. Elsewhere, the configuration is read again.
     /// Remembering a history outside the bound part with data inside needs data the code may
     /// not have bound, so that too reads the configuration again.
-    private func emitExits(of id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) {
+    func emitExits(of id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) {
         let domain = machine[id].domain
         let levelsKept = domain.map { machine.depth(of: $0) + 1 } ?? 0
         switch position {

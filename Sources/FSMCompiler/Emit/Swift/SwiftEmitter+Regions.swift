@@ -9,7 +9,15 @@ extension SwiftEmitter {
     /// The triggers of each parallel state that two or more of its regions take, by
     /// ``StateID``, in the order first declared; and, for every state inside a region, the
     /// triggers shared at a parallel state around it, which its own dispatch leaves out.
-    static func sharing(in machine: ExecutableMachine) -> (shared: [[ExecutableMachine.Trigger]], excluded: [Set<ExecutableMachine.Trigger>]) {
+    ///
+    /// `apart`: of each parallel state's shared triggers, those a region's states choose apart,
+    /// since the region is or holds a parallel state inside which the trigger is taken: one
+    /// region may then select several transitions, and the step is generated as a general
+    /// microstep (``emitMicrostep(_:of:event:mode:into:)``), which also takes what the parallel
+    /// states inside would have shared.
+    static func sharing(in machine: ExecutableMachine) -> (
+        shared: [[ExecutableMachine.Trigger]], excluded: [Set<ExecutableMachine.Trigger>], apart: [Set<ExecutableMachine.Trigger>]
+    ) {
         let model = machine.model
         var shared = [[ExecutableMachine.Trigger]](repeating: [], count: model.states.count)
         var excluded = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
@@ -41,7 +49,18 @@ extension SwiftEmitter {
                 for state in [region] + model.descendants(of: region) { excluded[state.index].formUnion(sharedHere) }
             }
         }
-        return (shared, excluded)
+        var apart = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
+        for parallel in model.states where parallel.isParallel {
+            let nested = model.descendants(of: parallel.id).filter { model[$0].isParallel }
+            for trigger in shared[parallel.id.index] where nested.contains(where: { inner in
+                model.descendants(of: inner).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+            }) {
+                apart[parallel.id.index].insert(trigger)
+                // The microstep takes the trigger for every atomic state inside.
+                for inner in nested { shared[inner.index].removeAll { $0 == trigger } }
+            }
+        }
+        return (shared, excluded, apart)
     }
 
     /// The transitions for `trigger` around `parallel` (its own, its ancestors', the
@@ -81,43 +100,6 @@ extension SwiftEmitter {
         }
     }
 
-    /// What the Swift back end cannot generate yet for parallel states, as located errors: a
-    /// trigger regions take together (or with a transition around their parallel state), where
-    /// a region is or holds a parallel state of its own inside which the trigger is taken (its
-    /// regions would choose apart, so one region would choose several transitions).
-    public static func unsupportedFeatures(of machine: ExecutableMachine) -> [Diagnostic] {
-        let model = machine.model
-        let (shared, _) = sharing(in: machine)
-        var problems: [Diagnostic] = []
-        for parallel in model.states where parallel.isParallel {
-            for trigger in shared[parallel.id.index] {
-                for region in parallel.children {
-                    // A region's states choose one transition together unless the trigger is
-                    // taken inside a parallel state of the region, whose regions choose apart.
-                    let nestedParallels = ([region] + model.descendants(of: region)).filter { model[$0].isParallel }
-                    guard let nested = nestedParallels.first(where: { nested in
-                        model.descendants(of: nested).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-                    }) else { continue }
-                    let holder = nested == region
-                        ? "region '\(model[region].name)' is a parallel state that takes it inside"
-                        : "region '\(model[region].name)' holds parallel state '\(model[nested].name)', which takes it inside"
-                    problems.append(Diagnostic(
-                        .error, "regions of '\(parallel.name)' take \(triggerText(trigger, in: model)) together, and \(holder): fsmc does not generate that yet; give the nested regions' transitions events of their own",
-                        at: model[nested].range))
-                }
-            }
-        }
-        return problems
-    }
-
-    private static func triggerText(_ trigger: ExecutableMachine.Trigger, in model: MachineModel) -> String {
-        switch trigger {
-        case .event(let event): "'\(model[event].name)'"
-        case .always: "eventless transitions"
-        case .timer, .done: "a timer"
-        }
-    }
-
     // MARK: - What each state's own dispatch takes
 
     /// The event transitions a state's own dispatch takes: all its groups but the events a
@@ -137,7 +119,8 @@ extension SwiftEmitter {
     /// The transitions for `trigger` declared inside the regions of `parallel` that a region
     /// can choose (each state's up to its first without a guard).
     func sharedTransitions(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        model[parallel].children.flatMap { choosable(inside: $0, for: trigger).transitions }
+        if apartTriggers[parallel.index].contains(trigger) { return microstepCandidates(of: parallel, for: trigger).inside }
+        return model[parallel].children.flatMap { choosable(inside: $0, for: trigger).transitions }
     }
 
     /// The transitions for `trigger` declared in `state` or inside it that the walk choosing a
@@ -203,7 +186,10 @@ extension SwiftEmitter {
         for event in events {
             // What the code reads of the payload: the transitions it may choose.
             let trigger = ExecutableMachine.Trigger.event(event)
-            var declarations = (sharedTransitions(of: parallel, for: trigger) + Self.choosable(takenAround(trigger, of: parallel, mode: mode), in: machine)).map { machine[$0].declaration }
+            let candidates = apartTriggers[parallel.index].contains(trigger)
+                ? microstepCandidates(of: parallel, for: trigger).all
+                : sharedTransitions(of: parallel, for: trigger) + Self.choosable(takenAround(trigger, of: parallel, mode: mode), in: machine)
+            var declarations = candidates.map { machine[$0].declaration }
             if case .pure = mode {
                 // The pure function runs no action: only guards and targets read the payload.
                 for index in declarations.indices { declarations[index].actions = [] }
@@ -242,6 +228,9 @@ extension SwiftEmitter {
     func emitSharedTrigger(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
     ) {
+        guard !apartTriggers[parallel.index].contains(trigger) else {
+            return emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
+        }
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let regions = regionsVariable(parallel)
         let receiver = if case .pure = mode { "guards" } else { "actions" }
@@ -403,17 +392,8 @@ extension SwiftEmitter {
                 }
                 writer.line("state = \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
                 emitPerChoice(local) { id, writer in
-                    guard let entry = machine[id].entry else { return }
-                    // What a history restores is entered right after its state, as `emitBody` does;
-                    // the history is what the exits above left, so it restores the same again.
-                    let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
-                    for position in 0...entry.states.count {
-                        if position == restoreAfter, let owner = entry.restoresHistoryOf {
-                            let type = SwiftNames.stateTypeName(model[owner].name)
-                            writer.line("enterStates(inside\(type): Self.restored\(type)(history.\(model[owner].name)))")
-                        }
-                        if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
-                    }
+                    // The history is what the exits above left, so it restores the same again.
+                    emitEntries(of: id, restoredInside: restoredHistory(of: id), into: &writer)
                 }
                 switch ending {
                 case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
@@ -557,6 +537,13 @@ extension SwiftEmitter {
         writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!)) }")
     }
 
+    /// What the history a transition targets restores, as an expression
+    /// (`Self.restoredMain(history.main)`); empty when it targets none.
+    func restoredHistory(of id: TransitionID) -> String {
+        guard let owner = machine[id].entry?.restoresHistoryOf else { return "" }
+        return "Self.restored\(SwiftNames.stateTypeName(model[owner].name))(history.\(model[owner].name))"
+    }
+
     /// `regions.x = …`: what is active inside `region` once transition `id` (which stays in
     /// it) is taken, the data of the states it keeps and a history it restores included.
     private func emitRegionAssignment(after id: TransitionID, in region: StateID, receiver: String, into writer: inout CodeWriter) {
@@ -565,10 +552,7 @@ extension SwiftEmitter {
         let target = transition.declaration.target!
         let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: transition.eventID, receiver: receiver) }
         let kept = Array(machine.path(to: transition.domain!).drop { $0 != region })
-        let historyInside = entry.restoresHistoryOf.map { owner in
-            let type = SwiftNames.stateTypeName(model[owner].name)
-            return "Self.restored\(type)(history.\(model[owner].name))"
-        }
+        let historyInside = entry.restoresHistoryOf.map { _ in restoredHistory(of: id) }
         bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
             let inside = configurationInside(
                 of: region, keeping: kept, entering: entry.states,

@@ -39,6 +39,8 @@ public struct SwiftEmitter {
     /// state around it.
     let sharedTriggers: [[ExecutableMachine.Trigger]]
     let excludedTriggers: [Set<ExecutableMachine.Trigger>]
+    /// Of each parallel state's shared triggers, those generated as a general microstep.
+    let apartTriggers: [Set<ExecutableMachine.Trigger>]
 
     /// Facts about the machine that decide which parts the generated code needs.
     let hasActions: Bool
@@ -124,7 +126,7 @@ public struct SwiftEmitter {
         actionsByName = Dictionary(model.actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         valueFunctionsByName = Dictionary(model.valueFunctions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         payloadArgumentItems = model.events.map { SwiftNames.argumentItems($0.parameters) }
-        (sharedTriggers, excludedTriggers) = Self.sharing(in: machine)
+        (sharedTriggers, excludedTriggers, apartTriggers) = Self.sharing(in: machine)
     }
 
     /// Whether a transition to a state has exactly one action.
