@@ -251,7 +251,12 @@ import Testing
 
     // MARK: - Refusals
 
-    @Test func whatTheSwiftBackEndCannotGenerateIsRefusedWhereItIsWritten() throws {
+    /// The static relation the generated microstep reads as a table: of two transitions
+    /// selected in one step, one that exits states conflicts with another that does when
+    /// their domains lie on one line of the tree; the later one then preempts the earlier if
+    /// declared inside its source, and otherwise yields. Transitions without a target conflict
+    /// with none.
+    @Test func transitionsSelectedTogetherConflictAsSCXMLResolvesThem() throws {
         let compilation = Compiler.compile(SourceText("""
             machine M {
                 event go
@@ -261,16 +266,26 @@ import Testing
                     state r2 {
                         initial parallel state q {
                             state q1 { initial state y { on go -> z } state z }
-                            state q2 { initial state w }
+                            state q2 { initial state w { on go / note } }
                         }
                     }
+                    on go -> a
                 }
             }
             """))
-        #expect(compilation.model == nil && compilation.executable == nil)
-        #expect(MarkedSource.lines(of: compilation.diagnostics) == [
-            "7:36: error: regions of 'p' take 'go' together, and region 'r2' holds parallel state 'q', which takes it inside: fsmc does not generate that yet; give the nested regions' transitions events of their own",
-        ])
+        let machine = try #require(compilation.executable)
+        let (pLeaves, xLeaves, yStays, wNotes) = (TransitionID(1), TransitionID(2), TransitionID(3), TransitionID(4))
+        #expect(machine.source(of: pLeaves) == machine.model.states.first { $0.name == "p" }?.id)
+        #expect(machine.conflict(of: yStays, with: xLeaves) == .yields)
+        #expect(machine.conflict(of: xLeaves, with: yStays) == .yields)
+        #expect(machine.conflict(of: yStays, with: pLeaves) == .preempts)
+        #expect(machine.conflict(of: pLeaves, with: yStays) == .yields)
+        #expect(machine.conflict(of: wNotes, with: xLeaves) == .none)
+        #expect(machine.conflict(of: yStays, with: wNotes) == .none)
+        // Selected together in document order of their atomic states (x, y, w): x's leaves p
+        // and wins; w's has no target and is taken with it.
+        let atomic = ["x", "y", "w"].compactMap { name in machine.model.states.first { $0.name == name }?.id }
+        #expect(machine.selectTransitions(for: .event(EventID(0)), atomicStates: atomic, isEnabled: { _ in true }) == [xLeaves, wNotes])
     }
 
     @Test func everyTransitionIsNumberedInModelOrder() throws {

@@ -337,6 +337,8 @@ import FoundationXML
             """))
     }
 
+    /// The transitions stay where the spec declares them, among the states (document order
+    /// decides the order of the actions of transitions taken together).
     @Test func machineLevelTransitionsBelongToAWrappingStateAndTopLevelFinalsStayOutside() throws {
         let scxml = try Self.export("""
             machine Call {
@@ -352,11 +354,11 @@ import FoundationXML
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="fsmc.machine" name="Call">
               <!-- The machine: its transitions are the spec's machine-level ones, which apply in every state. -->
               <state id="fsmc.machine" initial="idle">
-                <transition event="reset" target="idle" type="internal"/>
-                <transition event="hangUp" target="ended" type="external"/>
                 <state id="idle">
                   <transition event="hangUp" target="ended" type="external"/>
                 </state>
+                <transition event="reset" target="idle" type="internal"/>
+                <transition event="hangUp" target="ended" type="external"/>
               </state>
               <final id="ended">
                 <onentry>

@@ -45,9 +45,9 @@ import Testing
                 state a { on go -> b }
 
                 initial state b {
-                    on stop -> end
                     state b1
                     initial state b2 { on go -> b1 }
+                    on stop -> end
                 }
 
                 final state end
@@ -246,12 +246,12 @@ import Testing
                 event reset
                 event error
 
+                on done -> a
+                on reset -> over
+
                 state a
                 initial state b { on error [ok] -> a }
                 final state over
-
-                on done -> a
-                on reset -> over
             }
 
             """)

@@ -26,23 +26,40 @@ extension SpecText {
             if !model.events.isEmpty || !model.outputs.isEmpty { writer.line("") }
             // A blank line sets off a state written on several lines, and one with documentation.
             var previousWasBlock = false
+            // Machine-level transitions stay where they are declared among the states: the
+            // actions of transitions taken together run in document order.
+            var machineTransitions = model.machineTransitions[...]
             for (position, state) in model.topLevelStates.enumerated() {
+                var wroteTransitions = false
+                while let transition = machineTransitions.first, transition.range.start < model[state].range.start {
+                    if position > 0, !wroteTransitions { writer.line("") }
+                    for line in transitionLines(transition, in: model) { writer.line(line) }
+                    machineTransitions = machineTransitions.dropFirst()
+                    wroteTransitions = true
+                }
                 let lines = stateLines(state, in: model)
                 let isBlock = lines.last == "}"
-                if position > 0, previousWasBlock || lines.count > 1 { writer.line("") }
+                if wroteTransitions || position > 0 && (previousWasBlock || lines.count > 1) { writer.line("") }
                 for line in lines { writer.line(line) }
                 previousWasBlock = isBlock
             }
-            if !model.machineTransitions.isEmpty {
+            if !machineTransitions.isEmpty {
                 writer.line("")
-                for transition in model.machineTransitions {
-                    documentation(transition.documentation, into: &writer)
-                    writer.line(transitionLine(transition, in: model))
+                for transition in machineTransitions {
+                    for line in transitionLines(transition, in: model) { writer.line(line) }
                 }
             }
         }
         writer.line("}")
         return writer.text
+    }
+
+    /// A transition's documentation lines, then its line.
+    private static func transitionLines(_ transition: TransitionModel, in model: MachineModel) -> [String] {
+        var lines = (transition.documentation?.split(separator: "\n", omittingEmptySubsequences: false) ?? [])
+            .map { $0.isEmpty ? "///" : "/// \($0)" }
+        lines.append(transitionLine(transition, in: model))
+        return lines
     }
 
     /// `on pause [isSeekable] -> paused / rewind, emit notice("…")`, `always -> idle`,
@@ -92,13 +109,24 @@ extension SpecText {
         if let history = state.history { members.append(history == .deep ? "history deep" : "history") }
         if !state.entryActions.isEmpty { members.append(block("entry", state.entryActions, in: model)) }
         if !state.exitActions.isEmpty { members.append(block("exit", state.exitActions, in: model)) }
-        for transition in state.transitions {
-            if let documentation = transition.documentation {
-                members += documentation.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "///" : "/// \($0)" }
-            }
-            members.append(transitionLine(transition, in: model))
+        // Transitions declared among or after the children stay there: the actions of
+        // transitions taken together run in document order.
+        let firstChild = state.children.first.map { model[$0].range.start }
+        let leading = state.transitions.prefix { transition in firstChild.map { transition.range.start < $0 } ?? true }
+        for transition in leading {
+            members += transitionLines(transition, in: model)
         }
-        let children = state.children.map { stateLines($0, in: model) }
+        var children: [[String]] = []
+        var trailing = state.transitions.dropFirst(leading.count)
+        for child in state.children {
+            var childLines: [String] = []
+            while let transition = trailing.first, transition.range.start < model[child].range.start {
+                childLines += transitionLines(transition, in: model)
+                trailing = trailing.dropFirst()
+            }
+            children.append(childLines + stateLines(child, in: model))
+        }
+        if !trailing.isEmpty { children.append(trailing.flatMap { transitionLines($0, in: model) }) }
         if members.isEmpty, children.isEmpty { return lines + [head] }
         let oneLine = "\(head) { \(members.first ?? "") }"
         if children.isEmpty, members.count == 1, !members[0].hasPrefix("///"), oneLine.count <= 100 {

@@ -152,6 +152,14 @@ public struct ExecutableMachine: Sendable {
         return a == b || isProperDescendant(a, of: b) || isProperDescendant(b, of: a)
     }
 
+    /// `transitions` in document order: where the spec declares them (a state's transitions
+    /// written after its children come after theirs). The actions of transitions taken
+    /// together run in this order (SCXML 3.13: "execute the executable content contained in
+    /// the transitions in document order").
+    public func inDocumentOrder(_ transitions: [TransitionID]) -> [TransitionID] {
+        transitions.sorted { (self[$0].declaration.range.start, $0) < (self[$1].declaration.range.start, $1) }
+    }
+
     /// How a transition selected later in a step fares against one selected earlier.
     public enum Conflict: Sendable, Hashable {
         /// They can be taken together.

@@ -219,7 +219,7 @@ public struct MachineInterpreter: Sendable {
     }
 
     /// One microstep (SCXML's): the exit set in reverse document order (histories recorded
-    /// first), the transitions' actions in order, the entry set in document order.
+    /// first), the transitions' actions in document order, the entry set in document order.
     private mutating func take(_ transitions: [TransitionID], _ answers: Set<String>) {
         let exits = machine.exitSet(of: transitions, in: configuration)
         for state in exits where machine.model[state].history != nil {
@@ -231,7 +231,7 @@ public struct MachineInterpreter: Sendable {
             trace.append(.exited(state))
             configuration.removeAll { $0 == state }
         }
-        for id in transitions {
+        for id in machine.inDocumentOrder(transitions) {
             queueRaises(machine[id].declaration.actions)
             trace.append(.took(id))
         }

@@ -67,13 +67,15 @@ struct MicrostepTests {
         #expect(bench.orchestra.state == Self.stage(.section(.init(violins: .plucking, cellos: .high)), .trumpets))
     }
 
-    @Test func anAtomicStateThatSelectsNothingInsideSelectsTheTransitionAroundInItsPlace() {
+    @Test func anAtomicStateThatSelectsNothingInsideSelectsTheTransitionAroundTheParallelState() {
         let bench = OrchestraBench()
         _ = bench.send(.play)
         _ = bench.send(.tune)
         // plucking: its own, without a target; high: nothing inside (isLoud fails), so stage's
-        // `tune / conduct`, at high's place; trumpets: `tune [in(high)] -> horns`.
+        // `tune / conduct`; trumpets: `tune [in(high)] -> horns`. The actions run in document
+        // order: `conduct` is declared after the regions.
         #expect(bench.send(.tune) == ["exit trumpets", "pluckAgain", "conduct", "enter horns"])
+        #expect(bench.send(.tune) == ["exit horns", "pluckAgain", "tuneBrass", "conduct", "enter trumpets"])
         #expect(bench.orchestra.state == Self.stage(.section(.init(violins: .plucking, cellos: .high)), .horns))
     }
 

@@ -125,12 +125,7 @@ public struct SCXMLEmitter {
                 let inside = model.topLevelStates.filter { !model[$0].isFinal }
                 let wrapperInitial = model[model.initialState].isFinal ? inside.first : model.initialState
                 element("state", [("id", Self.machineStateID), ("initial", wrapperInitial.map { model[$0].name })], into: &writer) { writer in
-                    for transition in model.machineTransitions {
-                        emitTransition(transition, into: &writer)
-                    }
-                    for state in inside {
-                        emitState(state, into: &writer)
-                    }
+                    emitInDocumentOrder(model.machineTransitions, inside, into: &writer)
                 }
                 for state in topLevelFinals {
                     emitState(state, into: &writer)
@@ -145,6 +140,22 @@ public struct SCXMLEmitter {
     }
 
     // MARK: - States
+
+    /// Transitions and states where the spec declares them: SCXML runs the executable content
+    /// of transitions taken together in document order, which is then the spec's.
+    private func emitInDocumentOrder(_ transitions: [TransitionModel], _ states: [StateID], into writer: inout CodeWriter) {
+        var transitions = transitions[...]
+        for state in states {
+            while let transition = transitions.first, transition.range.start < model[state].range.start {
+                emitTransition(transition, into: &writer)
+                transitions = transitions.dropFirst()
+            }
+            emitState(state, into: &writer)
+        }
+        for transition in transitions {
+            emitTransition(transition, into: &writer)
+        }
+    }
 
     private func emitState(_ id: StateID, into writer: inout CodeWriter) {
         let state = model[id]
@@ -197,7 +208,11 @@ public struct SCXMLEmitter {
                     }
                 }
             }
-            for transition in state.transitions {
+            // The transitions declared before the first child, the history, then the children
+            // and the transitions declared among or after them, in the spec's order.
+            let firstChild = state.children.first.map { model[$0].range.start }
+            let leading = state.transitions.filter { transition in firstChild.map { transition.range.start < $0 } ?? true }
+            for transition in leading {
                 emitTransition(transition, into: &writer)
             }
             if let history = state.history {
@@ -206,9 +221,7 @@ public struct SCXMLEmitter {
                     writer.line(tag("transition", [("target", defaults.map { model[$0].name }.joined(separator: " "))], selfClosing: true))
                 }
             }
-            for child in state.children {
-                emitState(child, into: &writer)
-            }
+            emitInDocumentOrder(Array(state.transitions.dropFirst(leading.count)), state.children, into: &writer)
         }
     }
 

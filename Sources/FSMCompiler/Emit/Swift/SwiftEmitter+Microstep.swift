@@ -5,7 +5,7 @@
 /// atomic state, in document order, selects the first of its candidates whose guard holds
 /// (those inside the parallel state, then, once, the first around it), conflicts are resolved
 /// (``ExecutableMachine/conflict(of:with:)`` as a table), and the transitions taken are taken
-/// together: all exits (their domains in reverse document order), all actions (selection
+/// together: all exits (their domains in reverse document order), all actions (document
 /// order), the new configuration, all entries (document order).
 extension SwiftEmitter {
     /// The candidates of a microstep: those inside `parallel`, and those around it (its own,
@@ -193,22 +193,13 @@ extension SwiftEmitter {
                 writer.block("if taken.contains(\(id.index))") { writer in emitExits(of: id, from: .unknown, into: &writer) }
             }
         }
-        let acting = candidates.filter { !machine[$0].declaration.actions.isEmpty }
-        if !acting.isEmpty {
-            writer.block("for transition in taken") { writer in
-                writer.line("switch transition {")
-                for id in acting {
-                    writer.line("case \(id.index):")
-                    writer.indented { writer in
-                        let actions = machine[id].declaration.actions
-                        bindingData(dataNeeded(by: actions), of: id, subject: "state", into: &writer) { writer in
-                            emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
-                        }
-                    }
+        // The actions, in document order (SCXML 3.13).
+        for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
+            writer.block("if taken.contains(\(id.index))") { writer in
+                let actions = machine[id].declaration.actions
+                bindingData(dataNeeded(by: actions), of: id, subject: "state", into: &writer) { writer in
+                    emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
-                writer.line("default:")
-                writer.indented { writer in writer.line("break") }
-                writer.line("}")
             }
         }
         guard !moving.isEmpty else {

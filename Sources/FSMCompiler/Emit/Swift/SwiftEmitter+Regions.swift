@@ -292,7 +292,7 @@ extension SwiftEmitter {
                     choice.transitions.contains(where: isTargetless) ? choice.variable + "Moves" : choice.variable
                 }.joined(separator: " ?? ")
             }
-            let slots = ActionSlots(parallel: parallel, choices: choices.map { ($0.region, $0.variable, $0.transitions) }, outer: outer)
+            let slots = ActionSlots(choices: choices.map { ($0.region, $0.variable, $0.transitions) }, outer: outer)
             if !leaving.isEmpty {
                 writer.line("// The first region's choice with a target leaves `\(model[parallel].name)`: of those with one, it is taken alone.")
                 writer.line("switch \(firstMoving) {")
@@ -407,13 +407,14 @@ extension SwiftEmitter {
         }
     }
 
-    /// Where the actions of the transitions a shared trigger takes together run: one slot a
-    /// region, in document order, holding its choice's actions, or those of the transition
-    /// around the parallel state that its states selected (at the first region that chose
-    /// none, as SCXML's selection meets it first there).
+    /// Where the actions of the transitions a shared trigger takes together run, in document
+    /// order (SCXML 3.13): one slot a region, in document order, holding its choice's actions,
+    /// and the transition around the parallel state that its states selected, placed among
+    /// them where the spec declares it (a region's transitions are declared inside its block,
+    /// one around the parallel state outside every region's).
     struct ActionSlots {
-        var parallel: StateID
-        /// The regions that choose, each with its choice's variable and candidates.
+        /// The regions that choose, in document order, each with its choice's variable and
+        /// candidates.
         var choices: [(region: StateID, variable: String, transitions: [TransitionID])]
         /// The transitions around the parallel state that may be taken with the regions'
         /// (bound to `outerChoice`), empty when none can.
@@ -426,51 +427,30 @@ extension SwiftEmitter {
     func emitActions(
         of slots: ActionSlots, taking: (TransitionID) -> Bool, outerTaking: (TransitionID) -> Bool, into writer: inout CodeWriter
     ) {
-        let outer = slots.outer.filter(outerTaking)
-        func emitOuterActions(into writer: inout CodeWriter) {
-            let cases = outer.filter { !machine[$0].declaration.actions.isEmpty }.map { id in
+        var pendingOuter = machine.inDocumentOrder(slots.outer.filter(outerTaking))
+        func emitOuterActions(declaredBefore bound: TransitionID?) {
+            let placed = pendingOuter.filter { id in bound.map { machine.inDocumentOrder([id, $0]).first == id } ?? true }
+            pendingOuter.removeAll { placed.contains($0) }
+            let cases = placed.filter { !machine[$0].declaration.actions.isEmpty }.map { id in
                 var code = CodeWriter()
                 emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
                 return ("case \(id.index)?:", code)
             }
             emitChoiceSwitch(on: "outerChoice", cases: cases, into: &writer)
         }
-        // Inside the taking, at least one region chose: with one region choosing, that one.
-        let alwaysChose = slots.choices.count == 1 ? slots.choices[0].variable : nil
-        var earlierChose: [String] = []
-        var outerPlaced = outer.isEmpty
-        for region in model[slots.parallel].children {
-            guard let choice = slots.choices.first(where: { $0.region == region }) else {
-                // A region that chooses nothing: its states select the outer transition.
-                guard !outerPlaced else { continue }
-                outerPlaced = true
-                if earlierChose.isEmpty {
-                    emitOuterActions(into: &writer)
-                } else {
-                    var body = CodeWriter()
-                    emitOuterActions(into: &body)
-                    if !body.isEmpty { writer.block("if " + earlierChose.joined(separator: " && ")) { $0.append(body) } }
-                }
-                continue
-            }
+        for choice in slots.choices {
+            emitOuterActions(declaredBefore: machine.inDocumentOrder(choice.transitions).first)
             var cases: [(String, CodeWriter)] = []
             for id in choice.transitions where taking(id) && !machine[id].declaration.actions.isEmpty {
                 var code = CodeWriter()
-                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: region, into: &code) { writer in
+                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: choice.region, into: &code) { writer in
                     emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
                 cases.append(("case \(id.index)?:", code))
             }
-            if !outerPlaced, choice.variable != alwaysChose {
-                var code = CodeWriter()
-                emitOuterActions(into: &code)
-                if !code.isEmpty {
-                    cases.append((earlierChose.isEmpty ? "case nil:" : "case nil where \(earlierChose.joined(separator: " && ")):", code))
-                }
-            }
-            if choice.variable != alwaysChose { earlierChose.append("\(choice.variable) != nil") }
             emitChoiceSwitch(on: choice.variable, cases: cases, into: &writer)
         }
+        emitOuterActions(declaredBefore: nil)
     }
 
     /// `switch subject { case …: code … default: break }` over a choice, nothing when no case
