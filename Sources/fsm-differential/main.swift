@@ -115,7 +115,7 @@ if !charts.isEmpty {
         print("not compared: the Swift fsmc generates for \(chart.name) (\(chart.origin)) does not compile:\n  \(firstError)\n\(chart.text)")
     }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
-    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) charts whose Swift did not compile, \(deviating) left out for a known Qt deviation or an open fsmc issue (\(seconds) s)")
+    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) charts whose Swift did not compile, \(deviating) left out for a known Qt deviation (\(seconds) s)")
     // Swift that does not compile is the soundness tests' finding (GeneratedSwiftSoundnessTests,
     // which track the open shapes): reported here, with nothing to compare, but no failure.
     failed = failed || !figures.disagreements.isEmpty

@@ -131,4 +131,52 @@ struct MicrostepTests {
             "enter cellos", "enter high", "enter brass", "enter horns",
         ])
     }
+
+    final class QuartetBench: Quartet.Actions {
+        var lines: [String] = []
+        var long = true
+        private(set) var quartet: Quartet!
+
+        init() {
+            quartet = Quartet(actions: self)
+        }
+
+        func isLong(bars: Int, total: Int) -> Bool { long }
+        func count(bars: Int, total: Int) { lines.append("count \(bars) of \(total)") }
+        func phrase(bars: Int, phrase: Int, total: Int) { lines.append("phrase \(bars) after \(phrase) of \(total)") }
+        func finish(phrase: Int, total: Int) { lines.append("finish \(phrase) of \(total)") }
+        func listen(bars: Int, total: Int) { lines.append("listen \(bars) of \(total)") }
+        func drum(bars: Int, total: Int) { lines.append("drum \(bars) of \(total)") }
+        func settle(length: Int, total: Int) { lines.append("settle \(length) of \(total)") }
+        func roll(bars: Int, length: Int, total: Int) { lines.append("roll \(bars) after \(length) of \(total)") }
+        func bow(total: Int) { lines.append("bow \(total)") }
+
+        func send(_ event: Quartet.Event, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+            let next = Quartet.nextState(from: quartet.state, on: event, guards: self)
+            lines.removeAll()
+            quartet.send(event)
+            #expect(next ?? quartet.state == quartet.state, "nextState", sourceLocation: sourceLocation)
+            return lines
+        }
+    }
+
+    /// Quartet.fsm: the guards and actions of the transitions taken together read the payload
+    /// and the data of the states around their sources; the targets get the payload, and the
+    /// states that stay keep their data.
+    @Test func theMicrostepReadsAndKeepsStateData() {
+        let bench = QuartetBench()
+        _ = bench.send(.play(bars: 4))
+        #expect(bench.quartet.state == .concert(.parts(.init(melody: .voices(.init(soprano: .hum, alto: .quiet)), rhythm: .beat)), total: 4))
+        #expect(bench.send(.play(bars: 8)) == ["count 8 of 4", "listen 8 of 4", "drum 8 of 4"])
+        #expect(bench.quartet.state == .concert(.parts(.init(melody: .voices(.init(soprano: .singing(phrase: 8), alto: .quiet)), rhythm: .fill(length: 8))), total: 4))
+        #expect(bench.send(.play(bars: 2)) == ["phrase 2 after 8 of 4", "listen 2 of 4", "roll 2 after 8 of 4"])
+        #expect(bench.quartet.state == .concert(.parts(.init(melody: .voices(.init(soprano: .singing(phrase: 2), alto: .quiet)), rhythm: .fill(length: 8))), total: 4))
+        #expect(bench.send(.rest) == ["finish 2 of 4", "settle 8 of 4"])
+        #expect(bench.quartet.state == .concert(.parts(.init(melody: .voices(.init(soprano: .hum, alto: .quiet)), rhythm: .beat)), total: 4))
+        // A guard that fails leaves the soprano to the others: alto and rhythm still take it.
+        bench.long = false
+        #expect(bench.send(.play(bars: 3)) == ["listen 3 of 4", "drum 3 of 4"])
+        #expect(bench.send(.stop) == ["bow 4"])
+        #expect(bench.quartet.state == .idle)
+    }
 }
