@@ -143,7 +143,7 @@ extension SwiftEmitter {
             }
         }
         guard !preempting.isEmpty || !yielding.isEmpty else {
-            writer.line("let taken = selection.transitions")
+            writer.line("let taken = selection")
             return
         }
         writer.line("let taken = selection.resolved { later, earlier in")
