@@ -17,38 +17,36 @@ extension SwiftEmitter {
 
     /// `init(from:)` and `encode(to:)` of `State`.
     func emitStateCoding(into writer: inout CodeWriter) {
-        writer.line()
-        writer.line("/// Decodes the name of the active atomic state, which `encode(to:)` writes.")
-        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.line("self = try decodeConfiguration(from: decoder)")
-        }
-        writer.line()
-        writer.line("/// Encodes the name of the active atomic state (state names are unique across the")
-        writer.line("/// machine, so it names the configuration): `\"\(model[machine.initialEntry.states.last!].name)\"`.")
-        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-            writer.line("try encodeConfiguration(self, to: encoder)")
-        }
+        emitCodingMethods(
+            decodingDocumentation: "Decodes the name of the active atomic state, which `encode(to:)` writes.",
+            decode: { writer in writer.line("self = try decodeConfiguration(from: decoder)") },
+            encodingDocumentation: [
+                "Encodes the name of the active atomic state (state names are unique across the",
+                "machine, so it names the configuration): `\"\(model[machine.initialEntry.states.last!].name)\"`.",
+            ],
+            encode: { writer in writer.line("try encodeConfiguration(self, to: encoder)") },
+            into: &writer)
     }
 
     /// `init(from:)` and `encode(to:)` of the type of `state`'s children, one of them compound:
     /// coded as the configuration it is part of.
     func emitChildrenCoding(of state: StateModel, into writer: inout CodeWriter) {
         let path = machine.path(to: state.id)
-        writer.line()
-        writer.line("/// Decodes the name of the active atomic state, which `encode(to:)` writes.")
-        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.block("guard case \(configurationPattern(path, child: "inside")) = try decodeConfiguration(from: decoder) else") { writer in
-                writer.line("throw StatePath.notInside(\"\(state.name)\", at: decoder)")
-            }
-            writer.line("self = inside")
-        }
-        writer.line()
-        writer.line("/// Encodes the name of the active atomic state, as `State` does.")
-        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-            // Through the machine's function: in here, a state named `State` would hide the type.
-            let wrapped = path.reversed().reduce("self") { inner, id in ".\(model[id].name)(\(inner))" }
-            writer.line("try encodeConfiguration(\(wrapped), to: encoder)")
-        }
+        emitCodingMethods(
+            decodingDocumentation: "Decodes the name of the active atomic state, which `encode(to:)` writes.",
+            decode: { writer in
+                writer.block("guard case \(configurationPattern(path, child: "inside")) = try decodeConfiguration(from: decoder) else") { writer in
+                    writer.line("throw StatePath.notInside(\"\(state.name)\", at: decoder)")
+                }
+                writer.line("self = inside")
+            },
+            encodingDocumentation: ["Encodes the name of the active atomic state, as `State` does."],
+            encode: { writer in
+                // Through the machine's function: in here, a state named `State` would hide the type.
+                let wrapped = path.reversed().reduce("self") { inner, id in ".\(model[id].name)(\(inner))" }
+                writer.line("try encodeConfiguration(\(wrapped), to: encoder)")
+            },
+            into: &writer)
     }
 
     /// `encodeConfiguration(_:to:)` and `decodeConfiguration(from:)`: the name of the active
@@ -79,22 +77,22 @@ extension SwiftEmitter {
     /// `init(from:)` and `encode(to:)` of a generated `struct` (`History`, `Snapshot`, a parallel
     /// state's regions): each stored property under its name, as synthesized `Codable` writes it.
     func emitPropertyCoding(_ properties: [String], into writer: inout CodeWriter) {
-        writer.line()
-        writer.line("/// Decodes what `encode(to:)` writes.")
-        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
-            writer.line("let properties = try PropertyDecoding(from: decoder)")
-            for property in properties {
-                writer.line("self.\(SwiftNames.variable(property)) = try properties.decode(\(SwiftNames.stringLiteral(property)))")
-            }
-        }
-        writer.line()
-        writer.line("/// Encodes each property under its name, as synthesized `Codable` would.")
-        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
-            writer.line("var properties = PropertyEncoding(to: encoder)")
-            for property in properties {
-                writer.line("try properties.encode(self.\(SwiftNames.variable(property)), \(SwiftNames.stringLiteral(property)))")
-            }
-        }
+        emitCodingMethods(
+            decodingDocumentation: "Decodes what `encode(to:)` writes.",
+            decode: { writer in
+                writer.line("let properties = try PropertyDecoding(from: decoder)")
+                for property in properties {
+                    writer.line("self.\(SwiftNames.variable(property)) = try properties.decode(\(SwiftNames.stringLiteral(property)))")
+                }
+            },
+            encodingDocumentation: ["Encodes each property under its name, as synthesized `Codable` would."],
+            encode: { writer in
+                writer.line("var properties = PropertyEncoding(to: encoder)")
+                for property in properties {
+                    writer.line("try properties.encode(self.\(SwiftNames.variable(property)), \(SwiftNames.stringLiteral(property)))")
+                }
+            },
+            into: &writer)
     }
 
     /// A case of a generated enum as its coding sees it: its name and the labels of its
@@ -124,9 +122,7 @@ extension SwiftEmitter {
         func key(_ label: String?, at position: Int) -> String {
             SwiftNames.stringLiteral(label ?? "_\(position)")
         }
-        writer.line()
-        writer.line("/// Decodes what `encode(to:)` writes.")
-        writer.block("\(access)init(from decoder: any Decoder) throws") { writer in
+        emitCodingMethods(decodingDocumentation: "Decodes what `encode(to:)` writes.", decode: { writer in
             writer.line("let coded = try CaseDecoding(from: decoder)")
             writer.line("switch coded.name {")
             for codedCase in cases {
@@ -138,10 +134,9 @@ extension SwiftEmitter {
             }
             writer.line("default: throw coded.unknownCase()")
             writer.line("}")
-        }
-        writer.line()
-        writer.line("/// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.")
-        writer.block("\(access)func encode(to encoder: any Encoder) throws") { writer in
+        }, encodingDocumentation: [
+            "Encodes the case's name and its payload under their labels, as synthesized `Codable` would.",
+        ], encode: { writer in
             // Bound by position: a payload's label could be `encoder`.
             func bindings(_ codedCase: CodedCase) -> String {
                 "(" + codedCase.labels.indices.map { "let value\($0)" }.joined(separator: ", ") + ")"
@@ -181,6 +176,25 @@ extension SwiftEmitter {
                 }
             }
             writer.line("}")
+        }, into: &writer)
+    }
+
+    /// `init(from:)` and `encode(to:)`, each after a blank line and its documentation.
+    private func emitCodingMethods(
+        decodingDocumentation: String,
+        decode: (inout CodeWriter) -> Void,
+        encodingDocumentation: [String],
+        encode: (inout CodeWriter) -> Void,
+        into writer: inout CodeWriter
+    ) {
+        writer.line()
+        writer.line("/// " + decodingDocumentation)
+        writer.block("\(access)init(from decoder: any Decoder) throws", decode)
+        writer.line()
+        for line in encodingDocumentation {
+            writer.line("/// " + line)
         }
+        writer.block("\(access)func encode(to encoder: any Encoder) throws", encode)
     }
 }
+
