@@ -886,10 +886,16 @@ public final class Navigator {
     /// Whether `state` is active in `configuration`.
     public static func configuration(_ configuration: State, contains state: StateID) -> Bool {
         switch configuration {
-        case .login: state == .login
-        case .main(let inside): state == .main || contains(state, insideMain: inside)
-        case .asleep: state == .asleep
+        case .login: matches(state, .login)
+        case .main(let inside): matches(state, .main) || contains(state, insideMain: inside)
+        case .asleep: matches(state, .asleep)
         }
+    }
+
+    /// `state == other`: written `matches(state, .name)` where a `==` would make the type checker
+    /// of every build that compiles this file try each `Equatable` overload against `.name`.
+    private static func matches(_ state: StateID, _ other: StateID) -> Bool {
+        state == other
     }
 
     private static func describe(insideMain configuration: State.Main) -> String {
@@ -903,10 +909,10 @@ public final class Navigator {
 
     private static func contains(_ state: StateID, insideMain configuration: State.Main) -> Bool {
         switch configuration {
-        case .list: state == .list
-        case .detail: state == .detail
-        case .editor(let inside): state == .editor || contains(state, insideEditor: inside)
-        case .saved: state == .saved
+        case .list: matches(state, .list)
+        case .detail: matches(state, .detail)
+        case .editor(let inside): matches(state, .editor) || contains(state, insideEditor: inside)
+        case .saved: matches(state, .saved)
         }
     }
 
@@ -915,8 +921,8 @@ public final class Navigator {
     }
 
     private static func contains(_ state: StateID, insideEditor configuration: State.Editor) -> Bool {
-        if state == .bold || contains(state, insideBold: configuration.bold) { return true }
-        return state == .italic || contains(state, insideItalic: configuration.italic)
+        if matches(state, .bold) || contains(state, insideBold: configuration.bold) { return true }
+        return matches(state, .italic) || contains(state, insideItalic: configuration.italic)
     }
 
     private static func describe(insideBold configuration: State.Bold) -> String {
@@ -928,8 +934,8 @@ public final class Navigator {
 
     private static func contains(_ state: StateID, insideBold configuration: State.Bold) -> Bool {
         switch configuration {
-        case .boldOff: state == .boldOff
-        case .boldOn: state == .boldOn
+        case .boldOff: matches(state, .boldOff)
+        case .boldOn: matches(state, .boldOn)
         }
     }
 
@@ -942,8 +948,8 @@ public final class Navigator {
 
     private static func contains(_ state: StateID, insideItalic configuration: State.Italic) -> Bool {
         switch configuration {
-        case .italicOff: state == .italicOff
-        case .italicOn: state == .italicOn
+        case .italicOff: matches(state, .italicOff)
+        case .italicOn: matches(state, .italicOn)
         }
     }
 

@@ -1022,10 +1022,16 @@ import FSMRuntime
     /// Whether `state` is active in `configuration`.
     nonisolated public static func configuration(_ configuration: State, contains state: StateID) -> Bool {
         switch configuration {
-        case .idle: state == .idle
-        case .work(let inside): state == .work || contains(state, insideWork: inside)
-        case .paused: state == .paused
+        case .idle: matches(state, .idle)
+        case .work(let inside): matches(state, .work) || contains(state, insideWork: inside)
+        case .paused: matches(state, .paused)
         }
+    }
+
+    /// `state == other`: written `matches(state, .name)` where a `==` would make the type checker
+    /// of every build that compiles this file try each `Equatable` overload against `.name`.
+    private nonisolated static func matches(_ state: StateID, _ other: StateID) -> Bool {
+        state == other
     }
 
     private nonisolated static func describe(insideWork configuration: State.Work) -> String {
@@ -1033,8 +1039,8 @@ import FSMRuntime
     }
 
     private nonisolated static func contains(_ state: StateID, insideWork configuration: State.Work) -> Bool {
-        if state == .fetch || contains(state, insideFetch: configuration.fetch) { return true }
-        return state == .view || contains(state, insideView: configuration.view)
+        if matches(state, .fetch) || contains(state, insideFetch: configuration.fetch) { return true }
+        return matches(state, .view) || contains(state, insideView: configuration.view)
     }
 
     private nonisolated static func describe(insideFetch configuration: State.Fetch) -> String {
@@ -1047,9 +1053,9 @@ import FSMRuntime
 
     private nonisolated static func contains(_ state: StateID, insideFetch configuration: State.Fetch) -> Bool {
         switch configuration {
-        case .waiting: state == .waiting
-        case .fetched: state == .fetched
-        case .fetchDone: state == .fetchDone
+        case .waiting: matches(state, .waiting)
+        case .fetched: matches(state, .fetched)
+        case .fetchDone: matches(state, .fetchDone)
         }
     }
 
@@ -1061,7 +1067,7 @@ import FSMRuntime
 
     private nonisolated static func contains(_ state: StateID, insideView configuration: State.View) -> Bool {
         switch configuration {
-        case .panels(let inside): state == .panels || contains(state, insidePanels: inside)
+        case .panels(let inside): matches(state, .panels) || contains(state, insidePanels: inside)
         }
     }
 
@@ -1070,8 +1076,8 @@ import FSMRuntime
     }
 
     private nonisolated static func contains(_ state: StateID, insidePanels configuration: State.Panels) -> Bool {
-        if state == .left || contains(state, insideLeft: configuration.left) { return true }
-        return state == .right || contains(state, insideRight: configuration.right)
+        if matches(state, .left) || contains(state, insideLeft: configuration.left) { return true }
+        return matches(state, .right) || contains(state, insideRight: configuration.right)
     }
 
     private nonisolated static func describe(insideLeft configuration: State.Left) -> String {
@@ -1083,8 +1089,8 @@ import FSMRuntime
 
     private nonisolated static func contains(_ state: StateID, insideLeft configuration: State.Left) -> Bool {
         switch configuration {
-        case .leftShown: state == .leftShown
-        case .leftHidden: state == .leftHidden
+        case .leftShown: matches(state, .leftShown)
+        case .leftHidden: matches(state, .leftHidden)
         }
     }
 
@@ -1097,8 +1103,8 @@ import FSMRuntime
 
     private nonisolated static func contains(_ state: StateID, insideRight configuration: State.Right) -> Bool {
         switch configuration {
-        case .rightShown: state == .rightShown
-        case .rightHidden: state == .rightHidden
+        case .rightShown: matches(state, .rightShown)
+        case .rightHidden: matches(state, .rightHidden)
         }
     }
 

@@ -209,6 +209,12 @@ extension SwiftEmitter {
             emitContainsSwitch(over: "configuration", among: model.topLevelStates, into: &writer)
         }
         writer.line()
+        writer.line("/// `state == other`: written `matches(state, .name)` where a `==` would make the type checker")
+        writer.line("/// of every build that compiles this file try each `Equatable` overload against `.name`.")
+        writer.block("private \(modifiers)static func matches(_ state: StateID, _ other: StateID) -> Bool") { writer in
+            writer.line("state == other")
+        }
+        writer.line()
         for state in model.states where state.isCompound {
             let type = SwiftNames.stateTypeName(state.name)
             writer.block("private \(modifiers)static func describe(inside\(type) configuration: State.\(type)) -> String") { writer in
@@ -226,7 +232,7 @@ extension SwiftEmitter {
                 if state.isParallel {
                     // One region a line: a single chain of `||` costs the type checker more.
                     let parts = state.children.map { region in
-                        "state == .\(model[region].name) || contains(state, inside\(SwiftNames.stateTypeName(model[region].name)): configuration.\(SwiftNames.variable(model[region].name)))"
+                        "matches(state, .\(model[region].name)) || contains(state, inside\(SwiftNames.stateTypeName(model[region].name)): configuration.\(SwiftNames.variable(model[region].name)))"
                     }
                     for part in parts.dropLast() {
                         writer.line("if \(part) { return true }")
@@ -258,9 +264,9 @@ extension SwiftEmitter {
         for id in states {
             let name = model[id].name
             if model[id].isAtomic {
-                writer.line("case \(configurationPattern([id])): state == .\(name)")
+                writer.line("case \(configurationPattern([id])): matches(state, .\(name))")
             } else {
-                writer.line("case \(configurationPattern([id], child: "inside")): state == .\(name) || contains(state, inside\(SwiftNames.stateTypeName(name)): inside)")
+                writer.line("case \(configurationPattern([id], child: "inside")): matches(state, .\(name)) || contains(state, inside\(SwiftNames.stateTypeName(name)): inside)")
             }
         }
         writer.line("}")
