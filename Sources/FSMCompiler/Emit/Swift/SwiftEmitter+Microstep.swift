@@ -48,7 +48,7 @@ extension SwiftEmitter {
                     emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" }
                 }
             }
-            emitResolution(of: candidates.all, into: &writer)
+            emitResolution(of: candidates.all, in: parallel, trigger: trigger, into: &writer)
             emitTaking(candidates.all, event: event, eventID: eventID, mode: mode, into: &writer)
         }
     }
@@ -130,11 +130,29 @@ extension SwiftEmitter {
 
     /// `let taken = selection.resolved { later, earlier in … }`: the executable machine's
     /// conflicts among the candidates, as a table.
-    private func emitResolution(of candidates: [TransitionID], into writer: inout CodeWriter) {
+    private func emitResolution(of candidates: [TransitionID], in parallel: StateID, trigger: ExecutableMachine.Trigger, into writer: inout CodeWriter) {
+        // Two transitions are selected together only by two atomic states active together
+        // (their closest common ancestor is a parallel state): other pairs need no entry.
+        let atomicStates = model.descendants(of: parallel).filter { model[$0].isAtomic }
+        var selectors: [TransitionID: [StateID]] = [:]
+        for atomic in atomicStates {
+            let picks = Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine)
+            let opens = picks.last.map { machine[$0].declaration.guardExpression != nil } ?? true
+            for id in picks + (opens ? candidates.filter { !picks.contains($0) && isAround($0, parallel) } : []) {
+                selectors[id, default: []].append(atomic)
+            }
+        }
+        let activeTogether = { (first: StateID, second: StateID) -> Bool in
+            let shared = zip(self.machine.path(to: first), self.machine.path(to: second)).prefix { $0 == $1 }.last?.0
+            return shared.map { self.model[$0].isParallel } ?? false
+        }
+        let selectedTogether = { (first: TransitionID, second: TransitionID) -> Bool in
+            (selectors[first] ?? []).contains { a in (selectors[second] ?? []).contains { b in a != b && activeTogether(a, b) } }
+        }
         var preempting: [String] = []
         var yielding: [String] = []
         for later in candidates {
-            for earlier in candidates where earlier != later {
+            for earlier in candidates where earlier != later && selectedTogether(later, earlier) {
                 switch machine.conflict(of: later, with: earlier) {
                 case .none: break
                 case .preempts: preempting.append("(\(later.index), \(earlier.index))")
@@ -155,6 +173,12 @@ extension SwiftEmitter {
             writer.line("}")
         }
         writer.line("}")
+    }
+
+    /// Whether `id` is a transition around `parallel` (its own, an ancestor's, the machine's).
+    private func isAround(_ id: TransitionID, _ parallel: StateID) -> Bool {
+        guard let source = machine.source(of: id) else { return true }
+        return source == parallel || machine.isProperDescendant(parallel, of: source)
     }
 
     // MARK: - Taking
