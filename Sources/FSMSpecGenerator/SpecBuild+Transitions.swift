@@ -17,7 +17,7 @@ extension SpecBuild {
         var used: Set<String> = []
         for _ in 0..<random.inRange(1...2) {
             let event = random.pick(candidates)
-            guard used.insert(event).inserted, machineAllows(event, targetless: false) else { continue }
+            guard used.insert(event).inserted else { continue }
             makeGroup(in: nil, trigger: .event(event))
         }
     }
@@ -157,24 +157,15 @@ extension SpecBuild {
     /// with data gets every field, `forward` transitions move forward; nil (no target) when
     /// allowed and chosen, or when nothing fits.
     private mutating func pickTarget(from state: Int?, trigger: SpecTrigger, context: Context, needsTarget: Bool, forward: Bool) -> SpecTarget?? {
-        let key = triggerKey(trigger)
-        func allowed(_ target: Int?, history: Bool) -> Bool {
-            guard let key else { return true }
-            guard let state else {
-                if case .event(let event) = trigger { return machineAllows(event, targetless: target == nil) }
-                return true
-            }
-            return sharingAllows(state, key: key, target: target, history: history)
-        }
-        if !needsTarget && random.chance(25) && allowed(nil, history: false) { return .some(nil) }
+        if !needsTarget && random.chance(25) { return .some(nil) }
         for _ in 0..<8 {
             let target = random.below(nodes.count)
             let history = nodes[target].history != nil && profile.history && random.chance(25)
-            guard fits(source: state, target: target, history: history, forward: forward), allowed(target, history: history) else { continue }
+            guard fits(source: state, target: target, history: history, forward: forward) else { continue }
             if history { return .some(.history(nodes[target].name)) }
             return .some(.state(nodes[target].name, arguments: arguments(for: nodes[target].data, context)))
         }
-        return needsTarget || !allowed(nil, history: false) ? nil : .some(nil)
+        return needsTarget ? nil : .some(nil)
     }
 
     /// The transition's domain (fsmc's and SCXML's): the compound source when the target lies
@@ -222,57 +213,16 @@ extension SpecBuild {
         triggerUses.filter { $0.key == key && $0.state.map { $0 == region || isInside($0, region) } ?? false }
     }
 
-    /// The uses of `key` by the parallel state and the states around it (the machine's come last
-    /// and check themselves).
-    private func ownerUses(_ key: String, of parallel: Int) -> [TriggerUse] {
-        let owners = Set([parallel] + ancestors(of: parallel))
-        return triggerUses.filter { $0.key == key && $0.state.map(owners.contains) ?? false }
-    }
-
-    /// Whether a use of a transition leaves the region of `parallel` it is declared in.
-    private func leaves(_ use: TriggerUse, region: Int) -> Bool {
-        guard let source = use.state, let target = use.target else { return false }
-        guard let domain = domain(source: source, target: target, history: use.history) else { return true }
-        return !(domain == region || isInside(domain, region))
-    }
-
-    /// Whether `state` may take the trigger at all, whatever its target: regions that take one
-    /// trigger together hold no parallel state, and none takes one its parallel state (or a
-    /// state around it) takes without a target.
+    /// Whether `state` may take the trigger at all, whatever its target: when the profile
+    /// leaves out triggers several regions take where a region holds states with data, not in
+    /// such a region. Every other shape the language has is written, since the Swift back end
+    /// generates them all (nested parallel states whose regions choose apart included).
     func sharingAllows(_ state: Int, key: String) -> Bool {
         for (parallel, region) in regionsAround(state) {
             let others = nodes[parallel].children.filter { $0 != region && !uses(key, inside: $0).isEmpty }
             if !others.isEmpty && (isComplexRegion(region) || others.contains(where: isComplexRegion)) { return false }
-            if ownerUses(key, of: parallel).contains(where: { $0.target == nil }) { return false }
         }
         return true
-    }
-
-    /// Whether the transition's target keeps what the Swift back end generates (SCXML takes a
-    /// region's transition without a target together with its parallel state's, or with
-    /// another region's that leaves the parallel state; fsmc's dispatch refuses both).
-    func sharingAllows(_ state: Int, key: String, target: Int?, history: Bool) -> Bool {
-        let use = TriggerUse(state: state, key: key, target: target, history: history)
-        for (parallel, region) in regionsAround(state) {
-            let others = nodes[parallel].children.filter { $0 != region }
-            if target == nil {
-                if !ownerUses(key, of: parallel).isEmpty { return false }
-                if others.contains(where: { other in uses(key, inside: other).contains { leaves($0, region: other) } }) { return false }
-            } else if leaves(use, region: region) {
-                if others.contains(where: { other in uses(key, inside: other).contains { $0.target == nil } }) { return false }
-            }
-        }
-        return true
-    }
-
-    /// Whether the machine may take `event` (with or without a target): not when a region
-    /// takes it without one, nor without one when a region takes it at all.
-    func machineAllows(_ event: String, targetless: Bool) -> Bool {
-        let key = "e:" + event
-        let inRegions = triggerUses.filter { use in
-            use.key == key && use.state.map { !regionsAround($0).isEmpty } ?? false
-        }
-        return !inRegions.contains { $0.target == nil } && (!targetless || inRegions.isEmpty)
     }
 
     // MARK: - Entry and exit

@@ -86,10 +86,9 @@ extension SpecBuild {
         }
     }
 
-    /// Whether a region holds what the Swift back end cannot share a trigger with other
-    /// regions for: a parallel state (itself included); states with data when the profile
-    /// leaves those out.
+    /// Whether a region holds states with data when the profile leaves out triggers shared
+    /// with such regions.
     func isComplexRegion(_ region: Int) -> Bool {
-        (region...nodes[region].end).contains { nodes[$0].isParallel || !profile.sharedTriggersWithData && !nodes[$0].data.isEmpty }
+        !profile.sharedTriggersWithData && (region...nodes[region].end).contains { !nodes[$0].data.isEmpty }
     }
 }

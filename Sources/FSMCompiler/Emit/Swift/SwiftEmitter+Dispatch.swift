@@ -8,7 +8,7 @@ extension SwiftEmitter {
         /// Whether the last transition always fires, so control never leaves the group.
         var isExhaustive: Bool {
             guard let last = transitions.last else { return false }
-            return last.guardExpression == nil || last.guardExpression == .else
+            return SwiftEmitter.alwaysHolds(last.guardExpression)
         }
     }
 

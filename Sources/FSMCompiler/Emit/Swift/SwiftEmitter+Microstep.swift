@@ -49,7 +49,7 @@ extension SwiftEmitter {
                 }
             }
             emitResolution(of: candidates.all, in: parallel, trigger: trigger, into: &writer)
-            emitTaking(candidates.all, event: event, eventID: eventID, mode: mode, into: &writer)
+            emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer)
         }
     }
 
@@ -137,7 +137,7 @@ extension SwiftEmitter {
         var selectors: [TransitionID: [StateID]] = [:]
         for atomic in atomicStates {
             let picks = Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine)
-            let opens = picks.last.map { machine[$0].declaration.guardExpression != nil } ?? true
+            let opens = !(picks.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false)
             for id in picks + (opens ? candidates.filter { !picks.contains($0) && isAround($0, parallel) } : []) {
                 selectors[id, default: []].append(atomic)
             }
@@ -187,7 +187,7 @@ extension SwiftEmitter {
     /// exits, actions, configuration and entries, or the configuration the pure function
     /// returns.
     private func emitTaking(
-        _ candidates: [TransitionID], event: String, eventID: EventID?, mode: SharedMode, into writer: inout CodeWriter
+        _ candidates: [TransitionID], of parallel: StateID, event: String, eventID: EventID?, mode: SharedMode, into writer: inout CodeWriter
     ) {
         let moving = candidates.filter { machine[$0].entry != nil }
         // Taken transitions that move have disjoint domains: document order of the domains
@@ -203,7 +203,7 @@ extension SwiftEmitter {
             writer.line("var next = state")
             for id in byDomain {
                 writer.block("if taken.contains(\(id.index))") { writer in
-                    emitConfiguration(after: id, subject: "next", eventID: eventID, receiver: receiver, historyInside: nil, into: &writer)
+                    emitConfiguration(after: id, inside: parallel, subject: "next", eventID: eventID, receiver: receiver, historyInside: nil, into: &writer)
                 }
             }
             writer.line("return next")
@@ -221,7 +221,7 @@ extension SwiftEmitter {
         for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
             writer.block("if taken.contains(\(id.index))") { writer in
                 let actions = machine[id].declaration.actions
-                bindingData(dataNeeded(by: actions), of: id, subject: "state", into: &writer) { writer in
+                bindingData(dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
                     emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
             }
@@ -234,7 +234,7 @@ extension SwiftEmitter {
         for id in byDomain {
             writer.block("if taken.contains(\(id.index))") { writer in
                 emitConfiguration(
-                    after: id, subject: "state", eventID: eventID, receiver: receiver, historyInside: restoredHistory(of: id), into: &writer)
+                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: restoredHistory(of: id), into: &writer)
             }
         }
         for id in byDomain {
@@ -254,26 +254,28 @@ extension SwiftEmitter {
     /// `subject = …`: the configuration once `id` is taken, from what `subject` holds (the
     /// transitions taken before it changed other parts only: their domains are disjoint).
     private func emitConfiguration(
-        after id: TransitionID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
+        after id: TransitionID, inside parallel: StateID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
         into writer: inout CodeWriter
     ) {
         let value = targetConfiguration(
             of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
-        bindingData(dataNeeded(byTargetOf: id), of: id, subject: subject, bindingRegions: true, into: &writer) { writer in
+        bindingData(dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
             writer.line("\(subject) = \(value)")
         }
     }
 
-    /// Writes `body` where the data among `labels` of the states from the top level down to
+    /// Writes `body` where the data among `labels` of the states inside `parallel` down to
     /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of every
     /// parallel state down to the transition's domain, which a new configuration keeps).
     private func bindingData(
-        _ labels: Set<String>, of id: TransitionID, subject: String, bindingRegions: Bool = false, into writer: inout CodeWriter,
-        _ body: (inout CodeWriter) -> Void
+        _ labels: Set<String>, of id: TransitionID, inside parallel: StateID, subject: String, bindingRegions: Bool = false,
+        into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void
     ) {
         guard let source = machine.source(of: id) else { return body(&writer) }
         let path = machine.path(to: source)
-        let needed = labels.intersection(path.flatMap { model[$0].data.map { $0.label! } })
+        // The data of the parallel state and the states around it stay as the walk that led
+        // here bound them; the step changes only what lies inside.
+        let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
         let keptRegions = bindingRegions && crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
         guard !needed.isEmpty || keptRegions else { return body(&writer) }
         // A path ending at a region binds its parallel state's regions only when asked for

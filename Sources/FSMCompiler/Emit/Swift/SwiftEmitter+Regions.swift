@@ -87,10 +87,15 @@ extension SwiftEmitter {
     }
 
     /// The transitions of `candidates` (in priority order) a choice can take: those up to the
-    /// first without a guard, which always holds.
+    /// first without a guard or with `[else]`, which always holds when reached.
     static func choosable(_ candidates: [TransitionID], in machine: ExecutableMachine) -> [TransitionID] {
-        guard let last = candidates.firstIndex(where: { machine[$0].declaration.guardExpression == nil }) else { return candidates }
+        guard let last = candidates.firstIndex(where: { alwaysHolds(machine[$0].declaration.guardExpression) }) else { return candidates }
         return Array(candidates[...last])
+    }
+
+    /// Whether a transition with this guard is taken whenever it is reached.
+    static func alwaysHolds(_ guardModel: GuardModel?) -> Bool {
+        guardModel == nil || guardModel == .else
     }
 
     private static func isSharable(_ trigger: ExecutableMachine.Trigger) -> Bool {
@@ -131,7 +136,7 @@ extension SwiftEmitter {
     /// chooses. What the walk cannot reach is not generated, nor what it would read.
     func choosable(inside state: StateID, for trigger: ExecutableMachine.Trigger) -> (transitions: [TransitionID], always: Bool) {
         let own = Self.choosable(machine.transitions(of: .state(state), for: trigger), in: machine)
-        let ownAlways = own.last.map { machine[$0].declaration.guardExpression == nil } ?? false
+        let ownAlways = own.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false
         let children = model[state].children.filter { child in
             ([child] + model.descendants(of: child)).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
         }
