@@ -16,6 +16,10 @@ struct DifferentialChart: Sendable {
     var guards: [(name: String, variable: String)]
     /// The events a script may send: the declared ones without payload.
     var events: [String]
+    /// Why Qt's trace is not the specification's on this chart (a known Qt deviation), when
+    /// it is not: the generated Swift is then judged against fsmc's interpreter of the
+    /// executable model instead, without the actions, which the interpreter does not print.
+    var qtDeviation: String?
     /// The distinct `after` delays, in milliseconds, shortest first.
     var timerDelays: [Int]
     /// The generator's tree of the spec, when it was generated: what the minimizer shrinks.

@@ -4,6 +4,7 @@ struct Disagreement: Sendable {
     var script: DifferentialScript
     /// The first step that differs (0 is `start`).
     var step: Int
+    /// Qt's trace, or fsmc's interpreter's where Qt departs from SCXML on the chart.
     var qt: [String]
     var swift: [String]
 
@@ -11,10 +12,11 @@ struct Disagreement: Sendable {
     /// step that differs.
     var report: String {
         var text = "disagreement on \(chart.name) (\(chart.origin)) at step \(step): \(script.summary)\n"
+        let judge = chart.qtDeviation == nil ? "qt   " : "fsmc "
         for index in 0..<max(qt.count, swift.count) where index >= max(0, step - 1) {
             let left = index < qt.count ? qt[index] : "(nothing)"
             let right = index < swift.count ? swift[index] : "(nothing)"
-            text += "  qt    \(left)\n"
+            text += "  \(judge) \(left)\n"
             if right != left { text += "  swift \(right)\n" }
         }
         return text
