@@ -45,34 +45,46 @@ extension SwiftEmitter {
         for id in cases {
             let state = model[id]
             let childrenMatter = state.children.contains { relevant[$0.index] }
-            // Each body is written first: its case binds only the data (and the regions or
-            // active child) it reads, since a transition the walk never reaches (shadowed by
-            // children that always take the trigger) is not written.
+            let bindsActiveChild = !state.isAtomic && !state.isParallel && (childrenMatter || bindsChild(id))
+            // A case that may bind data or regions has its body written first: it binds only
+            // what the body reads, since a transition the walk never reaches (shadowed by
+            // children that always take the trigger) is not written. Other bodies go straight
+            // into the writer: copying each level's body into the one above would make a deep
+            // tree quadratic.
+            let writesBodyFirst = state.isParallel || !bindings[id.index].isEmpty
             var body = CodeWriter()
-            var leaves = false
-            var child: String?
-            if state.isAtomic {
-                leaves = emitOwn(id, .leaf(id), &body)
-            } else if state.isParallel {
-                leaves = emitRegions(
-                    of: id, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
-                    emitOwn: emitOwn)
-                child = regionsVariable(id)
-            } else {
-                let bindsActiveChild = childrenMatter || bindsChild(id)
+            func emitCaseBody(into writer: inout CodeWriter) -> Leaves {
+                if state.isAtomic { return emitOwn(id, .leaf(id), &writer) }
+                if state.isParallel {
+                    return emitRegions(
+                        of: id, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &writer,
+                        emitOwn: emitOwn)
+                }
+                var leaves = false
                 if childrenMatter {
                     leaves = emitStateTree(
                         state.children, subject: "activeChild", relevant: relevant, bindings: bindings, bindsChild: bindsChild,
-                        emitShared: emitShared, into: &body, emitOwn: emitOwn)
+                        emitShared: emitShared, into: &writer, emitOwn: emitOwn)
                 }
                 if !leaves {
-                    leaves = emitOwn(id, bindsActiveChild ? .compound(id, child: "activeChild") : .unknown, &body)
+                    leaves = emitOwn(id, bindsActiveChild ? .compound(id, child: "activeChild") : .unknown, &writer)
                 }
-                child = "activeChild"
+                return leaves
             }
-            let bound = bindings[id.index].filter { Self.mentions($0, in: body.text) }
-            let readsChild = child.map { Self.mentions($0, in: body.text) } ?? false
-            writer.line("case \(configurationPattern([id], binding: bound, child: readsChild ? child : nil)):")
+            guard writesBodyFirst else {
+                writer.line("case \(configurationPattern([id], child: bindsActiveChild ? "activeChild" : nil)):")
+                var leaves = false
+                writer.indented { writer in leaves = emitCaseBody(into: &writer) }
+                everyCaseLeaves = leaves && everyCaseLeaves
+                continue
+            }
+            let leaves = emitCaseBody(into: &body)
+            let bodyText = body.text
+            let bound = bindings[id.index].filter { Self.mentions($0, in: bodyText) }
+            let child: String? = state.isParallel
+                ? (Self.mentions(regionsVariable(id), in: bodyText) ? regionsVariable(id) : nil)
+                : (bindsActiveChild ? "activeChild" : nil)
+            writer.line("case \(configurationPattern([id], binding: bound, child: child)):")
             writer.indented { writer in writer.append(body) }
             everyCaseLeaves = leaves && everyCaseLeaves
         }
