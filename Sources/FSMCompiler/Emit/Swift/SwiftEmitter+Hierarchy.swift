@@ -18,7 +18,7 @@ extension SwiftEmitter {
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
             let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
             let exitsFromCompound = { (state: StateID) in
-                ownEventGroups(of: state).contains { $0.transitions.contains { exitsThroughChild($0, from: state) } }
+                self.ownEventGroups(of: state).contains { $0.transitions.contains { self.exitsThroughChild($0, from: state) } }
             }
             var leaves = emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
@@ -57,7 +57,7 @@ extension SwiftEmitter {
                 let relevant = subtreesDeclaring { !ownTransitions(of: $0, for: .always).isEmpty || sharedTriggers[$0.index].contains(.always) }
                 let bindings = dataBindings(of: { walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
                 let exitsFromCompound = { (state: StateID) in
-                    ownTransitions(of: state, for: .always).contains { exitsThroughChild($0, from: state) }
+                    self.ownTransitions(of: state, for: .always).contains { self.exitsThroughChild($0, from: state) }
                 }
                 let leaves = emitStateTree(
                     model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
@@ -305,7 +305,7 @@ extension SwiftEmitter {
         writer.block("private func enterState(_ state: StateID)") { writer in
             // Completions nothing waits for (no `done` transition) are not queued: they would
             // take nothing.
-            let completes = { (state: StateID) in !machine.transitions(of: .state(state), for: .done(state)).isEmpty }
+            let completes = { (state: StateID) in !self.machine.transitions(of: .state(state), for: .done(state)).isEmpty }
             func completions(afterEntering state: StateID) -> (parent: StateID?, parallel: StateID?) {
                 guard let parent = machine.completedParent(ofFinal: state) else { return (nil, nil) }
                 var parallel: StateID?

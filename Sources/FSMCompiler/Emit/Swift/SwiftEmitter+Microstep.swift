@@ -36,8 +36,8 @@ extension SwiftEmitter {
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let candidates = microstepCandidates(of: parallel, for: trigger)
         let condition = { (guardModel: GuardModel) -> String? in
-            if case .pure = mode { return guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return liveCondition(guardModel, eventID)
+            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.liveCondition(guardModel, eventID)
         }
         writer.line("var selection = TransitionSelection()")
         emitSelections(inside: parallel, of: parallel, value: regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)

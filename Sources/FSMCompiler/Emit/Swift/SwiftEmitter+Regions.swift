@@ -240,8 +240,8 @@ extension SwiftEmitter {
         let regions = regionsVariable(parallel)
         let receiver = if case .pure = mode { "guards" } else { "actions" }
         let condition = { (guardModel: GuardModel) in
-            if case .pure = mode { return guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return liveCondition(guardModel, eventID)
+            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.liveCondition(guardModel, eventID)
         }
 
         // Each region's choice: the first transition whose guard holds, innermost first.
@@ -310,7 +310,7 @@ extension SwiftEmitter {
                             switch mode {
                             case .live(let ending):
                                 emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
-                                    emitActions(of: slots, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
+                                    self.emitActions(of: slots, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
                                 }
                             case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }
@@ -331,7 +331,7 @@ extension SwiftEmitter {
                             switch mode {
                             case .live(let ending):
                                 emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
-                                    emitActions(of: slots, taking: isTargetless, outerTaking: { _ in true }, into: &writer)
+                                    self.emitActions(of: slots, taking: isTargetless, outerTaking: { _ in true }, into: &writer)
                                 }
                             case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }

@@ -31,7 +31,7 @@ extension SwiftEmitter {
                 writer.line("}")
             }
             let condition = { (guardModel: GuardModel, event: EventID) in
-                guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
+                self.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
             let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)

@@ -2,7 +2,7 @@
 /// protocols, the running class with its `switch`-based dispatch, and introspection.
 ///
 /// The output is a pure function of the model: the same spec always gives the same bytes.
-public struct SwiftEmitter {
+public final class SwiftEmitter {
     /// The machine as it runs: every decision of the generated dispatch comes from here.
     let machine: ExecutableMachine
     /// The checked spec: names, payloads, documentation.
