@@ -48,7 +48,7 @@ extension SwiftEmitter {
                     emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" }
                 }
             }
-            emitResolution(of: candidates.all, in: parallel, trigger: trigger, into: &writer)
+            emitResolution(of: candidates.all, around: candidates.around, in: parallel, trigger: trigger, into: &writer)
             emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer)
         }
     }
@@ -130,7 +130,10 @@ extension SwiftEmitter {
 
     /// `let taken = selection.resolved { later, earlier in … }`: the executable machine's
     /// conflicts among the candidates, as a table.
-    private func emitResolution(of candidates: [TransitionID], in parallel: StateID, trigger: ExecutableMachine.Trigger, into writer: inout CodeWriter) {
+    private func emitResolution(
+        of candidates: [TransitionID], around: [TransitionID], in parallel: StateID, trigger: ExecutableMachine.Trigger,
+        into writer: inout CodeWriter
+    ) {
         // Two transitions are selected together only by two atomic states active together
         // (their closest common ancestor is a parallel state): other pairs need no entry.
         let atomicStates = model.descendants(of: parallel).filter { model[$0].isAtomic }
@@ -138,7 +141,7 @@ extension SwiftEmitter {
         for atomic in atomicStates {
             let picks = Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine)
             let opens = !(picks.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false)
-            for id in picks + (opens ? candidates.filter { !picks.contains($0) && isAround($0, parallel) } : []) {
+            for id in picks + (opens ? around.filter { !picks.contains($0) } : []) {
                 selectors[id, default: []].append(atomic)
             }
         }
@@ -173,12 +176,6 @@ extension SwiftEmitter {
             writer.line("}")
         }
         writer.line("}")
-    }
-
-    /// Whether `id` is a transition around `parallel` (its own, an ancestor's, the machine's).
-    private func isAround(_ id: TransitionID, _ parallel: StateID) -> Bool {
-        guard let source = machine.source(of: id) else { return true }
-        return source == parallel || machine.isProperDescendant(parallel, of: source)
     }
 
     // MARK: - Taking
