@@ -7,6 +7,10 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
     name: "fsmc",
+    // What FSMRuntime and the generated machines use: `Duration`, `ContinuousClock` and
+    // `Task.sleep(for:)` need macOS 13, iOS 16, tvOS 16, watchOS 9. README's "Use it in your
+    // package" states the same minimum, and the toolchain this manifest needs (6.2).
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "fsmc", targets: ["fsmc"]),
         .library(name: "FSMCompiler", targets: ["FSMCompiler"]),
@@ -17,8 +21,15 @@ let package = Package(
         .plugin(name: "FSMFormat", targets: ["FSMFormat"]),
     ],
     targets: [
-        // The compiler core: lexer, parser, semantic analysis, emitters. No I/O.
-        .target(name: "FSMCompiler", swiftSettings: strict),
+        // The layers of the compiler, each importing only those below it (docs/Architecture.md).
+        // No I/O in any of them.
+        // Syntax, semantics and the executable model: a spec's one meaning.
+        .target(name: "FSMCore", swiftSettings: strict),
+        // The Swift back end: the generated machine.
+        .target(name: "FSMSwift", dependencies: ["FSMCore"], swiftSettings: strict),
+        // The other back ends (diagrams, SCXML, test paths, the formatter), SCXML import and the
+        // editing features; re-exports the layers below, so `import FSMCompiler` is all of fsmc.
+        .target(name: "FSMCompiler", dependencies: ["FSMCore", "FSMSwift"], swiftSettings: strict),
         // What generated machines link. Kept dependency-free and small.
         .target(name: "FSMRuntime", swiftSettings: strict),
         // Random, seeded, valid specs for generative and differential tests (no I/O).
@@ -28,10 +39,17 @@ let package = Package(
         // that tests drive the server in memory and over pipes, and FSMCompiler stays free of
         // Foundation and I/O.
         .target(name: "FSMLanguageServer", dependencies: ["FSMCompiler"], swiftSettings: strict),
-        // The thin command-line front end.
-        .executableTarget(name: "fsmc", dependencies: ["FSMCompiler", "FSMLanguageServer"], swiftSettings: strict),
+        // What every command line shares (arguments, console, files) and the commands a build
+        // runs: check and generate.
+        .target(name: "FSMCommands", dependencies: ["FSMCore", "FSMSwift"], swiftSettings: strict),
+        // The thin command-line front end: every command.
+        .executableTarget(
+            name: "fsmc", dependencies: ["FSMCommands", "FSMCompiler", "FSMLanguageServer"], swiftSettings: strict),
+        // The build plugin's tool: check and generate only, built from the core and the Swift back
+        // end alone, so that a package using the plugin compiles no more of fsmc than a build needs.
+        .executableTarget(name: "fsmc-build", dependencies: ["FSMCommands"], swiftSettings: strict),
         // Turns the .fsm files of a target into Swift at build time.
-        .plugin(name: "FSMGenerator", capability: .buildTool(), dependencies: ["fsmc"]),
+        .plugin(name: "FSMGenerator", capability: .buildTool(), dependencies: ["fsmc-build"]),
         // `swift package generate-fsm-diagrams`: a diagram for every .fsm file of the package.
         .plugin(
             name: "FSMDiagrams",

@@ -13,7 +13,7 @@ struct FSMGenerator: BuildToolPlugin {
         let specs = module.sourceFiles(withSuffix: "fsm").map(\.url)
         return try buildCommands(
             specs: specs, targetDirectory: module.directoryURL,
-            tool: context.tool(named: "fsmc").url, workDirectory: context.pluginWorkDirectoryURL)
+            tool: context.tool(named: "fsmc-build").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 
@@ -53,7 +53,7 @@ extension FSMGenerator: XcodeBuildToolPlugin {
         let specs = target.inputFiles.filter { $0.url.pathExtension == "fsm" }.map(\.url)
         return buildCommands(
             specs: specs, targetDirectory: context.xcodeProject.directoryURL,
-            tool: try context.tool(named: "fsmc").url, workDirectory: context.pluginWorkDirectoryURL)
+            tool: try context.tool(named: "fsmc-build").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 }
 #endif

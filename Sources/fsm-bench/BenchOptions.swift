@@ -1,7 +1,7 @@
 /// The command line of `fsm-bench`.
 struct BenchOptions {
     enum Section: String, CaseIterable {
-        case dispatch, allocations, generator, compile, incremental
+        case dispatch, allocations, generator, compile, incremental, builds
     }
 
     /// Tiny sizes, agreement checks only: for CI.
@@ -35,7 +35,8 @@ struct BenchOptions {
 
           --smoke            tiny sizes; checks only that all variants agree (a few seconds)
           --json <file>      also write the figures as JSON
-          --only <sections>  some of: dispatch, allocations, generator, compile, incremental
+          --only <sections>  some of: dispatch, allocations, generator, compile, incremental,
+                             builds
           --events <n>       events per dispatch run (default 10000000)
           --repetitions <n>  timed runs per variant (default 5)
           --variants <text>  time only the dispatch variants whose label contains <text>,
@@ -122,6 +123,7 @@ struct BenchOptions {
             options.repetitions = 1
             // The incremental build needs minutes of `swift build`; CI builds a consumer already.
             options.sections.remove(.incremental)
+            options.sections.remove(.builds)
         }
         if let explicitSections { options.sections = explicitSections }
         if let events { options.dispatchEvents = events }

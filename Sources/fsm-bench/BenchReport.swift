@@ -7,12 +7,13 @@ struct BenchReport: Codable {
     var generator: GeneratorBenchmark.Report?
     var compile: CompileCostBenchmark.Report?
     var incremental: IncrementalBuildBenchmark.Report?
+    var builds: CleanBuildBenchmark.Report?
 
     /// What went wrong, as opposed to targets missed: variants that disagree, specs that do
     /// not compile, builds that fail. Any of these makes `fsm-bench` exit with status 1.
     var failures: [String] {
         (dispatch?.disagreements ?? []) + (generator?.failures ?? []) + (compile?.failures ?? [])
-            + (incremental?.failures ?? [])
+            + (incremental?.failures ?? []) + (builds?.failures ?? [])
     }
 
     /// The targets of the issue that this run missed (meaningless in smoke mode).
@@ -42,6 +43,14 @@ struct BenchReport: Codable {
             }
             if figure.states == 1_000, !(figure.generatedSeconds < CompileCostBenchmark.thousandStatesBudget) {
                 missed.append("compile: 1,000 states type-check in \(format(figure.generatedSeconds, digits: 1)) s (target < 30 s)")
+            }
+        }
+        if let builds {
+            if builds.toolLines > CleanBuildBenchmark.toolLinesTarget {
+                missed.append("builds: the plugin's tool compiles \(builds.toolLines) lines (target ≤ \(CleanBuildBenchmark.toolLinesTarget))")
+            }
+            for build in builds.builds where !build.meetsTarget {
+                missed.append("builds: the plugin adds \(format(build.addedSeconds, digits: 1)) s to a clean \(build.configuration) build (target ≤ \(format(build.targetSeconds, digits: 0)) s)")
             }
         }
         return missed

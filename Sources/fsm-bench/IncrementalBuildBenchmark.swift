@@ -14,7 +14,7 @@ enum IncrementalBuildBenchmark {
         var regenerated: [String]
         /// What the build should regenerate; `nil` when the step is not judged.
         var expected: [String]?
-        /// Whether SwiftPM linked the `fsmc` tool the plugin runs.
+        /// Whether SwiftPM linked `fsmc-build`, the tool the plugin runs.
         var linkedTool: Bool
         /// Whether the build compiled Swift (plugins aside).
         var compiledSwift: Bool
@@ -62,7 +62,7 @@ enum IncrementalBuildBenchmark {
                 let lines = result.output.split(separator: "\n")
                 steps.append(Step(
                     name: step.name, seconds: result.seconds, regenerated: regenerated, expected: step.expected,
-                    linkedTool: lines.contains { $0.contains("Linking fsmc") },
+                    linkedTool: lines.contains { $0.contains("Linking fsmc-build") },
                     compiledSwift: lines.contains { $0.contains("Compiling ") && !$0.contains("Compiling plugin") },
                     asExpected: asExpected))
                 if let expected = step.expected, !asExpected {

@@ -144,4 +144,30 @@ struct ReportText {
             "tool rightly reruns every generation.",
         ] + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
     }
+
+    func builds(_ report: CleanBuildBenchmark.Report) -> String {
+        var targets = TextTable("target of the plugin's tool", "lines")
+        for (name, lines) in report.toolTargets.sorted(by: { $0.key < $1.key }) {
+            targets.add(name, "\(lines)")
+        }
+        targets.add("all", "\(report.toolLines)")
+        var table = TextTable("clean swift build", "with the plugin s", "generated Swift checked in s", "added s", "target", "")
+        for build in report.builds {
+            table.add(
+                build.configuration, format(build.withPluginSeconds, digits: 1), format(build.withoutPluginSeconds, digits: 1),
+                format(build.addedSeconds, digits: 1), "≤ \(format(build.targetSeconds, digits: 0))", verdict(build.meetsTarget))
+        }
+        let linesVerdict = verdict(report.toolLines <= CleanBuildBenchmark.toolLinesTarget)
+        return ([
+            "6. Clean builds: one app with one spec, built from nothing with the FSMGenerator plugin and with the Swift it generates checked in",
+            "",
+            targets.text,
+            "",
+            "The plugin's tool compiles \(report.toolLines) lines (target ≤ \(CleanBuildBenchmark.toolLinesTarget)) \(linesVerdict)",
+            "",
+            table.text,
+        ] + (report.fsmcAfterDebugBuildSeconds.map {
+            ["", "swift build --product fsmc after the clean debug build (what swift run fsmc builds): \(format($0, digits: 1)) s"]
+        } ?? []) + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
+    }
 }

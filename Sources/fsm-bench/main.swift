@@ -65,6 +65,11 @@ if options.sections.contains(.incremental) {
     report.incremental = incremental
     show(text.incremental(incremental))
 }
+if options.sections.contains(.builds) {
+    let builds = CleanBuildBenchmark.run(packageRoot: PackageRoot.locate(), workDirectory: workDirectory)
+    report.builds = builds
+    show(text.builds(builds))
+}
 if options.workDirectory == nil {
     try? FileManager.default.removeItem(at: workDirectory)
 }

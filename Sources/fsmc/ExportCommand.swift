@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMCommands
 
 /// `fsmc export`: writes a spec in another statechart format, today W3C SCXML.
 struct ExportCommand {

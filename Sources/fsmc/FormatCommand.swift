@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMCommands
 import Foundation
 
 /// `fsmc format`: rewrites specs in the canonical layout, or with `--check` lists those that

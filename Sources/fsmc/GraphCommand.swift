@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMCommands
 import Foundation
 
 /// `fsmc graph`: draws a spec as a diagram, in Graphviz DOT, Mermaid or PlantUML source, or

@@ -1,3 +1,4 @@
+import FSMCommands
 import Foundation
 
 /// Graphviz's `dot`, found on the PATH, rendering DOT source to SVG.

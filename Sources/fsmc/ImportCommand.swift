@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMCommands
 import Foundation
 
 /// `fsmc import`: reads a W3C SCXML chart and writes the spec it describes.

@@ -1,3 +1,4 @@
+import FSMCommands
 import FSMLanguageServer
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMCommands
 import Foundation
 
 /// `fsmc paths`: model-based test paths for a spec, as text, JSON or Swift Testing code.

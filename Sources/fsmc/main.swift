@@ -1,3 +1,5 @@
+import FSMCommands
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

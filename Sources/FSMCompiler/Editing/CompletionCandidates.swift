@@ -1,3 +1,4 @@
+import FSMCore
 /// A word an editor can offer at the cursor.
 public struct CompletionCandidate: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {

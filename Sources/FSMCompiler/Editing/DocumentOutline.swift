@@ -1,3 +1,4 @@
+import FSMCore
 /// The outline of a spec for an editor: each machine with its events, outputs and state tree.
 public struct OutlineItem: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {

@@ -1,3 +1,4 @@
+import FSMCore
 /// A position as editors count it: a 0-based line and a 0-based column in UTF-16 code units.
 ///
 /// The Language Server Protocol counts columns in UTF-16 code units, while ``SourceLocation``

@@ -1,3 +1,4 @@
+import FSMCore
 /// The declarations of a machine with where each is written, flattened in document order.
 struct MemberWalk {
     struct Signal { var syntax: SignalSyntax; var isOutput: Bool }

@@ -1,3 +1,5 @@
+import FSMCore
+import FSMSwift
 /// What an editor shows when the pointer rests on a name: the declaration as written, its
 /// documentation, and what the spec does with it (an event's payload and the transitions it
 /// triggers, a state's transitions).

@@ -1,3 +1,4 @@
+import FSMCore
 /// A name written in a spec that an editor can navigate: where it is declared and used.
 public struct SymbolOccurrence: Hashable, Sendable {
     /// What a name stands for. Guards and actions share one namespace: both are requirements

@@ -1,3 +1,4 @@
+import FSMCore
 /// Renaming a symbol everywhere in its machine, or why a new name is refused.
 public enum SymbolRename {
     /// Why a rename cannot happen; `message` is what an editor shows.

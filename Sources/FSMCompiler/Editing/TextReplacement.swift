@@ -1,3 +1,4 @@
+import FSMCore
 /// One edit of a text: a range of the old text and what replaces it.
 public struct TextReplacement: Hashable, Sendable {
     /// The range in the old text.

@@ -1,3 +1,4 @@
+import FSMCore
 /// A whole machine written back as a `.fsm` spec, as a person would write it: events, outputs,
 /// then the states with their members, then the machine-level transitions.
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// Plans model-based test paths, like XState's graph tools but at build time: the shortest
 /// path to every state, and a set of paths that takes every transition.
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// The moves of the path search: which stimuli to try from a node, and with which guard
 /// answers, so that every transition the machine could take there is taken by some move.
 extension PathSearch {

@@ -1,3 +1,4 @@
+import FSMCore
 /// Sample values for payloads in generated tests: a Swift expression of a payload type given
 /// as text, for the common types of the standard library and Foundation, for collections,
 /// optionals and tuples of them, and for the types the user gives samples of

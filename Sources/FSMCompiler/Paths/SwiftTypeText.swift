@@ -1,3 +1,4 @@
+import FSMCore
 /// A Swift type parsed from the text of a payload type (`[String: Int]`, `Result<[Int], any
 /// Error>`, `(x: Int, y: Int)?`), as far as ``SampleValues`` needs to make a value of it.
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// Model-based test paths for a machine: event sequences from the initial state, with the
 /// guard answers each step assumes and the configuration it must end in.
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// Where the running machine calls the user's value functions (``MachineModel/valueFunctions``):
 /// taking a transition (its target's data, its `emit` and `raise` arguments), entering a state
 /// (its entry actions' arguments, the delay of its `after name` timers) and exiting one (its

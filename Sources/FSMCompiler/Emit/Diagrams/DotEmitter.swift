@@ -1,3 +1,4 @@
+import FSMCore
 /// Draws a machine as a Graphviz DOT graph (render it with `dot -Tsvg`).
 ///
 /// States are rounded boxes; a final state has a double border; a small filled point

@@ -1,3 +1,4 @@
+import FSMCore
 /// Draws a machine as a Mermaid `stateDiagram-v2` (GitHub renders it in a ```` ```mermaid ````
 /// block).
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// Draws a machine as a PlantUML state diagram.
 ///
 /// `[*] -->` marks the initial state and `--> [*]` the final ones. Entry and exit actions

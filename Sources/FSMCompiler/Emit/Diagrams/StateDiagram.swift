@@ -1,3 +1,4 @@
+import FSMCore
 /// What a state diagram shows, whatever its notation; shared by the DOT, Mermaid and PlantUML
 /// emitters, which only decide how to write it.
 ///

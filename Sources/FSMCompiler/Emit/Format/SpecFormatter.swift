@@ -1,3 +1,4 @@
+import FSMCore
 /// Why ``formatSpec(_:)-(String)`` left a spec alone: its syntax errors, located.
 ///
 /// A spec that does not parse has no canonical layout; the formatter refuses it rather than

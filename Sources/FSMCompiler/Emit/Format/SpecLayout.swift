@@ -1,3 +1,4 @@
+import FSMCore
 /// Prints a spec's pieces in the canonical layout that ``formatSpec(_:)-(String)`` describes.
 struct SpecLayout {
     let pieces: [SpecPieces.Piece]

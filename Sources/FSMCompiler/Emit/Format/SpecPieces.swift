@@ -1,3 +1,4 @@
+import FSMCore
 /// A spec as the formatter sees it: its tokens and its comments in order, each with the line
 /// breaks written before it and where it stood.
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// The canonical spaces between two pieces on one line, and small text helpers of the layout.
 enum SpecSpacing {
     /// Whether one space separates `next` from `previous` on the same line.

@@ -1,3 +1,4 @@
+import FSMCore
 /// Writes a ``TestPlan`` as JSON for tools: transitions, paths with their steps, and what no
 /// path reaches. Keys are in a fixed order, so the output is deterministic.
 ///

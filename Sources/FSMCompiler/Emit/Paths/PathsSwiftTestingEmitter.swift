@@ -1,3 +1,5 @@
+import FSMCore
+import FSMSwift
 /// Writes a ``TestPlan`` as a Swift Testing file: one `@Test` per path, driving the generated
 /// machine with a scripted `Actions` double that answers the guards as the path needs, and
 /// checking the state after every step: `.idle` in a flat machine, the whole configuration in
@@ -67,7 +69,7 @@ public struct PathsSwiftTestingEmitter {
             writer.line("/// \(count) \(count == 1 ? "is" : "are") not covered within the search bound of \(bound.maximumSituations) situations.")
         }
         if model.isMainActor { writer.line("@MainActor") }
-        writer.line("@Suite(\(SwiftNames.stringLiteral("\(model.name) paths")))")
+        writer.line("@Suite(\(SpecText.stringLiteral("\(model.name) paths")))")
         writer.block("struct \(model.name)Paths") { writer in
             let paths = plan.reachPaths + plan.coveragePaths
             for (index, path) in paths.enumerated() {
@@ -91,7 +93,7 @@ public struct PathsSwiftTestingEmitter {
             writer.line("var holdingGuards: Set<String> = []")
             if !model.guards.isEmpty { writer.line() }
             for guardModel in model.guards {
-                writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool { holdingGuards.contains(\(SwiftNames.stringLiteral(guardModel.name))) }")
+                writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool { holdingGuards.contains(\(SpecText.stringLiteral(guardModel.name))) }")
             }
             if !model.actions.isEmpty { writer.line() }
             for action in model.actions {
@@ -107,7 +109,7 @@ public struct PathsSwiftTestingEmitter {
                     value = sample
                 } else {
                     let missing = plan.samples.missingTypes(in: function.returnType).first ?? function.returnType
-                    value = "fatalError(\(SwiftNames.stringLiteral("no sample of \(missing): no path calls \(function.name)")))"
+                    value = "fatalError(\(SpecText.stringLiteral("no sample of \(missing): no path calls \(function.name)")))"
                 }
                 writer.line("func \(function.name)\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType) { \(value) }")
             }
@@ -141,7 +143,7 @@ public struct PathsSwiftTestingEmitter {
             title = "coverage path \(number): \(path.steps.count) \(path.steps.count == 1 ? "step" : "steps"), \(taken) \(taken == 1 ? "transition" : "transitions")"
             function = "coveragePath\(number)"
         }
-        writer.line("@Test(\(SwiftNames.stringLiteral(title)))")
+        writer.line("@Test(\(SpecText.stringLiteral(title)))")
         writer.block("func \(function)()") { writer in
             var arguments: [String] = []
             if hasActions {
@@ -164,7 +166,7 @@ public struct PathsSwiftTestingEmitter {
             for step in path.steps {
                 if step.holdingGuards != holding {
                     holding = step.holdingGuards
-                    writer.line("script.holdingGuards = [\(holding.map(SwiftNames.stringLiteral).joined(separator: ", "))]")
+                    writer.line("script.holdingGuards = [\(holding.map(SpecText.stringLiteral).joined(separator: ", "))]")
                 }
                 switch step.stimulus {
                 case .send(let event):

@@ -1,3 +1,4 @@
+import FSMCore
 /// Writes a ``TestPlan`` for people: each path as numbered steps with the guards they assume
 /// and the configuration each ends in (``PathDescription/configuration(_:in:)``: `second`, or
 /// `editor(boldOn, italicOff)` inside a parallel state).

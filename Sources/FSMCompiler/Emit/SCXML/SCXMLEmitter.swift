@@ -1,3 +1,4 @@
+import FSMCore
 /// Writes a machine as a W3C SCXML 1.0 document (State Chart XML), which Qt SCXML, Apache
 /// Commons SCXML, uSCXML and editors such as Qt Creator read. docs/SCXML.md describes the
 /// mapping; in short:

@@ -1,3 +1,4 @@
+import FSMCore
 /// The text of an SCXML document: XML escaping, comments, ECMAScript literals and delays.
 enum SCXMLText {
     /// Text for a double-quoted attribute value: `&`, `<`, `>` and `"` as entities, line

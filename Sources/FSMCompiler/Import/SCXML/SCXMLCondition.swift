@@ -1,3 +1,4 @@
+import FSMCore
 /// A transition's `cond` in the part of ECMAScript fsmc's guards can say: named booleans,
 /// `In('state')`, `!`, `&&`, `||` and parentheses; `true` and `false`; and
 /// `_event.name == 'done'`, with which the export matches an event exactly.

@@ -1,3 +1,4 @@
+import FSMCore
 /// `fsmc import` in the compiler core: an SCXML chart to the text of a spec, checked as any spec.
 public struct SCXMLImport: Sendable {
     /// The spec, when the chart imports and the spec compiles without errors.

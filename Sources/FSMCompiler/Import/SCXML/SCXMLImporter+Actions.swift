@@ -1,3 +1,4 @@
+import FSMCore
 /// Conditions as guards, and executable content as actions: the parts of a transition and
 /// of `<onentry>`/`<onexit>` the user's Swift implements.
 extension SCXMLImporter {

@@ -1,3 +1,4 @@
+import FSMCore
 /// Event descriptors: what a transition's `event` attribute matches, as fsmc triggers.
 ///
 /// SCXML matches a descriptor to every event whose name starts with its dot-separated tokens

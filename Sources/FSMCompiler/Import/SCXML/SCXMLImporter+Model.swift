@@ -1,3 +1,4 @@
+import FSMCore
 /// The model of the chart: states, their initial children and histories, transitions with
 /// their triggers, guards, targets and actions.
 extension SCXMLImporter {

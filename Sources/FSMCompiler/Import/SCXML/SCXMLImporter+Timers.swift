@@ -1,3 +1,4 @@
+import FSMCore
 /// Delayed sends that are fsmc timers: `after 1s -> t` is exported as a `<send delay>` in the
 /// state's `<onentry>`, cancelled by id in its `<onexit>`, and a transition on the sent event.
 extension SCXMLImporter {

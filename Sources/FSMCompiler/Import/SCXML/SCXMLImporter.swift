@@ -1,3 +1,4 @@
+import FSMCore
 /// Reads a W3C SCXML chart into a ``MachineModel`` for the part of SCXML fsmc's language can
 /// express, the inverse of ``SCXMLEmitter``'s mapping; everything else is refused with an error
 /// at the element or attribute that says it. docs/SCXML.md ("Import") lists the mapping and

@@ -1,3 +1,4 @@
+import FSMCore
 /// How SCXML's names become fsmc's: ids and event names are XML names (`traffic-light`,
 /// `door.open`, `1st`), fsmc's are identifiers.
 ///

@@ -1,3 +1,4 @@
+import FSMCore
 /// Reads an XML 1.0 document (with namespaces) into an ``XMLElement`` tree.
 ///
 /// fsmc reads XML itself rather than through Foundation's `XMLParser`: the compiler core

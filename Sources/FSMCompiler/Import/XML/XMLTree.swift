@@ -1,3 +1,4 @@
+import FSMCore
 /// An XML document as a tree of elements that know where they are written, for importers
 /// whose errors must point at an element or an attribute of the file.
 ///

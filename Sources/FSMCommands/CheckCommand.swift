@@ -1,0 +1,84 @@
+import FSMCore
+
+/// `fsmc check`: compiles each spec and prints its diagnostics.
+package struct CheckCommand {
+    var console: Console
+
+    package init(console: Console) {
+        self.console = console
+    }
+
+    /// The command's entry in the command table.
+    package static func spec(console: Console) -> CommandSpec {
+        CommandSpec(
+            name: "check",
+            summary: "Checks .fsm specs and reports errors and warnings.",
+            arguments: "<file-or-directory>... [options]",
+            options: [
+                OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
+                OptionSpec(name: "--help", help: "Show this help."),
+            ],
+            run: { CheckCommand(console: console).run($0) })
+    }
+
+    func run(_ arguments: ParsedArguments) -> ExitCode {
+        guard !arguments.positionals.isEmpty else {
+            console.error("fsmc check: error: name at least one .fsm file or directory\n")
+            return .usage
+        }
+        let files: [String]
+        do {
+            files = try InputFiles.collect(arguments.positionals)
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
+            return .failure
+        }
+        let warningsAsErrors = arguments.has("--warnings-as-errors")
+        var errors = 0
+        var warnings = 0
+        for path in files {
+            guard let compilation = compile(path, warningsAsErrors: warningsAsErrors) else {
+                errors += 1
+                continue
+            }
+            errors += compilation.diagnostics.count { $0.severity == .error }
+            warnings += compilation.diagnostics.count { $0.severity == .warning }
+        }
+        let summary = "Checked \(files.count) \(files.count == 1 ? "file" : "files"): \(count(errors, "error")), \(count(warnings, "warning")).\n"
+        if errors > 0 {
+            console.error(summary)
+            return .failure
+        }
+        console.output(summary)
+        return .success
+    }
+
+    /// Compiles one file and prints its diagnostics; `nil` when it cannot be read.
+    package func compile(_ path: String, warningsAsErrors: Bool) -> Compilation? {
+        let bytes: SourceTextBytes
+        do {
+            bytes = try InputFiles.read(path)
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
+            return nil
+        }
+        let source = SourceText(bytes: Array(bytes))
+        var compilation = Compiler.compile(source)
+        if warningsAsErrors {
+            for index in compilation.diagnostics.indices where compilation.diagnostics[index].severity == .warning {
+                compilation.diagnostics[index].severity = .error
+            }
+        }
+        let renderer = DiagnosticRenderer(path: path, source: console.stderrIsTerminal ? source : nil)
+        console.error(renderer.render(compilation.diagnostics))
+        return compilation
+    }
+
+    private func count(_ number: Int, _ noun: String) -> String {
+        switch number {
+        case 0: "no \(noun)s"
+        case 1: "1 \(noun)"
+        default: "\(number) \(noun)s"
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// The result of compiling one spec: the syntax tree, the model when the spec is valid,
+/// and every diagnostic, sorted by position.
+public struct Compilation: Sendable {
+    public var syntax: SourceFileSyntax?
+    public var model: MachineModel?
+    /// The model lowered to what runs, when the spec is valid: what back ends read.
+    public var executable: ExecutableMachine?
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// The compiler front to back: source text to checked model.
+public enum Compiler {
+    /// The largest spec fsmc reads, in bytes: the command line refuses a larger file, the
+    /// language server a larger document. Real specs are a few kilobytes; a file a thousand
+    /// times larger is not a spec, and would only make every later stage slow.
+    public static let maximumSpecSize = 1 << 20
+
+    /// Lexes, parses and checks a spec.
+    ///
+    /// Semantic checks run only when the file parses cleanly: a declaration the parser had
+    /// to skip would otherwise show up again as a flood of "unknown name" errors.
+    public static func compile(_ source: SourceText) -> Compilation {
+        if let invalid = invalidUTF8Error(in: source) {
+            return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
+        }
+        let (syntax, syntaxDiagnostics) = Parser.parse(source)
+        var diagnostics = DiagnosticBag()
+        diagnostics.append(contentsOf: syntaxDiagnostics)
+        var model: MachineModel?
+        var executable: ExecutableMachine?
+        if !diagnostics.hasErrors {
+            let analysis = SemanticAnalyzer.analyze(syntax)
+            diagnostics.append(contentsOf: analysis.diagnostics)
+            model = analysis.model
+        }
+        if let checked = model {
+            switch Lowering.lower(checked) {
+            case .success(let lowered):
+                executable = lowered
+            case .failure(let failure):
+                // Warnings are reported only for a spec without errors, as after the checks.
+                var errors = DiagnosticBag()
+                errors.append(contentsOf: diagnostics.diagnostics.filter { $0.severity == .error })
+                errors.append(contentsOf: failure.diagnostics)
+                diagnostics = errors
+                model = nil
+            }
+        }
+        return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
+    }
+
+    /// The error for a spec that is not UTF-8, located at its first invalid byte; `nil` for
+    /// valid UTF-8.
+    package static func invalidUTF8Error(in source: SourceText) -> Diagnostic? {
+        guard let invalid = source.firstInvalidUTF8Offset else { return nil }
+        let range = SourceRange(source.location(at: invalid), source.location(at: invalid + 1))
+        return Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)
+    }
+}

@@ -1,0 +1,420 @@
+/// A checked machine: every name resolved, as the spec declares it.
+///
+/// States form a tree (``StateModel/parent``, ``StateModel/children``). What the machine does
+/// at run time (which transition wins, what is exited and entered) is worked out once, by
+/// ``ExecutableMachine``, which every back end that runs or simulates the machine reads.
+public struct MachineModel: Hashable, Sendable {
+    public var name: String
+    public var documentation: String?
+    public var accessLevel: AccessLevel
+    /// `@MainActor machine …`: the generated class is isolated to the main actor.
+    public var isMainActor: Bool
+    /// Events in declaration order; ``EventID`` indexes this array.
+    public var events: [SignalModel]
+    /// Outputs in declaration order; ``OutputID`` indexes this array.
+    public var outputs: [SignalModel]
+    /// Every state in document order (a parent before its children); ``StateID`` indexes it.
+    public var states: [StateModel]
+    /// The states at the top of the tree, in document order.
+    public var topLevelStates: [StateID]
+    /// The state the machine starts in.
+    public var initialState: StateID
+    /// Transitions declared at machine level: they apply in every state that does not take
+    /// the event itself.
+    public var machineTransitions: [TransitionModel]
+    /// The guards the user implements, in order of first use.
+    public var guards: [CallableModel]
+    /// The actions the user implements, in order of first use.
+    public var actions: [CallableModel]
+    /// The functions the user implements that compute a value (a target's data, an argument,
+    /// a delay), in order of first use.
+    public var valueFunctions: [ValueFunctionModel] = []
+    /// Modules the spec imports (`import CoreLocation`), in the order written.
+    public var imports: [String] = []
+    /// Where each imported module's name is written in the spec, by module: for generated code
+    /// that reports a missing module at the spec's line.
+    public var importLocations: [String: SourceLocation] = [:]
+
+    package init(
+        name: String, documentation: String? = nil, accessLevel: AccessLevel, isMainActor: Bool,
+        events: [SignalModel], outputs: [SignalModel], states: [StateModel], topLevelStates: [StateID],
+        initialState: StateID, machineTransitions: [TransitionModel], guards: [CallableModel],
+        actions: [CallableModel], valueFunctions: [ValueFunctionModel] = [], imports: [String] = [],
+        importLocations: [String: SourceLocation] = [:]
+    ) {
+        self.name = name
+        self.documentation = documentation
+        self.accessLevel = accessLevel
+        self.isMainActor = isMainActor
+        self.events = events
+        self.outputs = outputs
+        self.states = states
+        self.topLevelStates = topLevelStates
+        self.initialState = initialState
+        self.machineTransitions = machineTransitions
+        self.guards = guards
+        self.actions = actions
+        self.valueFunctions = valueFunctions
+        self.imports = imports
+        self.importLocations = importLocations
+    }
+
+    public subscript(state: StateID) -> StateModel { states[state.index] }
+    public subscript(event: EventID) -> SignalModel { events[event.index] }
+    public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
+
+    /// Every transition: each state's in document order, then the machine-level ones.
+    public var allTransitions: [TransitionModel] {
+        states.flatMap(\.transitions) + machineTransitions
+    }
+
+    /// Whether every state is at the top level: a version-1 machine, whose `State` is a plain
+    /// enum and whose states need no path.
+    public var isFlat: Bool {
+        topLevelStates.count == states.count
+    }
+
+    /// The state and its ancestors, innermost first.
+    public func path(from state: StateID) -> [StateID] {
+        var path = [state]
+        while let parent = self[path[path.count - 1]].parent { path.append(parent) }
+        return path
+    }
+
+    /// The states entered below `state` when it is entered by default, in document order
+    /// (outermost first): a compound state's initial child and what that enters, every region
+    /// of a parallel state and what each enters.
+    public func defaultDescent(of state: StateID) -> [StateID] {
+        var descent: [StateID] = []
+        func enter(below state: StateID) {
+            let entered = self[state].isParallel ? self[state].children : self[state].initialChild.map { [$0] } ?? []
+            for child in entered {
+                descent.append(child)
+                enter(below: child)
+            }
+        }
+        enter(below: state)
+        return descent
+    }
+
+    /// Every state strictly inside `state`, in document order.
+    public func descendants(of state: StateID) -> [StateID] {
+        self[state].children.flatMap { [$0] + descendants(of: $0) }
+    }
+
+    /// The atomic states inside `state`, in document order.
+    public func atomicDescendants(of state: StateID) -> [StateID] {
+        descendants(of: state).filter { self[$0].isAtomic }
+    }
+
+    /// Whether `state` is `ancestor` or lies inside it.
+    public func isDescendant(_ state: StateID, of ancestor: StateID) -> Bool {
+        var current: StateID? = state
+        while let id = current {
+            if id == ancestor { return true }
+            current = self[id].parent
+        }
+        return false
+    }
+}
+
+/// The access level of the generated declarations.
+public enum AccessLevel: String, Hashable, Sendable {
+    case `internal`, package, `public`
+}
+
+/// Index of a state in ``MachineModel/states``.
+public struct StateID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: StateID, rhs: StateID) -> Bool { lhs.index < rhs.index }
+}
+
+/// Index of an event in ``MachineModel/events``.
+public struct EventID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: EventID, rhs: EventID) -> Bool { lhs.index < rhs.index }
+}
+
+/// Index of an output in ``MachineModel/outputs``.
+public struct OutputID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: OutputID, rhs: OutputID) -> Bool { lhs.index < rhs.index }
+}
+
+/// An event or an output: a name and a payload.
+public struct SignalModel: Hashable, Sendable {
+    public var name: String
+    public var documentation: String?
+    public var parameters: [ParameterModel]
+    public var range: SourceRange
+    /// Where each parameter's type starts in the spec, in order (empty for a model that did not
+    /// come from a spec's text): generated code reports a mistyped type there.
+    public var parameterTypeLocations: [SourceLocation] = []
+
+    package init(
+        name: String, documentation: String? = nil, parameters: [ParameterModel], range: SourceRange,
+        parameterTypeLocations: [SourceLocation] = []
+    ) {
+        self.name = name
+        self.documentation = documentation
+        self.parameters = parameters
+        self.range = range
+        self.parameterTypeLocations = parameterTypeLocations
+    }
+}
+
+/// One payload parameter: an optional label and a Swift type as written.
+public struct ParameterModel: Hashable, Sendable, CustomStringConvertible {
+    public var label: String?
+    public var type: String
+
+    public init(label: String?, type: String) {
+        self.label = label
+        self.type = type
+    }
+
+    /// `label: Type` or `Type`.
+    public var description: String {
+        label.map { "\($0): \(type)" } ?? type
+    }
+}
+
+/// A state and what happens in it.
+public struct StateModel: Hashable, Sendable {
+    public var id: StateID
+    public var name: String
+    public var documentation: String?
+    public var isFinal: Bool
+    /// `parallel state`: every child is a region, active at once.
+    public var isParallel = false
+    public var parent: StateID?
+    public var children: [StateID]
+    /// The child a compound state starts in; `nil` for a leaf state.
+    public var initialChild: StateID?
+    /// `history` or `history deep`: what the state remembers of its children when left.
+    public var history: HistoryKind?
+    /// The data the state carries while active, `state detail(id: Int)`: labeled fields.
+    public var data: [ParameterModel] = []
+    public var entryActions: [ActionModel]
+    public var exitActions: [ActionModel]
+    /// Transitions in document order, the order guards are tried in.
+    public var transitions: [TransitionModel]
+    public var range: SourceRange
+    /// Where each data field's type starts in the spec, in the order of ``data`` (empty for a
+    /// model that did not come from a spec's text).
+    public var dataTypeLocations: [SourceLocation] = []
+
+    package init(
+        id: StateID, name: String, documentation: String? = nil, isFinal: Bool, isParallel: Bool = false,
+        parent: StateID? = nil, children: [StateID], initialChild: StateID? = nil,
+        history: HistoryKind? = nil, data: [ParameterModel] = [], entryActions: [ActionModel],
+        exitActions: [ActionModel], transitions: [TransitionModel], range: SourceRange,
+        dataTypeLocations: [SourceLocation] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.documentation = documentation
+        self.isFinal = isFinal
+        self.isParallel = isParallel
+        self.parent = parent
+        self.children = children
+        self.initialChild = initialChild
+        self.history = history
+        self.data = data
+        self.entryActions = entryActions
+        self.exitActions = exitActions
+        self.transitions = transitions
+        self.range = range
+        self.dataTypeLocations = dataTypeLocations
+    }
+}
+
+/// What a compound state's history remembers.
+public enum HistoryKind: String, Hashable, Sendable {
+    /// `history`: the child that was active; entering it again starts at its initial state.
+    case shallow
+    /// `history deep`: the whole configuration beneath the state.
+    case deep
+}
+
+extension StateModel {
+    /// Whether the state has child states.
+    public var isCompound: Bool { !children.isEmpty }
+    /// Whether the state has no child states.
+    public var isAtomic: Bool { children.isEmpty }
+}
+
+/// A transition from a state, or from anywhere when declared at machine level.
+public struct TransitionModel: Hashable, Sendable {
+    public enum Trigger: Hashable, Sendable {
+        case event(EventID)
+        /// Eventless: taken as soon as its guard holds.
+        case always
+        /// Taken when the state has been active for the duration.
+        case after(DurationModel)
+        /// `done`: taken when the compound state that declares it completes (a final child
+        /// was entered).
+        case done
+        /// `after backoff`: taken when the state has been active for the duration the user's
+        /// function (named here) computed on entry.
+        case afterComputed(String)
+    }
+
+    /// The state the transition leaves; `nil` for a machine-level transition.
+    public var source: StateID?
+    public var trigger: Trigger
+    public var guardExpression: GuardModel?
+    /// The target; `nil` for an internal transition, which runs its actions and stays.
+    public var target: StateID?
+    /// `-> target.history`: enter the target's history rather than its initial state.
+    public var targetsHistory = false
+    /// The target's data, one argument per field in declaration order: `-> detail(id: id)`.
+    public var targetArguments: [ArgumentModel] = []
+    public var actions: [ActionModel]
+    public var documentation: String?
+    public var range: SourceRange
+
+    public init(
+        source: StateID?, trigger: Trigger, guardExpression: GuardModel?, target: StateID?, targetsHistory: Bool = false,
+        actions: [ActionModel], documentation: String?, range: SourceRange
+    ) {
+        self.source = source
+        self.trigger = trigger
+        self.guardExpression = guardExpression
+        self.target = target
+        self.targetsHistory = targetsHistory
+        self.actions = actions
+        self.documentation = documentation
+        self.range = range
+    }
+}
+
+/// A delay of an `after` transition.
+///
+/// Two durations are equal when they last as long, however they are written: `after 1s` and
+/// `after 1000ms` are the same trigger.
+public struct DurationModel: Hashable, Sendable, CustomStringConvertible {
+    public var nanoseconds: Int64
+    /// The duration as written, such as `250ms`.
+    public var text: String
+
+    public init(nanoseconds: Int64, text: String) {
+        self.nanoseconds = nanoseconds
+        self.text = text
+    }
+
+    public var description: String { text }
+
+    public static func == (lhs: DurationModel, rhs: DurationModel) -> Bool {
+        lhs.nanoseconds == rhs.nanoseconds
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(nanoseconds)
+    }
+}
+
+/// A guard expression with its names resolved to guards the user implements.
+public indirect enum GuardModel: Hashable, Sendable {
+    case call(String)
+    case not(GuardModel)
+    case and(GuardModel, GuardModel)
+    case or(GuardModel, GuardModel)
+    /// Holds when no earlier transition for the same trigger was taken.
+    case `else`
+    /// `in(state)`: holds while the state is active.
+    case isIn(StateID)
+
+    /// The guard names in the expression, left to right.
+    public var names: [String] {
+        switch self {
+        case .call(let name): [name]
+        case .not(let operand): operand.names
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.names + rhs.names
+        case .else, .isIn: []
+        }
+    }
+
+    /// The states that `in(…)` tests in the expression, left to right.
+    public var testedStates: [StateID] {
+        switch self {
+        case .isIn(let state): [state]
+        case .not(let operand): operand.testedStates
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.testedStates + rhs.testedStates
+        case .else, .call: []
+        }
+    }
+}
+
+/// One entry of an actions list.
+public enum ActionModel: Hashable, Sendable {
+    /// A named action the user implements.
+    case call(String)
+    case emit(OutputID, [ArgumentModel])
+    case raise(EventID, [ArgumentModel])
+}
+
+/// An argument of `emit` or `raise`, labeled as its parameter is declared.
+public struct ArgumentModel: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case string(String)
+        case integer(String)
+        case float(String)
+        case boolean(Bool)
+        case `nil`
+        /// A payload parameter of the triggering event, by label.
+        case payload(String)
+        /// A data field of the state whose transition or block this is, or of an ancestor, by
+        /// label.
+        case data(String)
+        /// A function the user implements that returns the value, by name.
+        case computed(String)
+    }
+
+    public var label: String?
+    public var value: Value
+}
+
+/// A guard or an action the user implements: its name and the payload it receives.
+public struct CallableModel: Hashable, Sendable {
+    public var name: String
+    /// The triggering event's payload; empty for entry/exit actions, for eventless and
+    /// delayed transitions, and where it is called as `name()`.
+    public var payload: [ParameterModel]
+    /// The data of the state it belongs to and of its ancestors, innermost first.
+    public var data: [ParameterModel] = []
+    /// Where the spec first uses it, if it came from a spec's text: a missing implementation is
+    /// reported there.
+    public var firstUse: SourceLocation?
+
+    public init(name: String, payload: [ParameterModel], data: [ParameterModel] = [], firstUse: SourceLocation? = nil) {
+        self.name = name
+        self.payload = payload
+        self.data = data
+        self.firstUse = firstUse
+    }
+
+    /// What the requirement takes: the payload, then the data.
+    public var parameters: [ParameterModel] { payload + data }
+}
+
+/// A function the user implements that computes a value: a target's data, an argument of
+/// `emit` or `raise`, the delay of `after name`.
+public struct ValueFunctionModel: Hashable, Sendable {
+    public var name: String
+    /// The triggering event's payload, when there is one.
+    public var payload: [ParameterModel]
+    /// The data of the state whose transition or block uses it, and of its ancestors,
+    /// innermost first.
+    public var data: [ParameterModel]
+    /// The Swift type it returns, as written where the value goes.
+    public var returnType: String
+    /// Where the spec first uses it, if it came from a spec's text.
+    public var firstUse: SourceLocation? = nil
+
+    /// What the requirement takes: the payload, then the data.
+    public var parameters: [ParameterModel] { payload + data }
+}

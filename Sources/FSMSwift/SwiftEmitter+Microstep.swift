@@ -1,0 +1,286 @@
+import FSMCore
+
+/// The general microstep: the code of a trigger several regions of a parallel state take,
+/// where a region is or holds a parallel state inside which the trigger is taken too, so that
+/// one region may select several transitions. It does what SCXML's algorithm does, with the
+/// executable machine's candidates and conflicts written out for this trigger: every active
+/// atomic state, in document order, selects the first of its candidates whose guard holds
+/// (those inside the parallel state, then, once, the first around it), conflicts are resolved
+/// (``ExecutableMachine/conflict(of:with:)`` as a table), and the transitions taken are taken
+/// together: all exits (their domains in reverse document order), all actions (document
+/// order), the new configuration, all entries (document order).
+extension SwiftEmitter {
+    /// The candidates of a microstep: those inside `parallel`, and those around it (its own,
+    /// its ancestors', the machine's) that the atomic states which select nothing inside may
+    /// select, each list in order and cut after the first without a guard.
+    func microstepCandidates(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> (inside: [TransitionID], around: [TransitionID], all: [TransitionID]) {
+        var inside: [TransitionID] = []
+        for atomic in model.descendants(of: parallel) where model[atomic].isAtomic {
+            for id in Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine) where !inside.contains(id) {
+                inside.append(id)
+            }
+        }
+        let around = Self.choosable(machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }, in: machine)
+        return (inside.sorted(), around, (inside + around).sorted())
+    }
+
+    /// An atomic state's candidates for `trigger` declared inside `parallel`, innermost first.
+    private func insideCandidates(of atomic: StateID, in parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
+        machine.path(to: atomic).reversed().prefix { $0 != parallel }.flatMap { machine.transitions(of: .state($0), for: trigger) }
+    }
+
+    /// The code of `trigger` at `parallel` (its regions bound to ``regionsVariable(_:)``, the
+    /// payload bound) as a general microstep. Falls through when no atomic state selects a
+    /// transition inside the parallel state: its own and those around it come next.
+    func emitMicrostep(
+        _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
+    ) {
+        let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
+        let candidates = microstepCandidates(of: parallel, for: trigger)
+        let condition = { (guardModel: GuardModel) -> String? in
+            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.liveCondition(guardModel, eventID)
+        }
+        writer.line("var selection = TransitionSelection()")
+        emitSelections(inside: parallel, of: parallel, value: regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)
+        writer.block("if !selection.isEmpty") { writer in
+            if !candidates.around.isEmpty {
+                // Evaluated once, where the first atomic state that selected nothing inside meets it.
+                writer.block("if selection.hasOpening") { writer in
+                    emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" }
+                }
+            }
+            emitResolution(of: candidates.all, around: candidates.around, in: parallel, trigger: trigger, into: &writer)
+            emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer)
+        }
+    }
+
+    // MARK: - Selecting
+
+    /// Writes, for every atomic state inside `state` (what is active inside it being `value`;
+    /// the microstep's `parallel` state around it),
+    /// in document order, the selection of its first enabled candidate inside the parallel
+    /// state, or `selection.open()`. Each case binds the data its guards read.
+    private func emitSelections(
+        inside state: StateID, of parallel: StateID, value: String, trigger: ExecutableMachine.Trigger, condition: (GuardModel) -> String?,
+        into writer: inout CodeWriter
+    ) {
+        if model[state].isParallel {
+            for region in model[state].children {
+                let regionValue = "\(value).\(SwiftNames.variable(model[region].name))"
+                emitSelections(inside: region, of: parallel, value: regionValue, trigger: trigger, condition: condition, into: &writer)
+            }
+            return
+        }
+        writer.line("switch \(value) {")
+        for child in model[state].children {
+            var body = CodeWriter()
+            let inner = model[child].isParallel ? regionsVariable(child) : "\(model[child].name)Inside"
+            if model[child].isAtomic {
+                emitFirstEnabled(insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
+                    "selection.select(\(id.index))"
+                } otherwise: { "selection.open()" }
+            } else {
+                emitSelections(inside: child, of: parallel, value: inner, trigger: trigger, condition: condition, into: &body)
+            }
+            let bound = Set(model[child].data.map { $0.label! }).filter { Self.mentions($0, in: body.text) }
+            let readsInside = !model[child].isAtomic && Self.mentions(inner, in: body.text)
+            writer.line("case \(configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
+            writer.indented { writer in writer.append(body) }
+        }
+        writer.line("}")
+    }
+
+    /// `if guard { select } else if … else { otherwise }` over `transitions` in order, up to
+    /// the first without a guard.
+    private func emitFirstEnabled(
+        _ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter,
+        select: (TransitionID) -> String, otherwise: (() -> String)? = nil
+    ) {
+        var opened = false
+        for id in Self.choosable(transitions, in: machine) {
+            let code = machine[id].declaration.guardExpression.flatMap(condition)
+            switch (code, opened) {
+            case (let code?, false): writer.line("if \(code) {")
+            case (let code?, true): writer.line("} else if \(code) {")
+            case (nil, false):
+                writer.line(select(id))
+                return
+            case (nil, true): writer.line("} else {")
+            }
+            opened = true
+            writer.indented { writer in writer.line(select(id)) }
+            if code == nil {
+                writer.line("}")
+                return
+            }
+        }
+        if let otherwise {
+            if opened {
+                writer.line("} else {")
+                writer.indented { writer in writer.line(otherwise()) }
+                writer.line("}")
+            } else {
+                writer.line(otherwise())
+            }
+        } else if opened {
+            writer.line("}")
+        }
+    }
+
+    // MARK: - Resolving conflicts
+
+    /// `let taken = selection.resolved { later, earlier in … }`: the executable machine's
+    /// conflicts among the candidates, as a table.
+    private func emitResolution(
+        of candidates: [TransitionID], around: [TransitionID], in parallel: StateID, trigger: ExecutableMachine.Trigger,
+        into writer: inout CodeWriter
+    ) {
+        // Two transitions are selected together only by two atomic states active together
+        // (their closest common ancestor is a parallel state): other pairs need no entry.
+        let atomicStates = model.descendants(of: parallel).filter { model[$0].isAtomic }
+        var selectors: [TransitionID: [StateID]] = [:]
+        for atomic in atomicStates {
+            let picks = Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine)
+            let opens = !(picks.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false)
+            for id in picks + (opens ? around.filter { !picks.contains($0) } : []) {
+                selectors[id, default: []].append(atomic)
+            }
+        }
+        let activeTogether = { (first: StateID, second: StateID) -> Bool in
+            let shared = zip(self.machine.path(to: first), self.machine.path(to: second)).prefix { $0 == $1 }.last?.0
+            return shared.map { self.model[$0].isParallel } ?? false
+        }
+        let selectedTogether = { (first: TransitionID, second: TransitionID) -> Bool in
+            (selectors[first] ?? []).contains { a in (selectors[second] ?? []).contains { b in a != b && activeTogether(a, b) } }
+        }
+        var preempting: [String] = []
+        var yielding: [String] = []
+        for later in candidates {
+            for earlier in candidates where earlier != later && selectedTogether(later, earlier) {
+                switch machine.conflict(of: later, with: earlier) {
+                case .none: break
+                case .preempts: preempting.append("(\(later.index), \(earlier.index))")
+                case .yields: yielding.append("(\(later.index), \(earlier.index))")
+                }
+            }
+        }
+        guard !preempting.isEmpty || !yielding.isEmpty else {
+            writer.line("let taken = selection")
+            return
+        }
+        writer.line("let taken = selection.resolved { later, earlier in")
+        writer.indented { writer in
+            writer.line("switch (later, earlier) {")
+            if !preempting.isEmpty { writer.line("case \(preempting.joined(separator: ", ")): .preempts") }
+            if !yielding.isEmpty { writer.line("case \(yielding.joined(separator: ", ")): .yields") }
+            writer.line("default: .none")
+            writer.line("}")
+        }
+        writer.line("}")
+    }
+
+    // MARK: - Taking
+
+    /// Takes the transitions in `taken` (all among `candidates`): the running machine's
+    /// exits, actions, configuration and entries, or the configuration the pure function
+    /// returns.
+    private func emitTaking(
+        _ candidates: [TransitionID], of parallel: StateID, event: String, eventID: EventID?, mode: SharedMode, into writer: inout CodeWriter
+    ) {
+        let moving = candidates.filter { machine[$0].entry != nil }
+        // Taken transitions that move have disjoint domains: document order of the domains
+        // orders their exits (reversed) and entries.
+        let byDomain = moving.sorted { (machine[$0].domain?.index ?? -1, $0) < (machine[$1].domain?.index ?? -1, $1) }
+        let movesCondition = "taken.contains { " + moving.map { "$0 == \($0.index)" }.joined(separator: " || ") + " }"
+        let receiver = if case .pure = mode { "guards" } else { "actions" }
+        guard case .live(let ending) = mode else {
+            guard !moving.isEmpty else {
+                writer.line("return state")
+                return
+            }
+            writer.line("var next = state")
+            for id in byDomain {
+                writer.block("if taken.contains(\(id.index))") { writer in
+                    emitConfiguration(after: id, inside: parallel, subject: "next", eventID: eventID, receiver: receiver, historyInside: nil, into: &writer)
+                }
+            }
+            writer.line("return next")
+            return
+        }
+        let done = ending == .returnTrue ? "return true" : "continue"
+        if !moving.isEmpty {
+            writer.line("let moves = \(movesCondition)")
+            writer.line("let stateBefore = state")
+            for id in byDomain.reversed() {
+                writer.block("if taken.contains(\(id.index))") { writer in emitExits(of: id, from: .unknown, into: &writer) }
+            }
+        }
+        // The actions, in document order (SCXML 3.13).
+        for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
+            writer.block("if taken.contains(\(id.index))") { writer in
+                let actions = machine[id].declaration.actions
+                bindingData(dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
+                    emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                }
+            }
+        }
+        guard !moving.isEmpty else {
+            writer.line(done)
+            return
+        }
+        writer.line("guard moves else { \(done) }")
+        for id in byDomain {
+            writer.block("if taken.contains(\(id.index))") { writer in
+                emitConfiguration(
+                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: restoredHistory(of: id), into: &writer)
+            }
+        }
+        for id in byDomain {
+            var entries = CodeWriter()
+            emitEntries(of: id, restoredInside: restoredHistory(of: id), into: &entries)
+            guard !entries.isEmpty else { continue }
+            writer.block("if taken.contains(\(id.index))") { writer in writer.append(entries) }
+        }
+        switch ending {
+        case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
+        case .continueLoop:
+            writer.line("transitioned(from: stateBefore, on: \(event))")
+            writer.line("continue")
+        }
+    }
+
+    /// `subject = …`: the configuration once `id` is taken, from what `subject` holds (the
+    /// transitions taken before it changed other parts only: their domains are disjoint).
+    private func emitConfiguration(
+        after id: TransitionID, inside parallel: StateID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
+        into writer: inout CodeWriter
+    ) {
+        let value = targetConfiguration(
+            of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
+        bindingData(dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
+            writer.line("\(subject) = \(value)")
+        }
+    }
+
+    /// Writes `body` where the data among `labels` of the states inside `parallel` down to
+    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of every
+    /// parallel state down to the transition's domain, which a new configuration keeps).
+    private func bindingData(
+        _ labels: Set<String>, of id: TransitionID, inside parallel: StateID, subject: String, bindingRegions: Bool = false,
+        into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void
+    ) {
+        guard let source = machine.source(of: id) else { return body(&writer) }
+        let path = machine.path(to: source)
+        // The data of the parallel state and the states around it stay as the walk that led
+        // here bound them; the step changes only what lies inside.
+        let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
+        let keptRegions = bindingRegions && crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
+        guard !needed.isEmpty || keptRegions else { return body(&writer) }
+        // A path ending at a region binds its parallel state's regions only when asked for
+        // what is inside the region (an expression, not a new variable).
+        let endsAtRegion = model[source].parent.map { model[$0].isParallel } ?? false
+        let (clauses, _) = configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
+        writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
+    }
+}

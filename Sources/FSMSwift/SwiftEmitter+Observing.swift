@@ -1,0 +1,119 @@
+import FSMCore
+
+/// How a generated machine keeps its observers and lets them in: the `Observation` type, the
+/// weak reference to an `Observer`, and `addObserver`, `observe` and its one-kind variants,
+/// `transitions`. Each observer hears only the kinds of notification it asked for, so a
+/// notification nobody hears is never built.
+extension SwiftEmitter {
+    /// The observers as the machine keeps them: closures typed with its own types, which
+    /// `ObservationList` calls directly (a closure stored under a generic type would be called
+    /// through a conversion thunk on every notification).
+    func emitObservationTypes(into writer: inout CodeWriter) {
+        writer.line("/// One observer, stored with this machine's own types so that notifying it is a direct call.")
+        writer.block("private enum Observation: MachineObservation") { writer in
+            writer.line("/// Hears every notification: a closure from `observe(_:)`.")
+            writer.line("case always((Notification) -> Void)")
+            for hook in observerHooks {
+                writer.line("/// Hears `\(hook.notification)` alone: a closure from `observe\(hook.capitalizedKind)(_:)`.")
+                writer.line("case \(hook.kind)(\(hook.handlerType))")
+            }
+            writer.line("/// Hears notifications until it returns `false`: an `Observer` that was released, a stream")
+            writer.line("/// nobody iterates any more.")
+            writer.line("case untilReleased((Notification) -> Bool)")
+            writer.line()
+            writer.block("init(_ receive: @escaping (Notification) -> Bool)") { writer in
+                writer.line("self = .untilReleased(receive)")
+            }
+            writer.line()
+            writer.block("func receive(_ notification: Notification) -> Bool") { writer in
+                writer.line("switch self {")
+                writer.line("case .always(let handler):")
+                writer.indented { writer in writer.line("handler(notification)") }
+                for hook in observerHooks {
+                    writer.line("case .\(hook.kind)(let handler):")
+                    writer.indented { writer in
+                        writer.block("if case \(hook.pattern) = notification") { writer in
+                            writer.line(hook.handlerCall)
+                        }
+                    }
+                }
+                writer.line("case .untilReleased(let handler):")
+                writer.indented { writer in writer.line("return handler(notification)") }
+                writer.line("}")
+                writer.line("return true")
+            }
+        }
+        writer.line()
+        writer.line("/// An `Observer` as the machine holds it: weakly, in a constant, so that reading it costs")
+        writer.line("/// the weak load a hand-written delegate costs and no exclusivity check.")
+        writer.block("private final class ObserverReference") { writer in
+            writer.line("weak let observer: (any Observer)?")
+            writer.line()
+            writer.block("init(_ observer: any Observer)") { writer in
+                writer.line("self.observer = observer")
+            }
+        }
+        writer.line()
+    }
+
+    func emitObservingMethods(into writer: inout CodeWriter) {
+        writer.line("/// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is")
+        writer.line("/// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.")
+        writer.line("@discardableResult")
+        writer.block("\(access)func addObserver(_ observer: any Observer) -> ObservationToken") { writer in
+            writer.line("let reference = ObserverReference(observer)")
+            writer.line("// Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares")
+            writer.line("// each notification a reference count.")
+            writer.closure("return observers.add(.untilReleased { [unowned(unsafe) self] notification in", closing: "}, hearing: observer.observedNotifications(of: self))") { writer in
+                writer.line("guard let observer = reference.observer else { return false }")
+                writer.line("switch notification {")
+                for hook in observerHooks {
+                    writer.line("case \(hook.pattern): observer.\(hook.call)")
+                }
+                writer.line("}")
+                writer.line("return true")
+            }
+        }
+        writer.line()
+        writer.line("/// Calls `handler` with every notification from now on, until the token is cancelled.")
+        writer.line("@discardableResult")
+        writer.block("\(access)func observe(_ handler: @escaping (Notification) -> Void) -> ObservationToken") { writer in
+            writer.line("observers.add(.always(handler))")
+        }
+        writer.line()
+        for hook in observerHooks {
+            writer.line("/// Calls `handler` \(hook.whenCalled), until the token is cancelled.")
+            writer.line("/// No other notification is built for it.")
+            writer.line("@discardableResult")
+            writer.block("\(access)func observe\(hook.capitalizedKind)(_ handler: @escaping \(hook.handlerType)) -> ObservationToken") { writer in
+                writer.line("observers.add(.\(hook.kind)(handler), hearing: .\(hook.kind))")
+            }
+            writer.line()
+        }
+        writer.line("/// The transitions the machine takes from now on, as an asynchronous sequence that")
+        writer.line("/// finishes when the machine is released.")
+        writer.block("\(access)var transitions: AsyncStream<Transition>") { writer in
+            writer.closure("observers.stream(hearing: .transitions) { notification in") { writer in
+                writer.line("guard case .transitioned(let transition) = notification else { return nil }")
+                writer.line("return transition")
+            }
+        }
+        writer.line()
+    }
+}
+
+extension SwiftEmitter.ObserverHook {
+    /// `Exits`, as in `observeExits(_:)`.
+    var capitalizedKind: String { kind.prefix(1).uppercased() + kind.dropFirst() }
+
+    /// When the one-kind closure is called, for its documentation.
+    var whenCalled: String {
+        switch notification {
+        case "exited": "with each state the machine leaves (its exit actions have run)"
+        case "entered": "with each state the machine enters (its entry actions have run)"
+        case "transitioned": "with each transition the machine takes"
+        case "emitted": "with each output an action emits"
+        default: "with each event no transition takes and the state it was ignored in"
+        }
+    }
+}

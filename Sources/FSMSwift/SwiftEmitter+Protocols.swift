@@ -1,0 +1,131 @@
+import FSMCore
+
+/// The protocols the user implements or adopts: Actions and Observer.
+extension SwiftEmitter {
+    func emitActionsProtocol(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Guards and actions")
+        writer.line()
+        writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
+        writer.line("///")
+        writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
+        writer.line("/// receive the payload of the event that triggered them\(hasStateData ? ", then the data of their state" : "").")
+        if !model.valueFunctions.isEmpty {
+            writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
+            writer.line("/// argument, a delay.")
+        }
+        writer.block("\(isolation)\(access)protocol Actions") { writer in
+            // Each requirement at the spec's first use of its name: a missing implementation's
+            // note points there.
+            for guardModel in model.guards {
+                writeRequirement(guardModel.name, "\(SwiftNames.parameterList(guardModel.parameters)) -> Bool", at: guardModel.firstUse, into: &writer)
+            }
+            if !model.guards.isEmpty, !model.actions.isEmpty { writer.line() }
+            for action in model.actions {
+                writeRequirement(action.name, SwiftNames.parameterList(action.parameters), at: action.firstUse, into: &writer)
+            }
+            if !model.valueFunctions.isEmpty, !(model.guards.isEmpty && model.actions.isEmpty) { writer.line() }
+            for function in model.valueFunctions {
+                let signature = "\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)"
+                writeRequirement(function.name, signature, at: function.firstUse, into: &writer)
+            }
+        }
+        writer.line()
+    }
+
+    /// `func name(…)` with the name at `location` in the spec.
+    private func writeRequirement(_ name: String, _ signature: String, at location: SourceLocation?, into writer: inout CodeWriter) {
+        var text = SpecLocatedText()
+        text.append("func ", then: name + signature, at: specPath == nil ? nil : location)
+        write(text, into: &writer)
+    }
+
+    func emitObserverProtocol(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Observing")
+        writer.line()
+        writer.line("/// Hooks called as ``\(name)`` runs; every one has an empty default implementation.")
+        writer.line("///")
+        writer.line("/// Observers may call ``send(_:)``: the event is queued and handled right after the")
+        writer.line("/// current step, so observers see every state, in order.")
+        writer.block("\(isolation)\(access)protocol Observer: AnyObject") { writer in
+            for hook in observerHooks {
+                writer.line("/// \(hook.summary)")
+                writer.line("func \(hook.signature(machine: name))")
+            }
+            writer.line("/// The notifications whose hooks this observer implements (all by default): `machine` builds")
+            writer.line("/// no other notification for it and calls no other hook. Asked once, when it is added.")
+            writer.line("func observedNotifications(of machine: \(name)) -> NotificationKinds")
+        }
+        writer.line()
+        emitObservationTypes(into: &writer)
+    }
+
+    /// One Observer requirement and the notification it receives.
+    struct ObserverHook {
+        /// The notification case, such as `exited`.
+        var notification: String
+        /// Its `NotificationKinds` member, such as `exits`; also the `Observation` case of a
+        /// closure that hears only this kind, and, capitalized, its `observe…` method.
+        var kind: String
+        /// Argument label, parameter name and type of each parameter after the machine.
+        var parameters: [(label: String, name: String, type: String)]
+        var summary: String
+
+        /// The requirement's signature; `qualified` spells the types `Machine.State`, as an
+        /// extension outside the class needs them.
+        func signature(machine: String, qualified: Bool = false) -> String {
+            let rest = parameters.map { "\($0.label) \($0.name): \(qualified ? machine + "." : "")\($0.type)" }
+            return "machine(" + (["_ machine: \(machine)"] + rest).joined(separator: ", ") + ")"
+        }
+
+        /// `.ignored(let event, let state)`
+        var pattern: String {
+            ".\(notification)(" + parameters.map { "let \($0.name)" }.joined(separator: ", ") + ")"
+        }
+
+        /// `machine(self, didIgnore: event, in: state)`
+        var call: String {
+            "machine(" + (["self"] + parameters.map { "\($0.label): \($0.name)" }).joined(separator: ", ") + ")"
+        }
+
+        /// `(Event, State) -> Void`: a closure that hears this kind alone.
+        var handlerType: String {
+            "(" + parameters.map(\.type).joined(separator: ", ") + ") -> Void"
+        }
+
+        /// `handler(event, state)`
+        var handlerCall: String {
+            "handler(" + parameters.map(\.name).joined(separator: ", ") + ")"
+        }
+    }
+
+    var observerHooks: [ObserverHook] {
+        var hooks = [
+            ObserverHook(notification: "exited", kind: "exits", parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
+            ObserverHook(notification: "entered", kind: "entries", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
+            ObserverHook(notification: "transitioned", kind: "transitions", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
+        ]
+        if hasOutputs {
+            hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
+        }
+        hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
+        return hooks
+    }
+
+    /// Default implementations of the observer hooks, after the class.
+    func emitExtensions(into writer: inout CodeWriter) {
+        writer.line()
+        writer.block("extension \(name).Observer") { writer in
+            for hook in observerHooks {
+                writer.line("\(access)func \(hook.signature(machine: name, qualified: true)) {}")
+                writer.line()
+            }
+            writer.line("\(access)func observedNotifications(of machine: \(name)) -> NotificationKinds { .all }")
+        }
+        if !model.isMainActor {
+            writer.line()
+            writer.line("/// A machine lives in one isolation domain: an actor, the main actor, or one task.")
+            writer.line("@available(*, unavailable)")
+            writer.line("extension \(name): Sendable {}")
+        }
+    }
+}

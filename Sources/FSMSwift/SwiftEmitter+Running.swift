@@ -1,0 +1,349 @@
+import FSMCore
+
+/// The running machine: stored properties, initializer, `send` and the step loop.
+extension SwiftEmitter {
+    /// The parameter that tells a nonisolated machine with timers which actor its timers
+    /// fire on; `#isolation` is the caller's actor.
+    var isolationParameter: String? {
+        hasTimers && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
+    }
+
+    /// The type of the queue entries for events sent during a step.
+    var pendingType: String { hasTimers ? "Stimulus" : "Event" }
+
+    /// The attribute that spares a variable of the machine Swift's run-time exclusivity check,
+    /// a call per access (the generated comment above the variables says why that is safe).
+    private var unchecked: String { "@exclusivity(unchecked) " }
+
+    func emitStoredProperties(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Running")
+        writer.line()
+        writer.line("// The variables are only ever read or assigned, never held across a call to your code:")
+        writer.line("// `@exclusivity(unchecked)` spares every access Swift's run-time exclusivity check.")
+        writer.line()
+        writer.line("/// The current state.")
+        writer.line("\(unchecked)\(access)private(set) var state: State")
+        if hasHistory {
+            writer.line("/// What the states with `history` remember.")
+            writer.line("\(unchecked)private var history = History()")
+        }
+        writer.line()
+        if hasActions {
+            writer.line("private let actions: any Actions")
+        }
+        writer.line("private let observers = ObservationList<Observation>()")
+        writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
+        writer.line("\(unchecked)private var isInStep = false")
+        writer.line("\(unchecked)private var pendingEvents = EventQueue<\(pendingType)>()")
+        if hasCompletion {
+            writer.line("/// Events raised by actions and completions of compound states, in the order they")
+            writer.line("/// happened; they go before events sent from outside.")
+            writer.line("\(unchecked)private var raisedEvents = EventQueue<InternalEvent>()")
+        } else if hasRaise {
+            writer.line("/// Events raised by actions; they go before events sent from outside.")
+            writer.line("\(unchecked)private var raisedEvents = EventQueue<Event>()")
+        }
+        if hasTimers {
+            writer.line("private let clock: any MachineClock")
+        }
+        if hasTimers && isStatechart {
+            writer.line("/// The running timers of each state with `after` transitions, by slot: \(timedStates.map { "`\(model[$0].name)`" }.joined(separator: ", ")).")
+            writer.line("\(unchecked)private var timers = MachineTimers(slots: \(timedStates.count))")
+        } else if hasTimers {
+            writer.line("/// The timers of the current state's `after` transitions, in slot 0.")
+            writer.line("\(unchecked)private var timers = MachineTimers(slots: 1)")
+        }
+        if hasTimers {
+            if model.isMainActor {
+                writer.line("private let isolation: (any Actor)? = MainActor.shared")
+            } else {
+                writer.line("/// The actor timers fire on: the one events were last sent from.")
+                writer.line("\(unchecked)private var isolation: (any Actor)?")
+            }
+            writer.line()
+            writer.line("/// An event sent from outside, or a timer that fired.")
+            writer.block("private enum Stimulus") { writer in
+                writer.line("case event(Event)")
+                writer.line(isStatechart ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
+            }
+        }
+        if hasCompletion {
+            writer.line()
+            writer.line("/// A raised event, or a compound state that completed.")
+            writer.block("private enum InternalEvent") { writer in
+                writer.line("case raised(Event)")
+                writer.line("case completed(StateID)")
+            }
+        }
+        writer.line()
+    }
+
+    func emitInitializer(into writer: inout CodeWriter) {
+        let snapshotType = hasHistory ? "Snapshot" : "State"
+        let timersNeedAnActor = isolationParameter != nil
+        var parameters: [String] = []
+        if hasActions { parameters.append("actions: any Actions") }
+        if hasTimers { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
+        parameters.append(timersNeedAnActor ? "observers: [any Observer]" : "observers: [any Observer] = []")
+        parameters.append(timersNeedAnActor ? "restoring snapshot: \(snapshotType)?" : "restoring snapshot: \(snapshotType)? = nil")
+        if timersNeedAnActor {
+            emitActorInitializers(snapshotType: snapshotType, into: &writer)
+            parameters.append("timerIsolation isolation: (any Actor)?")
+        }
+
+        let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
+        if !timersNeedAnActor {
+            emitInitializerDocumentation(into: &writer)
+        }
+        let designated = timersNeedAnActor ? "private init" : "\(access)init"
+        writer.function(designated, parameters: parameters) { writer in
+            if hasActions { writer.line("self.actions = actions") }
+            if hasTimers { writer.line("self.clock = clock") }
+            if timersNeedAnActor { writer.line("self.isolation = isolation") }
+            // `if let` and a flag rather than `snapshot?.state ?? initial` and `snapshot == nil`:
+            // `??` and `==` cost the type checker of every build that compiles this file more
+            // than the branches do (`==` is tried against every `Equatable` overload).
+            writer.line("let isRestored: Bool")
+            writer.block("if let snapshot", closing: "} else {") { writer in
+                if hasHistory {
+                    writer.line("state = snapshot.state")
+                    writer.line("history = snapshot.history")
+                } else {
+                    writer.line("state = snapshot")
+                }
+                writer.line("isRestored = true")
+            }
+            writer.indented { writer in
+                writer.line("state = \(initial)")
+                writer.line("isRestored = false")
+            }
+            writer.line("}")
+            writer.block("for observer in observers") { writer in
+                writer.line("addObserver(observer)")
+            }
+            writer.line("isInStep = true")
+            writer.line("if !isRestored {")
+            writer.indented { writer in
+                if isStatechart {
+                    for state in machine.initialEntry.states {
+                        writer.line("enterState(.\(model[state].name))")
+                    }
+                } else {
+                    writer.line("enterState(\(initial))")
+                }
+            }
+            if hasTimers {
+                writer.line("} else {")
+                writer.indented { writer in writer.line(isStatechart ? "restartTimers()" : "startTimers(for: state)") }
+            }
+            writer.line("}")
+            // A snapshot saved by an observer mid-chain must not leave the machine resting in
+            // a state whose eventless transition is enabled: it would never move again.
+            if hasEventless { writer.line("takeEventlessTransitions()") }
+            writer.line("drainQueues()")
+            writer.line("isInStep = false")
+        }
+        writer.line()
+    }
+
+    /// What the initializers' documentation says, above each public one.
+    private func emitInitializerDocumentation(anActor: Bool? = nil, into writer: inout CodeWriter) {
+        let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
+        writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
+        if hasEventless || hasTimers {
+            let resumes = [hasTimers ? "restarts its timers" : nil, hasEventless ? "takes the eventless transitions enabled there" : nil]
+            writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
+        }
+        if anActor == true {
+            writer.line("///")
+            writer.line("/// Call it on the actor the machine lives on (the main actor or one of yours): its timers")
+            writer.line("/// come back there. Outside any actor, pass a `SynchronousMachineClock` such as `ManualClock`.")
+        } else if anActor == false {
+            writer.line("///")
+            writer.line("/// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),")
+            writer.line("/// on your own thread.")
+        }
+        writer.line("///")
+        writer.line("/// - Parameters:")
+        if hasActions { writer.line("///   - actions: your guards and actions.") }
+        if hasTimers {
+            writer.line(anActor == false
+                ? "///   - clock: times the `after` transitions, such as a `ManualClock` in tests."
+                : "///   - clock: times the `after` transitions; pass a `ManualClock` in tests.")
+        }
+        writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
+        writer.line(hasHistory
+            ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
+            : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
+        if anActor == true { writer.line("///   - isolation: the actor timers fire on; the caller's, which must be an actor.") }
+    }
+
+    /// The two public initializers of a machine with timers that no attribute isolates: one on
+    /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
+    private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
+        let actions = hasActions ? ["actions: any Actions"] : []
+        let passActions = hasActions ? "actions: actions, " : ""
+        let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
+        emitInitializerDocumentation(anActor: true, into: &writer)
+        writer.function(
+            "\(access)convenience init",
+            parameters: actions + ["clock: some MachineClock = TaskClock()"] + shared + ["isolation: isolated (any Actor) = #isolation"]
+        ) { writer in
+            writer.line("self.init(\(passActions)clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)")
+        }
+        writer.line()
+        emitInitializerDocumentation(anActor: false, into: &writer)
+        writer.function("\(access)convenience init", parameters: actions + ["clock: some SynchronousMachineClock"] + shared) { writer in
+            writer.line("self.init(\(passActions)clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)")
+        }
+        writer.line()
+    }
+
+    func emitPublicAPI(into writer: inout CodeWriter) {
+        if hasHistory {
+            writer.line("/// The state and the history, to save and pass to `init(…restoring:)` later.")
+            writer.block("\(access)var snapshot: Snapshot") { writer in
+                writer.line("Snapshot(state: state, history: history)")
+            }
+            writer.line()
+        }
+        writer.line("/// Whether the machine reached a final state; it then ignores every event.")
+        writer.block("\(access)var isFinished: Bool") { writer in
+            if finalStates.isEmpty {
+                writer.line("false")
+            } else {
+                writer.line("switch state {")
+                writer.line("case \(finalStates.map { "." + $0.name }.joined(separator: ", ")): true")
+                if finalStates.count < model.topLevelStates.count { writer.line("default: false") }
+                writer.line("}")
+            }
+        }
+        writer.line()
+        writer.line("/// Handles `event` to completion: exit actions, transition actions, entry actions, then")
+        writer.line("/// any eventless transitions. Called from an action or an observer, the event is queued")
+        writer.line("/// and handled right after the current step.")
+        let parameters = ["_ event: Event"] + (isolationParameter.map { [$0] } ?? [])
+        eventFunction("\(access)func send(\(parameters.joined(separator: ", ")))", into: &writer) { writer in
+            writer.block("guard !isInStep else") { writer in
+                writer.line("queue(event)")
+                writer.line("return")
+            }
+            if isolationParameter != nil {
+                // Sent from outside any actor (a `SynchronousMachineClock`'s owner, or code
+                // running on the machine's actor without knowing it), timers stay where they were.
+                writer.block("if let isolation, isolation !== self.isolation") { writer in
+                    writer.line("self.isolation = isolation")
+                }
+            }
+            writer.line("isInStep = true")
+            writer.line("step(event)")
+            writer.block("if !\(hasRaise ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
+                writer.line("drainQueues()")
+            }
+            writer.line("isInStep = false")
+        }
+        writer.line()
+        emitObservingMethods(into: &writer)
+    }
+
+    func emitStep(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Steps")
+        writer.line()
+        writer.line("/// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`")
+        writer.line("/// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.")
+        writer.line("@inline(__always)")
+        eventFunction("private func step(_ event: Event)", into: &writer) { writer in
+            let finished = finalStates.isEmpty ? "" : "!isFinished, "
+            if hasEventless {
+                writer.block("guard \(finished)handle(event) else") { writer in
+                    writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
+                    writer.line("return")
+                }
+                writer.line("takeEventlessTransitions()")
+            } else {
+                writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
+                    writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
+                }
+            }
+        }
+        writer.line()
+        writer.line("/// Queues an event sent during a step; out of line, to keep `send(_:)` small.")
+        writer.line("@inline(never)")
+        eventFunction("private func queue(_ event: Event)", into: &writer) { writer in
+            writer.line("pendingEvents.append(\(hasTimers ? ".event(event)" : "event"))")
+        }
+        writer.line()
+        writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
+        writer.block("private func drainQueues()") { writer in
+            if hasCompletion {
+                emitDrainWithCompletions(into: &writer)
+                return
+            }
+            let raised = hasRaise ? "raisedEvents.popFirst()\(hasTimers ? ".map(Stimulus.event)" : "") ?? " : ""
+            if hasTimers {
+                writer.block("while let next = \(raised)pendingEvents.popFirst()") { writer in
+                    writer.line("switch next {")
+                    writer.line("case .event(let event): step(event)")
+                    writer.line(timerCase)
+                    writer.line("}")
+                }
+            } else {
+                writer.block("while let event = \(raised)pendingEvents.popFirst()") { writer in
+                    writer.line("step(event)")
+                }
+            }
+        }
+        writer.line()
+    }
+
+    /// How `drainQueues()` hands a fired timer on.
+    private var timerCase: String {
+        isStatechart
+            ? "case .timer(let slot, let group, let entry): fireTimer(slot: slot, group: group, entry: entry)"
+            : "case .timer(let index, let entry): fireTimer(index, entry: entry)"
+    }
+
+    /// `drainQueues()` of a machine whose internal queue also holds completions.
+    private func emitDrainWithCompletions(into writer: inout CodeWriter) {
+        writer.block("while true") { writer in
+            writer.line("if let next = raisedEvents.popFirst() {")
+            writer.indented { writer in
+                writer.line("switch next {")
+                writer.line("case .raised(let event): step(event)")
+                writer.line("case .completed(let completed):")
+                writer.indented { writer in
+                    writer.line(hasEventless ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
+                }
+                writer.line("}")
+            }
+            writer.line("} else if let next = pendingEvents.popFirst() {")
+            writer.indented { writer in
+                if hasTimers {
+                    writer.line("switch next {")
+                    writer.line("case .event(let event): step(event)")
+                    writer.line(timerCase)
+                    writer.line("}")
+                } else {
+                    writer.line("step(next)")
+                }
+            }
+            writer.line("} else {")
+            writer.indented { writer in writer.line("return") }
+            writer.line("}")
+        }
+    }
+}
+
+extension SwiftEmitter {
+    /// A function that takes an `Event`. A machine without events has an `Event` without cases,
+    /// and Swift warns that any statement taking such a value "will never be executed" (a SIL
+    /// diagnostic `-typecheck` does not show); an empty body draws no warning, even in a function
+    /// that returns a value, since it can never be called.
+    func eventFunction(_ opening: String, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        if model.events.isEmpty {
+            writer.line(opening + " {}")
+        } else {
+            writer.block(opening, body)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import FSMCore
+
+/// The pure transition function: the executable machine's choice of transition and its target
+/// configuration, as a `switch` that asks guards and runs nothing.
+extension SwiftEmitter {
+    func emitTransitionFunction(into writer: inout CodeWriter) {
+        let hasGuards = !model.guards.isEmpty
+        let asks = model.valueFunctions.isEmpty ? "only `guards`' guards are asked" : "only `guards`' guards and value functions are asked"
+        writer.line("// MARK: - Transition function")
+        writer.line()
+        writer.line("/// The state `event` leads to from `state`, or `nil` when the machine would ignore it.")
+        writer.line("///")
+        writer.line("/// A pure function for tests and tools: no action runs\(hasGuards || !model.valueFunctions.isEmpty ? " (\(asks))" : ""), an internal")
+        writer.line("/// transition leads to `state` itself, and eventless transitions\(hasCompletion ? " and completions" : "") that may follow are not taken.")
+        if hasHistory {
+            writer.line("/// A history target enters what `history` remembers.")
+        }
+        var parameters = ["from state: State", "on event: Event"]
+        if hasGuards || !model.valueFunctions.isEmpty { parameters.append("guards: any Actions") }
+        if hasHistory { parameters.append("history: History = History()") }
+        if model.events.isEmpty {
+            // No event can be given: see eventFunction(_:into:_:).
+            eventFunction("\(access)static func nextState(\(parameters.joined(separator: ", "))) -> State?", into: &writer) { _ in }
+            writer.line()
+            return
+        }
+        writer.function("\(access)static func nextState", parameters: parameters, returns: " -> State?") { writer in
+            let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
+            if !topLevelFinals.isEmpty {
+                writer.line("switch state {")
+                writer.line("case \(topLevelFinals.map { "." + model[$0].name }.joined(separator: ", ")): return nil")
+                if topLevelFinals.count < model.topLevelStates.count { writer.line("default: break") }
+                writer.line("}")
+            }
+            let condition = { (guardModel: GuardModel, event: EventID) in
+                self.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
+            }
+            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
+            let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
+            var leaves = emitStateTree(
+                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
+                emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
+            ) { state, _, writer in
+                emitEventSwitch(ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
+                }
+            }
+            if !leaves {
+                leaves = emitEventSwitch(eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
+                }
+            }
+            if !leaves { writer.line("return nil") }
+        }
+        writer.line()
+    }
+}

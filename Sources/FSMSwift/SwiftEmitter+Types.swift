@@ -1,0 +1,107 @@
+import FSMCore
+
+/// The value types: State, Event, Output, Transition, Notification.
+extension SwiftEmitter {
+    func emitValueTypes(into writer: inout CodeWriter) {
+        writer.line("// MARK: - States, events and outputs")
+        writer.line()
+        if isStatechart {
+            emitConfigurationType(into: &writer)
+        } else {
+            writer.line("/// The states of ``\(name)``.")
+            writer.block("\(access)enum State: String, Hashable, Sendable, Codable, CaseIterable") { writer in
+                for state in model.states {
+                    writer.documentation(state.documentation)
+                    writer.line("case \(state.name)")
+                }
+            }
+            writer.line()
+        }
+
+        writer.line("/// The events ``\(name)`` reacts to.")
+        writer.block("\(access)enum Event: \(conformances(eventTraits, caseIterable: model.events.allSatisfy(\.parameters.isEmpty)))") { writer in
+            for event in model.events {
+                writer.documentation(event.documentation)
+                write(locatedCase(event.name, event.parameters, typeLocations: event.parameterTypeLocations), into: &writer)
+            }
+            writer.line()
+            writer.line("/// The event's name as declared in \(sourceFileName).")
+            writer.block("\(access)var name: String") { writer in
+                emitNameSwitch(model.events, into: &writer)
+            }
+            if eventTraits.isCodable && !model.events.isEmpty {
+                emitCaseCoding(codedCases(model.events), named: true, into: &writer)
+            }
+        }
+        writer.line()
+
+        if hasOutputs {
+            writer.line("/// What ``\(name)`` tells its observers.")
+            writer.block("\(access)enum Output: \(conformances(outputTraits, caseIterable: model.outputs.allSatisfy(\.parameters.isEmpty)))") { writer in
+                for output in model.outputs {
+                    writer.documentation(output.documentation)
+                    write(locatedCase(output.name, output.parameters, typeLocations: output.parameterTypeLocations), into: &writer)
+                }
+                if outputTraits.isCodable { emitCaseCoding(codedCases(model.outputs), into: &writer) }
+            }
+            writer.line()
+        }
+
+        writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions.")
+        writer.block("\(access)struct Transition: \(eventTraits.isHashable && stateTraits.isHashable ? "Hashable, " : "")Sendable") { writer in
+            writer.line("\(access)var source: State")
+            writer.line("\(access)var event: Event?")
+            writer.line("\(access)var target: State")
+            writer.line()
+            writer.block("\(access)init(source: State, event: Event?, target: State)") { writer in
+                writer.line("self.source = source")
+                writer.line("self.event = event")
+                writer.line("self.target = target")
+            }
+        }
+        writer.line()
+
+        writer.line("/// Everything observers hear about, in the order it happens.")
+        let notificationIsHashable = eventTraits.isHashable && stateTraits.isHashable && (!hasOutputs || outputTraits.isHashable)
+        writer.block("\(access)enum Notification: \(notificationIsHashable ? "Hashable, " : "")Sendable") { writer in
+            writer.line("/// The machine left a state; its exit actions have run.")
+            writer.line("case exited(\(stateIDType))")
+            writer.line("/// The machine entered a state; its entry actions have run.")
+            writer.line("case entered(\(stateIDType))")
+            writer.line("/// The machine took a transition; the target's entry actions have run.")
+            writer.line("case transitioned(Transition)")
+            if hasOutputs {
+                writer.line("/// An action emitted an output.")
+                writer.line("case emitted(Output)")
+            }
+            writer.line("/// No transition took the event, or the machine had finished.")
+            writer.line("case ignored(Event, in: State)")
+        }
+        writer.line()
+    }
+
+    /// How notifications and observers name a state: `StateID` in a nested machine, `State`
+    /// (which is the same thing) in a flat one.
+    var stateIDType: String { isStatechart ? "StateID" : "State" }
+
+    private func conformances(_ traits: (isHashable: Bool, isCodable: Bool), caseIterable: Bool) -> String {
+        var protocols: [String] = []
+        if traits.isHashable { protocols.append("Hashable") }
+        protocols.append("Sendable")
+        if traits.isCodable { protocols.append("Codable") }
+        if caseIterable { protocols.append("CaseIterable") }
+        return protocols.joined(separator: ", ")
+    }
+
+    private func emitNameSwitch(_ signals: [SignalModel], into writer: inout CodeWriter) {
+        guard !signals.isEmpty else {
+            writer.line("switch self {}")
+            return
+        }
+        writer.line("switch self {")
+        for signal in signals {
+            writer.line("case .\(signal.name): \(SpecText.stringLiteral(signal.name))")
+        }
+        writer.line("}")
+    }
+}
