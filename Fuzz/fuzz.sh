@@ -4,7 +4,7 @@
 #   Fuzz/fuzz.sh <seconds> [libFuzzer options…]   build, then fuzz for <seconds>
 #   Fuzz/fuzz.sh replay [files…]                   build, then run the crashers (or files) once
 #
-# Builds FSMCompiler and the target with `swiftc -sanitize=fuzzer,address` into
+# Builds the compiler's modules and the target with `swiftc -sanitize=fuzzer,address` into
 # .build-fuzz/, seeds a corpus with every spec of the repository, and fuzzes with the
 # language's tokens (Fuzz/fsm.dict). An input that crashes, breaks a property or takes a
 # second of CPU time or more (the target measures it) is saved under Fuzz/crashers/ and ends
@@ -24,15 +24,19 @@ usage() {
 build=.build-fuzz
 mkdir -p "$build" Fuzz/crashers
 
-# The compiler as a module of its own, instrumented, then the target with the property
-# checks it shares with the mutation test.
-compiler_sources=$(find Sources/FSMCompiler -name '*.swift' | sort)
-flags=(-sanitize=fuzzer,address -O -parse-as-library -swift-version 6)
-# shellcheck disable=SC2086
-swiftc "${flags[@]}" -wmo -module-name FSMCompiler -emit-module -emit-module-path "$build/FSMCompiler.swiftmodule" \
-    -c $compiler_sources -o "$build/FSMCompiler.o"
+# The compiler's modules (the layers SwiftPM builds: FSMCore, FSMSwift, FSMCompiler), each
+# instrumented, then the target with the property checks it shares with the mutation test.
+# `-package-name` as SwiftPM gives it: the layers see each other's `package` declarations.
+flags=(-sanitize=fuzzer,address -O -parse-as-library -swift-version 6 -package-name fsmc)
+objects=()
+for module in FSMCore FSMSwift FSMCompiler; do
+    # shellcheck disable=SC2046
+    swiftc "${flags[@]}" -wmo -module-name "$module" -I "$build" -emit-module -emit-module-path "$build/$module.swiftmodule" \
+        -c $(find "Sources/$module" -name '*.swift' | sort) -o "$build/$module.o"
+    objects+=("$build/$module.o")
+done
 swiftc "${flags[@]}" -module-name FuzzCompiler -I "$build" \
-    Fuzz/FuzzCompiler.swift Tests/FSMCompilerTests/Support/PipelineProperties.swift "$build/FSMCompiler.o" \
+    Fuzz/FuzzCompiler.swift Tests/FSMCompilerTests/Support/PipelineProperties.swift "${objects[@]}" \
     -o "$build/fuzz-compiler"
 
 # Leaks are not what this looks for; the Swift runtime keeps some allocations on purpose.

@@ -3,9 +3,9 @@ import PackagePlugin
 
 /// Generates Swift from every `.fsm` file of a target at build time.
 ///
-/// One build command per spec, so that SwiftPM reruns `fsmc` only for a spec that changed.
-/// The plugin only wires files; `fsmc generate` does the work and reports errors at the
-/// spec's line and column.
+/// One build command per spec, so that SwiftPM reruns the tool only for a spec that changed.
+/// The plugin only wires files; `fsmc-build generate` (fsmc's `generate`, in a tool built from
+/// the compiler's core alone) does the work and reports errors at the spec's line and column.
 @main
 struct FSMGenerator: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -18,7 +18,7 @@ struct FSMGenerator: BuildToolPlugin {
 }
 
 extension FSMGenerator {
-    /// One `fsmc generate` command per spec, each writing its own file in the work directory.
+    /// One `fsmc-build generate` command per spec, each writing its own file in the work directory.
     func buildCommands(specs: [URL], targetDirectory: URL, tool: URL, workDirectory: URL) -> [Command] {
         specs.sorted { $0.path < $1.path }.map { spec in
             let output = workDirectory.appendingPathComponent(outputName(for: spec, in: targetDirectory))

@@ -5,7 +5,7 @@ import Foundation
 /// editing one spec regenerates that spec alone.
 ///
 /// The build right after the first one is not judged: SwiftPM (6.3, Linux) links its copy of
-/// `fsmc` once more then, and a new tool rightly reruns every generation.
+/// `fsmc-build` once more then, and a new tool rightly reruns every generation.
 enum IncrementalBuildBenchmark {
     struct Step: Codable {
         var name: String

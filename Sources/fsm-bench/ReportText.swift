@@ -127,7 +127,7 @@ struct ReportText {
     }
 
     func incremental(_ report: IncrementalBuildBenchmark.Report) -> String {
-        var table = TextTable("swift build", "seconds", "regenerated", "expected", "linked fsmc", "compiled Swift", "")
+        var table = TextTable("swift build", "seconds", "regenerated", "expected", "linked fsmc-build", "compiled Swift", "")
         for step in report.steps {
             let regenerated = step.regenerated.isEmpty ? "nothing" : step.regenerated.joined(separator: ", ")
             let expected = step.expected.map { $0.isEmpty ? "nothing" : $0.joined(separator: ", ") } ?? "(not judged)"
@@ -140,7 +140,7 @@ struct ReportText {
             "",
             table.text,
             "",
-            "The second build is not judged: SwiftPM links its copy of fsmc once more after the first build, and a new",
+            "The second build is not judged: SwiftPM links its copy of fsmc-build once more after the first build, and a new",
             "tool rightly reruns every generation.",
         ] + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
     }

@@ -3,7 +3,7 @@
 /// state owns each timer; where history is kept; which final states complete which parent.
 ///
 /// This is the one place the statechart semantics of DESIGN.md lives (UML / SCXML run to
-/// completion). The Swift emitter, the path planner's interpreter and the diagrams read it;
+/// completion). The Swift back end, the interpreter and the path planner read it;
 /// none of them works out a priority, an exit set or an entry sequence on its own.
 ///
 /// Built by ``Lowering/lower(_:)``, which refuses a model it cannot execute.
