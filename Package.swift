@@ -19,6 +19,7 @@ let package = Package(
         .plugin(name: "FSMGenerator", targets: ["FSMGenerator"]),
         .plugin(name: "FSMDiagrams", targets: ["FSMDiagrams"]),
         .plugin(name: "FSMFormat", targets: ["FSMFormat"]),
+        .plugin(name: "FSMCommand", targets: ["FSMCommand"]),
     ],
     targets: [
         // The layers of the compiler, each importing only those below it (docs/Architecture.md).
@@ -63,6 +64,13 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "format-fsm", description: "Lays out every .fsm spec with fsmc format (--check to only list those that would change)."),
                 permissions: [.writeToPackageDirectory(reason: "Rewrites each .fsm spec in fsmc's layout, in place.")]),
+            dependencies: ["fsmc"]),
+        // `swift package fsmc <command> …`: any fsmc command, from the tool build the plugins share.
+        .plugin(
+            name: "FSMCommand",
+            capability: .command(
+                intent: .custom(verb: "fsmc", description: "Runs fsmc with the arguments given (fsmc --help lists its commands)."),
+                permissions: [.writeToPackageDirectory(reason: "fsmc generate, format, graph, paths, import and export write files when asked to.")]),
             dependencies: ["fsmc"]),
 
         // The example machines of the seeds and the Swift that implements their actions.

@@ -8,8 +8,10 @@ import Foundation
 /// difference is what the plugin costs every user's clean build.
 ///
 /// Also: how many lines of Swift the plugin's tool compiles (its targets, from `swift package
-/// describe`), and what `swift build --product fsmc` (what `swift run fsmc` builds) costs in the
-/// plugin app once its debug build is done, reusing the modules the tool built.
+/// describe`), and what the whole of fsmc costs in the plugin app once its debug build is done:
+/// `swift build --product fsmc` (what `swift run fsmc` builds, the compiler's layers again, as a
+/// product) and `swift package fsmc --version` (the FSMCommand plugin, which reuses the layers
+/// the build plugin's tool built).
 enum CleanBuildBenchmark {
     /// The most lines of Swift the plugin's tool may compile.
     static let toolLinesTarget = 10_000
@@ -32,6 +34,9 @@ enum CleanBuildBenchmark {
         var builds: [Build]
         /// `swift build --product fsmc` in the plugin app after its clean debug build.
         var fsmcAfterDebugBuildSeconds: Double?
+        /// `swift package fsmc --version` (the FSMCommand plugin, whose tool shares the build
+        /// plugin's tool build) in the plugin app after its clean debug build.
+        var fsmcPluginAfterDebugBuildSeconds: Double?
         var failures: [String]
     }
 
@@ -68,6 +73,13 @@ enum CleanBuildBenchmark {
                         return report
                     }
                     report.fsmcAfterDebugBuildSeconds = fsmc.seconds
+                    let plugin = try Subprocess.run(
+                        swift, ["package", "--allow-writing-to-package-directory", "fsmc", "--version"], in: withPlugin)
+                    guard plugin.status == 0, plugin.output.contains("fsmc \(fsmcVersion)") else {
+                        report.failures.append("swift package fsmc --version failed:\n\(plugin.output.suffix(3_000))")
+                        return report
+                    }
+                    report.fsmcPluginAfterDebugBuildSeconds = plugin.seconds
                 }
             }
         } catch {

@@ -167,7 +167,9 @@ struct ReportText {
             "",
             table.text,
         ] + (report.fsmcAfterDebugBuildSeconds.map {
-            ["", "swift build --product fsmc after the clean debug build (what swift run fsmc builds): \(format($0, digits: 1)) s"]
+            ["", "After the clean debug build, swift build --product fsmc (what swift run fsmc builds): \(format($0, digits: 1)) s"]
+        } ?? []) + (report.fsmcPluginAfterDebugBuildSeconds.map {
+            ["After the clean debug build, swift package fsmc --version (the FSMCommand plugin): \(format($0, digits: 1)) s"]
         } ?? []) + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
     }
 }
