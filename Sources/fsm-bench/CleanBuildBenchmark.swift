@@ -22,7 +22,12 @@ enum CleanBuildBenchmark {
         var configuration: String
         var withPluginSeconds: Double
         var withoutPluginSeconds: Double
+        /// CPU time of the builds (every compiler process): steadier than wall-clock time on a
+        /// busy machine, and what a machine with fewer cores would feel.
+        var withPluginCPUSeconds: Double
+        var withoutPluginCPUSeconds: Double
         var addedSeconds: Double { withPluginSeconds - withoutPluginSeconds }
+        var addedCPUSeconds: Double { withPluginCPUSeconds - withoutPluginCPUSeconds }
         var targetSeconds: Double
         var meetsTarget: Bool { addedSeconds <= targetSeconds }
     }
@@ -54,6 +59,7 @@ enum CleanBuildBenchmark {
             try writePackage(at: withoutPlugin, fsmcRoot: packageRoot, generated: try generatedSwift())
             for configuration in ["debug", "release"] {
                 var seconds: [Double] = []
+                var cpuSeconds: [Double] = []
                 for package in [withPlugin, withoutPlugin] {
                     try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
                     let result = try Subprocess.run(swift, ["build", "-c", configuration], in: package)
@@ -62,9 +68,11 @@ enum CleanBuildBenchmark {
                         return report
                     }
                     seconds.append(result.seconds)
+                    cpuSeconds.append(result.cpuSeconds)
                 }
                 report.builds.append(Build(
                     configuration: configuration, withPluginSeconds: seconds[0], withoutPluginSeconds: seconds[1],
+                    withPluginCPUSeconds: cpuSeconds[0], withoutPluginCPUSeconds: cpuSeconds[1],
                     targetSeconds: addedSecondsTarget[configuration]!))
                 if configuration == "debug" {
                     let fsmc = try Subprocess.run(swift, ["build", "--product", "fsmc"], in: withPlugin)

@@ -151,11 +151,13 @@ struct ReportText {
             targets.add(name, "\(lines)")
         }
         targets.add("all", "\(report.toolLines)")
-        var table = TextTable("clean swift build", "with the plugin s", "generated Swift checked in s", "added s", "target", "")
+        var table = TextTable(
+            "clean swift build", "with the plugin s", "generated Swift checked in s", "added s", "target", "", "added CPU s")
         for build in report.builds {
             table.add(
                 build.configuration, format(build.withPluginSeconds, digits: 1), format(build.withoutPluginSeconds, digits: 1),
-                format(build.addedSeconds, digits: 1), "≤ \(format(build.targetSeconds, digits: 0))", verdict(build.meetsTarget))
+                format(build.addedSeconds, digits: 1), "≤ \(format(build.targetSeconds, digits: 0))", verdict(build.meetsTarget),
+                format(build.addedCPUSeconds, digits: 1))
         }
         let linesVerdict = verdict(report.toolLines <= CleanBuildBenchmark.toolLinesTarget)
         return ([
