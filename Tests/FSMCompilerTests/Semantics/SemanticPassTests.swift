@@ -32,41 +32,37 @@ import Testing
         #expect(messages(collector) == ["5:11: event 'a' is declared twice"])
     }
 
-    @Test func stateDeclarationsListParentsBeforeChildren() throws {
-        let machine = try machine("""
-            machine M {
-                initial state a {
-                    initial state b
-                    state c
-                }
-                state d(n: Int)
+    /// A tree of states: `a` with an initial child, `d` with data and a history but no initial child.
+    private let tree = """
+        machine M {
+            initial state a {
+                initial state b
+                state c
             }
-            """)
+            state d(n: Int) {
+                history
+                state e
+            }
+        }
+        """
+
+    @Test func stateDeclarationsListParentsBeforeChildren() throws {
+        let machine = try machine(tree)
         let collector = DiagnosticCollector()
         let table = StateDeclarationPass(diagnostics: collector).run(machine.members)
-        #expect(table.states.map(\.name) == ["a", "b", "c", "d"])
+        #expect(table.states.map(\.name) == ["a", "b", "c", "d", "e"])
         #expect(table.states[0].children == [StateID(1), StateID(2)])
         #expect(table.states[2].parent == StateID(0))
         #expect(table.topLevelStates == [StateID(0), StateID(3)])
-        #expect(table.chainData(of: StateID(3)) == [ParameterModel(label: "n", type: "Int")])
+        #expect(table.chainData(of: StateID(4)) == [ParameterModel(label: "n", type: "Int")])
         // The structure is the next pass's.
         #expect(table.states[0].initialChild == nil)
+        #expect(table.states[3].history == nil)
         #expect(messages(collector) == [])
     }
 
     @Test func theStructurePassRecordsInitialChildrenAndReportsMissingOnes() throws {
-        let machine = try machine("""
-            machine M {
-                initial state a {
-                    initial state b
-                    state c
-                }
-                state d {
-                    history
-                    state e
-                }
-            }
-            """)
+        let machine = try machine(tree)
         let collector = DiagnosticCollector()
         var table = StateDeclarationPass(diagnostics: collector).run(machine.members)
         let structure = StateStructurePass(diagnostics: collector)
