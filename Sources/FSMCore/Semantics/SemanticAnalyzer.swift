@@ -54,12 +54,8 @@ public struct SemanticAnalyzer {
         var stateModels = states.states
         states.states = []
         resolved.fill(&stateModels)
-        let shadowing = ShadowedTransitionCheck(
-            events: signals.events, brokenTriggers: resolved.brokenTriggers, diagnostics: diagnostics)
-        shadowing.run(resolved.machineTransitions, owner: nil)
-        for state in stateModels.indices {
-            shadowing.run(stateModels[state].transitions, owner: StateID(state))
-        }
+        ShadowedTransitionCheck(events: signals.events, brokenTriggers: resolved.brokenTriggers, diagnostics: diagnostics)
+            .run(machineTransitions: resolved.machineTransitions, states: stateModels)
         EventlessCycleCheck(states: stateModels, brokenTriggers: resolved.brokenTriggers, diagnostics: diagnostics).run()
 
         guard let initialState else { return nil }

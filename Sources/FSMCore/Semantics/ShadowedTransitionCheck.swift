@@ -9,6 +9,14 @@ struct ShadowedTransitionCheck {
     let brokenTriggers: Set<OwnedTrigger>
     let diagnostics: DiagnosticCollector
 
+    /// Checks the machine's transitions, then each state's.
+    func run(machineTransitions: [TransitionModel], states: [StateModel]) {
+        run(machineTransitions, owner: nil)
+        for state in states.indices {
+            run(states[state].transitions, owner: StateID(state))
+        }
+    }
+
     /// Checks the transitions of one state, or of the machine when `owner` is `nil`.
     func run(_ transitions: [TransitionModel], owner: StateID?) {
         var seen = [TransitionModel.Trigger: Seen](minimumCapacity: transitions.count)
