@@ -58,3 +58,28 @@ package enum DurationLiteral {
         return .success(total)
     }
 }
+
+extension DurationLiteral {
+    /// The delay of `after 250ms`, or `nil` when the literal is no duration (reported).
+    static func resolve(_ duration: DurationSyntax, diagnostics: DiagnosticCollector) -> DurationModel? {
+        switch nanoseconds(duration.text) {
+        case .success(let nanoseconds):
+            return DurationModel(nanoseconds: nanoseconds, text: duration.text)
+        case .failure(let problem):
+            let message = switch problem {
+            case .missingUnit: "duration '\(duration.text)' needs a unit: ms, s, m or h (as in \(duration.text)s)"
+            case .unknownUnit(let unit):
+                if let meant = DurationLiteral.unit(spelled: unit) {
+                    "unknown duration unit '\(unit)'; use ms, s, m or h: did you mean '\(duration.text.dropLast(unit.count))\(meant)'?"
+                } else {
+                    "unknown duration unit '\(unit)'; use ms, s, m or h"
+                }
+            case .notPositive: "a delay must be longer than zero"
+            case .tooLong: "duration '\(duration.text)' is too long"
+            case .tooPrecise: "duration '\(duration.text)' is finer than a nanosecond"
+            }
+            diagnostics.error(message, at: duration.range)
+            return nil
+        }
+    }
+}

@@ -1,22 +1,8 @@
-/// Warnings about parallel states: too few regions, and transitions that SCXML's conflict
-/// resolution always discards.
-extension SemanticAnalyzer {
-    /// Warns about a parallel state with fewer than two regions: it is a plain compound state
-    /// (or an atomic one) written the long way.
-    mutating func warnAboutRegionCounts(in model: MachineModel) {
-        for state in model.states where state.isParallel && state.children.count < 2 {
-            if let region = state.children.first {
-                let name = model[region].name
-                diagnostics.warning(
-                    "parallel state '\(state.name)' has only one region, '\(name)', so it works as a plain compound state; remove 'parallel' and mark '\(name)' initial, or add another region",
-                    at: state.range)
-            } else {
-                diagnostics.warning(
-                    "parallel state '\(state.name)' has no regions; remove 'parallel', or give it child states, one per region",
-                    at: state.range)
-            }
-        }
-    }
+/// Warns about transitions inside a parallel state that SCXML's conflict resolution always
+/// discards.
+struct ConflictingTransitionWarnings {
+    let model: MachineModel
+    let diagnostics: DiagnosticCollector
 
     /// Warns about transitions inside a parallel state that never fire because a transition
     /// of an earlier region always conflicts with them and wins.
@@ -42,15 +28,13 @@ extension SemanticAnalyzer {
     /// then R's transition is always taken, and these never fire:
     /// - P's own transitions for the trigger with a target (exit sets take in all of P: a
     ///   region's transition wins over its parallel state's), unless every region takes the
-    ///   trigger first, which ``warnAboutOverriddenTransitions(in:takers:)`` reports;
+    ///   trigger first, which ``OverriddenTransitionWarnings`` reports;
     /// - the transitions with a target declared in a later region, when they leave P or when
     ///   every transition for the trigger declared inside R leaves P (then the exit sets meet,
     ///   and R's was selected first).
     ///
     /// Nothing else is reported, so that every warning is certain.
-    mutating func warnAboutConflictingTransitions(
-        in model: MachineModel, takers: TriggerTakers, skipping overridden: Set<DeclaredTransition>
-    ) {
+    func run(takers: TriggerTakers, skipping overridden: Set<DeclaredTransition>) {
         guard model.states.contains(where: { $0.isParallel && $0.children.count > 1 }) else { return }
         let ends = StateTree.subtreeEnds(of: model.states)
         typealias Trigger = TransitionModel.Trigger
@@ -113,7 +97,7 @@ extension SemanticAnalyzer {
                 else { continue }
                 let allLeave = winners.allSatisfy { StateTree.leaves(transition($0), parallel.id, in: model.states) }
                 let regionName = model[winnerRegion].name
-                let described = describe(trigger)
+                let described = trigger.described(events: model.events)
                 let fix = "guard the transition\(winners.count == 1 ? "" : "s") in '\(regionName)', or remove one of them"
                 var warnings: [(range: SourceRange, message: String)] = []
                 func warn(_ declared: DeclaredTransition, _ message: String) {

@@ -1,98 +1,20 @@
-/// Checks between transitions: ones that can never fire, and eventless loops.
-extension SemanticAnalyzer {
-    /// Reports transitions that an earlier unguarded one (or an `else`) for the same trigger
-    /// always beats (an error), or an earlier one with the same guard (a warning: a guard
-    /// the user implements could answer differently when asked twice, but is not meant to),
-    /// and `else` with no guarded transition before it. Such an `else` does
-    /// not also shadow the transitions after it: moving it down fixes both at once.
-    mutating func checkShadowedTransitions(_ transitions: [TransitionModel], owner: StateID?) {
-        var seen = [TransitionModel.Trigger: Seen](minimumCapacity: transitions.count)
-        let hasBrokenTriggers = !brokenTriggers.isEmpty
-        // By index, reading only the parts needed: a copy of each transition would retain all
-        // of its parts.
-        for index in transitions.indices {
-            let trigger = transitions[index].trigger
-            if hasBrokenTriggers, brokenTriggers.contains(OwnedTrigger(owner: owner, trigger: trigger)) { continue }
-            switch seen[trigger, default: Seen()].take(guardedBy: transitions[index].guardExpression, at: index) {
-            case .fires:
-                break
-            case .shadowed(by: let winnerIndex):
-                let winner = transitions[winnerIndex]
-                let what = winner.guardExpression == .else ? "the 'else' transition" : "the unguarded transition"
-                diagnostics.error(
-                    "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(describe(trigger)) first",
-                    at: transitions[index].range,
-                    notes: [.init("\(what) that always wins", at: winner.range)])
-            case .sameGuard(as: let earlierIndex):
-                let earlier = transitions[earlierIndex]
-                diagnostics.warning(
-                    "this transition can never fire: the transition on line \(earlier.range.start.line) has the same guard and takes \(describe(trigger)) first",
-                    at: transitions[index].range,
-                    notes: [.init("the transition with the same guard, tried first", at: earlier.range)])
-            case .elseFirst:
-                diagnostics.error(
-                    "'else' needs a guarded transition on \(describe(trigger)) before it in the same \(owner == nil ? "machine" : "state")",
-                    at: transitions[index].range)
-            }
-        }
-    }
+/// Reports unguarded eventless transitions that would run forever: internal ones, and
+/// cycles of them through states.
+///
+/// Eventless transitions bubble like events: in an atomic state, the first unguarded
+/// `always` of the state or of its ancestors, innermost first, is the one that is taken
+/// when no guard holds. It leads to the atomic state its target starts in (the target's
+/// initial descent), so the loops are cycles in a graph of atomic states with at most one
+/// edge out of each: linear to find. A `-> X.history` target restores what was active
+/// before and is not followed.
+struct EventlessCycleCheck {
+    /// The states with their transitions resolved.
+    let states: [StateModel]
+    /// Triggers whose transitions did not all resolve (see ``TransitionResolver/brokenTriggers``).
+    let brokenTriggers: Set<OwnedTrigger>
+    let diagnostics: DiagnosticCollector
 
-    /// What ``checkShadowedTransitions(_:owner:)`` has seen of one trigger's transitions so
-    /// far; updated in place, so that each transition costs one lookup.
-    private struct Seen {
-        /// The index of the transition that always wins, if any.
-        var unguarded: Int?
-        var hasGuarded = false
-        /// The first transition with each guard, by its index.
-        var firstWithGuard: [GuardModel: Int] = [:]
-
-        enum Verdict {
-            case fires
-            case shadowed(by: Int)
-            /// An earlier transition has the same guard: it is taken whenever this one could be.
-            case sameGuard(as: Int)
-            /// An `else` with no guarded transition before it.
-            case elseFirst
-        }
-
-        /// Takes the next transition of the trigger, at `index` in its list.
-        mutating func take(guardedBy guardExpression: GuardModel?, at index: Int) -> Verdict {
-            if let unguarded { return .shadowed(by: unguarded) }
-            switch guardExpression {
-            case nil:
-                unguarded = index
-            case .else?:
-                guard hasGuarded else { return .elseFirst }
-                unguarded = index
-            case let guardExpression?:
-                hasGuarded = true
-                if let earlier = firstWithGuard[guardExpression] { return .sameGuard(as: earlier) }
-                firstWithGuard[guardExpression] = index
-            }
-            return .fires
-        }
-    }
-
-    func describe(_ trigger: TransitionModel.Trigger) -> String {
-        switch trigger {
-        case .event(let event): "'\(events[event.index].name)'"
-        case .always: "'always'"
-        case .after(let duration): "'after \(duration.text)'"
-        case .afterComputed(let function): "'after \(function)'"
-        case .done: "'done'"
-        }
-    }
-
-    /// Reports unguarded eventless transitions that would run forever: internal ones, and
-    /// cycles of them through states.
-    ///
-    /// Eventless transitions bubble like events: in an atomic state, the first unguarded
-    /// `always` of the state or of its ancestors, innermost first, is the one that is taken
-    /// when no guard holds. It leads to the atomic state its target starts in (the target's
-    /// initial descent), so the loops are cycles in a graph of atomic states with at most one
-    /// edge out of each: linear to find. A `-> X.history` target restores what was active
-    /// before and is not followed.
-    mutating func checkEventlessCycles() {
+    func run() {
         // The first unguarded `always` each state declares, by position in its transitions.
         var firstUnguarded = [Int?](repeating: nil, count: states.count)
         // A state whose `always` transitions did not all resolve ends the search: the missing
@@ -194,7 +116,7 @@ extension SemanticAnalyzer {
         return false
     }
 
-    private mutating func reportEventlessCycle(_ cycle: [Int], edges: [(owner: Int, position: Int)?]) {
+    private func reportEventlessCycle(_ cycle: [Int], edges: [(owner: Int, position: Int)?]) {
         let first = cycle.min()!
         let rotated = Array(cycle[cycle.firstIndex(of: first)!...] + cycle[..<cycle.firstIndex(of: first)!])
         let names = (rotated + [first]).map { states[$0].name }.joined(separator: " -> ")

@@ -1,0 +1,44 @@
+/// Resolves a list of actions: calls of actions the user implements (see
+/// ``CallableRegistry``), and `emit` and `raise` with their arguments.
+struct ActionResolver {
+    let signals: SignalTable
+    let arguments: ArgumentResolver
+    let diagnostics: DiagnosticCollector
+
+    func resolve(_ syntax: [ActionSyntax], context: CallContext, callables: inout CallableRegistry) -> [ActionModel] {
+        var resolved: [ActionModel] = []
+        for action in syntax {
+            if let model = resolve(action, context: context, callables: &callables) {
+                resolved.append(model)
+            }
+        }
+        return resolved
+    }
+
+    private func resolve(_ action: ActionSyntax, context: CallContext, callables: inout CallableRegistry) -> ActionModel? {
+        switch action {
+        case .call(let name):
+            return callables.use(name, isGuard: false, context: context) ? .call(name.text) : nil
+        case .callWithoutPayload(let name, _):
+            return callables.use(name, isGuard: false, context: context, withoutPayload: true) ? .call(name.text) : nil
+        case .emit(let name, let arguments, _):
+            guard let output = signals.outputIndex[name.text] else {
+                diagnostics.reportUnknown(name, kind: .output) { signals.outputs.map(\.name) }
+                return nil
+            }
+            let resolved = self.arguments.resolve(
+                arguments, for: signals.outputs[output.index], kind: "output", at: action.range, context: context,
+                callables: &callables)
+            return resolved.map { .emit(output, $0) }
+        case .raise(let name, let arguments, _):
+            guard let event = signals.eventIndex[name.text] else {
+                diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
+                return nil
+            }
+            let resolved = self.arguments.resolve(
+                arguments, for: signals.events[event.index], kind: "event", at: action.range, context: context,
+                callables: &callables)
+            return resolved.map { .raise(event, $0) }
+        }
+    }
+}

@@ -1,0 +1,178 @@
+/// A trigger of a state's transitions, or of the machine's when `owner` is `nil`.
+struct OwnedTrigger: Hashable {
+    var owner: StateID?
+    var trigger: TransitionModel.Trigger
+}
+
+/// Resolves one transition: its trigger, its target (a state, or a history the state
+/// declares), the data it gives the target, its guard and its actions.
+struct TransitionResolver {
+    let signals: SignalTable
+    let states: StateTable
+    let diagnostics: DiagnosticCollector
+    let guards: GuardResolver
+    let actions: ActionResolver
+    let arguments: ArgumentResolver
+    private var completion = CompletionCheck()
+
+    /// The triggers, per owner, of transitions that did not resolve (an unknown target, a
+    /// guard with an error). The checks between transitions skip them: the missing
+    /// transition would make them report shadowing or loops that are not there.
+    private(set) var brokenTriggers: Set<OwnedTrigger> = []
+
+    init(signals: SignalTable, states: StateTable, diagnostics: DiagnosticCollector) {
+        self.signals = signals
+        self.states = states
+        self.diagnostics = diagnostics
+        guards = GuardResolver(states: states, diagnostics: diagnostics)
+        arguments = ArgumentResolver(signals: signals, states: states, diagnostics: diagnostics)
+        actions = ActionResolver(signals: signals, arguments: arguments, diagnostics: diagnostics)
+    }
+
+    /// The transition, or `nil` when it does not resolve (reported).
+    mutating func resolve(_ syntax: TransitionSyntax, in source: StateID?, callables: inout CallableRegistry) -> TransitionModel? {
+        guard let resolvedTrigger = resolveTrigger(of: syntax, in: source, callables: &callables) else { return nil }
+        let (trigger, payloadContext) = resolvedTrigger
+        let context = CallContext(payload: payloadContext, data: states.chainData(of: source))
+        if case .event(let event) = payloadContext, let source {
+            checkLabelClashes(between: event, and: source, at: syntax.range)
+        }
+        var target: StateID?
+        var isTargetValid = true
+        if let name = syntax.target {
+            target = states.lookUp(name)
+            if target == nil {
+                diagnostics.reportUnknown(name, kind: .state) { states.states.map(\.name) }
+                isTargetValid = false
+            } else if let historyRange = syntax.historyRange, let id = target, states[id].history == nil {
+                let state = states[id]
+                let message = state.isCompound
+                    ? "state '\(state.name)' declares no history; add 'history' (or 'history deep') to '\(state.name)', or target '\(state.name)' itself"
+                    : "state '\(state.name)' has no history: it has no child states to remember; target '\(state.name)' itself"
+                diagnostics.error(
+                    message, at: name.range.union(historyRange),
+                    notes: [.init("'\(state.name)' is declared here", at: state.range)])
+                isTargetValid = false
+            }
+        }
+        // In document order: the guard, the target's data, the actions (a name's first use
+        // decides what it is, and later uses are checked against it).
+        let guardModel = syntax.guardExpression.flatMap { guards.resolve($0, context: context, callables: &callables) }
+        var targetArguments: [ArgumentModel] = []
+        // A history target takes no data (`-> X.history(…)` does not parse). When X carries
+        // data, the lowering reports it: from outside X it would enter X without any, and
+        // inside X restoring a history under X's data is not supported yet.
+        if isTargetValid, syntax.historyRange == nil, let target, let name = syntax.target {
+            if let arguments = resolveTargetData(syntax.targetArguments, of: target, named: name, context: context, callables: &callables) {
+                targetArguments = arguments
+            } else {
+                isTargetValid = false
+            }
+        }
+        let actions = self.actions.resolve(syntax.actions, context: context, callables: &callables)
+        if !isTargetValid || syntax.guardExpression != nil && guardModel == nil {
+            brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
+            return nil
+        }
+        var transition = TransitionModel(
+            source: source, trigger: trigger, guardExpression: guardModel, target: target,
+            targetsHistory: syntax.historyRange != nil, actions: actions,
+            documentation: syntax.documentation, range: syntax.range)
+        transition.targetArguments = targetArguments
+        return transition
+    }
+
+    /// The trigger and what payload it gives, or `nil` when it does not resolve (reported).
+    private mutating func resolveTrigger(
+        of syntax: TransitionSyntax, in source: StateID?, callables: inout CallableRegistry
+    ) -> (TransitionModel.Trigger, PayloadContext)? {
+        switch syntax.trigger {
+        case .event(let name):
+            guard let event = signals.eventIndex[name.text] else {
+                diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
+                return nil
+            }
+            return (.event(event), .event(event))
+        case .always(let range):
+            if source == nil {
+                diagnostics.error("'always' needs a state; machine-level transitions take events", at: range)
+                return nil
+            }
+            return (.always, .noPayload("eventless transitions"))
+        case .after(let duration):
+            if source == nil {
+                diagnostics.error("'after' needs a state to time; machine-level transitions take events", at: syntax.range)
+                return nil
+            }
+            guard let model = DurationLiteral.resolve(duration, diagnostics: diagnostics) else { return nil }
+            return (.after(model), .noPayload("delayed transitions"))
+        case .computedAfter(let name):
+            guard let source else {
+                diagnostics.error("'after' needs a state to time; machine-level transitions take events", at: syntax.range)
+                return nil
+            }
+            let delayContext = CallContext(payload: .noPayload("delays"), data: states.chainData(of: source))
+            guard callables.useValueFunction(name, returning: "Duration", context: delayContext) else { return nil }
+            return (.afterComputed(name.text), .noPayload("delayed transitions"))
+        case .done(let range):
+            guard let source else {
+                diagnostics.error(
+                    "'done' needs a state with a final child; the machine finishes when it enters a top-level final state",
+                    at: range)
+                return nil
+            }
+            if let problem = completion.problem(of: source, in: states.states) {
+                diagnostics.error(problem, at: range)
+                return nil
+            }
+            return (.done, .noPayload("completion transitions"))
+        }
+    }
+
+    /// The data a transition gives its target, checked against the target's fields; `nil`
+    /// (reported) when they do not match.
+    private func resolveTargetData(
+        _ arguments: [ArgumentSyntax]?, of target: StateID, named name: Identifier, context: CallContext,
+        callables: inout CallableRegistry
+    ) -> [ArgumentModel]? {
+        let state = states[target]
+        guard !states.statesWithUnlabeledData.contains(target) else { return nil }
+        guard let arguments else {
+            guard state.data.isEmpty else {
+                let fields = state.data.map { "\($0.label!): …" }.joined(separator: ", ")
+                diagnostics.error(
+                    "state '\(state.name)' carries data: give it as '-> \(state.name)(\(fields))'", at: name.range,
+                    notes: [.init("'\(state.name)' is declared here", at: state.range)])
+                return nil
+            }
+            return []
+        }
+        guard !state.data.isEmpty else {
+            diagnostics.error(
+                "state '\(state.name)' carries no data; remove the arguments, or declare them as '\(state.name)(name: Type)'",
+                at: arguments.first.map { $0.range.union(arguments.last!.range) } ?? name.range,
+                notes: [.init("'\(state.name)' is declared here", at: state.range)])
+            return nil
+        }
+        let range = arguments.first.map { name.range.union($0.range).union(arguments.last!.range) } ?? name.range
+        let signal = SignalModel(name: state.name, documentation: nil, parameters: state.data, range: state.range)
+        return self.arguments.resolve(arguments, for: signal, kind: "state", at: range, context: context, callables: &callables)
+    }
+
+    /// Guards and actions receive the payload and the data as labeled parameters: a payload
+    /// label that is also a data label would make their signature ambiguous.
+    private func checkLabelClashes(between event: EventID, and source: StateID, at range: SourceRange) {
+        let events = signals.events
+        let payloadLabels = Set(events[event.index].parameters.compactMap(\.label))
+        guard !payloadLabels.isEmpty else { return }
+        var current: StateID? = source
+        while let id = current {
+            for field in states[id].data where payloadLabels.contains(field.label!) {
+                diagnostics.error(
+                    "payload label '\(field.label!)' of event '\(events[event.index].name)' is also a data label of state '\(states[id].name)'; guards and actions here receive both, so rename one",
+                    at: range, notes: [.init("'\(states[id].name)' is declared here", at: states[id].range)])
+            }
+            current = states[id].parent
+        }
+    }
+}

@@ -1,0 +1,12 @@
+extension TransitionModel.Trigger {
+    /// The trigger as messages name it: "'seek'", "'always'", "'after 1s'".
+    func described(events: [SignalModel]) -> String {
+        switch self {
+        case .event(let event): "'\(events[event.index].name)'"
+        case .always: "'always'"
+        case .after(let duration): "'after \(duration.text)'"
+        case .afterComputed(let function): "'after \(function)'"
+        case .done: "'done'"
+        }
+    }
+}
