@@ -10,7 +10,7 @@ extension SwiftEmitter {
         /// Whether the last transition always fires, so control never leaves the group.
         var isExhaustive: Bool {
             guard let last = transitions.last else { return false }
-            return SwiftEmitter.alwaysHolds(last.guardExpression)
+            return ExecutableMachine.alwaysHolds(last.guardExpression)
         }
     }
 

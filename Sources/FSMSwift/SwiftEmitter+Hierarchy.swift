@@ -17,7 +17,7 @@ extension SwiftEmitter {
         writer.line("/// the states around it, outward, then the machine level's. Returns `false` when none does.")
         writer.line("@inline(__always)")
         eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
-            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
+            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
             let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
             let exitsFromCompound = { (state: StateID) in
                 self.ownEventGroups(of: state).contains { $0.transitions.contains { self.exitsThroughChild($0, from: state) } }
@@ -56,22 +56,22 @@ extension SwiftEmitter {
         writer.line("/// Takes eventless transitions until none is enabled, innermost states first.")
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
-                let relevant = subtreesDeclaring { !ownTransitions(of: $0, for: .always).isEmpty || sharedTriggers[$0.index].contains(.always) }
+                let relevant = subtreesDeclaring { !regionAnalysis.ownTransitions(of: $0, for: .always).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(.always) }
                 let bindings = dataBindings(of: { walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
                 let exitsFromCompound = { (state: StateID) in
-                    self.ownTransitions(of: state, for: .always).contains { self.exitsThroughChild($0, from: state) }
+                    self.regionAnalysis.ownTransitions(of: state, for: .always).contains { self.exitsThroughChild($0, from: state) }
                 }
                 let leaves = emitStateTree(
                     model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
                     emitShared: { parallel, writer in
-                        guard sharedTriggers[parallel.index].contains(.always) else { return false }
+                        guard regionAnalysis.sharedTriggers[parallel.index].contains(.always) else { return false }
                         emitSharedTrigger(.always, of: parallel, event: "nil", mode: .live(.continueLoop), into: &writer)
                         return false
                     },
                     into: &writer
                 ) { state, position, writer in
                     emitGuardedSequence(
-                        ownTransitions(of: state, for: .always), from: position, event: "nil", ending: .continueLoop, into: &writer)
+                        regionAnalysis.ownTransitions(of: state, for: .always), from: position, event: "nil", ending: .continueLoop, into: &writer)
                 }
                 if !leaves { writer.line("return") }
             }

@@ -10,25 +10,6 @@ import FSMCore
 /// together: all exits (their domains in reverse document order), all actions (document
 /// order), the new configuration, all entries (document order).
 extension SwiftEmitter {
-    /// The candidates of a microstep: those inside `parallel`, and those around it (its own,
-    /// its ancestors', the machine's) that the atomic states which select nothing inside may
-    /// select, each list in order and cut after the first without a guard.
-    func microstepCandidates(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> (inside: [TransitionID], around: [TransitionID], all: [TransitionID]) {
-        var inside: [TransitionID] = []
-        for atomic in model.descendants(of: parallel) where model[atomic].isAtomic {
-            for id in Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine) where !inside.contains(id) {
-                inside.append(id)
-            }
-        }
-        let around = Self.choosable(machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }, in: machine)
-        return (inside.sorted(), around, (inside + around).sorted())
-    }
-
-    /// An atomic state's candidates for `trigger` declared inside `parallel`, innermost first.
-    private func insideCandidates(of atomic: StateID, in parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        machine.path(to: atomic).reversed().prefix { $0 != parallel }.flatMap { machine.transitions(of: .state($0), for: trigger) }
-    }
-
     /// The code of `trigger` at `parallel` (its regions bound to ``regionsVariable(_:)``, the
     /// payload bound) as a general microstep. Falls through when no atomic state selects a
     /// transition inside the parallel state: its own and those around it come next.
@@ -36,7 +17,7 @@ extension SwiftEmitter {
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
     ) {
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
-        let candidates = microstepCandidates(of: parallel, for: trigger)
+        let candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger)
         let condition = { (guardModel: GuardModel) -> String? in
             if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
             return self.liveCondition(guardModel, eventID)
@@ -50,7 +31,7 @@ extension SwiftEmitter {
                     emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" }
                 }
             }
-            emitResolution(of: candidates.all, around: candidates.around, in: parallel, trigger: trigger, into: &writer)
+            emitResolution(in: parallel, trigger: trigger, into: &writer)
             emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer)
         }
     }
@@ -77,7 +58,7 @@ extension SwiftEmitter {
             var body = CodeWriter()
             let inner = model[child].isParallel ? regionsVariable(child) : "\(model[child].name)Inside"
             if model[child].isAtomic {
-                emitFirstEnabled(insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
+                emitFirstEnabled(regionAnalysis.insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
                     "selection.select(\(id.index))"
                 } otherwise: { "selection.open()" }
             } else {
@@ -98,7 +79,7 @@ extension SwiftEmitter {
         select: (TransitionID) -> String, otherwise: (() -> String)? = nil
     ) {
         var opened = false
-        for id in Self.choosable(transitions, in: machine) {
+        for id in machine.choosable(transitions) {
             let code = machine[id].declaration.guardExpression.flatMap(condition)
             switch (code, opened) {
             case (let code?, false): writer.line("if \(code) {")
@@ -132,39 +113,10 @@ extension SwiftEmitter {
 
     /// `let taken = selection.resolved { later, earlier in … }`: the executable machine's
     /// conflicts among the candidates, as a table.
-    private func emitResolution(
-        of candidates: [TransitionID], around: [TransitionID], in parallel: StateID, trigger: ExecutableMachine.Trigger,
-        into writer: inout CodeWriter
-    ) {
-        // Two transitions are selected together only by two atomic states active together
-        // (their closest common ancestor is a parallel state): other pairs need no entry.
-        let atomicStates = model.descendants(of: parallel).filter { model[$0].isAtomic }
-        var selectors: [TransitionID: [StateID]] = [:]
-        for atomic in atomicStates {
-            let picks = Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine)
-            let opens = !(picks.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false)
-            for id in picks + (opens ? around.filter { !picks.contains($0) } : []) {
-                selectors[id, default: []].append(atomic)
-            }
-        }
-        let activeTogether = { (first: StateID, second: StateID) -> Bool in
-            let shared = zip(self.machine.path(to: first), self.machine.path(to: second)).prefix { $0 == $1 }.last?.0
-            return shared.map { self.model[$0].isParallel } ?? false
-        }
-        let selectedTogether = { (first: TransitionID, second: TransitionID) -> Bool in
-            (selectors[first] ?? []).contains { a in (selectors[second] ?? []).contains { b in a != b && activeTogether(a, b) } }
-        }
-        var preempting: [String] = []
-        var yielding: [String] = []
-        for later in candidates {
-            for earlier in candidates where earlier != later && selectedTogether(later, earlier) {
-                switch machine.conflict(of: later, with: earlier) {
-                case .none: break
-                case .preempts: preempting.append("(\(later.index), \(earlier.index))")
-                case .yields: yielding.append("(\(later.index), \(earlier.index))")
-                }
-            }
-        }
+    private func emitResolution(in parallel: StateID, trigger: ExecutableMachine.Trigger, into writer: inout CodeWriter) {
+        let pairs = regionAnalysis.conflictPairs(of: parallel, for: trigger)
+        let preempting = pairs.filter { $0.conflict == .preempts }.map { "(\($0.later.index), \($0.earlier.index))" }
+        let yielding = pairs.filter { $0.conflict == .yields }.map { "(\($0.later.index), \($0.earlier.index))" }
         guard !preempting.isEmpty || !yielding.isEmpty else {
             writer.line("let taken = selection")
             return

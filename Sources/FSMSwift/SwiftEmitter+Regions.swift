@@ -8,103 +8,12 @@ import FSMCore
 /// state, is taken alone; otherwise every region's choice that stays inside its region is
 /// taken together, exits in reverse document order, actions and entries in document order).
 extension SwiftEmitter {
-    /// The triggers of each parallel state that two or more of its regions take, by
-    /// ``StateID``, in the order first declared; and, for every state inside a region, the
-    /// triggers shared at a parallel state around it, which its own dispatch leaves out.
-    ///
-    /// `apart`: of each parallel state's shared triggers, those a region's states choose apart,
-    /// since the region is or holds a parallel state inside which the trigger is taken: one
-    /// region may then select several transitions, and the step is generated as a general
-    /// microstep (``emitMicrostep(_:of:event:mode:into:)``), which also takes what the parallel
-    /// states inside would have shared.
-    static func sharing(in machine: ExecutableMachine) -> (
-        shared: [[ExecutableMachine.Trigger]], excluded: [Set<ExecutableMachine.Trigger>], apart: [Set<ExecutableMachine.Trigger>]
-    ) {
-        let model = machine.model
-        var shared = [[ExecutableMachine.Trigger]](repeating: [], count: model.states.count)
-        var excluded = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
-        for parallel in model.states where parallel.isParallel {
-            var regionsTaking: [ExecutableMachine.Trigger: Int] = [:]
-            var order: [(TransitionID, ExecutableMachine.Trigger)] = []
-            for region in parallel.children {
-                var triggers: [ExecutableMachine.Trigger: TransitionID] = [:]
-                for state in [region] + model.descendants(of: region) {
-                    for trigger in machine.triggers(of: .state(state)) where isSharable(trigger) {
-                        let first = machine.transitions(of: .state(state), for: trigger)[0]
-                        triggers[trigger] = min(triggers[trigger] ?? first, first)
-                    }
-                }
-                for (trigger, first) in triggers {
-                    regionsTaking[trigger, default: 0] += 1
-                    order.append((first, trigger))
-                }
-            }
-            var seen: Set<ExecutableMachine.Trigger> = []
-            for (_, trigger) in order.sorted(by: { $0.0 < $1.0 }) where seen.insert(trigger).inserted {
-                if regionsTaking[trigger]! > 1 || !outerTransitions(trigger, parallel.id, machine).isEmpty {
-                    shared[parallel.id.index].append(trigger)
-                }
-            }
-            let sharedHere = Set(shared[parallel.id.index])
-            guard !sharedHere.isEmpty else { continue }
-            for region in parallel.children {
-                for state in [region] + model.descendants(of: region) { excluded[state.index].formUnion(sharedHere) }
-            }
-        }
-        var apart = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
-        for parallel in model.states where parallel.isParallel {
-            let nested = model.descendants(of: parallel.id).filter { model[$0].isParallel }
-            for trigger in shared[parallel.id.index] where nested.contains(where: { inner in
-                model.descendants(of: inner).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-            }) {
-                apart[parallel.id.index].insert(trigger)
-                // The microstep takes the trigger for every atomic state inside.
-                for inner in nested { shared[inner.index].removeAll { $0 == trigger } }
-            }
-        }
-        return (shared, excluded, apart)
-    }
-
-    /// The transitions for `trigger` around `parallel` (its own, its ancestors', the
-    /// machine's) that SCXML may take in the same step as a transition of one of its regions:
-    /// the states of a region that takes none select the first of them whose guard holds, and
-    /// it conflicts with no region's transition when one of the two has no target. Empty when
-    /// the region's transition always wins (both have targets), or with a single region.
-    static func outerTransitions(_ trigger: ExecutableMachine.Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> [TransitionID] {
-        let model = machine.model
-        guard model[parallel].children.count > 1 else { return [] }
-        let outer = machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }
-        let inside = model.descendants(of: parallel).flatMap { machine.transitions(of: .state($0), for: trigger) }
-        let isTargetless = { (id: TransitionID) in machine[id].entry == nil }
-        guard !inside.isEmpty, outer.contains(where: isTargetless) || inside.contains(where: isTargetless) else { return [] }
-        return outer
-    }
-
     /// The transitions around `parallel` the code of a shared trigger chooses among (see
     /// ``outerTransitions(_:_:_:)``): none when none of them has a target or actions that run.
     func takenAround(_ trigger: ExecutableMachine.Trigger, of parallel: StateID, mode: SharedMode) -> [TransitionID] {
-        let around = Self.outerTransitions(trigger, parallel, machine)
+        let around = regionAnalysis.outerTransitions(trigger, of: parallel)
         let matters = around.contains { machine[$0].entry != nil || mode.runsActions && !machine[$0].declaration.actions.isEmpty }
         return matters ? around : []
-    }
-
-    /// The transitions of `candidates` (in priority order) a choice can take: those up to the
-    /// first without a guard or with `[else]`, which always holds when reached.
-    static func choosable(_ candidates: [TransitionID], in machine: ExecutableMachine) -> [TransitionID] {
-        guard let last = candidates.firstIndex(where: { alwaysHolds(machine[$0].declaration.guardExpression) }) else { return candidates }
-        return Array(candidates[...last])
-    }
-
-    /// Whether a transition with this guard is taken whenever it is reached.
-    static func alwaysHolds(_ guardModel: GuardModel?) -> Bool {
-        guardModel == nil || guardModel == .else
-    }
-
-    private static func isSharable(_ trigger: ExecutableMachine.Trigger) -> Bool {
-        switch trigger {
-        case .event, .always: true
-        case .timer, .done: false
-        }
     }
 
     // MARK: - What each state's own dispatch takes
@@ -113,52 +22,8 @@ extension SwiftEmitter {
     /// parallel state around it shares among its regions.
     func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
         let groups = eventGroups(of: .state(state))
-        let excluded = excludedTriggers[state.index]
+        let excluded = regionAnalysis.excludedTriggers[state.index]
         return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
-    }
-
-    /// A state's own transitions for `trigger`, unless a parallel state around it shares the
-    /// trigger among its regions.
-    func ownTransitions(of state: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        excludedTriggers[state.index].contains(trigger) ? [] : machine.transitions(of: .state(state), for: trigger)
-    }
-
-    /// The transitions for `trigger` declared inside the regions of `parallel` that a region
-    /// can choose (each state's up to its first without a guard).
-    func sharedTransitions(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        if apartTriggers[parallel.index].contains(trigger) { return microstepCandidates(of: parallel, for: trigger).inside }
-        return model[parallel].children.flatMap { choosable(inside: $0, for: trigger).transitions }
-    }
-
-    /// The transitions for `trigger` declared in `state` or inside it that the walk choosing a
-    /// region's transition can reach, in the order it tries them, and whether every way through
-    /// the walk chooses one. As ``emitStateTree(_:subject:relevant:bindings:bindsChild:emitShared:into:emitOwn:)``
-    /// walks: the children first, then, unless every child chooses one, the state's own (up to
-    /// the first without a guard); a parallel state's regions in order, until one always
-    /// chooses. What the walk cannot reach is not generated, nor what it would read.
-    func choosable(inside state: StateID, for trigger: ExecutableMachine.Trigger) -> (transitions: [TransitionID], always: Bool) {
-        let own = Self.choosable(machine.transitions(of: .state(state), for: trigger), in: machine)
-        let ownAlways = own.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false
-        let children = model[state].children.filter { child in
-            ([child] + model.descendants(of: child)).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-        }
-        guard !children.isEmpty else { return (own, ownAlways) }
-        var inside: [TransitionID] = []
-        if model[state].isParallel {
-            for region in children {
-                let (transitions, always) = choosable(inside: region, for: trigger)
-                inside += transitions
-                if always { return (inside, true) }
-            }
-            return (inside + own, ownAlways)
-        }
-        var everyChildAlways = children.count == model[state].children.count
-        for child in children {
-            let (transitions, always) = choosable(inside: child, for: trigger)
-            inside += transitions
-            everyChildAlways = everyChildAlways && always
-        }
-        return everyChildAlways ? (inside, true) : (inside + own, ownAlways)
     }
 
     /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
@@ -166,13 +31,8 @@ extension SwiftEmitter {
     /// the states inside the regions itself). What the walk binds of each state's data is what
     /// they read.
     func walkedTransitions(at state: StateID, where wanted: (ExecutableMachine.Trigger) -> Bool) -> [TransitionID] {
-        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { ownTransitions(of: state, for: $0) }
-        return own + sharedTriggers[state.index].filter(wanted).flatMap { sharedTransitions(of: state, for: $0) }
-    }
-
-    /// Whether several regions of `state` (a parallel state) share an event.
-    func sharesEvents(_ state: StateID) -> Bool {
-        sharedTriggers[state.index].contains { if case .event = $0 { true } else { false } }
+        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { regionAnalysis.ownTransitions(of: state, for: $0) }
+        return own + regionAnalysis.sharedTriggers[state.index].filter(wanted).flatMap { regionAnalysis.sharedTransitions(of: state, for: $0) }
     }
 
     /// Whether a parallel state lies on `path` before its end: reaching the end then reads a
@@ -185,7 +45,7 @@ extension SwiftEmitter {
     /// regions variable): each case the regions' choices. Never leaves: when no region
     /// chooses, the parallel state's own transitions come next.
     func emitSharedEvents(of parallel: StateID, mode: SharedMode, into writer: inout CodeWriter) -> Leaves {
-        let events = sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
+        let events = regionAnalysis.sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
             if case .event(let event) = trigger { event } else { nil }
         }
         guard !events.isEmpty else { return false }
@@ -193,9 +53,9 @@ extension SwiftEmitter {
         for event in events {
             // What the code reads of the payload: the transitions it may choose.
             let trigger = ExecutableMachine.Trigger.event(event)
-            let candidates = apartTriggers[parallel.index].contains(trigger)
-                ? microstepCandidates(of: parallel, for: trigger).all
-                : sharedTransitions(of: parallel, for: trigger) + Self.choosable(takenAround(trigger, of: parallel, mode: mode), in: machine)
+            let candidates = regionAnalysis.apartTriggers[parallel.index].contains(trigger)
+                ? regionAnalysis.microstepCandidates(of: parallel, for: trigger).all
+                : regionAnalysis.sharedTransitions(of: parallel, for: trigger) + machine.choosable(takenAround(trigger, of: parallel, mode: mode))
             var declarations = candidates.map { machine[$0].declaration }
             if case .pure = mode {
                 // The pure function runs no action: only guards and targets read the payload.
@@ -235,7 +95,7 @@ extension SwiftEmitter {
     func emitSharedTrigger(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
     ) {
-        guard !apartTriggers[parallel.index].contains(trigger) else {
+        guard !regionAnalysis.apartTriggers[parallel.index].contains(trigger) else {
             return emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
         }
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
@@ -249,7 +109,7 @@ extension SwiftEmitter {
         // Each region's choice: the first transition whose guard holds, innermost first.
         var choices: [(region: StateID, variable: String, transitions: [TransitionID])] = []
         for region in model[parallel].children {
-            let transitions = choosable(inside: region, for: trigger).transitions
+            let transitions = regionAnalysis.choosable(inside: region, for: trigger).transitions
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
@@ -562,12 +422,5 @@ extension SwiftEmitter {
         let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
         let (clauses, _) = configurationClauses(inside, binding: needed, subject: value)
         writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
-    }
-}
-
-extension ExecutableMachine.Trigger {
-    /// Whether an event triggers it.
-    var isEvent: Bool {
-        if case .event = self { true } else { false }
     }
 }

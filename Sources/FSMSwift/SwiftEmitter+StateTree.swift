@@ -128,7 +128,7 @@ extension SwiftEmitter {
                 emitShared: emitShared, into: &writer, emitOwn: emitOwn)
             if !leaves { leaves = emitOwn(region, .compound(region, child: value), &writer) }
         }
-        if !leaves, !sharedTriggers[parallel.index].isEmpty { leaves = emitShared(parallel, &writer) }
+        if !leaves, !regionAnalysis.sharedTriggers[parallel.index].isEmpty { leaves = emitShared(parallel, &writer) }
         if !leaves { leaves = emitOwn(parallel, bindsChild(parallel) ? .compound(parallel, child: regions) : .unknown, &writer) }
         return leaves
     }

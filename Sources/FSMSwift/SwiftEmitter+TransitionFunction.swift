@@ -35,7 +35,7 @@ extension SwiftEmitter {
             let condition = { (guardModel: GuardModel, event: EventID) in
                 self.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
-            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
+            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
             let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
             var leaves = emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,

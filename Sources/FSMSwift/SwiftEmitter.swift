@@ -36,13 +36,9 @@ public final class SwiftEmitter {
     /// Each state's position in ``timedStates``, by ``StateID``.
     let timerSlots: [Int?]
 
-    /// The triggers several regions of each parallel state take together, by ``StateID``
-    /// (``sharing(in:)``), and the triggers each state's own dispatch leaves to a parallel
-    /// state around it.
-    let sharedTriggers: [[ExecutableMachine.Trigger]]
-    let excludedTriggers: [Set<ExecutableMachine.Trigger>]
-    /// Of each parallel state's shared triggers, those generated as a general microstep.
-    let apartTriggers: [Set<ExecutableMachine.Trigger>]
+    /// What the parallel states mean for dispatch: the triggers regions share, exclude, take
+    /// apart; microstep candidates and conflicts.
+    let regionAnalysis: RegionAnalysis
 
     /// Facts about the machine that decide which parts the generated code needs.
     let hasActions: Bool
@@ -128,7 +124,7 @@ public final class SwiftEmitter {
         actionsByName = Dictionary(model.actions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         valueFunctionsByName = Dictionary(model.valueFunctions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         payloadArgumentItems = model.events.map { SwiftNames.argumentItems($0.parameters) }
-        (sharedTriggers, excludedTriggers, apartTriggers) = Self.sharing(in: machine)
+        regionAnalysis = RegionAnalysis(machine)
     }
 
     /// Whether a transition to a state has exactly one action.
