@@ -14,7 +14,7 @@ extension SwiftEmitter {
     /// parallel state, where that name alone determines the configuration (names are unique
     /// across the machine). The others keep synthesized `Codable`.
     var codesStateByLeaf: Bool {
-        isStatechart && stateTraits.isCodable && !hasStateData && !machine.hasParallelStates
+        features.contains(.statechart) && typeConformances.state.isCodable && !features.contains(.stateData) && !machine.hasParallelStates
     }
 
     /// `init(from:)` and `encode(to:)` of `State`.

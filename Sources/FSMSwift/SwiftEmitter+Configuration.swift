@@ -16,7 +16,7 @@ extension SwiftEmitter {
             writer.line("\(access)var description: String { configurationDescription(self) }")
             if codesStateByLeaf {
                 emitStateCoding(into: &writer)
-            } else if stateTraits.isCodable {
+            } else if typeConformances.state.isCodable {
                 emitCaseCoding(codedCases(ofStates: model.topLevelStates), into: &writer)
             }
 
@@ -34,7 +34,7 @@ extension SwiftEmitter {
                     emitCases(state.children, into: &writer)
                     if conformances == stateConformances && codesStateByLeaf {
                         emitChildrenCoding(of: state, into: &writer)
-                    } else if conformances == stateConformances && stateTraits.isCodable {
+                    } else if conformances == stateConformances && typeConformances.state.isCodable {
                         emitCaseCoding(codedCases(ofStates: state.children), into: &writer)
                     }
                 }
@@ -69,7 +69,7 @@ extension SwiftEmitter {
                     writer.line("self.\(SwiftNames.variable(region.name)) = \(SwiftNames.variable(region.name))")
                 }
             }
-            if stateTraits.isCodable { emitPropertyCoding(regions.map(\.name), into: &writer) }
+            if typeConformances.state.isCodable { emitPropertyCoding(regions.map(\.name), into: &writer) }
         }
     }
 
@@ -89,7 +89,7 @@ extension SwiftEmitter {
     /// `Hashable, Sendable, Codable` as far as the states' data types allow: what `State`, its
     /// nested types, `History` and `Snapshot` conform to.
     var stateConformances: String {
-        ([stateTraits.isHashable ? "Hashable" : nil, "Sendable", stateTraits.isCodable ? "Codable" : nil] as [String?])
+        ([typeConformances.state.isHashable ? "Hashable" : nil, "Sendable", typeConformances.state.isCodable ? "Codable" : nil] as [String?])
             .compactMap { $0 }.joined(separator: ", ")
     }
 
@@ -111,7 +111,7 @@ extension SwiftEmitter {
                     writer.line("self.\(model[owner].name) = \(model[owner].name)")
                 }
             }
-            if stateTraits.isCodable { emitPropertyCoding(historyOwners.map { model[$0].name }, into: &writer) }
+            if typeConformances.state.isCodable { emitPropertyCoding(historyOwners.map { model[$0].name }, into: &writer) }
         }
         writer.line()
         writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
@@ -124,7 +124,7 @@ extension SwiftEmitter {
                 writer.line("self.state = state")
                 writer.line("self.history = history")
             }
-            if stateTraits.isCodable { emitPropertyCoding(["state", "history"], into: &writer) }
+            if typeConformances.state.isCodable { emitPropertyCoding(["state", "history"], into: &writer) }
         }
         writer.line()
     }
@@ -134,14 +134,14 @@ extension SwiftEmitter {
     func emitConfigurationQueries(into writer: inout CodeWriter) {
         writer.line("// MARK: - Configuration")
         writer.line()
-        let stateType = isStatechart ? "StateID" : "State"
-        writer.line("/// Whether `state` is active\(isStatechart ? ": the active atomic state or a state around it" : "").")
+        let stateType = features.contains(.statechart) ? "StateID" : "State"
+        writer.line("/// Whether `state` is active\(features.contains(.statechart) ? ": the active atomic state or a state around it" : "").")
         writer.block("\(access)func isIn(_ state: \(stateType)) -> Bool") { writer in
-            writer.line(isStatechart ? "Self.configuration(self.state, contains: state)" : "self.state == state")
+            writer.line(features.contains(.statechart) ? "Self.configuration(self.state, contains: state)" : "self.state == state")
         }
         writer.line()
         let guards = model.guards.isEmpty && model.valueFunctions.isEmpty ? "" : ", guards: actions"
-        let history = hasHistory ? ", history: history" : ""
+        let history = features.contains(.history) ? ", history: history" : ""
         writer.line("/// Whether `event` would be taken now: a transition of the active states or the machine")
         writer.line("/// level accepts it and its guard holds. Guards are asked; no action runs.")
         eventFunction("\(access)func canHandle(_ event: Event) -> Bool", into: &writer) { writer in
@@ -157,7 +157,7 @@ extension SwiftEmitter {
             writer.line("return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)")
         }
         writer.line()
-        guard isStatechart else { return }
+        guard features.contains(.statechart) else { return }
         if machine.hasParallelStates {
             emitParallelConfigurationQueries(into: &writer)
             return

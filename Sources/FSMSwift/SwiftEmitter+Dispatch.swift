@@ -40,7 +40,7 @@ extension SwiftEmitter {
             emitEventSwitches(into: &writer)
         }
         writer.line()
-        if hasEventless { emitEventlessTransitions(into: &writer) }
+        if features.contains(.eventless) { emitEventlessTransitions(into: &writer) }
     }
 
     /// `switch state`, then `switch event` in each state, then the machine-level transitions:
@@ -191,7 +191,7 @@ extension SwiftEmitter {
             return "notify(.outputs, .emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
         case .raise(let raised, let arguments):
             let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
-            return hasCompletion ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
+            return features.contains(.completion) ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
         }
     }
 
@@ -256,7 +256,7 @@ extension SwiftEmitter {
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }
                 // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.
-                guard isStatechart else { return "(\(configuration) == \(stateIDCase(state)))" }
+                guard features.contains(.statechart) else { return "(\(configuration) == \(stateIDCase(state)))" }
                 return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
             }
         }

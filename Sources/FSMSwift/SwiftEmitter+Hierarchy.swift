@@ -43,8 +43,8 @@ extension SwiftEmitter {
             if !leaves { writer.line("return false") }
         }
         writer.line()
-        if hasEventless { emitHierarchicalEventless(into: &writer) }
-        if hasCompletion { emitCompletion(into: &writer) }
+        if features.contains(.eventless) { emitHierarchicalEventless(into: &writer) }
+        if features.contains(.completion) { emitCompletion(into: &writer) }
     }
 
     /// A guard as the running machine evaluates it.
@@ -236,7 +236,7 @@ extension SwiftEmitter {
             let exits = machine.exitSequence(of: id, atLeaf: leaf)
             // Leaving a parallel state leaves its other regions too, which only the
             // configuration tells.
-            guard hasStateData && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
+            guard features.contains(.stateData) && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
             else {
                 let path = machine.path(to: leaf)
                 for state in exits {
@@ -368,15 +368,15 @@ extension SwiftEmitter {
     /// is active (inside X), innermost first, remembering the histories of the states exited.
     private func emitExitStates(into writer: inout CodeWriter) {
         if exitsWithoutPosition {
-            writer.line("/// Exits every active state, innermost first\(hasHistory ? ", remembering the histories of those that keep one" : "").")
+            writer.line("/// Exits every active state, innermost first\(features.contains(.history) ? ", remembering the histories of those that keep one" : "").")
             writer.block("private func exitActiveStates()") { writer in
                 emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
             }
             writer.line()
         }
         for state in model.states where state.isCompound {
-            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(hasHistory ? ", remembering the" : ".")")
-            if hasHistory { writer.line("/// histories of those that keep one.") }
+            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(features.contains(.history) ? ", remembering the" : ".")")
+            if features.contains(.history) { writer.line("/// histories of those that keep one.") }
             writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
                 guard state.isParallel else {
                     emitExitSwitch(over: "configuration", among: state.children, into: &writer)
@@ -404,7 +404,7 @@ extension SwiftEmitter {
         let levelsKept = machine[id].domain.map { machine.depth(of: $0) + 1 } ?? 0
         let path = machine.path(to: owner)
         guard levelsKept < path.count else { return true }
-        return !path[levelsKept...].contains { $0 != owner && (model[$0].isParallel || hasStateData && model[$0].history != nil) }
+        return !path[levelsKept...].contains { $0 != owner && (model[$0].isParallel || features.contains(.stateData) && model[$0].history != nil) }
     }
 
     /// Whether some transition may exit every active state without knowing which are active
@@ -414,7 +414,7 @@ extension SwiftEmitter {
     private var exitsWithoutPosition: Bool {
         machine.transitions.contains { transition in
             guard transition.entry != nil, transition.domain == nil else { return false }
-            return transition.owner == .machine || (hasStateData && hasHistory) || machine.hasParallelStates
+            return transition.owner == .machine || (features.contains(.stateData) && features.contains(.history)) || machine.hasParallelStates
         }
     }
 
@@ -514,6 +514,6 @@ extension SwiftEmitter {
     /// The slot of a state's timers in the generated `timers` (a `MachineTimers`), if it has `after`
     /// transitions.
     func timerSlot(of state: StateID) -> Int? {
-        timerSlots[state.index]
+        timerSlots[state]
     }
 }

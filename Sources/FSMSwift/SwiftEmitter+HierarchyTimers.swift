@@ -14,7 +14,7 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.")
         writer.block("private func startTimers(of state: StateID)") { writer in
-            let timed = timedStates.map { model[$0] }
+            let timed = timerSlots.timedStates.map { model[$0] }
             emitStateSwitch(timed, into: &writer) { state, writer in
                 let slot = timerSlot(of: state.id)!
                 let delays = machine.timers[state.id.index].map(\.delay)
@@ -58,18 +58,18 @@ extension SwiftEmitter {
         writer.line("/// left since the timer started; then the eventless transitions that follow.")
         writer.block("private func fireTimer(slot: Int, group: Int, entry: UInt64)") { writer in
             writer.line("guard timers.isCurrent(entry, slot: slot) else { return }")
-            writer.line(hasEventless
+            writer.line(features.contains(.eventless)
                 ? "if takeTimerTransition(slot: slot, group: group) { takeEventlessTransitions() }"
                 : "_ = takeTimerTransition(slot: slot, group: group)")
         }
         writer.line()
         writer.block("private func takeTimerTransition(slot: Int, group: Int) -> Bool") { writer in
             writer.line("switch (slot, group) {")
-            for (slot, state) in timedStates.enumerated() {
+            for (slot, state) in timerSlots.timedStates.enumerated() {
                 for (group, timer) in machine.timers[state.index].enumerated() {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
-                        let position = emitActiveGuard(of: state, binding: timer.transitions, required: hasStateData, into: &writer)
+                        let position = emitActiveGuard(of: state, binding: timer.transitions, required: features.contains(.stateData), into: &writer)
                         let leaves = emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
                         if !leaves { writer.line("return false") }
                     }

@@ -8,7 +8,7 @@ extension SwiftEmitter {
         writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
         writer.line("///")
         writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
-        writer.line("/// receive the payload of the event that triggered them\(hasStateData ? ", then the data of their state" : "").")
+        writer.line("/// receive the payload of the event that triggered them\(features.contains(.stateData) ? ", then the data of their state" : "").")
         if !model.valueFunctions.isEmpty {
             writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
             writer.line("/// argument, a delay.")
@@ -104,7 +104,7 @@ extension SwiftEmitter {
             ObserverHook(notification: "entered", kind: "entries", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
             ObserverHook(notification: "transitioned", kind: "transitions", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
         ]
-        if hasOutputs {
+        if features.contains(.outputs) {
             hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
         }
         hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))

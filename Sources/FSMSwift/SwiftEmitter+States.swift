@@ -6,7 +6,7 @@ extension SwiftEmitter {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
         writer.block("private func exitState(_ state: State)") { writer in
-            if hasTimers { writer.line("timers.cancel(slot: 0)") }
+            if features.contains(.timers) { writer.line("timers.cancel(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.exitActions.isEmpty }, into: &writer) { state, writer in
                 emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -15,11 +15,11 @@ extension SwiftEmitter {
         writer.line()
         writer.block("private func enterState(_ state: State)") { writer in
             writer.line("self.state = state")
-            if hasTimers { writer.line("timers.enter(slot: 0)") }
+            if features.contains(.timers) { writer.line("timers.enter(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.entryActions.isEmpty }, into: &writer) { state, writer in
                 emitActions(state.entryActions, payloadOf: nil, into: &writer)
             }
-            if hasTimers { writer.line("startTimers(for: state)") }
+            if features.contains(.timers) { writer.line("startTimers(for: state)") }
             writer.line("notify(.entries, .entered(state))")
         }
         writer.line()
@@ -39,7 +39,7 @@ extension SwiftEmitter {
             writer.line("return enterState(target, from: source, on: event)")
         }
         writer.line()
-        if hasSingleActionTransitions {
+        if features.contains(.singleActionTransitions) {
             writer.line("/// A transition with one action, which runs between leaving `source` and entering")
             writer.line("/// `target`. Returns `true`, which `handle(_:)` returns.")
             writer.line("@discardableResult @inline(__always)")
@@ -134,7 +134,7 @@ extension SwiftEmitter {
             writer.line("default:")
             writer.indented { writer in writer.line("return") }
             writer.line("}")
-            if hasEventless { writer.line("takeEventlessTransitions()") }
+            if features.contains(.eventless) { writer.line("takeEventlessTransitions()") }
         }
         writer.line()
     }
