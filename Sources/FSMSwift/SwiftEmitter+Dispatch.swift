@@ -6,12 +6,6 @@ extension SwiftEmitter {
     struct EventGroup {
         package var event: EventID
         var transitions: [TransitionModel]
-
-        /// Whether the last transition always fires, so control never leaves the group.
-        var isExhaustive: Bool {
-            guard let last = transitions.last else { return false }
-            return ExecutableMachine.alwaysHolds(last.guardExpression)
-        }
     }
 
     /// The `on` transitions of a list grouped by event, groups in order of first appearance.
@@ -84,18 +78,15 @@ extension SwiftEmitter {
     /// `switch event { … }` over the groups; returns whether every path leaves the function.
     private func emitEventSwitch(_ groups: [EventGroup], into writer: inout CodeWriter) -> Bool {
         writer.line("switch event {")
+        var everyGroupLeaves = true
         for group in groups {
             writer.line("case ", pattern(for: group.event, binding: usedPayload(of: group.transitions)), ":")
             writer.indented { writer in
-                for transition in group.transitions {
-                    if let condition = transition.guardExpression.flatMap({ guardCode($0, event: group.event, receiver: "actions") }) {
-                        writer.block("if \(condition)") { writer in
-                            emitTransitionBody(transition, event: "event", returningTrue: true, into: &writer)
-                        }
-                    } else {
-                        emitTransitionBody(transition, event: "event", returningTrue: true, into: &writer)
-                    }
+                let sequence = GuardedSequence(group.transitions) { self.guardCode($0, event: group.event, receiver: "actions") }
+                let written = sequence.writeBlocks(into: &writer) { branch, writer in
+                    emitTransitionBody(branch.candidate, event: "event", returningTrue: true, into: &writer)
                 }
+                everyGroupLeaves = everyGroupLeaves && written.leaves
             }
         }
         let coversAllEvents = groups.count == model.events.count
@@ -104,7 +95,7 @@ extension SwiftEmitter {
             writer.indented { writer in writer.line("break") }
         }
         writer.line("}")
-        return coversAllEvents && groups.allSatisfy(\.isExhaustive)
+        return coversAllEvents && everyGroupLeaves
     }
 
     /// `.seek(let to)`, `.paymentFailed(let reason, _)` or `.play`.
@@ -275,19 +266,12 @@ extension SwiftEmitter {
                     writer.line("case .\(state.name):")
                     writer.indented { writer in
                         let transitions = state.transitions.filter { $0.trigger == .always }
-                        for transition in transitions {
-                            if let condition = transition.guardExpression.flatMap({ guardCode($0, event: nil, receiver: "actions") }) {
-                                writer.block("if \(condition)") { writer in
-                                    emitTransitionBody(transition, event: "nil", into: &writer)
-                                    writer.line("continue")
-                                }
-                            } else {
-                                emitTransitionBody(transition, event: "nil", into: &writer)
-                            }
+                        let sequence = GuardedSequence(transitions) { self.guardCode($0, event: nil, receiver: "actions") }
+                        let written = sequence.writeBlocks(into: &writer) { branch, writer in
+                            emitTransitionBody(branch.candidate, event: "nil", into: &writer)
+                            if branch.condition != nil { writer.line("continue") }
                         }
-                        if let last = transitions.last, last.guardExpression != nil, last.guardExpression != .else {
-                            writer.line("return")
-                        }
+                        if !written.leaves { writer.line("return") }
                     }
                 }
                 if states.count < model.states.count {

@@ -134,15 +134,10 @@ extension SwiftEmitter {
         _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
         into writer: inout CodeWriter
     ) -> Leaves {
-        for id in transitions {
-            if let guardModel = machine[id].declaration.guardExpression, let code = liveCondition(guardModel, nil) {
-                writer.block("if \(code)") { writer in emitBody(id, from: position, event: event, ending: ending, into: &writer) }
-            } else {
-                emitBody(id, from: position, event: event, ending: ending, into: &writer)
-                return true
-            }
-        }
-        return false
+        let sequence = GuardedSequence(transitions, in: machine) { self.liveCondition($0, nil) }
+        return sequence.writeBlocks(into: &writer) { branch, writer in
+            emitBody(branch.candidate, from: position, event: event, ending: ending, into: &writer)
+        }.leaves
     }
 
     // MARK: - Taking a transition

@@ -78,35 +78,9 @@ extension SwiftEmitter {
         _ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter,
         select: (TransitionID) -> String, otherwise: (() -> String)? = nil
     ) {
-        var opened = false
-        for id in machine.choosable(transitions) {
-            let code = machine[id].declaration.guardExpression.flatMap(condition)
-            switch (code, opened) {
-            case (let code?, false): writer.line("if \(code) {")
-            case (let code?, true): writer.line("} else if \(code) {")
-            case (nil, false):
-                writer.line(select(id))
-                return
-            case (nil, true): writer.line("} else {")
-            }
-            opened = true
-            writer.indented { writer in writer.line(select(id)) }
-            if code == nil {
-                writer.line("}")
-                return
-            }
-        }
-        if let otherwise {
-            if opened {
-                writer.line("} else {")
-                writer.indented { writer in writer.line(otherwise()) }
-                writer.line("}")
-            } else {
-                writer.line(otherwise())
-            }
-        } else if opened {
-            writer.line("}")
-        }
+        GuardedSequence(transitions, in: machine, condition: condition).writeChain(
+            into: &writer, body: { branch, writer in writer.line(select(branch.candidate)) },
+            otherwise: otherwise.map { otherwise in { writer in writer.line(otherwise()) } })
     }
 
     // MARK: - Resolving conflicts

@@ -113,21 +113,18 @@ extension SwiftEmitter {
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
-            var body = CodeWriter()
+            var body = ChoiceCode()
             let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
             let guardBindings = dataBindings { state in
                 machine.transitions(of: .state(state), for: trigger).filter(transitions.contains)
                     .reduce(into: Set<String>()) { $0.formUnion(dataNeeded(byGuardOf: $1)) }
             }
-            var leaves = emitStateTree(
-                model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body
+            let leaves = emitStateTree(
+                model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body.statements
             ) { state, _, writer in
                 emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
             }
-            if !leaves {
-                leaves = emitChoiceSequence(machine.transitions(of: .state(region), for: trigger), condition: condition, into: &body)
-            }
-            if !leaves { body.line("return nil") }
+            if !leaves { body.returnFirst(of: GuardedSequence(machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition)) }
             emitChoice(variable, body, into: &writer)
             choices.append((region, variable, transitions))
         }
@@ -140,8 +137,8 @@ extension SwiftEmitter {
         let everyRegionChooses = choices.count == model[parallel].children.count
         writer.block("if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ")) { writer in
             if !outer.isEmpty {
-                var body = CodeWriter()
-                if !emitChoiceSequence(outer, condition: condition, into: &body) { body.line("return nil") }
+                var body = ChoiceCode()
+                body.returnFirst(of: GuardedSequence(outer, in: machine, condition: condition))
                 let unless = everyRegionChooses ? choices.map { "\($0.variable) != nil" }.joined(separator: " && ") + " ? nil : " : ""
                 emitChoice("outerChoice", body, unless: unless, into: &writer)
             }
@@ -185,7 +182,7 @@ extension SwiftEmitter {
             }
             if !outerMoving.isEmpty {
                 writer.line("// No region's choice has a target: one around `\(model[parallel].name)` that has one is taken with them.")
-                writer.block("if \(firstMoving.contains("??") ? "(\(firstMoving))" : firstMoving) == nil") { writer in
+                writer.block("if \(choices.count > 1 ? "(\(firstMoving))" : firstMoving) == nil") { writer in
                     writer.line("switch outerChoice {")
                     for id in outerMoving {
                         writer.line("case \(id.index)?:")
@@ -336,12 +333,12 @@ extension SwiftEmitter {
 
     /// `let variable: Int? = …`: the choice `body` returns (a closure, or its value when it is
     /// known), `unless` prefixing the expression (`a != nil ? nil : `).
-    private func emitChoice(_ variable: String, _ body: CodeWriter, unless: String = "", into writer: inout CodeWriter) {
-        if body.text.hasPrefix("return "), body.text.filter({ $0 == "\n" }).count == 1 {
-            writer.line("let \(variable): Int? = \(unless)\(body.text.dropFirst("return ".count).dropLast())")
+    private func emitChoice(_ variable: String, _ body: ChoiceCode, unless: String = "", into writer: inout CodeWriter) {
+        if let value = body.immediateValue {
+            writer.line("let \(variable): Int? = \(unless)\(value)")
         } else {
             writer.line("let \(variable): Int? = \(unless){")
-            writer.indented { writer in writer.append(body) }
+            writer.indented { writer in writer.append(body.statements) }
             writer.line("}()")
         }
     }
@@ -350,15 +347,7 @@ extension SwiftEmitter {
     /// whether every path leaves.
     @discardableResult
     private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> Leaves {
-        for id in transitions {
-            if let guardModel = machine[id].declaration.guardExpression, let code = condition(guardModel) {
-                writer.line("if \(code) { return \(id.index) }")
-            } else {
-                writer.line("return \(id.index)")
-                return true
-            }
-        }
-        return false
+        GuardedSequence(transitions, in: machine, condition: condition).writeLines(into: &writer) { "return \($0.index)" }.leaves
     }
 
     /// Whether a transition chosen in `region` leaves it (its domain lies outside it), so that

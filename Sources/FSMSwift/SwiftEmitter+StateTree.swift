@@ -186,17 +186,9 @@ extension SwiftEmitter {
             }
             writer.line("case ", pattern(for: group.event, binding: usedPayload(of: declarations)), ":")
             writer.indented { writer in
-                var leaves = false
-                for id in group.transitions {
-                    if let guardModel = machine[id].declaration.guardExpression, let code = condition(guardModel, group.event) {
-                        writer.block("if \(code)") { writer in emitBody(id, &writer) }
-                    } else {
-                        emitBody(id, &writer)
-                        leaves = true
-                        break
-                    }
-                }
-                everyGroupLeaves = leaves && everyGroupLeaves
+                let sequence = GuardedSequence(group.transitions, in: machine) { condition($0, group.event) }
+                let written = sequence.writeBlocks(into: &writer) { branch, writer in emitBody(branch.candidate, &writer) }
+                everyGroupLeaves = written.leaves && everyGroupLeaves
             }
         }
         if groups.count < model.events.count {

@@ -142,34 +142,21 @@ extension SwiftEmitter {
     /// `if guard { … } else if guard { … } else { … }` over a timer's transitions; returns from
     /// `fireTimer` when no guard holds.
     private func emitTimerGroup(_ group: TimerGroup, into writer: inout CodeWriter) {
-        var branches: [(transition: TransitionModel, condition: String?)] = []
-        for transition in group.transitions {
-            let condition = transition.guardExpression.flatMap { guardCode($0, event: nil, receiver: "actions") }
-            branches.append((transition, condition))
-            if condition == nil { break }      // unguarded or `else`: nothing after it can fire
-        }
-        if branches.count == 1, let only = branches.first {
+        let sequence = GuardedSequence(group.transitions) { self.guardCode($0, event: nil, receiver: "actions") }
+        if sequence.branches.count == 1, let only = sequence.branches.first {
             var body = CodeWriter()
             if let condition = only.condition { body.line("guard \(condition) else { return }") }
-            emitTransitionBody(only.transition, event: "nil", into: &body)
+            emitTransitionBody(only.candidate, event: "nil", into: &body)
             // `after 1s` alone: a timer that does nothing still needs a statement.
             if body.isEmpty { body.line("break") }
             writer.append(body)
             return
         }
-        for (position, branch) in branches.enumerated() {
-            if let condition = branch.condition {
-                writer.line("\(position == 0 ? "" : "} else ")if \(condition) {")
-            } else {
-                writer.line("} else {")
-            }
-            writer.indented { writer in emitTransitionBody(branch.transition, event: "nil", into: &writer) }
+        sequence.writeChain(into: &writer) { branch, writer in
+            emitTransitionBody(branch.candidate, event: "nil", into: &writer)
+        } otherwise: { writer in
+            writer.line("return")
         }
-        if branches.last?.condition != nil {
-            writer.line("} else {")
-            writer.indented { writer in writer.line("return") }
-        }
-        writer.line("}")
     }
 
     func emitNotifications(into writer: inout CodeWriter) {
