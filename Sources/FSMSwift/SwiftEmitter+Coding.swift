@@ -37,7 +37,7 @@ extension SwiftEmitter {
         emitCodingMethods(
             decodingDocumentation: "Decodes the name of the active atomic state, which `encode(to:)` writes.",
             decode: { writer in
-                writer.block("guard case \(configurationPattern(path, child: "inside")) = try decodeConfiguration(from: decoder) else") { writer in
+                writer.block("guard case \(spelling.configurationPattern(path, child: "inside")) = try decodeConfiguration(from: decoder) else") { writer in
                     writer.line("throw StatePath.notInside(\"\(state.name)\", at: decoder)")
                 }
                 writer.line("self = inside")

@@ -177,7 +177,7 @@ extension SwiftEmitter {
         writer.block("\(nonisolatedForPureFunctions)\(access)static func activeLeaf(of configuration: State) -> StateID") { writer in
             writer.line("switch configuration {")
             for leaf in machine.atomicStates {
-                writer.line("case \(configurationPattern(atLeaf: leaf)): .\(model[leaf].name)")
+                writer.line("case \(spelling.configurationPattern(atLeaf: leaf)): .\(model[leaf].name)")
             }
             writer.line("}")
         }
@@ -253,9 +253,9 @@ extension SwiftEmitter {
         for id in states {
             let name = model[id].name
             if model[id].isAtomic {
-                writer.line("case \(configurationPattern([id])): \"\(separator)\(name)\"")
+                writer.line("case \(spelling.configurationPattern([id])): \"\(separator)\(name)\"")
             } else {
-                writer.line("case \(configurationPattern([id], child: "inside")): \"\(separator)\(name)\\(describe(inside\(SwiftNames.stateTypeName(name)): inside))\"")
+                writer.line("case \(spelling.configurationPattern([id], child: "inside")): \"\(separator)\(name)\\(describe(inside\(SwiftNames.stateTypeName(name)): inside))\"")
             }
         }
         writer.line("}")
@@ -266,9 +266,9 @@ extension SwiftEmitter {
         for id in states {
             let name = model[id].name
             if model[id].isAtomic {
-                writer.line("case \(configurationPattern([id])): matches(state, .\(name))")
+                writer.line("case \(spelling.configurationPattern([id])): matches(state, .\(name))")
             } else {
-                writer.line("case \(configurationPattern([id], child: "inside")): matches(state, .\(name)) || contains(state, inside\(SwiftNames.stateTypeName(name)): inside)")
+                writer.line("case \(spelling.configurationPattern([id], child: "inside")): matches(state, .\(name)) || contains(state, inside\(SwiftNames.stateTypeName(name)): inside)")
             }
         }
         writer.line("}")

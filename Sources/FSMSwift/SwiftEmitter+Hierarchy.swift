@@ -18,7 +18,7 @@ extension SwiftEmitter {
         writer.line("@inline(__always)")
         eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
-            let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
+            let bindings = spelling.dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
             let exitsFromCompound = { (state: StateID) in
                 self.ownEventGroups(of: state).contains { $0.transitions.contains { self.exitsThroughChild($0, from: state) } }
             }
@@ -27,7 +27,7 @@ extension SwiftEmitter {
                 emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .live(.returnTrue), into: &writer) },
                 into: &writer
             ) { state, position, writer in
-                emitEventSwitch(ownEventGroups(of: state), into: &writer, condition: liveCondition) { id, writer in
+                emitEventSwitch(ownEventGroups(of: state), into: &writer, condition: spelling.liveCondition) { id, writer in
                     emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
                 }
             }
@@ -35,7 +35,7 @@ extension SwiftEmitter {
                 let machineGroups = eventGroups(of: .machine)
                 if !machineGroups.isEmpty {
                     writer.line("// Machine-level transitions, for events no active state takes.")
-                    leaves = emitEventSwitch(machineGroups, into: &writer, condition: liveCondition) { id, writer in
+                    leaves = emitEventSwitch(machineGroups, into: &writer, condition: spelling.liveCondition) { id, writer in
                         emitBody(id, from: .unknown, event: "event", ending: .returnTrue, into: &writer)
                     }
                 }
@@ -47,17 +47,12 @@ extension SwiftEmitter {
         if features.contains(.completion) { emitCompletion(into: &writer) }
     }
 
-    /// A guard as the running machine evaluates it.
-    func liveCondition(_ guardModel: GuardModel, _ event: EventID?) -> String? {
-        guardCode(guardModel, event: event, receiver: "actions")
-    }
-
     private func emitHierarchicalEventless(into writer: inout CodeWriter) {
         writer.line("/// Takes eventless transitions until none is enabled, innermost states first.")
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
                 let relevant = subtreesDeclaring { !regionAnalysis.ownTransitions(of: $0, for: .always).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(.always) }
-                let bindings = dataBindings(of: { walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
+                let bindings = spelling.dataBindings(of: { walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
                 let exitsFromCompound = { (state: StateID) in
                     self.regionAnalysis.ownTransitions(of: state, for: .always).contains { self.exitsThroughChild($0, from: state) }
                 }
@@ -112,15 +107,15 @@ extension SwiftEmitter {
     func emitActiveGuard(
         of state: StateID, binding transitions: [TransitionID], required: Bool = true, into writer: inout CodeWriter
     ) -> ActivePosition {
-        let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: false)) }
-        let bound = chainLabels(of: state, among: labels)
+        let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(by: $1, pure: false)) }
+        let bound = spelling.chainLabels(of: state, among: labels)
         let bindsChild = model[state].isCompound && transitions.contains { exitsThroughChild($0, from: state) }
         var child: String?
-        if bound.isEmpty && !bindsChild && !crossesParallelState(machine.path(to: state)) {
+        if bound.isEmpty && !bindsChild && !spelling.crossesParallelState(machine.path(to: state)) {
             if required { writer.line("guard isIn(.\(model[state].name)) else { return false }") }
         } else {
             let clauses: [String]
-            (clauses, child) = configurationClauses(machine.path(to: state), binding: bound, child: bindsChild ? "activeChild" : nil)
+            (clauses, child) = spelling.configurationClauses(machine.path(to: state), binding: bound, child: bindsChild ? "activeChild" : nil)
             writer.line("guard \(clauses.joined(separator: ", ")) else { return false }")
         }
         if model[state].isAtomic { return .leaf(state) }
@@ -134,7 +129,7 @@ extension SwiftEmitter {
         _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
         into writer: inout CodeWriter
     ) -> Leaves {
-        let sequence = GuardedSequence(transitions, in: machine) { self.liveCondition($0, nil) }
+        let sequence = GuardedSequence(transitions, in: machine) { self.spelling.liveCondition($0, nil) }
         return sequence.writeBlocks(into: &writer) { branch, writer in
             emitBody(branch.candidate, from: position, event: event, ending: ending, into: &writer)
         }.leaves
@@ -156,7 +151,7 @@ extension SwiftEmitter {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
         let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
-        let emitOwnActions = actions ?? { writer in self.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer) }
+        let emitOwnActions = actions ?? { writer in self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer) }
         guard let entry = transition.entry else {
             emitOwnActions(&writer)
             writer.line(ending == .returnTrue ? "return true" : "continue")
@@ -202,17 +197,17 @@ extension SwiftEmitter {
         let transition = machine[id]
         guard let entry = transition.entry else { return "state" }
         let target = transition.declaration.target!
-        let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: event, receiver: receiver) }
+        let arguments = transition.declaration.targetArguments.map { spelling.valueCode($0.value, event: event, receiver: receiver) }
         // A history target inside its state keeps that state, and its data; only a target that
         // is entered gets data from the transition.
-        let data = { (state: StateID) in state == target && entry.restoresHistoryOf == nil ? arguments : self.boundData(state) }
+        let data = { (state: StateID) in state == target && entry.restoresHistoryOf == nil ? arguments : self.spelling.boundData(state) }
         let kept = transition.domain.map { machine.path(to: $0) } ?? []
         if let owner = entry.restoresHistoryOf {
             let type = SwiftNames.stateTypeName(model[owner].name)
             let inside = historyInside ?? "restored\(type)(history.\(model[owner].name))"
-            return configurationValue(keeping: kept, entering: entry.states, data: data, historyOwner: owner, historyInside: inside)
+            return spelling.configurationValue(keeping: kept, entering: entry.states, data: data, historyOwner: owner, historyInside: inside)
         }
-        return configurationValue(keeping: kept, entering: entry.states, data: data)
+        return spelling.configurationValue(keeping: kept, entering: entry.states, data: data)
     }
 
     /// The exits of a taken transition: the active states below its domain, innermost first,
@@ -237,7 +232,7 @@ extension SwiftEmitter {
                 for state in exits {
                     if model[state].history != nil {
                         let inside = path[(machine.depth(of: state) + 1)...]
-                        writer.line("history.\(model[state].name) = \(configurationValue(inside, data: boundData))")
+                        writer.line("history.\(model[state].name) = \(spelling.configurationValue(inside, data: spelling.boundData))")
                     }
                     writer.line("exitState(.\(model[state].name))")
                 }
@@ -250,7 +245,7 @@ extension SwiftEmitter {
                 writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(child))")
                 for state in exitedAround {
                     if model[state].history != nil {
-                        let inside = configurationValue(path[(machine.depth(of: state) + 1)...], inside: child, data: boundData)
+                        let inside = spelling.configurationValue(path[(machine.depth(of: state) + 1)...], inside: child, data: spelling.boundData)
                         writer.line("history.\(model[state].name) = \(inside)")
                     }
                     writer.line("exitState(.\(model[state].name))")
@@ -261,7 +256,7 @@ extension SwiftEmitter {
             break
         }
         if let domain {
-            let (clauses, child) = configurationClauses(machine.path(to: domain), child: "exited")
+            let (clauses, child) = spelling.configurationClauses(machine.path(to: domain), child: "exited")
             writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): \(child!)) }")
         } else {
             writer.line("exitActiveStates()")
@@ -288,11 +283,11 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
-            let exiting = model.states.filter { !$0.exitActions.isEmpty || timerSlot(of: $0.id) != nil }
+            let exiting = model.states.filter { !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil }
             emitStateSwitch(exiting, into: &writer) { state, writer in
-                if let slot = timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
-                emitDataBinding(of: state.id, for: dataNeeded(by: state.exitActions), into: &writer)
-                emitActions(state.exitActions, payloadOf: nil, into: &writer)
+                if let slot = spelling.timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
+                emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.exitActions), into: &writer)
+                spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
             writer.line("notify(.exits, .exited(state))")
         }
@@ -314,12 +309,12 @@ extension SwiftEmitter {
             }
             let entering = model.states.filter { state in
                 let (parent, parallel) = completions(afterEntering: state.id)
-                return !state.entryActions.isEmpty || timerSlot(of: state.id) != nil || parent != nil || parallel != nil
+                return !state.entryActions.isEmpty || spelling.timerSlot(of: state.id) != nil || parent != nil || parallel != nil
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
-                emitDataBinding(of: state.id, for: dataNeeded(by: state.entryActions), into: &writer)
-                emitActions(state.entryActions, payloadOf: nil, into: &writer)
-                if timerSlot(of: state.id) != nil {
+                emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.entryActions), into: &writer)
+                spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
+                if spelling.timerSlot(of: state.id) != nil {
                     writer.line("startTimers(of: .\(state.name))")
                 }
                 let (parent, parallel) = completions(afterEntering: state.id)
@@ -353,9 +348,9 @@ extension SwiftEmitter {
     /// `switch` over a `StateID`: the data an entry or exit action (or a delay) reads, taken from
     /// the configuration while the state is active. Nothing when nothing is read.
     func emitDataBinding(of state: StateID, for labels: Set<String>, into writer: inout CodeWriter) {
-        let bound = chainLabels(of: state, among: labels)
+        let bound = spelling.chainLabels(of: state, among: labels)
         guard !bound.isEmpty else { return }
-        let (clauses, _) = configurationClauses(machine.path(to: state), binding: bound, subject: "self.state")
+        let (clauses, _) = spelling.configurationClauses(machine.path(to: state), binding: bound, subject: "self.state")
         writer.line("guard \(clauses.joined(separator: ", ")) else { break }")
     }
 
@@ -420,10 +415,10 @@ extension SwiftEmitter {
         for id in siblings {
             let state = model[id]
             guard state.isCompound else {
-                writer.line("case \(configurationPattern([id])): exitState(.\(state.name))")
+                writer.line("case \(spelling.configurationPattern([id])): exitState(.\(state.name))")
                 continue
             }
-            writer.line("case \(configurationPattern([id], child: "inside")):")
+            writer.line("case \(spelling.configurationPattern([id], child: "inside")):")
             writer.indented { writer in
                 writer.line("exitStates(inside\(SwiftNames.stateTypeName(state.name)): inside)")
                 if state.history != nil { writer.line("history.\(state.name) = inside") }
@@ -437,7 +432,7 @@ extension SwiftEmitter {
     private func emitHistoryRestore(of owner: StateID, into writer: inout CodeWriter) {
         let state = model[owner]
         let type = SwiftNames.stateTypeName(state.name)
-        let initial = defaultInside(of: owner)
+        let initial = spelling.defaultInside(of: owner)
         let what = switch (state.history, state.isParallel) {
         case (.deep?, _): "the configuration remembered"
         case (_, true): "every region from its initial state (a shallow history of a parallel state remembers its regions)"
@@ -458,7 +453,7 @@ extension SwiftEmitter {
             writer.line("case nil: \(initial)")
             for child in state.children {
                 let labels = Set(model[child].data.map { $0.label! })
-                writer.line("case \(configurationPattern([child], binding: labels))?: \(defaultValue(of: child, data: boundData))")
+                writer.line("case \(spelling.configurationPattern([child], binding: labels))?: \(spelling.defaultValue(of: child, data: spelling.boundData))")
             }
             writer.line("}")
         }
@@ -491,10 +486,10 @@ extension SwiftEmitter {
                 for child in state.children {
                     let name = model[child].name
                     if model[child].isAtomic {
-                        writer.line("case \(configurationPattern([child])): enterState(.\(name))")
+                        writer.line("case \(spelling.configurationPattern([child])): enterState(.\(name))")
                         continue
                     }
-                    writer.line("case \(configurationPattern([child], child: "inside")):")
+                    writer.line("case \(spelling.configurationPattern([child], child: "inside")):")
                     writer.indented { writer in
                         writer.line("enterState(.\(name))")
                         writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): inside)")
@@ -506,9 +501,4 @@ extension SwiftEmitter {
         }
     }
 
-    /// The slot of a state's timers in the generated `timers` (a `MachineTimers`), if it has `after`
-    /// transitions.
-    func timerSlot(of state: StateID) -> Int? {
-        timerSlots[state]
-    }
 }

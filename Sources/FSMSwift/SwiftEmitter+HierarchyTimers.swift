@@ -16,14 +16,14 @@ extension SwiftEmitter {
         writer.block("private func startTimers(of state: StateID)") { writer in
             let timed = timerSlots.timedStates.map { model[$0] }
             emitStateSwitch(timed, into: &writer) { state, writer in
-                let slot = timerSlot(of: state.id)!
+                let slot = spelling.timerSlot(of: state.id)!
                 let delays = machine.timers[state.id.index].map(\.delay)
                 var read: Set<String> = []
                 for case .computed(let name) in delays { read.formUnion(valueFunctionsByName[name]!.data.map { $0.label! }) }
                 emitDataBinding(of: state.id, for: read, into: &writer)
                 writer.line("timers.enter(slot: \(slot))")
                 for (group, delay) in delays.enumerated() {
-                    writer.line("startTimer(slot: \(slot), group: \(group), after: \(delayCode(delay)))")
+                    writer.line("startTimer(slot: \(slot), group: \(group), after: \(spelling.delayCode(delay)))")
                 }
             }
         }
@@ -82,15 +82,4 @@ extension SwiftEmitter {
         writer.line()
     }
 
-    /// How long a timer waits: `.seconds(1)`, or what the user's function computes from the
-    /// state's data (bound where the timer starts).
-    func delayCode(_ delay: TimerDelay) -> String {
-        switch delay {
-        case .fixed(let duration):
-            return SwiftNames.duration(duration)
-        case .computed(let name):
-            let function = valueFunctionsByName[name]!
-            return "actions.\(name)" + callArguments([], function.data, event: nil)
-        }
-    }
 }

@@ -10,7 +10,7 @@ import FSMCore
 /// together: all exits (their domains in reverse document order), all actions (document
 /// order), the new configuration, all entries (document order).
 extension SwiftEmitter {
-    /// The code of `trigger` at `parallel` (its regions bound to ``regionsVariable(_:)``, the
+    /// The code of `trigger` at `parallel` (its regions bound to ``spelling.regionsVariable(_:)``, the
     /// payload bound) as a general microstep. Falls through when no atomic state selects a
     /// transition inside the parallel state: its own and those around it come next.
     func emitMicrostep(
@@ -19,11 +19,11 @@ extension SwiftEmitter {
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger)
         let condition = { (guardModel: GuardModel) -> String? in
-            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return self.liveCondition(guardModel, eventID)
+            if case .pure = mode { return self.spelling.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.spelling.liveCondition(guardModel, eventID)
         }
         writer.line("var selection = TransitionSelection()")
-        emitSelections(inside: parallel, of: parallel, value: regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)
+        emitSelections(inside: parallel, of: parallel, value: spelling.regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)
         writer.block("if !selection.isEmpty") { writer in
             if !candidates.around.isEmpty {
                 // Evaluated once, where the first atomic state that selected nothing inside meets it.
@@ -56,7 +56,7 @@ extension SwiftEmitter {
         writer.line("switch \(value) {")
         for child in model[state].children {
             var body = CodeWriter()
-            let inner = model[child].isParallel ? regionsVariable(child) : "\(model[child].name)Inside"
+            let inner = model[child].isParallel ? spelling.regionsVariable(child) : "\(model[child].name)Inside"
             if model[child].isAtomic {
                 emitFirstEnabled(regionAnalysis.insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
                     "selection.select(\(id.index))"
@@ -66,7 +66,7 @@ extension SwiftEmitter {
             }
             let bound = Set(model[child].data.map { $0.label! }).filter { Self.mentions($0, in: body.text) }
             let readsInside = !model[child].isAtomic && Self.mentions(inner, in: body.text)
-            writer.line("case \(configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
+            writer.line("case \(spelling.configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
             writer.indented { writer in writer.append(body) }
         }
         writer.line("}")
@@ -146,8 +146,8 @@ extension SwiftEmitter {
         for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
             writer.block("if taken.contains(\(id.index))") { writer in
                 let actions = machine[id].declaration.actions
-                bindingData(dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
-                    emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                bindingData(spelling.dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
+                    spelling.emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
             }
         }
@@ -159,12 +159,12 @@ extension SwiftEmitter {
         for id in byDomain {
             writer.block("if taken.contains(\(id.index))") { writer in
                 emitConfiguration(
-                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: restoredHistory(of: id), into: &writer)
+                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: spelling.restoredHistory(of: id), into: &writer)
             }
         }
         for id in byDomain {
             var entries = CodeWriter()
-            emitEntries(of: id, restoredInside: restoredHistory(of: id), into: &entries)
+            emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &entries)
             guard !entries.isEmpty else { continue }
             writer.block("if taken.contains(\(id.index))") { writer in writer.append(entries) }
         }
@@ -184,7 +184,7 @@ extension SwiftEmitter {
     ) {
         let value = targetConfiguration(
             of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
-        bindingData(dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
+        bindingData(spelling.dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
             writer.line("\(subject) = \(value)")
         }
     }
@@ -201,12 +201,12 @@ extension SwiftEmitter {
         // The data of the parallel state and the states around it stay as the walk that led
         // here bound them; the step changes only what lies inside.
         let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
-        let keptRegions = bindingRegions && crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
+        let keptRegions = bindingRegions && spelling.crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
         guard !needed.isEmpty || keptRegions else { return body(&writer) }
         // A path ending at a region binds its parallel state's regions only when asked for
         // what is inside the region (an expression, not a new variable).
         let endsAtRegion = model[source].parent.map { model[$0].isParallel } ?? false
-        let (clauses, _) = configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
+        let (clauses, _) = spelling.configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
         writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
     }
 }

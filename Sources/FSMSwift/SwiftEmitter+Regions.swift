@@ -35,12 +35,6 @@ extension SwiftEmitter {
         return own + regionAnalysis.sharedTriggers[state.index].filter(wanted).flatMap { regionAnalysis.sharedTransitions(of: state, for: $0) }
     }
 
-    /// Whether a parallel state lies on `path` before its end: reaching the end then reads a
-    /// region of its regions' struct.
-    func crossesParallelState(_ path: [StateID]) -> Bool {
-        path.dropLast().contains { model[$0].isParallel }
-    }
-
     /// `switch event { … }` over the events several regions of `parallel` share (bound to its
     /// regions variable): each case the regions' choices. Never leaves: when no region
     /// chooses, the parallel state's own transitions come next.
@@ -61,7 +55,7 @@ extension SwiftEmitter {
                 // The pure function runs no action: only guards and targets read the payload.
                 for index in declarations.indices { declarations[index].actions = [] }
             }
-            writer.line("case ", pattern(for: event, binding: usedPayload(of: declarations)), ":")
+            writer.line("case ", spelling.pattern(for: event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
                 emitSharedTrigger(.event(event), of: parallel, event: "event", mode: mode, into: &writer)
             }
@@ -90,7 +84,7 @@ extension SwiftEmitter {
     }
 
     /// The code of a trigger several regions of `parallel` take (its regions bound to
-    /// ``regionsVariable(_:)``, the event's payload bound): each region's choice, then the
+    /// ``spelling.regionsVariable(_:)``, the event's payload bound): each region's choice, then the
     /// transitions SCXML's selection keeps. Falls through when no region chooses one.
     func emitSharedTrigger(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
@@ -99,11 +93,11 @@ extension SwiftEmitter {
             return emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
         }
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
-        let regions = regionsVariable(parallel)
+        let regions = spelling.regionsVariable(parallel)
         let receiver = if case .pure = mode { "guards" } else { "actions" }
         let condition = { (guardModel: GuardModel) in
-            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return self.liveCondition(guardModel, eventID)
+            if case .pure = mode { return self.spelling.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.spelling.liveCondition(guardModel, eventID)
         }
 
         // Each region's choice: the first transition whose guard holds, innermost first.
@@ -115,9 +109,9 @@ extension SwiftEmitter {
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
             var body = ChoiceCode()
             let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-            let guardBindings = dataBindings { state in
+            let guardBindings = spelling.dataBindings { state in
                 machine.transitions(of: .state(state), for: trigger).filter(transitions.contains)
-                    .reduce(into: Set<String>()) { $0.formUnion(dataNeeded(byGuardOf: $1)) }
+                    .reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(byGuardOf: $1)) }
             }
             let leaves = emitStateTree(
                 model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body.statements
@@ -165,7 +159,7 @@ extension SwiftEmitter {
                     writer.indented { writer in
                         let region = choices.first { $0.transitions.contains(id) }!.region
                         // Its actions run in their slot, which binds what they read itself.
-                        bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+                        bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
                             switch mode {
                             case .live(let ending):
                                 emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
@@ -230,7 +224,7 @@ extension SwiftEmitter {
                         emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer)
                     }
                 }
-                writer.line("return \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
+                writer.line("return \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
                 return
             }
             guard case .live(let ending) = mode else { return }
@@ -254,10 +248,10 @@ extension SwiftEmitter {
                 if staying {
                     writer.line(ending == .returnTrue ? "guard moved else { return true }" : "guard moved else { continue }")
                 }
-                writer.line("state = \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
+                writer.line("state = \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
                 emitPerChoice(local) { id, writer in
                     // The history is what the exits above left, so it restores the same again.
-                    emitEntries(of: id, restoredInside: restoredHistory(of: id), into: &writer)
+                    emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &writer)
                 }
                 switch ending {
                 case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
@@ -297,7 +291,7 @@ extension SwiftEmitter {
             pendingOuter.removeAll { placed.contains($0) }
             let cases = placed.filter { !machine[$0].declaration.actions.isEmpty }.map { id in
                 var code = CodeWriter()
-                emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
+                spelling.emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
                 return ("case \(id.index)?:", code)
             }
             emitChoiceSwitch(on: "outerChoice", cases: cases, into: &writer)
@@ -307,8 +301,8 @@ extension SwiftEmitter {
             var cases: [(String, CodeWriter)] = []
             for id in choice.transitions where taking(id) && !machine[id].declaration.actions.isEmpty {
                 var code = CodeWriter()
-                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: choice.region, into: &code) { writer in
-                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                bindingRegionData(spelling.dataNeeded(by: machine[id].declaration.actions), of: id, in: choice.region, into: &code) { writer in
+                    spelling.emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
                 cases.append(("case \(id.index)?:", code))
             }
@@ -362,22 +356,15 @@ extension SwiftEmitter {
     /// its parallel state's regions).
     private func emitExits(inside domain: StateID, region: StateID, into writer: inout CodeWriter) {
         let parallel = model[region].parent!
-        let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let value = "\(spelling.regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
         let type = SwiftNames.stateTypeName(model[domain].name)
         if domain == region {
             writer.line("exitStates(inside\(type): \(value))")
             return
         }
         let path = Array(machine.path(to: domain).drop { $0 != region }.dropFirst())
-        let (clauses, child) = configurationClauses(path, child: "exited", subject: value)
+        let (clauses, child) = spelling.configurationClauses(path, child: "exited", subject: value)
         writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!)) }")
-    }
-
-    /// What the history a transition targets restores, as an expression
-    /// (`Self.restoredMain(history.main)`); empty when it targets none.
-    func restoredHistory(of id: TransitionID) -> String {
-        guard let owner = machine[id].entry?.restoresHistoryOf else { return "" }
-        return "Self.restored\(SwiftNames.stateTypeName(model[owner].name))(history.\(model[owner].name))"
     }
 
     /// `regions.x = …`: what is active inside `region` once transition `id` (which stays in
@@ -386,13 +373,13 @@ extension SwiftEmitter {
         let transition = machine[id]
         guard let entry = transition.entry else { return }
         let target = transition.declaration.target!
-        let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: transition.eventID, receiver: receiver) }
+        let arguments = transition.declaration.targetArguments.map { spelling.valueCode($0.value, event: transition.eventID, receiver: receiver) }
         let kept = Array(machine.path(to: transition.domain!).drop { $0 != region })
-        let historyInside = entry.restoresHistoryOf.map { _ in restoredHistory(of: id) }
-        bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
-            let inside = configurationInside(
+        let historyInside = entry.restoresHistoryOf.map { _ in spelling.restoredHistory(of: id) }
+        bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+            let inside = spelling.configurationInside(
                 of: region, keeping: kept, entering: entry.states,
-                data: { state in state == target && entry.restoresHistoryOf == nil ? arguments : self.boundData(state) },
+                data: { state in state == target && entry.restoresHistoryOf == nil ? arguments : self.spelling.boundData(state) },
                 historyOwner: entry.restoresHistoryOf, historyInside: historyInside)
             writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(inside)")
         }
@@ -408,8 +395,8 @@ extension SwiftEmitter {
         let needed = labels.intersection(inside.flatMap { model[$0].data.map { $0.label! } })
         guard !needed.isEmpty else { return body(&writer) }
         let parallel = model[region].parent!
-        let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
-        let (clauses, _) = configurationClauses(inside, binding: needed, subject: value)
+        let value = "\(spelling.regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let (clauses, _) = spelling.configurationClauses(inside, binding: needed, subject: value)
         writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
     }
 }

@@ -29,7 +29,7 @@ extension SwiftEmitter {
     /// `bindings` lists for its state, and a compound state for which `bindsChild` holds binds
     /// its active child for its own transitions too (`.compound`).
     ///
-    /// A parallel state's case binds its regions (``regionsVariable(_:)``) and tries each
+    /// A parallel state's case binds its regions (``spelling.regionsVariable(_:)``) and tries each
     /// region in document order, a region's states before the region's own transitions; then
     /// `emitShared` writes what several regions take together (triggers no region may take
     /// alone, which `emitOwn` leaves out), then the parallel state's own transitions.
@@ -74,7 +74,7 @@ extension SwiftEmitter {
                 return leaves
             }
             guard writesBodyFirst else {
-                writer.line("case \(configurationPattern([id], child: bindsActiveChild ? "activeChild" : nil)):")
+                writer.line("case \(spelling.configurationPattern([id], child: bindsActiveChild ? "activeChild" : nil)):")
                 var leaves = false
                 writer.indented { writer in leaves = emitCaseBody(into: &writer) }
                 everyCaseLeaves = leaves && everyCaseLeaves
@@ -84,9 +84,9 @@ extension SwiftEmitter {
             let bodyText = body.text
             let bound = bindings[id.index].filter { Self.mentions($0, in: bodyText) }
             let child: String? = state.isParallel
-                ? (Self.mentions(regionsVariable(id), in: bodyText) ? regionsVariable(id) : nil)
+                ? (Self.mentions(spelling.regionsVariable(id), in: bodyText) ? spelling.regionsVariable(id) : nil)
                 : (bindsActiveChild ? "activeChild" : nil)
-            writer.line("case \(configurationPattern([id], binding: bound, child: child)):")
+            writer.line("case \(spelling.configurationPattern([id], binding: bound, child: child)):")
             writer.indented { writer in writer.append(body) }
             everyCaseLeaves = leaves && everyCaseLeaves
         }
@@ -99,7 +99,7 @@ extension SwiftEmitter {
         return everyCaseLeaves
     }
 
-    /// The body of a parallel state's case, its regions bound to ``regionsVariable(_:)``: each
+    /// The body of a parallel state's case, its regions bound to ``spelling.regionsVariable(_:)``: each
     /// region in document order (a region's states before the region's own transitions, a
     /// region that is a parallel state itself binding its own regions), then what several
     /// regions take together, then the parallel state's own transitions. Returns whether every
@@ -109,12 +109,12 @@ extension SwiftEmitter {
         emitShared: (_ parallel: StateID, inout CodeWriter) -> Leaves, into writer: inout CodeWriter,
         emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
     ) -> Leaves {
-        let regions = regionsVariable(parallel)
+        let regions = spelling.regionsVariable(parallel)
         var leaves = false
         for region in model[parallel].children where relevant[region.index] && !leaves {
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
             if model[region].isParallel {
-                let nested = regionsVariable(region)
+                let nested = spelling.regionsVariable(region)
                 var body = CodeWriter()
                 leaves = emitRegions(
                     of: region, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
@@ -184,7 +184,7 @@ extension SwiftEmitter {
             if guardsOnly {
                 for index in declarations.indices { declarations[index].actions = [] }
             }
-            writer.line("case ", pattern(for: group.event, binding: usedPayload(of: declarations)), ":")
+            writer.line("case ", spelling.pattern(for: group.event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
                 let sequence = GuardedSequence(group.transitions, in: machine) { condition($0, group.event) }
                 let written = sequence.writeBlocks(into: &writer) { branch, writer in emitBody(branch.candidate, &writer) }

@@ -8,7 +8,7 @@ extension SwiftEmitter {
         writer.block("private func exitState(_ state: State)") { writer in
             if features.contains(.timers) { writer.line("timers.cancel(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.exitActions.isEmpty }, into: &writer) { state, writer in
-                emitActions(state.exitActions, payloadOf: nil, into: &writer)
+                spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
             writer.line("notify(.exits, .exited(state))")
         }
@@ -17,7 +17,7 @@ extension SwiftEmitter {
             writer.line("self.state = state")
             if features.contains(.timers) { writer.line("timers.enter(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.entryActions.isEmpty }, into: &writer) { state, writer in
-                emitActions(state.entryActions, payloadOf: nil, into: &writer)
+                spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
             }
             if features.contains(.timers) { writer.line("startTimers(for: state)") }
             writer.line("notify(.entries, .entered(state))")
@@ -142,7 +142,7 @@ extension SwiftEmitter {
     /// `if guard { … } else if guard { … } else { … }` over a timer's transitions; returns from
     /// `fireTimer` when no guard holds.
     private func emitTimerGroup(_ group: TimerGroup, into writer: inout CodeWriter) {
-        let sequence = GuardedSequence(group.transitions) { self.guardCode($0, event: nil, receiver: "actions") }
+        let sequence = GuardedSequence(group.transitions) { self.spelling.guardCode($0, event: nil, receiver: "actions") }
         if sequence.branches.count == 1, let only = sequence.branches.first {
             var body = CodeWriter()
             if let condition = only.condition { body.line("guard \(condition) else { return }") }

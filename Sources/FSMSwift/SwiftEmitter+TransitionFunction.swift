@@ -33,10 +33,10 @@ extension SwiftEmitter {
                 writer.line("}")
             }
             let condition = { (guardModel: GuardModel, event: EventID) in
-                self.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
+                self.spelling.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
             let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
-            let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
+            let bindings = spelling.dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
             var leaves = emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
                 emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer

@@ -4,30 +4,14 @@ import FSMCore
 /// protocols, the running class with its `switch`-based dispatch, and introspection.
 ///
 /// The output is a pure function of the model: the same spec always gives the same bytes.
-public final class SwiftEmitter {
+public final class SwiftEmitter: PlanReader {
     /// What the generators decide before writing: features, conformances, names, slots.
     let plan: SwiftPlan
+    /// How the generated code spells expressions, configurations and bindings.
+    let spelling: SwiftSpelling
 
-    // What every generator reads of the plan, by the names the generated code's parts use.
-    var machine: ExecutableMachine { plan.machine }
-    var model: MachineModel { plan.model }
     var sourceFileName: String { plan.sourceFileName }
     var specPath: String? { plan.specPath }
-    var features: SwiftFeatures { plan.features }
-    var typeConformances: TypeConformances { plan.conformances }
-    var regionAnalysis: RegionAnalysis { plan.regionAnalysis }
-    var historyOwners: [StateID] { plan.historyOwners }
-    var timerSlots: TimerSlots { plan.timerSlots }
-    var finalStates: [StateModel] { plan.finalStates }
-    var payloadVariables: [[String]] { plan.names.payloadVariables }
-    var payloadArgumentItems: [[String]] { plan.names.payloadArgumentItems }
-    var guardsByName: [String: CallableModel] { plan.guardsByName }
-    var actionsByName: [String: CallableModel] { plan.actionsByName }
-    var valueFunctionsByName: [String: ValueFunctionModel] { plan.valueFunctionsByName }
-    /// `public ` / `package ` / empty: the prefix of every declaration the user sees.
-    var access: String { plan.names.access }
-    /// `@MainActor ` or empty.
-    var isolation: String { plan.names.isolation }
 
     /// Generates the Swift file for `machine`, compiled from the spec `sourceFileName`.
     ///
@@ -42,6 +26,7 @@ public final class SwiftEmitter {
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {
         plan = SwiftPlan(machine: machine, sourceFileName: sourceFileName, specPath: specPath)
+        spelling = SwiftSpelling(plan: plan)
     }
 
     func emit() -> String {
@@ -100,20 +85,6 @@ public final class SwiftEmitter {
     }
 
     // MARK: - Names
-
-    var name: String { model.name }
-
-    func stateCase(_ id: StateID) -> String { plan.names.stateCases[id.index] }
-
-    /// A state as a case of `StateID`: `.list`. (For a flat machine `StateID` is `State`.)
-    func stateIDCase(_ id: StateID) -> String { "." + model[id].name }
-
-    /// The state of a transition's source in generated code: a literal for a state's own
-    /// transition, the current state for a machine-level one (it changes only on entering the
-    /// target).
-    func sourceExpression(_ transition: TransitionModel) -> String {
-        transition.source.map(stateCase) ?? "state"
-    }
 
     /// Every transition, each state's in document order, then the machine-level ones, as
     /// `model.allTransitions` lists them, without copying them into one array.

@@ -3,7 +3,7 @@ import FSMCore
 /// Configuration values and patterns with state data, and which data a piece of generated code
 /// must bind: a state's case carries its active child first, then its data fields by label
 /// (`case main(Main, user: String)`, `case detail(id: Int)`).
-extension SwiftEmitter {
+extension SwiftSpelling {
     /// The configuration value with `path` (outermost first) active: each state's case with its
     /// active child and its data. `data(state)` gives the expressions of a state's fields, in
     /// order; `inside` stands for the last state's child (a history's restored configuration).
@@ -287,5 +287,26 @@ extension SwiftEmitter {
     /// The data labels of `state` and its ancestors that `labels` names.
     func chainLabels(of state: StateID, among labels: Set<String>) -> Set<String> {
         Set(machine.path(to: state).flatMap { model[$0].data.map { $0.label! } }).intersection(labels)
+    }
+
+    // MARK: - Parallel states, history, timers
+
+    /// What the history a transition targets restores, as an expression
+    /// (`Self.restoredMain(history.main)`); empty when it targets none.
+    func restoredHistory(of id: TransitionID) -> String {
+        guard let owner = machine[id].entry?.restoresHistoryOf else { return "" }
+        return "Self.restored\(SwiftNames.stateTypeName(model[owner].name))(history.\(model[owner].name))"
+    }
+
+    /// Whether a parallel state lies on `path` before its end: reaching the end then reads a
+    /// region of its regions' struct.
+    func crossesParallelState(_ path: [StateID]) -> Bool {
+        path.dropLast().contains { model[$0].isParallel }
+    }
+
+    /// The slot of a state's timers in the generated `timers` (a `MachineTimers`), if it has `after`
+    /// transitions.
+    func timerSlot(of state: StateID) -> Int? {
+        timerSlots[state]
     }
 }
