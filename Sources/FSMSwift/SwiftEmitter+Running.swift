@@ -333,17 +333,3 @@ extension SwiftEmitter {
         }
     }
 }
-
-extension SwiftEmitter {
-    /// A function that takes an `Event`. A machine without events has an `Event` without cases,
-    /// and Swift warns that any statement taking such a value "will never be executed" (a SIL
-    /// diagnostic `-typecheck` does not show); an empty body draws no warning, even in a function
-    /// that returns a value, since it can never be called.
-    func eventFunction(_ opening: String, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
-        if model.events.isEmpty {
-            writer.line(opening + " {}")
-        } else {
-            writer.block(opening, body)
-        }
-    }
-}

@@ -52,22 +52,6 @@ extension SwiftEmitter {
         }
     }
 
-    /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
-    /// machine, `StateID` cases in a nested one: both spell a state `.name`); nothing when none.
-    func emitStateSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {
-        guard !states.isEmpty else { return }
-        writer.line("switch state {")
-        for state in states {
-            writer.line("case .\(state.name):")
-            writer.indented { writer in body(state, &writer) }
-        }
-        if states.count < model.states.count {
-            writer.line("default:")
-            writer.indented { writer in writer.line("break") }
-        }
-        writer.line("}")
-    }
-
     /// The `after` transitions of one state that share a delay, in document order. One timer
     /// serves them all, so that their guards are tried in document order whatever order a
     /// clock fires simultaneous timers in (``TaskClock`` promises none).

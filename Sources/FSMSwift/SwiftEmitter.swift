@@ -10,9 +10,6 @@ public final class SwiftEmitter: PlanReader {
     /// How the generated code spells expressions, configurations and bindings.
     let spelling: SwiftSpelling
 
-    var sourceFileName: String { plan.sourceFileName }
-    var specPath: String? { plan.specPath }
-
     /// Generates the Swift file for `machine`, compiled from the spec `sourceFileName`.
     ///
     /// - Parameter specPath: the spec's path as the Swift compiler should print it (as given to
@@ -46,9 +43,10 @@ public final class SwiftEmitter: PlanReader {
         writer.line()
         writer.documentation(model.documentation)
         writer.block("\(isolation)\(access)final class \(model.name)") { writer in
-            emitValueTypes(into: &writer)
-            if features.contains(.history) { emitHistoryTypes(into: &writer) }
-            if features.contains(.actions) { emitActionsProtocol(into: &writer) }
+            let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)
+            valueTypes.emitValueTypes(into: &writer)
+            if features.contains(.history) { valueTypes.emitHistoryTypes(into: &writer) }
+            if features.contains(.actions) { ActionsProtocolGenerator(plan: plan).emitActionsProtocol(into: &writer) }
             emitObserverProtocol(into: &writer)
             emitStoredProperties(into: &writer)
             emitInitializer(into: &writer)
@@ -64,9 +62,9 @@ public final class SwiftEmitter: PlanReader {
                 if features.contains(.timers) { emitTimers(into: &writer) }
             }
             emitNotifications(into: &writer)
-            emitConfigurationQueries(into: &writer)
+            ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
             emitTransitionFunction(into: &writer)
-            emitIntrospection(into: &writer)
+            IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }
         emitExtensions(into: &writer)
@@ -86,12 +84,4 @@ public final class SwiftEmitter: PlanReader {
 
     // MARK: - Names
 
-    /// Every transition, each state's in document order, then the machine-level ones, as
-    /// `model.allTransitions` lists them, without copying them into one array.
-    func forEachTransition(_ body: (TransitionModel) -> Void) {
-        for state in model.states {
-            state.transitions.forEach(body)
-        }
-        model.machineTransitions.forEach(body)
-    }
 }

@@ -9,8 +9,12 @@ protocol PlanReader {
 extension PlanReader {
     var machine: ExecutableMachine { plan.machine }
     var model: MachineModel { plan.model }
+    var sourceFileName: String { plan.sourceFileName }
+    var specPath: String? { plan.specPath }
     var features: SwiftFeatures { plan.features }
     var typeConformances: TypeConformances { plan.conformances }
+    /// Whether `State` is coded as the name of the active atomic state (``StateCodingDecision``).
+    var codesStateByLeaf: Bool { plan.stateCoding == .activeLeafName }
     var regionAnalysis: RegionAnalysis { plan.regionAnalysis }
     var historyOwners: [StateID] { plan.historyOwners }
     var timerSlots: TimerSlots { plan.timerSlots }

@@ -21,6 +21,8 @@ final class SwiftPlan {
     let features: SwiftFeatures
     /// What the payload and data types allow `State`, `Event` and `Output` to conform to.
     let conformances: TypeConformances
+    /// How `State` is coded.
+    let stateCoding: StateCodingDecision
     /// The names of states, payloads and declarations, asked for every transition.
     let names: SwiftDeclarationNames
     /// Where each state's timers live.
@@ -46,6 +48,7 @@ final class SwiftPlan {
         self.specPath = specPath
         features = SwiftFeatures(machine)
         conformances = TypeConformances(model)
+        stateCoding = StateCodingDecision(machine, features: features, conformances: conformances)
         names = SwiftDeclarationNames(model)
         timerSlots = TimerSlots(machine)
         regionAnalysis = RegionAnalysis(machine)
@@ -148,6 +151,28 @@ struct TypeConformances: Equatable, Sendable {
         // eventless and delayed transitions has an empty `Event`.
         event = Conformances(isHashable: payloads.isHashable, isCodable: payloads.isCodable && !model.events.isEmpty)
         output = Conformances(holding: model.outputs.flatMap(\.parameters))
+    }
+}
+
+/// How `State` and the types of its compound states are coded, when they are `Codable`.
+enum StateCodingDecision: Equatable, Sendable {
+    /// Not `Codable`: a payload or datum type fsmc cannot tell is.
+    case none
+    /// As the name of the active atomic state: a nested machine whose states carry no data and
+    /// that has no parallel state, where that name alone determines the configuration (names
+    /// are unique across the machine).
+    case activeLeafName
+    /// Synthesized `Codable` (a flat machine's `State`, one with data or parallel states).
+    case synthesized
+
+    init(_ machine: ExecutableMachine, features: SwiftFeatures, conformances: TypeConformances) {
+        if !conformances.state.isCodable {
+            self = .none
+        } else if features.contains(.statechart) && !features.contains(.stateData) && !machine.hasParallelStates {
+            self = .activeLeafName
+        } else {
+            self = .synthesized
+        }
     }
 }
 

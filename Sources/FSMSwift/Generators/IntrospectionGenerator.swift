@@ -6,7 +6,11 @@ import FSMCore
 /// The table is held as rows of spec text: the Swift compiler reads thousands of string
 /// literals in an instant, whereas an array literal of typed values would cost more to
 /// type-check than the dispatch itself (minutes, at 10,000 transitions).
-extension SwiftEmitter {
+struct IntrospectionGenerator: PlanReader {
+    let plan: SwiftPlan
+}
+
+extension IntrospectionGenerator {
     func emitIntrospection(into writer: inout CodeWriter) {
         writer.line("// MARK: - Introspection")
         writer.line()

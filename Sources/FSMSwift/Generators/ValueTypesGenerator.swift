@@ -1,7 +1,12 @@
 import FSMCore
 
 /// The value types: State, Event, Output, Transition, Notification.
-extension SwiftEmitter {
+struct ValueTypesGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+}
+
+extension ValueTypesGenerator {
     func emitValueTypes(into writer: inout CodeWriter) {
         writer.line("// MARK: - States, events and outputs")
         writer.line()
@@ -79,10 +84,6 @@ extension SwiftEmitter {
         }
         writer.line()
     }
-
-    /// How notifications and observers name a state: `StateID` in a nested machine, `State`
-    /// (which is the same thing) in a flat one.
-    var stateIDType: String { features.contains(.statechart) ? "StateID" : "State" }
 
     private func conformances(_ traits: Conformances, caseIterable: Bool) -> String {
         var protocols: [String] = []
