@@ -143,14 +143,4 @@ extension SwiftEmitter {
         }
     }
 
-    func emitNotifications(into writer: inout CodeWriter) {
-        writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
-        writer.line("@inline(__always)")
-        writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
-            writer.block("if observers.hears(kind)") { writer in
-                writer.line("observers.notify(kind, notification())")
-            }
-        }
-        writer.line()
-    }
 }

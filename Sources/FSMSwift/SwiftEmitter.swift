@@ -47,11 +47,13 @@ public final class SwiftEmitter: PlanReader {
             valueTypes.emitValueTypes(into: &writer)
             if features.contains(.history) { valueTypes.emitHistoryTypes(into: &writer) }
             if features.contains(.actions) { ActionsProtocolGenerator(plan: plan).emitActionsProtocol(into: &writer) }
-            emitObserverProtocol(into: &writer)
-            emitStoredProperties(into: &writer)
-            emitInitializer(into: &writer)
-            emitPublicAPI(into: &writer)
-            emitStep(into: &writer)
+            let observation = ObservationGenerator(plan: plan)
+            observation.emitObserverProtocol(into: &writer)
+            let runningClass = RunningClassGenerator(plan: plan)
+            runningClass.emitStoredProperties(into: &writer)
+            runningClass.emitInitializer(into: &writer)
+            runningClass.emitPublicAPI(into: &writer)
+            runningClass.emitStep(into: &writer)
             if features.contains(.statechart) {
                 emitHierarchicalDispatch(into: &writer)
                 emitHierarchicalStateChanges(into: &writer)
@@ -61,13 +63,13 @@ public final class SwiftEmitter: PlanReader {
                 emitStateChanges(into: &writer)
                 if features.contains(.timers) { emitTimers(into: &writer) }
             }
-            emitNotifications(into: &writer)
+            runningClass.emitNotifications(into: &writer)
             ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
             emitTransitionFunction(into: &writer)
             IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }
-        emitExtensions(into: &writer)
+        ObservationGenerator(plan: plan).emitExtensions(into: &writer)
         return writer.text
     }
 

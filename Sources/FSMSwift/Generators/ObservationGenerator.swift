@@ -1,7 +1,12 @@
 import FSMCore
 
-/// The protocol observers adopt, and its default implementations after the class.
-extension SwiftEmitter {
+/// Observation: the `Observer` protocol and its default implementations after the class, the
+/// hooks it declares, and (ObservationGenerator+Observing) how the running class keeps observers and lets them in.
+struct ObservationGenerator: PlanReader {
+    let plan: SwiftPlan
+}
+
+extension ObservationGenerator {
     func emitObserverProtocol(into writer: inout CodeWriter) {
         writer.line("// MARK: - Observing")
         writer.line()

@@ -1,7 +1,11 @@
 import FSMCore
 
 /// The running machine: stored properties, initializer, `send` and the step loop.
-extension SwiftEmitter {
+struct RunningClassGenerator: PlanReader {
+    let plan: SwiftPlan
+}
+
+extension RunningClassGenerator {
     /// The parameter that tells a nonisolated machine with timers which actor its timers
     /// fire on; `#isolation` is the caller's actor.
     var isolationParameter: String? {
@@ -243,7 +247,7 @@ extension SwiftEmitter {
             writer.line("isInStep = false")
         }
         writer.line()
-        emitObservingMethods(into: &writer)
+        ObservationGenerator(plan: plan).emitObservingMethods(into: &writer)
     }
 
     func emitStep(into writer: inout CodeWriter) {
@@ -331,5 +335,16 @@ extension SwiftEmitter {
             writer.indented { writer in writer.line("return") }
             writer.line("}")
         }
+    }
+
+    func emitNotifications(into writer: inout CodeWriter) {
+        writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
+        writer.line("@inline(__always)")
+        writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
+            writer.block("if observers.hears(kind)") { writer in
+                writer.line("observers.notify(kind, notification())")
+            }
+        }
+        writer.line()
     }
 }
