@@ -54,18 +54,13 @@ public final class SwiftEmitter: PlanReader {
             runningClass.emitInitializer(into: &writer)
             runningClass.emitPublicAPI(into: &writer)
             runningClass.emitStep(into: &writer)
-            if features.contains(.statechart) {
-                emitHierarchicalDispatch(into: &writer)
-                emitHierarchicalStateChanges(into: &writer)
-                if features.contains(.timers) { emitHierarchicalTimers(into: &writer) }
-            } else {
-                emitDispatch(into: &writer)
-                emitStateChanges(into: &writer)
-                if features.contains(.timers) { emitTimers(into: &writer) }
-            }
+            let shape = plan.shapeGenerator(spelling: spelling)
+            shape.emitDispatch(into: &writer)
+            shape.emitStateChanges(into: &writer)
+            if features.contains(.timers) { shape.emitTimers(into: &writer) }
             runningClass.emitNotifications(into: &writer)
             ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
-            emitTransitionFunction(into: &writer)
+            TransitionFunctionGenerator(plan: plan, spelling: spelling).emitTransitionFunction(into: &writer)
             IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }

@@ -309,4 +309,14 @@ extension SwiftSpelling {
     func timerSlot(of state: StateID) -> Int? {
         timerSlots[state]
     }
+
+    /// `guard case <the state's path, binding labels> = self.state else { break }`, inside the
+    /// `switch` over a `StateID`: the data an entry or exit action (or a delay) reads, taken from
+    /// the configuration while the state is active. Nothing when nothing is read.
+    func emitDataBinding(of state: StateID, for labels: Set<String>, into writer: inout CodeWriter) {
+        let bound = chainLabels(of: state, among: labels)
+        guard !bound.isEmpty else { return }
+        let (clauses, _) = configurationClauses(machine.path(to: state), binding: bound, subject: "self.state")
+        writer.line("guard \(clauses.joined(separator: ", ")) else { break }")
+    }
 }

@@ -3,24 +3,29 @@ import FSMCore
 /// Walking the state tree in the executable machine's priority order: the shape of every
 /// `switch` that looks for a transition (dispatch, eventless transitions, the pure transition
 /// function).
-extension SwiftEmitter {
-    /// How a piece of generated code ends, so that no statement is written after one that
-    /// always leaves (Swift warns about code that will never run).
-    typealias Leaves = Bool
+struct StateTreeWalk: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+}
 
-    /// Where generated code runs, as far as it knows the active configuration there: what
-    /// decides how a transition taken there exits the active states.
-    enum ActivePosition {
-        /// In the case of an active atomic state: every active state is known.
-        case leaf(StateID)
-        /// In the case of an active compound (or parallel) state, what is active inside it
-        /// bound to `child`: `activeChild`, or the regions of a parallel state
-        /// (`editorRegions`), or a region's value (`editorRegions.bold`).
-        case compound(StateID, child: String)
-        /// Where nothing active is bound: the machine level, timers, completions.
-        case unknown
-    }
+/// How a piece of generated code ends, so that no statement is written after one that
+/// always leaves (Swift warns about code that will never run).
+typealias Leaves = Bool
 
+/// Where generated code runs, as far as it knows the active configuration there: what
+/// decides how a transition taken there exits the active states.
+enum ActivePosition {
+    /// In the case of an active atomic state: every active state is known.
+    case leaf(StateID)
+    /// In the case of an active compound (or parallel) state, what is active inside it
+    /// bound to `child`: `activeChild`, or the regions of a parallel state
+    /// (`editorRegions`), or a region's value (`editorRegions.bold`).
+    case compound(StateID, child: String)
+    /// Where nothing active is bound: the machine level, timers, completions.
+    case unknown
+}
+
+extension StateTreeWalk {
     /// Writes `switch subject { … }` over `siblings`, with a case for each state whose subtree
     /// has transitions (`relevant`): an atomic state's own transitions (`emitOwn` at `.leaf`),
     /// or a compound state's nested `switch` over its children (bound to `activeChild`)
@@ -198,5 +203,24 @@ extension SwiftEmitter {
         }
         writer.line("}")
         return everyGroupLeaves
+    }
+
+    // MARK: - What each state's own dispatch takes
+
+    /// The event transitions a state's own dispatch takes: all its groups but the events a
+    /// parallel state around it shares among its regions.
+    func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
+        let groups = eventGroups(of: .state(state))
+        let excluded = regionAnalysis.excludedTriggers[state.index]
+        return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
+    }
+
+    /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
+    /// its own, and at a parallel state those its regions share (whose code binds the data of
+    /// the states inside the regions itself). What the walk binds of each state's data is what
+    /// they read.
+    func walkedTransitions(at state: StateID, where wanted: (ExecutableMachine.Trigger) -> Bool) -> [TransitionID] {
+        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { regionAnalysis.ownTransitions(of: state, for: $0) }
+        return own + regionAnalysis.sharedTriggers[state.index].filter(wanted).flatMap { regionAnalysis.sharedTransitions(of: state, for: $0) }
     }
 }

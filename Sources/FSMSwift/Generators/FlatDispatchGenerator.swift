@@ -1,7 +1,12 @@
 import FSMCore
 
 /// The dispatch: `switch` over the current state, then over the event, in document order.
-extension SwiftEmitter {
+struct FlatDispatchGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+}
+
+extension FlatDispatchGenerator {
     /// Transitions of one state (or the machine level) taking one event, in document order.
     struct EventGroup {
         package var event: EventID

@@ -1,7 +1,19 @@
 import FSMCore
 
 /// Entering and leaving states, timers, notifications.
-extension SwiftEmitter {
+struct FlatStateChangesGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let dispatch: FlatDispatchGenerator
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+        dispatch = FlatDispatchGenerator(plan: plan, spelling: spelling)
+    }
+}
+
+extension FlatStateChangesGenerator {
     func emitStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
@@ -130,14 +142,14 @@ extension SwiftEmitter {
         if sequence.branches.count == 1, let only = sequence.branches.first {
             var body = CodeWriter()
             if let condition = only.condition { body.line("guard \(condition) else { return }") }
-            emitTransitionBody(only.candidate, event: "nil", into: &body)
+            dispatch.emitTransitionBody(only.candidate, event: "nil", into: &body)
             // `after 1s` alone: a timer that does nothing still needs a statement.
             if body.isEmpty { body.line("break") }
             writer.append(body)
             return
         }
         sequence.writeChain(into: &writer) { branch, writer in
-            emitTransitionBody(branch.candidate, event: "nil", into: &writer)
+            dispatch.emitTransitionBody(branch.candidate, event: "nil", into: &writer)
         } otherwise: { writer in
             writer.line("return")
         }

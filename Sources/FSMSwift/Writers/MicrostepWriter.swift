@@ -9,7 +9,19 @@ import FSMCore
 /// (``ExecutableMachine/conflict(of:with:)`` as a table), and the transitions taken are taken
 /// together: all exits (their domains in reverse document order), all actions (document
 /// order), the new configuration, all entries (document order).
-extension SwiftEmitter {
+struct MicrostepWriter: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
+    }
+}
+
+extension MicrostepWriter {
     /// The code of `trigger` at `parallel` (its regions bound to ``spelling.regionsVariable(_:)``, the
     /// payload bound) as a general microstep. Falls through when no atomic state selects a
     /// transition inside the parallel state: its own and those around it come next.
@@ -64,8 +76,8 @@ extension SwiftEmitter {
             } else {
                 emitSelections(inside: child, of: parallel, value: inner, trigger: trigger, condition: condition, into: &body)
             }
-            let bound = Set(model[child].data.map { $0.label! }).filter { Self.mentions($0, in: body.text) }
-            let readsInside = !model[child].isAtomic && Self.mentions(inner, in: body.text)
+            let bound = Set(model[child].data.map { $0.label! }).filter { StateTreeWalk.mentions($0, in: body.text) }
+            let readsInside = !model[child].isAtomic && StateTreeWalk.mentions(inner, in: body.text)
             writer.line("case \(spelling.configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
             writer.indented { writer in writer.append(body) }
         }
@@ -139,7 +151,7 @@ extension SwiftEmitter {
             writer.line("let moves = \(movesCondition)")
             writer.line("let stateBefore = state")
             for id in byDomain.reversed() {
-                writer.block("if taken.contains(\(id.index))") { writer in emitExits(of: id, from: .unknown, into: &writer) }
+                writer.block("if taken.contains(\(id.index))") { writer in bodies.emitExits(of: id, from: .unknown, into: &writer) }
             }
         }
         // The actions, in document order (SCXML 3.13).
@@ -164,7 +176,7 @@ extension SwiftEmitter {
         }
         for id in byDomain {
             var entries = CodeWriter()
-            emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &entries)
+            bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &entries)
             guard !entries.isEmpty else { continue }
             writer.block("if taken.contains(\(id.index))") { writer in writer.append(entries) }
         }
@@ -182,7 +194,7 @@ extension SwiftEmitter {
         after id: TransitionID, inside parallel: StateID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
         into writer: inout CodeWriter
     ) {
-        let value = targetConfiguration(
+        let value = bodies.targetConfiguration(
             of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
         bindingData(spelling.dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
             writer.line("\(subject) = \(value)")

@@ -2,7 +2,23 @@ import FSMCore
 
 /// The pure transition function: the executable machine's choice of transition and its target
 /// configuration, as a `switch` that asks guards and runs nothing.
-extension SwiftEmitter {
+struct TransitionFunctionGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let walk: StateTreeWalk
+    let bodies: TransitionBodyWriter
+    let shared: SharedTriggerWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+        walk = StateTreeWalk(plan: plan, spelling: spelling)
+        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
+        shared = SharedTriggerWriter(plan: plan, spelling: spelling)
+    }
+}
+
+extension TransitionFunctionGenerator {
     func emitTransitionFunction(into writer: inout CodeWriter) {
         let hasGuards = !model.guards.isEmpty
         let asks = model.valueFunctions.isEmpty ? "only `guards`' guards are asked" : "only `guards`' guards and value functions are asked"
@@ -35,19 +51,19 @@ extension SwiftEmitter {
             let condition = { (guardModel: GuardModel, event: EventID) in
                 self.spelling.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
-            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
-            let bindings = spelling.dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
-            var leaves = emitStateTree(
+            let relevant = walk.subtreesDeclaring { !walk.ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
+            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
+            var leaves = walk.emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
-                emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
+                emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
             ) { state, _, writer in
-                emitEventSwitch(ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
+                walk.emitEventSwitch(walk.ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }
             if !leaves {
-                leaves = emitEventSwitch(eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
+                leaves = walk.emitEventSwitch(walk.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }
             if !leaves { writer.line("return nil") }

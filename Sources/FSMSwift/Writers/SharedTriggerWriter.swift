@@ -7,32 +7,42 @@ import FSMCore
 /// decides among them as SCXML does: the first region's choice, if it leaves the parallel
 /// state, is taken alone; otherwise every region's choice that stays inside its region is
 /// taken together, exits in reverse document order, actions and entries in document order).
-extension SwiftEmitter {
+/// What the code of a shared trigger is for.
+enum SharedMode {
+    /// The running machine: takes the transitions, ending as `ending` says.
+    case live(BodyEnding)
+    /// The pure transition function: returns the configuration they lead to.
+    case pure
+
+    /// Whether the code runs the transitions' actions.
+    var runsActions: Bool {
+        if case .live = self { true } else { false }
+    }
+}
+
+struct SharedTriggerWriter: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let walk: StateTreeWalk
+    let bodies: TransitionBodyWriter
+    let microstep: MicrostepWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+        walk = StateTreeWalk(plan: plan, spelling: spelling)
+        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
+        microstep = MicrostepWriter(plan: plan, spelling: spelling)
+    }
+}
+
+extension SharedTriggerWriter {
     /// The transitions around `parallel` the code of a shared trigger chooses among (see
     /// ``outerTransitions(_:_:_:)``): none when none of them has a target or actions that run.
     func takenAround(_ trigger: ExecutableMachine.Trigger, of parallel: StateID, mode: SharedMode) -> [TransitionID] {
         let around = regionAnalysis.outerTransitions(trigger, of: parallel)
         let matters = around.contains { machine[$0].entry != nil || mode.runsActions && !machine[$0].declaration.actions.isEmpty }
         return matters ? around : []
-    }
-
-    // MARK: - What each state's own dispatch takes
-
-    /// The event transitions a state's own dispatch takes: all its groups but the events a
-    /// parallel state around it shares among its regions.
-    func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
-        let groups = eventGroups(of: .state(state))
-        let excluded = regionAnalysis.excludedTriggers[state.index]
-        return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
-    }
-
-    /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
-    /// its own, and at a parallel state those its regions share (whose code binds the data of
-    /// the states inside the regions itself). What the walk binds of each state's data is what
-    /// they read.
-    func walkedTransitions(at state: StateID, where wanted: (ExecutableMachine.Trigger) -> Bool) -> [TransitionID] {
-        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { regionAnalysis.ownTransitions(of: state, for: $0) }
-        return own + regionAnalysis.sharedTriggers[state.index].filter(wanted).flatMap { regionAnalysis.sharedTransitions(of: state, for: $0) }
     }
 
     /// `switch event { … }` over the events several regions of `parallel` share (bound to its
@@ -70,19 +80,6 @@ extension SwiftEmitter {
 
     // MARK: - Generating a shared trigger
 
-    /// What the code of a shared trigger is for.
-    enum SharedMode {
-        /// The running machine: takes the transitions, ending as `ending` says.
-        case live(BodyEnding)
-        /// The pure transition function: returns the configuration they lead to.
-        case pure
-
-        /// Whether the code runs the transitions' actions.
-        var runsActions: Bool {
-            if case .live = self { true } else { false }
-        }
-    }
-
     /// The code of a trigger several regions of `parallel` take (its regions bound to
     /// ``spelling.regionsVariable(_:)``, the event's payload bound): each region's choice, then the
     /// transitions SCXML's selection keeps. Falls through when no region chooses one.
@@ -90,7 +87,7 @@ extension SwiftEmitter {
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
     ) {
         guard !regionAnalysis.apartTriggers[parallel.index].contains(trigger) else {
-            return emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
+            return microstep.emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
         }
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let regions = spelling.regionsVariable(parallel)
@@ -108,12 +105,12 @@ extension SwiftEmitter {
             let variable = "\(model[region].name)Choice"
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
             var body = ChoiceCode()
-            let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+            let relevant = walk.subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
             let guardBindings = spelling.dataBindings { state in
                 machine.transitions(of: .state(state), for: trigger).filter(transitions.contains)
                     .reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(byGuardOf: $1)) }
             }
-            let leaves = emitStateTree(
+            let leaves = walk.emitStateTree(
                 model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body.statements
             ) { state, _, writer in
                 emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
@@ -162,10 +159,10 @@ extension SwiftEmitter {
                         bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
                             switch mode {
                             case .live(let ending):
-                                emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
                                     self.emitActions(of: slots, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
                                 }
-                            case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            case .pure: writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }
                         }
                     }
@@ -183,10 +180,10 @@ extension SwiftEmitter {
                         writer.indented { writer in
                             switch mode {
                             case .live(let ending):
-                                emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
                                     self.emitActions(of: slots, taking: isTargetless, outerTaking: { _ in true }, into: &writer)
                                 }
-                            case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            case .pure: writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }
                         }
                     }
@@ -251,7 +248,7 @@ extension SwiftEmitter {
                 writer.line("state = \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
                 emitPerChoice(local) { id, writer in
                     // The history is what the exits above left, so it restores the same again.
-                    emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &writer)
+                    bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &writer)
                 }
                 switch ending {
                 case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")

@@ -2,7 +2,19 @@ import FSMCore
 
 /// The timers of a nested machine: each state with `after` transitions has a slot of timers
 /// that run while it is active, at any depth, whatever its children do.
-extension SwiftEmitter {
+struct StatechartTimersGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
+    }
+}
+
+extension StatechartTimersGenerator {
     func emitHierarchicalTimers(into writer: inout CodeWriter) {
         writer.line("// MARK: - Timers")
         writer.line()
@@ -20,7 +32,7 @@ extension SwiftEmitter {
                 let delays = machine.timers[state.id.index].map(\.delay)
                 var read: Set<String> = []
                 for case .computed(let name) in delays { read.formUnion(valueFunctionsByName[name]!.data.map { $0.label! }) }
-                emitDataBinding(of: state.id, for: read, into: &writer)
+                spelling.emitDataBinding(of: state.id, for: read, into: &writer)
                 writer.line("timers.enter(slot: \(slot))")
                 for (group, delay) in delays.enumerated() {
                     writer.line("startTimer(slot: \(slot), group: \(group), after: \(spelling.delayCode(delay)))")
@@ -69,8 +81,8 @@ extension SwiftEmitter {
                 for (group, timer) in machine.timers[state.index].enumerated() {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
-                        let position = emitActiveGuard(of: state, binding: timer.transitions, required: features.contains(.stateData), into: &writer)
-                        let leaves = emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+                        let position = bodies.emitActiveGuard(of: state, binding: timer.transitions, required: features.contains(.stateData), into: &writer)
+                        let leaves = bodies.emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
                         if !leaves { writer.line("return false") }
                     }
                 }
