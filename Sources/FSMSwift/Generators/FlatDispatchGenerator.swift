@@ -89,7 +89,7 @@ extension FlatDispatchGenerator {
             writer.indented { writer in
                 let sequence = GuardedSequence(group.transitions) { self.spelling.guardCode($0, event: group.event, receiver: "actions") }
                 let written = sequence.writeBlocks(into: &writer) { branch, writer in
-                    emitTransitionBody(branch.candidate, event: "event", returningTrue: true, into: &writer)
+                    emitTransitionBody(group.transitions[branch.position], event: "event", returningTrue: true, into: &writer)
                 }
                 everyGroupLeaves = everyGroupLeaves && written.leaves
             }
@@ -148,7 +148,7 @@ extension FlatDispatchGenerator {
                         let transitions = state.transitions.filter { $0.trigger == .always }
                         let sequence = GuardedSequence(transitions) { self.spelling.guardCode($0, event: nil, receiver: "actions") }
                         let written = sequence.writeBlocks(into: &writer) { branch, writer in
-                            emitTransitionBody(branch.candidate, event: "nil", into: &writer)
+                            emitTransitionBody(transitions[branch.position], event: "nil", into: &writer)
                             if branch.condition != nil { writer.line("continue") }
                         }
                         if !written.leaves { writer.line("return") }

@@ -142,14 +142,14 @@ extension FlatStateChangesGenerator {
         if sequence.branches.count == 1, let only = sequence.branches.first {
             var body = CodeWriter()
             if let condition = only.condition { body.line("guard \(condition) else { return }") }
-            dispatch.emitTransitionBody(only.candidate, event: "nil", into: &body)
+            dispatch.emitTransitionBody(group.transitions[only.position], event: "nil", into: &body)
             // `after 1s` alone: a timer that does nothing still needs a statement.
             if body.isEmpty { body.line("break") }
             writer.append(body)
             return
         }
         sequence.writeChain(into: &writer) { branch, writer in
-            dispatch.emitTransitionBody(branch.candidate, event: "nil", into: &writer)
+            dispatch.emitTransitionBody(group.transitions[branch.position], event: "nil", into: &writer)
         } otherwise: { writer in
             writer.line("return")
         }

@@ -7,8 +7,14 @@ protocol PlanReader {
 }
 
 extension PlanReader {
-    var machine: ExecutableMachine { plan.machine }
-    var model: MachineModel { plan.model }
+    // Yielded, not returned: a getter would copy the struct (a retain for each of its arrays)
+    // at every `machine[id]` and `model[state]`, thousands of times a file.
+    var machine: ExecutableMachine {
+        _read { yield plan.machine }
+    }
+    var model: MachineModel {
+        _read { yield plan.model }
+    }
     var sourceFileName: String { plan.sourceFileName }
     var specPath: String? { plan.specPath }
     var features: SwiftFeatures { plan.features }

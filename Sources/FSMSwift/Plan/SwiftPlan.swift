@@ -177,7 +177,10 @@ enum StateCodingDecision: Equatable, Sendable {
 }
 
 /// The names generated code uses for the spec's states, payloads and declarations.
-struct SwiftDeclarationNames: Sendable {
+///
+/// A class: generators read one name of it at a time, thousands of times a file, and a struct
+/// would be copied whole (a retain per array) for each read.
+final class SwiftDeclarationNames: Sendable {
     /// Each state as a case of `State`, `.idle`, by ``StateID``.
     let stateCases: [String]
     /// Each event's payload variables (``SwiftNames/payloadVariables(_:)``), by ``EventID``.
@@ -199,8 +202,8 @@ struct SwiftDeclarationNames: Sendable {
 }
 
 /// Where each state's timers live: the states with `after` transitions, in document order,
-/// each owning the slot of its position.
-struct TimerSlots: Sendable {
+/// each owning the slot of its position. A class, as ``SwiftDeclarationNames``.
+final class TimerSlots: Sendable {
     /// The states with `after` transitions, in document order.
     let timedStates: [StateID]
     /// Each state's position in ``timedStates``, by ``StateID``.

@@ -10,15 +10,16 @@ struct ChoiceCode {
     /// The value the statements return at once, when they are nothing but `return value`.
     private(set) var immediateValue: String?
 
-    /// Ends the statements with `sequence`: `if guard { return 12 }` for each transition, up to
-    /// the first unguarded one, then `return nil` when none is always taken.
-    mutating func returnFirst(of sequence: GuardedSequence<TransitionID>) {
+    /// Ends the statements with `if guard { return 12 }` for each of `transitions`, up to the
+    /// first unguarded one (a ``GuardedSequence``), then `return nil` when none is always taken.
+    mutating func returnFirst(of transitions: [TransitionID], in machine: ExecutableMachine, condition: (GuardModel) -> String?) {
+        let sequence = GuardedSequence(transitions, in: machine, condition: condition)
         let isFirstStatement = statements.isEmpty
-        let written = sequence.writeLines(into: &statements) { "return \($0.index)" }
+        let written = sequence.writeLines(into: &statements) { "return \(transitions[$0].index)" }
         if !written.leaves { statements.line("return nil") }
         guard isFirstStatement else { return }
         if let taken = sequence.takenAtOnce {
-            immediateValue = "\(taken.index)"
+            immediateValue = "\(transitions[taken].index)"
         } else if sequence.branches.isEmpty {
             immediateValue = "nil"
         }

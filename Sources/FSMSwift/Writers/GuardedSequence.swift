@@ -5,38 +5,52 @@ import FSMCore
 /// holds whenever it is reached (no guard, or `[else]`). Every place the generated code picks
 /// a transition writes it with one of this type's three shapes, so the rule lives here once.
 ///
-/// Generic over what a candidate is: a ``TransitionID`` of the executable machine, or a flat
-/// machine's ``TransitionModel``.
-struct GuardedSequence<Candidate> {
+/// A candidate is named by its position in the list the sequence was made from (of the
+/// executable machine's ``TransitionID``s, or of a flat machine's ``TransitionModel``s): the type
+/// is not generic, since unspecialized generic code looks its metadata up at run time, which
+/// showed in the emitter's time for every group of transitions.
+struct GuardedSequence {
     /// One candidate and the condition that takes it, `nil` when it is taken whenever reached.
     struct Branch {
-        let candidate: Candidate
+        /// The candidate's position in the list given.
+        let position: Int
         let condition: String?
     }
 
     /// The candidates the code tries, in order; only the last may have no condition.
     let branches: [Branch]
 
-    /// `candidates` in priority order, `guardOf` giving each one's guard and `condition` a
+    /// `count` candidates in priority order, `guardAt` giving each one's guard and `condition` a
     /// guard's Swift (`nil` for one that always holds, `[else]`).
-    init(_ candidates: [Candidate], guardOf: (Candidate) -> GuardModel?, condition: (GuardModel) -> String?) {
+    init(count: Int, guardAt: (Int) -> GuardModel?, condition: (GuardModel) -> String?) {
         var branches: [Branch] = []
-        branches.reserveCapacity(candidates.count)
-        for candidate in candidates {
-            let code = guardOf(candidate).flatMap(condition)
-            branches.append(Branch(candidate: candidate, condition: code))
+        branches.reserveCapacity(count)
+        for position in 0..<count {
+            let code = guardAt(position).flatMap(condition)
+            branches.append(Branch(position: position, condition: code))
             if code == nil { break }
         }
         self.branches = branches
+    }
+
+    /// The executable machine's transitions `candidates`, in priority order.
+    init(_ candidates: [TransitionID], in machine: ExecutableMachine, condition: (GuardModel) -> String?) {
+        self.init(count: candidates.count, guardAt: { machine[candidates[$0]].declaration.guardExpression }, condition: condition)
+    }
+
+    /// A flat machine's transitions `candidates`, in priority order.
+    init(_ candidates: [TransitionModel], condition: (GuardModel) -> String?) {
+        self.init(count: candidates.count, guardAt: { candidates[$0].guardExpression }, condition: condition)
     }
 
     /// Whether some candidate is always taken when the code reaches it: control never passes
     /// the sequence.
     var isExhaustive: Bool { branches.last.map { $0.condition == nil } ?? false }
 
-    /// The candidate taken as soon as the sequence is reached, its first being unguarded.
-    var takenAtOnce: Candidate? {
-        branches.first.flatMap { $0.condition == nil ? $0.candidate : nil }
+    /// The position of the candidate taken as soon as the sequence is reached, its first being
+    /// unguarded.
+    var takenAtOnce: Int? {
+        branches.first.flatMap { $0.condition == nil ? $0.position : nil }
     }
 
     /// What a written sequence did: ``GuardedSequenceResult``.
@@ -59,12 +73,12 @@ struct GuardedSequence<Candidate> {
     /// `if condition { statement }` on one line for each guarded candidate, then the
     /// unguarded one's statement alone.
     @discardableResult
-    func writeLines(into writer: inout CodeWriter, statement: (Candidate) -> String) -> GuardedSequenceResult {
+    func writeLines(into writer: inout CodeWriter, statement: (_ position: Int) -> String) -> GuardedSequenceResult {
         for branch in branches {
             if let condition = branch.condition {
-                writer.line("if \(condition) { \(statement(branch.candidate)) }")
+                writer.line("if \(condition) { \(statement(branch.position)) }")
             } else {
-                writer.line(statement(branch.candidate))
+                writer.line(statement(branch.position))
             }
         }
         return result
@@ -78,7 +92,7 @@ struct GuardedSequence<Candidate> {
         into writer: inout CodeWriter, body: (Branch, inout CodeWriter) -> Void, otherwise: ((inout CodeWriter) -> Void)? = nil
     ) -> GuardedSequenceResult {
         if let first = takenAtOnce {
-            body(Branch(candidate: first, condition: nil), &writer)
+            body(Branch(position: first, condition: nil), &writer)
             return result
         }
         for (position, branch) in branches.enumerated() {
@@ -99,20 +113,6 @@ struct GuardedSequence<Candidate> {
         }
         if !branches.isEmpty { writer.line("}") }
         return result
-    }
-}
-
-extension GuardedSequence where Candidate == TransitionID {
-    /// The executable machine's transitions `candidates`, in priority order.
-    init(_ candidates: [TransitionID], in machine: ExecutableMachine, condition: (GuardModel) -> String?) {
-        self.init(candidates, guardOf: { machine[$0].declaration.guardExpression }, condition: condition)
-    }
-}
-
-extension GuardedSequence where Candidate == TransitionModel {
-    /// A flat machine's transitions `candidates`, in priority order.
-    init(_ candidates: [TransitionModel], condition: (GuardModel) -> String?) {
-        self.init(candidates, guardOf: \.guardExpression, condition: condition)
     }
 }
 

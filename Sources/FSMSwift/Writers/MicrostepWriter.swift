@@ -91,7 +91,7 @@ extension MicrostepWriter {
         select: (TransitionID) -> String, otherwise: (() -> String)? = nil
     ) {
         GuardedSequence(transitions, in: machine, condition: condition).writeChain(
-            into: &writer, body: { branch, writer in writer.line(select(branch.candidate)) },
+            into: &writer, body: { branch, writer in writer.line(select(transitions[branch.position])) },
             otherwise: otherwise.map { otherwise in { writer in writer.line(otherwise()) } })
     }
 

@@ -115,7 +115,7 @@ extension SharedTriggerWriter {
             ) { state, _, writer in
                 emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
             }
-            if !leaves { body.returnFirst(of: GuardedSequence(machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition)) }
+            if !leaves { body.returnFirst(of: machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition) }
             emitChoice(variable, body, into: &writer)
             choices.append((region, variable, transitions))
         }
@@ -129,7 +129,7 @@ extension SharedTriggerWriter {
         writer.block("if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ")) { writer in
             if !outer.isEmpty {
                 var body = ChoiceCode()
-                body.returnFirst(of: GuardedSequence(outer, in: machine, condition: condition))
+                body.returnFirst(of: outer, in: machine, condition: condition)
                 let unless = everyRegionChooses ? choices.map { "\($0.variable) != nil" }.joined(separator: " && ") + " ? nil : " : ""
                 emitChoice("outerChoice", body, unless: unless, into: &writer)
             }
@@ -338,7 +338,7 @@ extension SharedTriggerWriter {
     /// whether every path leaves.
     @discardableResult
     private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> Leaves {
-        GuardedSequence(transitions, in: machine, condition: condition).writeLines(into: &writer) { "return \($0.index)" }.leaves
+        GuardedSequence(transitions, in: machine, condition: condition).writeLines(into: &writer) { "return \(transitions[$0].index)" }.leaves
     }
 
     /// Whether a transition chosen in `region` leaves it (its domain lies outside it), so that

@@ -192,7 +192,7 @@ extension StateTreeWalk {
             writer.line("case ", spelling.pattern(for: group.event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
                 let sequence = GuardedSequence(group.transitions, in: machine) { condition($0, group.event) }
-                let written = sequence.writeBlocks(into: &writer) { branch, writer in emitBody(branch.candidate, &writer) }
+                let written = sequence.writeBlocks(into: &writer) { branch, writer in emitBody(group.transitions[branch.position], &writer) }
                 everyGroupLeaves = written.leaves && everyGroupLeaves
             }
         }

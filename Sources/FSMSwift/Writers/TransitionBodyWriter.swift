@@ -51,7 +51,7 @@ extension TransitionBodyWriter {
     ) -> Leaves {
         let sequence = GuardedSequence(transitions, in: machine) { self.spelling.liveCondition($0, nil) }
         return sequence.writeBlocks(into: &writer) { branch, writer in
-            emitBody(branch.candidate, from: position, event: event, ending: ending, into: &writer)
+            emitBody(transitions[branch.position], from: position, event: event, ending: ending, into: &writer)
         }.leaves
     }
 
