@@ -191,6 +191,12 @@ package final class RegionAnalysis: Sendable {
         package var earlier: TransitionID
         /// ``ExecutableMachine/Conflict/preempts`` or ``ExecutableMachine/Conflict/yields``.
         package var conflict: ExecutableMachine.Conflict
+
+        package init(later: TransitionID, earlier: TransitionID, conflict: ExecutableMachine.Conflict) {
+            self.later = later
+            self.earlier = earlier
+            self.conflict = conflict
+        }
     }
 
     /// The conflicts among the microstep candidates of `trigger` at `parallel`, later
