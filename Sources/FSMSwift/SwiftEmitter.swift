@@ -54,13 +54,15 @@ public final class SwiftEmitter: PlanReader {
             runningClass.emitInitializer(into: &writer)
             runningClass.emitPublicAPI(into: &writer)
             runningClass.emitStep(into: &writer)
-            let shape = plan.shapeGenerator(spelling: spelling)
+            let writers = DispatchWriters(plan: plan, spelling: spelling)
+            let shape = plan.shapeGenerator(spelling: spelling, writers: writers)
             shape.emitDispatch(into: &writer)
             shape.emitStateChanges(into: &writer)
             if features.contains(.timers) { shape.emitTimers(into: &writer) }
             runningClass.emitNotifications(into: &writer)
             ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
-            TransitionFunctionGenerator(plan: plan, spelling: spelling).emitTransitionFunction(into: &writer)
+            TransitionFunctionGenerator(plan: plan, spelling: spelling, walk: writers.walk, bodies: writers.bodies, shared: writers.shared)
+                .emitTransitionFunction(into: &writer)
             IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }

@@ -5,12 +5,6 @@ struct FlatStateChangesGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let dispatch: FlatDispatchGenerator
-
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        self.plan = plan
-        self.spelling = spelling
-        dispatch = FlatDispatchGenerator(plan: plan, spelling: spelling)
-    }
 }
 
 extension FlatStateChangesGenerator {

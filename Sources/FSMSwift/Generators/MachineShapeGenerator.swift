@@ -17,8 +17,9 @@ protocol MachineShapeGenerator {
 
 extension SwiftPlan {
     /// The generator of the code that depends on the machine's shape.
-    func shapeGenerator(spelling: SwiftSpelling) -> any MachineShapeGenerator {
-        features.contains(.statechart) ? StatechartShapeGenerator(plan: self, spelling: spelling) : FlatShapeGenerator(plan: self, spelling: spelling)
+    func shapeGenerator(spelling: SwiftSpelling, writers: DispatchWriters) -> any MachineShapeGenerator {
+        guard features.contains(.statechart) else { return FlatShapeGenerator(plan: self, spelling: spelling) }
+        return StatechartShapeGenerator(plan: self, spelling: spelling, writers: writers)
     }
 }
 
@@ -29,7 +30,7 @@ struct FlatShapeGenerator: MachineShapeGenerator {
 
     init(plan: SwiftPlan, spelling: SwiftSpelling) {
         dispatch = FlatDispatchGenerator(plan: plan, spelling: spelling)
-        stateChanges = FlatStateChangesGenerator(plan: plan, spelling: spelling)
+        stateChanges = FlatStateChangesGenerator(plan: plan, spelling: spelling, dispatch: dispatch)
     }
 
     func emitDispatch(into writer: inout CodeWriter) { dispatch.emitDispatch(into: &writer) }
@@ -43,10 +44,10 @@ struct StatechartShapeGenerator: MachineShapeGenerator {
     let stateChanges: StatechartStateChangesGenerator
     let timers: StatechartTimersGenerator
 
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        dispatch = StatechartDispatchGenerator(plan: plan, spelling: spelling)
-        stateChanges = StatechartStateChangesGenerator(plan: plan, spelling: spelling)
-        timers = StatechartTimersGenerator(plan: plan, spelling: spelling)
+    init(plan: SwiftPlan, spelling: SwiftSpelling, writers: DispatchWriters) {
+        dispatch = StatechartDispatchGenerator(plan: plan, spelling: spelling, walk: writers.walk, bodies: writers.bodies, shared: writers.shared)
+        stateChanges = StatechartStateChangesGenerator(plan: plan, spelling: spelling, bodies: writers.bodies)
+        timers = StatechartTimersGenerator(plan: plan, spelling: spelling, bodies: writers.bodies)
     }
 
     func emitDispatch(into writer: inout CodeWriter) { dispatch.emitHierarchicalDispatch(into: &writer) }

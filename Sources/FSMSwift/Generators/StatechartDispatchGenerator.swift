@@ -8,14 +8,6 @@ struct StatechartDispatchGenerator: PlanReader {
     let walk: StateTreeWalk
     let bodies: TransitionBodyWriter
     let shared: SharedTriggerWriter
-
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        self.plan = plan
-        self.spelling = spelling
-        walk = StateTreeWalk(plan: plan, spelling: spelling)
-        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
-        shared = SharedTriggerWriter(plan: plan, spelling: spelling)
-    }
 }
 
 extension StatechartDispatchGenerator {

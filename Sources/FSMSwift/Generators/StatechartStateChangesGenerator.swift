@@ -7,12 +7,6 @@ struct StatechartStateChangesGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
-
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        self.plan = plan
-        self.spelling = spelling
-        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
-    }
 }
 
 extension StatechartStateChangesGenerator {

@@ -6,12 +6,6 @@ struct StatechartTimersGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
-
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        self.plan = plan
-        self.spelling = spelling
-        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
-    }
 }
 
 extension StatechartTimersGenerator {

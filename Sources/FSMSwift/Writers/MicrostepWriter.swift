@@ -13,12 +13,6 @@ struct MicrostepWriter: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
-
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        self.plan = plan
-        self.spelling = spelling
-        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
-    }
 }
 
 extension MicrostepWriter {

@@ -26,14 +26,6 @@ struct SharedTriggerWriter: PlanReader {
     let walk: StateTreeWalk
     let bodies: TransitionBodyWriter
     let microstep: MicrostepWriter
-
-    init(plan: SwiftPlan, spelling: SwiftSpelling) {
-        self.plan = plan
-        self.spelling = spelling
-        walk = StateTreeWalk(plan: plan, spelling: spelling)
-        bodies = TransitionBodyWriter(plan: plan, spelling: spelling)
-        microstep = MicrostepWriter(plan: plan, spelling: spelling)
-    }
 }
 
 extension SharedTriggerWriter {

@@ -16,7 +16,7 @@ import Testing
         let player = try plan("machines/Player.fsm")
         #expect(player.features == [.actions, .outputs, .singleActionTransitions])
         #expect(player.stateCoding == .synthesized)
-        #expect(player.shapeGenerator(spelling: SwiftSpelling(plan: player)) is FlatShapeGenerator)
+        #expect(player.shapeGenerator(spelling: SwiftSpelling(plan: player), writers: DispatchWriters(plan: player, spelling: SwiftSpelling(plan: player))) is FlatShapeGenerator)
         let tracker = try plan("machines/CallTracker.fsm")
         #expect(tracker.features == [.timers, .outputs, .singleActionTransitions])
         #expect(tracker.timerSlots.timedStates.map { tracker.model[$0].name } == ["waiting"])
@@ -26,7 +26,7 @@ import Testing
     @Test func statechartsNeedTheNestedShape() throws {
         let orchestra = try plan("Tests/MachinesTests/Specs/Orchestra.fsm")
         #expect(orchestra.features == [.statechart, .history, .eventless, .actions, .singleActionTransitions])
-        #expect(orchestra.shapeGenerator(spelling: SwiftSpelling(plan: orchestra)) is StatechartShapeGenerator)
+        #expect(orchestra.shapeGenerator(spelling: SwiftSpelling(plan: orchestra), writers: DispatchWriters(plan: orchestra, spelling: SwiftSpelling(plan: orchestra))) is StatechartShapeGenerator)
         #expect(orchestra.historyOwners.map { orchestra.model[$0].name } == ["strings"])
         let studio = try plan("Tests/MachinesTests/Specs/Studio.fsm")
         #expect(studio.features == [.statechart, .history, .completion, .timers, .raise, .actions, .singleActionTransitions])
