@@ -121,7 +121,7 @@ extension StatechartStateChangesGenerator {
     }
 
     /// Whether some transition may exit every active state without knowing which are active
-    /// (``bodies.emitExits(of:from:into:)`` calls `exitActiveStates()`): one at the machine level, or,
+    /// (``TransitionBodyWriter/emitExits(of:from:into:)`` calls `exitActiveStates()`): one at the machine level, or,
     /// when a history with data inside may need the configuration read again, any that leaves
     /// the top level.
     private var exitsWithoutPosition: Bool {

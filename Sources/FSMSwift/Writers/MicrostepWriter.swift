@@ -16,7 +16,7 @@ struct MicrostepWriter: PlanReader {
 }
 
 extension MicrostepWriter {
-    /// The code of `trigger` at `parallel` (its regions bound to ``spelling.regionsVariable(_:)``, the
+    /// The code of `trigger` at `parallel` (its regions bound to ``SwiftSpelling/regionsVariable(_:)``, the
     /// payload bound) as a general microstep. Falls through when no atomic state selects a
     /// transition inside the parallel state: its own and those around it come next.
     func emitMicrostep(

@@ -73,7 +73,7 @@ extension SharedTriggerWriter {
     // MARK: - Generating a shared trigger
 
     /// The code of a trigger several regions of `parallel` take (its regions bound to
-    /// ``spelling.regionsVariable(_:)``, the event's payload bound): each region's choice, then the
+    /// ``SwiftSpelling/regionsVariable(_:)``, the event's payload bound): each region's choice, then the
     /// transitions SCXML's selection keeps. Falls through when no region chooses one.
     func emitSharedTrigger(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter

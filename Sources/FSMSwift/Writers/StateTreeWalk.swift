@@ -34,7 +34,7 @@ extension StateTreeWalk {
     /// `bindings` lists for its state, and a compound state for which `bindsChild` holds binds
     /// its active child for its own transitions too (`.compound`).
     ///
-    /// A parallel state's case binds its regions (``spelling.regionsVariable(_:)``) and tries each
+    /// A parallel state's case binds its regions (``SwiftSpelling/regionsVariable(_:)``) and tries each
     /// region in document order, a region's states before the region's own transitions; then
     /// `emitShared` writes what several regions take together (triggers no region may take
     /// alone, which `emitOwn` leaves out), then the parallel state's own transitions.
@@ -104,7 +104,7 @@ extension StateTreeWalk {
         return everyCaseLeaves
     }
 
-    /// The body of a parallel state's case, its regions bound to ``spelling.regionsVariable(_:)``: each
+    /// The body of a parallel state's case, its regions bound to ``SwiftSpelling/regionsVariable(_:)``: each
     /// region in document order (a region's states before the region's own transitions, a
     /// region that is a parallel state itself binding its own regions), then what several
     /// regions take together, then the parallel state's own transitions. Returns whether every
