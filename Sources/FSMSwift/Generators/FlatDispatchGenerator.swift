@@ -1,9 +1,14 @@
 import FSMCore
 
 /// The dispatch: `switch` over the current state, then over the event, in document order.
-struct FlatDispatchGenerator: PlanReader {
+final class FlatDispatchGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+    }
 }
 
 extension FlatDispatchGenerator {

@@ -1,10 +1,16 @@
 import FSMCore
 
 /// Entering and leaving states, timers, notifications.
-struct FlatStateChangesGenerator: PlanReader {
+final class FlatStateChangesGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let dispatch: FlatDispatchGenerator
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, dispatch: FlatDispatchGenerator) {
+        self.plan = plan
+        self.spelling = spelling
+        self.dispatch = dispatch
+    }
 }
 
 extension FlatStateChangesGenerator {

@@ -2,12 +2,20 @@ import FSMCore
 
 /// The dispatch of a nested machine: events, eventless transitions and completions, each a
 /// walk of the state tree in the executable machine's priority order.
-struct StatechartDispatchGenerator: PlanReader {
+final class StatechartDispatchGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let walk: StateTreeWalk
     let bodies: TransitionBodyWriter
     let shared: SharedTriggerWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, shared: SharedTriggerWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.walk = walk
+        self.bodies = bodies
+        self.shared = shared
+    }
 }
 
 extension StatechartDispatchGenerator {

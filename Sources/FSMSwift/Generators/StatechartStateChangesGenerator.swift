@@ -3,10 +3,16 @@ import FSMCore
 /// How a nested machine enters and leaves states: `exitState(_:)`, `enterState(_:)`, exiting
 /// what is active inside a state (remembering histories), restoring histories, entering along
 /// an entry plan.
-struct StatechartStateChangesGenerator: PlanReader {
+final class StatechartStateChangesGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.bodies = bodies
+    }
 }
 
 extension StatechartStateChangesGenerator {

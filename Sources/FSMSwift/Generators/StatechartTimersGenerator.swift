@@ -2,10 +2,16 @@ import FSMCore
 
 /// The timers of a nested machine: each state with `after` transitions has a slot of timers
 /// that run while it is active, at any depth, whatever its children do.
-struct StatechartTimersGenerator: PlanReader {
+final class StatechartTimersGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.bodies = bodies
+    }
 }
 
 extension StatechartTimersGenerator {

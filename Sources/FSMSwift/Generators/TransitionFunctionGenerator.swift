@@ -2,12 +2,20 @@ import FSMCore
 
 /// The pure transition function: the executable machine's choice of transition and its target
 /// configuration, as a `switch` that asks guards and runs nothing.
-struct TransitionFunctionGenerator: PlanReader {
+final class TransitionFunctionGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let walk: StateTreeWalk
     let bodies: TransitionBodyWriter
     let shared: SharedTriggerWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, shared: SharedTriggerWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.walk = walk
+        self.bodies = bodies
+        self.shared = shared
+    }
 }
 
 extension TransitionFunctionGenerator {

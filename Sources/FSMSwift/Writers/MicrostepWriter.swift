@@ -9,10 +9,16 @@ import FSMCore
 /// (``ExecutableMachine/conflict(of:with:)`` as a table), and the transitions taken are taken
 /// together: all exits (their domains in reverse document order), all actions (document
 /// order), the new configuration, all entries (document order).
-struct MicrostepWriter: PlanReader {
+final class MicrostepWriter: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.bodies = bodies
+    }
 }
 
 extension MicrostepWriter {

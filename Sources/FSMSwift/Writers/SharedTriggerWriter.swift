@@ -20,12 +20,20 @@ enum SharedMode {
     }
 }
 
-struct SharedTriggerWriter: PlanReader {
+final class SharedTriggerWriter: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let walk: StateTreeWalk
     let bodies: TransitionBodyWriter
     let microstep: MicrostepWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, microstep: MicrostepWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.walk = walk
+        self.bodies = bodies
+        self.microstep = microstep
+    }
 }
 
 extension SharedTriggerWriter {

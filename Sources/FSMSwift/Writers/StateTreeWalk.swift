@@ -3,9 +3,14 @@ import FSMCore
 /// Walking the state tree in the executable machine's priority order: the shape of every
 /// `switch` that looks for a transition (dispatch, eventless transitions, the pure transition
 /// function).
-struct StateTreeWalk: PlanReader {
+final class StateTreeWalk: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+    }
 }
 
 /// How a piece of generated code ends, so that no statement is written after one that

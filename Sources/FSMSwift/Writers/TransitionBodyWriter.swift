@@ -3,9 +3,14 @@ import FSMCore
 /// What taking a transition of a nested machine does, in SCXML's microstep order (exits,
 /// actions, the new configuration, entries, the notification), and the guards and sequences
 /// around it outside the walk of the state tree.
-struct TransitionBodyWriter: PlanReader {
+final class TransitionBodyWriter: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+    }
 }
 
 /// How the code of a taken transition ends.
