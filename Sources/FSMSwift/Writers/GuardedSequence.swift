@@ -17,20 +17,38 @@ struct GuardedSequence {
         let condition: String?
     }
 
+    // The branches, the first kept apart: most triggers have one candidate, and a sequence of
+    // one then allocates nothing (an array would, for every group of transitions of a file).
+    private let first: Branch?
+    private let rest: [Branch]
+
     /// The candidates the code tries, in order; only the last may have no condition.
-    let branches: [Branch]
+    var branches: [Branch] { first.map { [$0] + rest } ?? [] }
 
     /// `count` candidates in priority order, `guardAt` giving each one's guard and `condition` a
     /// guard's Swift (`nil` for one that always holds, `[else]`).
     init(count: Int, guardAt: (Int) -> GuardModel?, condition: (GuardModel) -> String?) {
-        var branches: [Branch] = []
-        branches.reserveCapacity(count)
-        for position in 0..<count {
-            let code = guardAt(position).flatMap(condition)
-            branches.append(Branch(position: position, condition: code))
-            if code == nil { break }
+        guard count > 0 else {
+            (first, rest) = (nil, [])
+            return
         }
-        self.branches = branches
+        first = Branch(position: 0, condition: guardAt(0).flatMap(condition))
+        var rest: [Branch] = []
+        if first?.condition != nil {
+            for position in 1..<count {
+                let code = guardAt(position).flatMap(condition)
+                rest.append(Branch(position: position, condition: code))
+                if code == nil { break }
+            }
+        }
+        self.rest = rest
+    }
+
+    /// Calls `body` with each branch, in order.
+    private func forEachBranch(_ body: (Branch) -> Void) {
+        guard let first else { return }
+        body(first)
+        for branch in rest { body(branch) }
     }
 
     /// The executable machine's transitions `candidates`, in priority order.
@@ -45,12 +63,12 @@ struct GuardedSequence {
 
     /// Whether some candidate is always taken when the code reaches it: control never passes
     /// the sequence.
-    var isExhaustive: Bool { branches.last.map { $0.condition == nil } ?? false }
+    var isExhaustive: Bool { (rest.last ?? first).map { $0.condition == nil } ?? false }
 
     /// The position of the candidate taken as soon as the sequence is reached, its first being
     /// unguarded.
     var takenAtOnce: Int? {
-        branches.first.flatMap { $0.condition == nil ? $0.position : nil }
+        first.flatMap { $0.condition == nil ? $0.position : nil }
     }
 
     /// What a written sequence did: ``GuardedSequenceResult``.
@@ -60,7 +78,7 @@ struct GuardedSequence {
     /// alone. The bodies end in a statement that leaves when control must not fall through.
     @discardableResult
     func writeBlocks(into writer: inout CodeWriter, body: (Branch, inout CodeWriter) -> Void) -> GuardedSequenceResult {
-        for branch in branches {
+        forEachBranch { branch in
             if let condition = branch.condition {
                 writer.block("if \(condition)") { writer in body(branch, &writer) }
             } else {
@@ -74,7 +92,7 @@ struct GuardedSequence {
     /// unguarded one's statement alone.
     @discardableResult
     func writeLines(into writer: inout CodeWriter, statement: (_ position: Int) -> String) -> GuardedSequenceResult {
-        for branch in branches {
+        forEachBranch { branch in
             if let condition = branch.condition {
                 writer.line("if \(condition) { \(statement(branch.position)) }")
             } else {
@@ -95,23 +113,23 @@ struct GuardedSequence {
             body(Branch(position: first, condition: nil), &writer)
             return result
         }
-        for (position, branch) in branches.enumerated() {
+        forEachBranch { branch in
             if let condition = branch.condition {
-                writer.line("\(position == 0 ? "" : "} else ")if \(condition) {")
+                writer.line("\(branch.position == 0 ? "" : "} else ")if \(condition) {")
             } else {
                 writer.line("} else {")
             }
             writer.indented { writer in body(branch, &writer) }
         }
         if !isExhaustive, let otherwise {
-            if branches.isEmpty {
+            if first == nil {
                 otherwise(&writer)
                 return result
             }
             writer.line("} else {")
             writer.indented(otherwise)
         }
-        if !branches.isEmpty { writer.line("}") }
+        if first != nil { writer.line("}") }
         return result
     }
 }
