@@ -39,11 +39,11 @@ package struct SpecLocatedText {
     }
 }
 
-extension SwiftEmitter {
+extension PlanReader {
     /// Writes declarations laid out by ``SpecLocatedText``: between `#sourceLocation` lines
     /// that name the spec when the emitter maps to it (and something was placed), else as
     /// plain lines at the writer's indentation.
-    package func write(_ text: SpecLocatedText, into writer: inout CodeWriter) {
+    func write(_ text: SpecLocatedText, into writer: inout CodeWriter) {
         guard let specPath, let firstLine = text.firstLine else {
             for line in text.lines {
                 writer.line(String(line.drop { $0 == " " }))

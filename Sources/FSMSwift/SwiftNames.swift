@@ -67,12 +67,7 @@ package enum SwiftNames {
         return "(" + items.joined(separator: ", ") + ")"
     }
 
-    /// `(to: to)` or `(payload)`: passing a bound payload on.
-    static func argumentList(_ parameters: [ParameterModel]) -> String {
-        "(" + argumentItems(parameters).joined(separator: ", ") + ")"
-    }
-
-    /// `["to: to"]` or `["payload"]`: the items of ``argumentList(_:)``.
+    /// `["to: to"]` or `["payload"]`: a bound payload passed on, item by item.
     static func argumentItems(_ parameters: [ParameterModel]) -> [String] {
         zip(parameters, payloadVariables(parameters)).map { parameter, variable in
             parameter.label.map { "\($0): \(variable)" } ?? variable

@@ -1,25 +1,37 @@
 import FSMCore
 
 /// Entering and leaving states, timers, notifications.
-extension SwiftEmitter {
+final class FlatStateChangesGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let dispatch: FlatDispatchGenerator
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, dispatch: FlatDispatchGenerator) {
+        self.plan = plan
+        self.spelling = spelling
+        self.dispatch = dispatch
+    }
+}
+
+extension FlatStateChangesGenerator {
     func emitStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
         writer.block("private func exitState(_ state: State)") { writer in
-            if hasTimers { writer.line("timers.cancel(slot: 0)") }
+            if features.contains(.timers) { writer.line("timers.cancel(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.exitActions.isEmpty }, into: &writer) { state, writer in
-                emitActions(state.exitActions, payloadOf: nil, into: &writer)
+                spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
             writer.line("notify(.exits, .exited(state))")
         }
         writer.line()
         writer.block("private func enterState(_ state: State)") { writer in
             writer.line("self.state = state")
-            if hasTimers { writer.line("timers.enter(slot: 0)") }
+            if features.contains(.timers) { writer.line("timers.enter(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.entryActions.isEmpty }, into: &writer) { state, writer in
-                emitActions(state.entryActions, payloadOf: nil, into: &writer)
+                spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
             }
-            if hasTimers { writer.line("startTimers(for: state)") }
+            if features.contains(.timers) { writer.line("startTimers(for: state)") }
             writer.line("notify(.entries, .entered(state))")
         }
         writer.line()
@@ -39,7 +51,7 @@ extension SwiftEmitter {
             writer.line("return enterState(target, from: source, on: event)")
         }
         writer.line()
-        if hasSingleActionTransitions {
+        if features.contains(.singleActionTransitions) {
             writer.line("/// A transition with one action, which runs between leaving `source` and entering")
             writer.line("/// `target`. Returns `true`, which `handle(_:)` returns.")
             writer.line("@discardableResult @inline(__always)")
@@ -50,22 +62,6 @@ extension SwiftEmitter {
             }
             writer.line()
         }
-    }
-
-    /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
-    /// machine, `StateID` cases in a nested one: both spell a state `.name`); nothing when none.
-    func emitStateSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {
-        guard !states.isEmpty else { return }
-        writer.line("switch state {")
-        for state in states {
-            writer.line("case .\(state.name):")
-            writer.indented { writer in body(state, &writer) }
-        }
-        if states.count < model.states.count {
-            writer.line("default:")
-            writer.indented { writer in writer.line("break") }
-        }
-        writer.line("}")
     }
 
     /// The `after` transitions of one state that share a delay, in document order. One timer
@@ -134,7 +130,7 @@ extension SwiftEmitter {
             writer.line("default:")
             writer.indented { writer in writer.line("return") }
             writer.line("}")
-            if hasEventless { writer.line("takeEventlessTransitions()") }
+            if features.contains(.eventless) { writer.line("takeEventlessTransitions()") }
         }
         writer.line()
     }
@@ -142,44 +138,21 @@ extension SwiftEmitter {
     /// `if guard { … } else if guard { … } else { … }` over a timer's transitions; returns from
     /// `fireTimer` when no guard holds.
     private func emitTimerGroup(_ group: TimerGroup, into writer: inout CodeWriter) {
-        var branches: [(transition: TransitionModel, condition: String?)] = []
-        for transition in group.transitions {
-            let condition = transition.guardExpression.flatMap { guardCode($0, event: nil, receiver: "actions") }
-            branches.append((transition, condition))
-            if condition == nil { break }      // unguarded or `else`: nothing after it can fire
-        }
-        if branches.count == 1, let only = branches.first {
+        let sequence = GuardedSequence(group.transitions) { self.spelling.guardCode($0, event: nil, receiver: "actions") }
+        if sequence.branches.count == 1, let only = sequence.branches.first {
             var body = CodeWriter()
             if let condition = only.condition { body.line("guard \(condition) else { return }") }
-            emitTransitionBody(only.transition, event: "nil", into: &body)
+            dispatch.emitTransitionBody(group.transitions[only.position], event: "nil", into: &body)
             // `after 1s` alone: a timer that does nothing still needs a statement.
             if body.isEmpty { body.line("break") }
             writer.append(body)
             return
         }
-        for (position, branch) in branches.enumerated() {
-            if let condition = branch.condition {
-                writer.line("\(position == 0 ? "" : "} else ")if \(condition) {")
-            } else {
-                writer.line("} else {")
-            }
-            writer.indented { writer in emitTransitionBody(branch.transition, event: "nil", into: &writer) }
+        sequence.writeChain(into: &writer) { branch, writer in
+            dispatch.emitTransitionBody(group.transitions[branch.position], event: "nil", into: &writer)
+        } otherwise: { writer in
+            writer.line("return")
         }
-        if branches.last?.condition != nil {
-            writer.line("} else {")
-            writer.indented { writer in writer.line("return") }
-        }
-        writer.line("}")
     }
 
-    func emitNotifications(into writer: inout CodeWriter) {
-        writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
-        writer.line("@inline(__always)")
-        writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
-            writer.block("if observers.hears(kind)") { writer in
-                writer.line("observers.notify(kind, notification())")
-            }
-        }
-        writer.line()
-    }
 }

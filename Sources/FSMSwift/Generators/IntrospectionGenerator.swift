@@ -6,7 +6,11 @@ import FSMCore
 /// The table is held as rows of spec text: the Swift compiler reads thousands of string
 /// literals in an instant, whereas an array literal of typed values would cost more to
 /// type-check than the dispatch itself (minutes, at 10,000 transitions).
-extension SwiftEmitter {
+struct IntrospectionGenerator: PlanReader {
+    let plan: SwiftPlan
+}
+
+extension IntrospectionGenerator {
     func emitIntrospection(into writer: inout CodeWriter) {
         writer.line("// MARK: - Introspection")
         writer.line()
@@ -17,7 +21,7 @@ extension SwiftEmitter {
         writer.line("\(access)static let eventNames: [String] = [\(model.events.map { SpecText.stringLiteral($0.name) }.joined(separator: ", "))]")
         writer.line()
         writer.line("/// Every transition of the spec: each state's in document order, then the machine-level ones.")
-        let stateType = isStatechart ? "StateID" : "State"
+        let stateType = features.contains(.statechart) ? "StateID" : "State"
         writer.line("\(access)static let transitionTable: [TransitionDescriptor<\(stateType)>] = TransitionDescriptor.table(transitionRows, format: \(TransitionRowsWriter.format))")
         writer.line()
         writer.line("/// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.")

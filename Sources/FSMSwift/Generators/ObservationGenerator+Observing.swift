@@ -4,7 +4,7 @@ import FSMCore
 /// weak reference to an `Observer`, and `addObserver`, `observe` and its one-kind variants,
 /// `transitions`. Each observer hears only the kinds of notification it asked for, so a
 /// notification nobody hears is never built.
-extension SwiftEmitter {
+extension ObservationGenerator {
     /// The observers as the machine keeps them: closures typed with its own types, which
     /// `ObservationList` calls directly (a closure stored under a generic type would be called
     /// through a conversion thunk on every notification).
@@ -102,7 +102,7 @@ extension SwiftEmitter {
     }
 }
 
-extension SwiftEmitter.ObserverHook {
+extension ObservationGenerator.ObserverHook {
     /// `Exits`, as in `observeExits(_:)`.
     var capitalizedKind: String { kind.prefix(1).uppercased() + kind.dropFirst() }
 

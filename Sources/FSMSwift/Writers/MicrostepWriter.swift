@@ -9,40 +9,33 @@ import FSMCore
 /// (``ExecutableMachine/conflict(of:with:)`` as a table), and the transitions taken are taken
 /// together: all exits (their domains in reverse document order), all actions (document
 /// order), the new configuration, all entries (document order).
-extension SwiftEmitter {
-    /// The candidates of a microstep: those inside `parallel`, and those around it (its own,
-    /// its ancestors', the machine's) that the atomic states which select nothing inside may
-    /// select, each list in order and cut after the first without a guard.
-    func microstepCandidates(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> (inside: [TransitionID], around: [TransitionID], all: [TransitionID]) {
-        var inside: [TransitionID] = []
-        for atomic in model.descendants(of: parallel) where model[atomic].isAtomic {
-            for id in Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine) where !inside.contains(id) {
-                inside.append(id)
-            }
-        }
-        let around = Self.choosable(machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }, in: machine)
-        return (inside.sorted(), around, (inside + around).sorted())
-    }
+final class MicrostepWriter: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let bodies: TransitionBodyWriter
 
-    /// An atomic state's candidates for `trigger` declared inside `parallel`, innermost first.
-    private func insideCandidates(of atomic: StateID, in parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        machine.path(to: atomic).reversed().prefix { $0 != parallel }.flatMap { machine.transitions(of: .state($0), for: trigger) }
+    init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.bodies = bodies
     }
+}
 
-    /// The code of `trigger` at `parallel` (its regions bound to ``regionsVariable(_:)``, the
+extension MicrostepWriter {
+    /// The code of `trigger` at `parallel` (its regions bound to ``SwiftSpelling/regionsVariable(_:)``, the
     /// payload bound) as a general microstep. Falls through when no atomic state selects a
     /// transition inside the parallel state: its own and those around it come next.
     func emitMicrostep(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
     ) {
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
-        let candidates = microstepCandidates(of: parallel, for: trigger)
+        let candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger)
         let condition = { (guardModel: GuardModel) -> String? in
-            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return self.liveCondition(guardModel, eventID)
+            if case .pure = mode { return self.spelling.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.spelling.liveCondition(guardModel, eventID)
         }
         writer.line("var selection = TransitionSelection()")
-        emitSelections(inside: parallel, of: parallel, value: regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)
+        emitSelections(inside: parallel, of: parallel, value: spelling.regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)
         writer.block("if !selection.isEmpty") { writer in
             if !candidates.around.isEmpty {
                 // Evaluated once, where the first atomic state that selected nothing inside meets it.
@@ -50,7 +43,7 @@ extension SwiftEmitter {
                     emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" }
                 }
             }
-            emitResolution(of: candidates.all, around: candidates.around, in: parallel, trigger: trigger, into: &writer)
+            emitResolution(in: parallel, trigger: trigger, into: &writer)
             emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer)
         }
     }
@@ -75,17 +68,17 @@ extension SwiftEmitter {
         writer.line("switch \(value) {")
         for child in model[state].children {
             var body = CodeWriter()
-            let inner = model[child].isParallel ? regionsVariable(child) : "\(model[child].name)Inside"
+            let inner = model[child].isParallel ? spelling.regionsVariable(child) : "\(model[child].name)Inside"
             if model[child].isAtomic {
-                emitFirstEnabled(insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
+                emitFirstEnabled(regionAnalysis.insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
                     "selection.select(\(id.index))"
                 } otherwise: { "selection.open()" }
             } else {
                 emitSelections(inside: child, of: parallel, value: inner, trigger: trigger, condition: condition, into: &body)
             }
-            let bound = Set(model[child].data.map { $0.label! }).filter { Self.mentions($0, in: body.text) }
-            let readsInside = !model[child].isAtomic && Self.mentions(inner, in: body.text)
-            writer.line("case \(configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
+            let bound = Set(model[child].data.map { $0.label! }).filter { StateTreeWalk.mentions($0, in: body.text) }
+            let readsInside = !model[child].isAtomic && StateTreeWalk.mentions(inner, in: body.text)
+            writer.line("case \(spelling.configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
             writer.indented { writer in writer.append(body) }
         }
         writer.line("}")
@@ -97,74 +90,19 @@ extension SwiftEmitter {
         _ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter,
         select: (TransitionID) -> String, otherwise: (() -> String)? = nil
     ) {
-        var opened = false
-        for id in Self.choosable(transitions, in: machine) {
-            let code = machine[id].declaration.guardExpression.flatMap(condition)
-            switch (code, opened) {
-            case (let code?, false): writer.line("if \(code) {")
-            case (let code?, true): writer.line("} else if \(code) {")
-            case (nil, false):
-                writer.line(select(id))
-                return
-            case (nil, true): writer.line("} else {")
-            }
-            opened = true
-            writer.indented { writer in writer.line(select(id)) }
-            if code == nil {
-                writer.line("}")
-                return
-            }
-        }
-        if let otherwise {
-            if opened {
-                writer.line("} else {")
-                writer.indented { writer in writer.line(otherwise()) }
-                writer.line("}")
-            } else {
-                writer.line(otherwise())
-            }
-        } else if opened {
-            writer.line("}")
-        }
+        GuardedSequence(transitions, in: machine, condition: condition).writeChain(
+            into: &writer, body: { branch, writer in writer.line(select(transitions[branch.position])) },
+            otherwise: otherwise.map { otherwise in { writer in writer.line(otherwise()) } })
     }
 
     // MARK: - Resolving conflicts
 
     /// `let taken = selection.resolved { later, earlier in … }`: the executable machine's
     /// conflicts among the candidates, as a table.
-    private func emitResolution(
-        of candidates: [TransitionID], around: [TransitionID], in parallel: StateID, trigger: ExecutableMachine.Trigger,
-        into writer: inout CodeWriter
-    ) {
-        // Two transitions are selected together only by two atomic states active together
-        // (their closest common ancestor is a parallel state): other pairs need no entry.
-        let atomicStates = model.descendants(of: parallel).filter { model[$0].isAtomic }
-        var selectors: [TransitionID: [StateID]] = [:]
-        for atomic in atomicStates {
-            let picks = Self.choosable(insideCandidates(of: atomic, in: parallel, for: trigger), in: machine)
-            let opens = !(picks.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false)
-            for id in picks + (opens ? around.filter { !picks.contains($0) } : []) {
-                selectors[id, default: []].append(atomic)
-            }
-        }
-        let activeTogether = { (first: StateID, second: StateID) -> Bool in
-            let shared = zip(self.machine.path(to: first), self.machine.path(to: second)).prefix { $0 == $1 }.last?.0
-            return shared.map { self.model[$0].isParallel } ?? false
-        }
-        let selectedTogether = { (first: TransitionID, second: TransitionID) -> Bool in
-            (selectors[first] ?? []).contains { a in (selectors[second] ?? []).contains { b in a != b && activeTogether(a, b) } }
-        }
-        var preempting: [String] = []
-        var yielding: [String] = []
-        for later in candidates {
-            for earlier in candidates where earlier != later && selectedTogether(later, earlier) {
-                switch machine.conflict(of: later, with: earlier) {
-                case .none: break
-                case .preempts: preempting.append("(\(later.index), \(earlier.index))")
-                case .yields: yielding.append("(\(later.index), \(earlier.index))")
-                }
-            }
-        }
+    private func emitResolution(in parallel: StateID, trigger: ExecutableMachine.Trigger, into writer: inout CodeWriter) {
+        let pairs = regionAnalysis.conflictPairs(of: parallel, for: trigger)
+        let preempting = pairs.filter { $0.conflict == .preempts }.map { "(\($0.later.index), \($0.earlier.index))" }
+        let yielding = pairs.filter { $0.conflict == .yields }.map { "(\($0.later.index), \($0.earlier.index))" }
         guard !preempting.isEmpty || !yielding.isEmpty else {
             writer.line("let taken = selection")
             return
@@ -213,15 +151,15 @@ extension SwiftEmitter {
             writer.line("let moves = \(movesCondition)")
             writer.line("let stateBefore = state")
             for id in byDomain.reversed() {
-                writer.block("if taken.contains(\(id.index))") { writer in emitExits(of: id, from: .unknown, into: &writer) }
+                writer.block("if taken.contains(\(id.index))") { writer in bodies.emitExits(of: id, from: .unknown, into: &writer) }
             }
         }
         // The actions, in document order (SCXML 3.13).
         for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
             writer.block("if taken.contains(\(id.index))") { writer in
                 let actions = machine[id].declaration.actions
-                bindingData(dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
-                    emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                bindingData(spelling.dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
+                    spelling.emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
             }
         }
@@ -233,12 +171,12 @@ extension SwiftEmitter {
         for id in byDomain {
             writer.block("if taken.contains(\(id.index))") { writer in
                 emitConfiguration(
-                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: restoredHistory(of: id), into: &writer)
+                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: spelling.restoredHistory(of: id), into: &writer)
             }
         }
         for id in byDomain {
             var entries = CodeWriter()
-            emitEntries(of: id, restoredInside: restoredHistory(of: id), into: &entries)
+            bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &entries)
             guard !entries.isEmpty else { continue }
             writer.block("if taken.contains(\(id.index))") { writer in writer.append(entries) }
         }
@@ -256,9 +194,9 @@ extension SwiftEmitter {
         after id: TransitionID, inside parallel: StateID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
         into writer: inout CodeWriter
     ) {
-        let value = targetConfiguration(
+        let value = bodies.targetConfiguration(
             of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
-        bindingData(dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
+        bindingData(spelling.dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
             writer.line("\(subject) = \(value)")
         }
     }
@@ -275,12 +213,12 @@ extension SwiftEmitter {
         // The data of the parallel state and the states around it stay as the walk that led
         // here bound them; the step changes only what lies inside.
         let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
-        let keptRegions = bindingRegions && crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
+        let keptRegions = bindingRegions && spelling.crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
         guard !needed.isEmpty || keptRegions else { return body(&writer) }
         // A path ending at a region binds its parallel state's regions only when asked for
         // what is inside the region (an expression, not a new variable).
         let endsAtRegion = model[source].parent.map { model[$0].isParallel } ?? false
-        let (clauses, _) = configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
+        let (clauses, _) = spelling.configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
         writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
     }
 }

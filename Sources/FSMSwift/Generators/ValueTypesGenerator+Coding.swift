@@ -8,15 +8,7 @@ import FSMCore
 /// for an enum with payloads) into the generated file, and every build of its user
 /// type-checks all of it: about three times what a conformance that calls FSMRuntime costs
 /// (measured with `fsm-bench --only compile`; see docs/Performance.md).
-extension SwiftEmitter {
-    /// Whether `State` and the types of its compound states are coded as the name of the
-    /// active atomic state: a nested machine whose states carry no data and that has no
-    /// parallel state, where that name alone determines the configuration (names are unique
-    /// across the machine). The others keep synthesized `Codable`.
-    var codesStateByLeaf: Bool {
-        isStatechart && stateTraits.isCodable && !hasStateData && !machine.hasParallelStates
-    }
-
+extension ValueTypesGenerator {
     /// `init(from:)` and `encode(to:)` of `State`.
     func emitStateCoding(into writer: inout CodeWriter) {
         emitCodingMethods(
@@ -37,7 +29,7 @@ extension SwiftEmitter {
         emitCodingMethods(
             decodingDocumentation: "Decodes the name of the active atomic state, which `encode(to:)` writes.",
             decode: { writer in
-                writer.block("guard case \(configurationPattern(path, child: "inside")) = try decodeConfiguration(from: decoder) else") { writer in
+                writer.block("guard case \(spelling.configurationPattern(path, child: "inside")) = try decodeConfiguration(from: decoder) else") { writer in
                     writer.line("throw StatePath.notInside(\"\(state.name)\", at: decoder)")
                 }
                 writer.line("self = inside")
@@ -49,31 +41,6 @@ extension SwiftEmitter {
                 writer.line("try encodeConfiguration(\(wrapped), to: encoder)")
             },
             into: &writer)
-    }
-
-    /// `encodeConfiguration(_:to:)` and `decodeConfiguration(from:)`: the name of the active
-    /// atomic state, and the configuration of each atomic state by its name.
-    func emitConfigurationCoding(into writer: inout CodeWriter) {
-        writer.line("/// Encodes the name of the active atomic state of `configuration`: how `State` and the types")
-        writer.line("/// inside it encode.")
-        writer.block("private \(nonisolatedForPureFunctions)static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws") { writer in
-            writer.line("try activeLeaf(of: configuration).encode(to: encoder)")
-        }
-        writer.line()
-        writer.line("/// The configuration whose active atomic state `decoder` names: how `State` and the types")
-        writer.line("/// inside it decode.")
-        writer.block("private \(nonisolatedForPureFunctions)static func decodeConfiguration(from decoder: any Decoder) throws -> State") { writer in
-            writer.line("let leaf = try StateID(from: decoder)")
-            writer.line("switch leaf {")
-            for leaf in machine.atomicStates {
-                writer.line("case .\(model[leaf].name): return \(SwiftNames.configuration(atLeaf: leaf, in: model))")
-            }
-            if machine.atomicStates.count < model.states.count {
-                writer.line("default: throw StatePath.notAnAtomicState(leaf.rawValue, at: decoder)")
-            }
-            writer.line("}")
-        }
-        writer.line()
     }
 
     /// `init(from:)` and `encode(to:)` of a generated `struct` (`History`, `Snapshot`, a parallel

@@ -7,185 +7,49 @@ import FSMCore
 /// decides among them as SCXML does: the first region's choice, if it leaves the parallel
 /// state, is taken alone; otherwise every region's choice that stays inside its region is
 /// taken together, exits in reverse document order, actions and entries in document order).
-extension SwiftEmitter {
-    /// The triggers of each parallel state that two or more of its regions take, by
-    /// ``StateID``, in the order first declared; and, for every state inside a region, the
-    /// triggers shared at a parallel state around it, which its own dispatch leaves out.
-    ///
-    /// `apart`: of each parallel state's shared triggers, those a region's states choose apart,
-    /// since the region is or holds a parallel state inside which the trigger is taken: one
-    /// region may then select several transitions, and the step is generated as a general
-    /// microstep (``emitMicrostep(_:of:event:mode:into:)``), which also takes what the parallel
-    /// states inside would have shared.
-    static func sharing(in machine: ExecutableMachine) -> (
-        shared: [[ExecutableMachine.Trigger]], excluded: [Set<ExecutableMachine.Trigger>], apart: [Set<ExecutableMachine.Trigger>]
-    ) {
-        let model = machine.model
-        var shared = [[ExecutableMachine.Trigger]](repeating: [], count: model.states.count)
-        var excluded = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
-        for parallel in model.states where parallel.isParallel {
-            var regionsTaking: [ExecutableMachine.Trigger: Int] = [:]
-            var order: [(TransitionID, ExecutableMachine.Trigger)] = []
-            for region in parallel.children {
-                var triggers: [ExecutableMachine.Trigger: TransitionID] = [:]
-                for state in [region] + model.descendants(of: region) {
-                    for trigger in machine.triggers(of: .state(state)) where isSharable(trigger) {
-                        let first = machine.transitions(of: .state(state), for: trigger)[0]
-                        triggers[trigger] = min(triggers[trigger] ?? first, first)
-                    }
-                }
-                for (trigger, first) in triggers {
-                    regionsTaking[trigger, default: 0] += 1
-                    order.append((first, trigger))
-                }
-            }
-            var seen: Set<ExecutableMachine.Trigger> = []
-            for (_, trigger) in order.sorted(by: { $0.0 < $1.0 }) where seen.insert(trigger).inserted {
-                if regionsTaking[trigger]! > 1 || !outerTransitions(trigger, parallel.id, machine).isEmpty {
-                    shared[parallel.id.index].append(trigger)
-                }
-            }
-            let sharedHere = Set(shared[parallel.id.index])
-            guard !sharedHere.isEmpty else { continue }
-            for region in parallel.children {
-                for state in [region] + model.descendants(of: region) { excluded[state.index].formUnion(sharedHere) }
-            }
-        }
-        var apart = [Set<ExecutableMachine.Trigger>](repeating: [], count: model.states.count)
-        for parallel in model.states where parallel.isParallel {
-            let nested = model.descendants(of: parallel.id).filter { model[$0].isParallel }
-            for trigger in shared[parallel.id.index] where nested.contains(where: { inner in
-                model.descendants(of: inner).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-            }) {
-                apart[parallel.id.index].insert(trigger)
-                // The microstep takes the trigger for every atomic state inside.
-                for inner in nested { shared[inner.index].removeAll { $0 == trigger } }
-            }
-        }
-        return (shared, excluded, apart)
-    }
+/// What the code of a shared trigger is for.
+enum SharedMode {
+    /// The running machine: takes the transitions, ending as `ending` says.
+    case live(BodyEnding)
+    /// The pure transition function: returns the configuration they lead to.
+    case pure
 
-    /// The transitions for `trigger` around `parallel` (its own, its ancestors', the
-    /// machine's) that SCXML may take in the same step as a transition of one of its regions:
-    /// the states of a region that takes none select the first of them whose guard holds, and
-    /// it conflicts with no region's transition when one of the two has no target. Empty when
-    /// the region's transition always wins (both have targets), or with a single region.
-    static func outerTransitions(_ trigger: ExecutableMachine.Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> [TransitionID] {
-        let model = machine.model
-        guard model[parallel].children.count > 1 else { return [] }
-        let outer = machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }
-        let inside = model.descendants(of: parallel).flatMap { machine.transitions(of: .state($0), for: trigger) }
-        let isTargetless = { (id: TransitionID) in machine[id].entry == nil }
-        guard !inside.isEmpty, outer.contains(where: isTargetless) || inside.contains(where: isTargetless) else { return [] }
-        return outer
+    /// Whether the code runs the transitions' actions.
+    var runsActions: Bool {
+        if case .live = self { true } else { false }
     }
+}
 
+final class SharedTriggerWriter: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let walk: StateTreeWalk
+    let bodies: TransitionBodyWriter
+    let microstep: MicrostepWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, microstep: MicrostepWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.walk = walk
+        self.bodies = bodies
+        self.microstep = microstep
+    }
+}
+
+extension SharedTriggerWriter {
     /// The transitions around `parallel` the code of a shared trigger chooses among (see
     /// ``outerTransitions(_:_:_:)``): none when none of them has a target or actions that run.
     func takenAround(_ trigger: ExecutableMachine.Trigger, of parallel: StateID, mode: SharedMode) -> [TransitionID] {
-        let around = Self.outerTransitions(trigger, parallel, machine)
+        let around = regionAnalysis.outerTransitions(trigger, of: parallel)
         let matters = around.contains { machine[$0].entry != nil || mode.runsActions && !machine[$0].declaration.actions.isEmpty }
         return matters ? around : []
-    }
-
-    /// The transitions of `candidates` (in priority order) a choice can take: those up to the
-    /// first without a guard or with `[else]`, which always holds when reached.
-    static func choosable(_ candidates: [TransitionID], in machine: ExecutableMachine) -> [TransitionID] {
-        guard let last = candidates.firstIndex(where: { alwaysHolds(machine[$0].declaration.guardExpression) }) else { return candidates }
-        return Array(candidates[...last])
-    }
-
-    /// Whether a transition with this guard is taken whenever it is reached.
-    static func alwaysHolds(_ guardModel: GuardModel?) -> Bool {
-        guardModel == nil || guardModel == .else
-    }
-
-    private static func isSharable(_ trigger: ExecutableMachine.Trigger) -> Bool {
-        switch trigger {
-        case .event, .always: true
-        case .timer, .done: false
-        }
-    }
-
-    // MARK: - What each state's own dispatch takes
-
-    /// The event transitions a state's own dispatch takes: all its groups but the events a
-    /// parallel state around it shares among its regions.
-    func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
-        let groups = eventGroups(of: .state(state))
-        let excluded = excludedTriggers[state.index]
-        return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
-    }
-
-    /// A state's own transitions for `trigger`, unless a parallel state around it shares the
-    /// trigger among its regions.
-    func ownTransitions(of state: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        excludedTriggers[state.index].contains(trigger) ? [] : machine.transitions(of: .state(state), for: trigger)
-    }
-
-    /// The transitions for `trigger` declared inside the regions of `parallel` that a region
-    /// can choose (each state's up to its first without a guard).
-    func sharedTransitions(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> [TransitionID] {
-        if apartTriggers[parallel.index].contains(trigger) { return microstepCandidates(of: parallel, for: trigger).inside }
-        return model[parallel].children.flatMap { choosable(inside: $0, for: trigger).transitions }
-    }
-
-    /// The transitions for `trigger` declared in `state` or inside it that the walk choosing a
-    /// region's transition can reach, in the order it tries them, and whether every way through
-    /// the walk chooses one. As ``emitStateTree(_:subject:relevant:bindings:bindsChild:emitShared:into:emitOwn:)``
-    /// walks: the children first, then, unless every child chooses one, the state's own (up to
-    /// the first without a guard); a parallel state's regions in order, until one always
-    /// chooses. What the walk cannot reach is not generated, nor what it would read.
-    func choosable(inside state: StateID, for trigger: ExecutableMachine.Trigger) -> (transitions: [TransitionID], always: Bool) {
-        let own = Self.choosable(machine.transitions(of: .state(state), for: trigger), in: machine)
-        let ownAlways = own.last.map { Self.alwaysHolds(machine[$0].declaration.guardExpression) } ?? false
-        let children = model[state].children.filter { child in
-            ([child] + model.descendants(of: child)).contains { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-        }
-        guard !children.isEmpty else { return (own, ownAlways) }
-        var inside: [TransitionID] = []
-        if model[state].isParallel {
-            for region in children {
-                let (transitions, always) = choosable(inside: region, for: trigger)
-                inside += transitions
-                if always { return (inside, true) }
-            }
-            return (inside + own, ownAlways)
-        }
-        var everyChildAlways = children.count == model[state].children.count
-        for child in children {
-            let (transitions, always) = choosable(inside: child, for: trigger)
-            inside += transitions
-            everyChildAlways = everyChildAlways && always
-        }
-        return everyChildAlways ? (inside, true) : (inside + own, ownAlways)
-    }
-
-    /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
-    /// its own, and at a parallel state those its regions share (whose code binds the data of
-    /// the states inside the regions itself). What the walk binds of each state's data is what
-    /// they read.
-    func walkedTransitions(at state: StateID, where wanted: (ExecutableMachine.Trigger) -> Bool) -> [TransitionID] {
-        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { ownTransitions(of: state, for: $0) }
-        return own + sharedTriggers[state.index].filter(wanted).flatMap { sharedTransitions(of: state, for: $0) }
-    }
-
-    /// Whether several regions of `state` (a parallel state) share an event.
-    func sharesEvents(_ state: StateID) -> Bool {
-        sharedTriggers[state.index].contains { if case .event = $0 { true } else { false } }
-    }
-
-    /// Whether a parallel state lies on `path` before its end: reaching the end then reads a
-    /// region of its regions' struct.
-    func crossesParallelState(_ path: [StateID]) -> Bool {
-        path.dropLast().contains { model[$0].isParallel }
     }
 
     /// `switch event { … }` over the events several regions of `parallel` share (bound to its
     /// regions variable): each case the regions' choices. Never leaves: when no region
     /// chooses, the parallel state's own transitions come next.
     func emitSharedEvents(of parallel: StateID, mode: SharedMode, into writer: inout CodeWriter) -> Leaves {
-        let events = sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
+        let events = regionAnalysis.sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
             if case .event(let event) = trigger { event } else { nil }
         }
         guard !events.isEmpty else { return false }
@@ -193,15 +57,15 @@ extension SwiftEmitter {
         for event in events {
             // What the code reads of the payload: the transitions it may choose.
             let trigger = ExecutableMachine.Trigger.event(event)
-            let candidates = apartTriggers[parallel.index].contains(trigger)
-                ? microstepCandidates(of: parallel, for: trigger).all
-                : sharedTransitions(of: parallel, for: trigger) + Self.choosable(takenAround(trigger, of: parallel, mode: mode), in: machine)
+            let candidates = regionAnalysis.apartTriggers[parallel.index].contains(trigger)
+                ? regionAnalysis.microstepCandidates(of: parallel, for: trigger).all
+                : regionAnalysis.sharedTransitions(of: parallel, for: trigger) + machine.choosable(takenAround(trigger, of: parallel, mode: mode))
             var declarations = candidates.map { machine[$0].declaration }
             if case .pure = mode {
                 // The pure function runs no action: only guards and targets read the payload.
                 for index in declarations.indices { declarations[index].actions = [] }
             }
-            writer.line("case ", pattern(for: event, binding: usedPayload(of: declarations)), ":")
+            writer.line("case ", spelling.pattern(for: event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
                 emitSharedTrigger(.event(event), of: parallel, event: "event", mode: mode, into: &writer)
             }
@@ -216,58 +80,42 @@ extension SwiftEmitter {
 
     // MARK: - Generating a shared trigger
 
-    /// What the code of a shared trigger is for.
-    enum SharedMode {
-        /// The running machine: takes the transitions, ending as `ending` says.
-        case live(BodyEnding)
-        /// The pure transition function: returns the configuration they lead to.
-        case pure
-
-        /// Whether the code runs the transitions' actions.
-        var runsActions: Bool {
-            if case .live = self { true } else { false }
-        }
-    }
-
     /// The code of a trigger several regions of `parallel` take (its regions bound to
-    /// ``regionsVariable(_:)``, the event's payload bound): each region's choice, then the
+    /// ``SwiftSpelling/regionsVariable(_:)``, the event's payload bound): each region's choice, then the
     /// transitions SCXML's selection keeps. Falls through when no region chooses one.
     func emitSharedTrigger(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
     ) {
-        guard !apartTriggers[parallel.index].contains(trigger) else {
-            return emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
+        guard !regionAnalysis.apartTriggers[parallel.index].contains(trigger) else {
+            return microstep.emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
         }
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
-        let regions = regionsVariable(parallel)
+        let regions = spelling.regionsVariable(parallel)
         let receiver = if case .pure = mode { "guards" } else { "actions" }
         let condition = { (guardModel: GuardModel) in
-            if case .pure = mode { return self.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return self.liveCondition(guardModel, eventID)
+            if case .pure = mode { return self.spelling.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
+            return self.spelling.liveCondition(guardModel, eventID)
         }
 
         // Each region's choice: the first transition whose guard holds, innermost first.
         var choices: [(region: StateID, variable: String, transitions: [TransitionID])] = []
         for region in model[parallel].children {
-            let transitions = choosable(inside: region, for: trigger).transitions
+            let transitions = regionAnalysis.choosable(inside: region, for: trigger).transitions
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
-            var body = CodeWriter()
-            let relevant = subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
-            let guardBindings = dataBindings { state in
+            var body = ChoiceCode()
+            let relevant = walk.subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
+            let guardBindings = spelling.dataBindings { state in
                 machine.transitions(of: .state(state), for: trigger).filter(transitions.contains)
-                    .reduce(into: Set<String>()) { $0.formUnion(dataNeeded(byGuardOf: $1)) }
+                    .reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(byGuardOf: $1)) }
             }
-            var leaves = emitStateTree(
-                model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body
+            let leaves = walk.emitStateTree(
+                model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body.statements
             ) { state, _, writer in
                 emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
             }
-            if !leaves {
-                leaves = emitChoiceSequence(machine.transitions(of: .state(region), for: trigger), condition: condition, into: &body)
-            }
-            if !leaves { body.line("return nil") }
+            if !leaves { body.returnFirst(of: machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition) }
             emitChoice(variable, body, into: &writer)
             choices.append((region, variable, transitions))
         }
@@ -280,8 +128,8 @@ extension SwiftEmitter {
         let everyRegionChooses = choices.count == model[parallel].children.count
         writer.block("if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ")) { writer in
             if !outer.isEmpty {
-                var body = CodeWriter()
-                if !emitChoiceSequence(outer, condition: condition, into: &body) { body.line("return nil") }
+                var body = ChoiceCode()
+                body.returnFirst(of: outer, in: machine, condition: condition)
                 let unless = everyRegionChooses ? choices.map { "\($0.variable) != nil" }.joined(separator: " && ") + " ? nil : " : ""
                 emitChoice("outerChoice", body, unless: unless, into: &writer)
             }
@@ -308,13 +156,13 @@ extension SwiftEmitter {
                     writer.indented { writer in
                         let region = choices.first { $0.transitions.contains(id) }!.region
                         // Its actions run in their slot, which binds what they read itself.
-                        bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+                        bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
                             switch mode {
                             case .live(let ending):
-                                emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
                                     self.emitActions(of: slots, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
                                 }
-                            case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            case .pure: writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }
                         }
                     }
@@ -325,17 +173,17 @@ extension SwiftEmitter {
             }
             if !outerMoving.isEmpty {
                 writer.line("// No region's choice has a target: one around `\(model[parallel].name)` that has one is taken with them.")
-                writer.block("if \(firstMoving.contains("??") ? "(\(firstMoving))" : firstMoving) == nil") { writer in
+                writer.block("if \(choices.count > 1 ? "(\(firstMoving))" : firstMoving) == nil") { writer in
                     writer.line("switch outerChoice {")
                     for id in outerMoving {
                         writer.line("case \(id.index)?:")
                         writer.indented { writer in
                             switch mode {
                             case .live(let ending):
-                                emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
                                     self.emitActions(of: slots, taking: isTargetless, outerTaking: { _ in true }, into: &writer)
                                 }
-                            case .pure: writer.line("return \(targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            case .pure: writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
                             }
                         }
                     }
@@ -373,7 +221,7 @@ extension SwiftEmitter {
                         emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer)
                     }
                 }
-                writer.line("return \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
+                writer.line("return \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
                 return
             }
             guard case .live(let ending) = mode else { return }
@@ -397,10 +245,10 @@ extension SwiftEmitter {
                 if staying {
                     writer.line(ending == .returnTrue ? "guard moved else { return true }" : "guard moved else { continue }")
                 }
-                writer.line("state = \(configurationValue(keeping: kept, entering: [], data: boundData, historyOwner: parallel, historyInside: "regions"))")
+                writer.line("state = \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
                 emitPerChoice(local) { id, writer in
                     // The history is what the exits above left, so it restores the same again.
-                    emitEntries(of: id, restoredInside: restoredHistory(of: id), into: &writer)
+                    bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &writer)
                 }
                 switch ending {
                 case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
@@ -440,7 +288,7 @@ extension SwiftEmitter {
             pendingOuter.removeAll { placed.contains($0) }
             let cases = placed.filter { !machine[$0].declaration.actions.isEmpty }.map { id in
                 var code = CodeWriter()
-                emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
+                spelling.emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
                 return ("case \(id.index)?:", code)
             }
             emitChoiceSwitch(on: "outerChoice", cases: cases, into: &writer)
@@ -450,8 +298,8 @@ extension SwiftEmitter {
             var cases: [(String, CodeWriter)] = []
             for id in choice.transitions where taking(id) && !machine[id].declaration.actions.isEmpty {
                 var code = CodeWriter()
-                bindingRegionData(dataNeeded(by: machine[id].declaration.actions), of: id, in: choice.region, into: &code) { writer in
-                    emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                bindingRegionData(spelling.dataNeeded(by: machine[id].declaration.actions), of: id, in: choice.region, into: &code) { writer in
+                    spelling.emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
                 }
                 cases.append(("case \(id.index)?:", code))
             }
@@ -476,12 +324,12 @@ extension SwiftEmitter {
 
     /// `let variable: Int? = …`: the choice `body` returns (a closure, or its value when it is
     /// known), `unless` prefixing the expression (`a != nil ? nil : `).
-    private func emitChoice(_ variable: String, _ body: CodeWriter, unless: String = "", into writer: inout CodeWriter) {
-        if body.text.hasPrefix("return "), body.text.filter({ $0 == "\n" }).count == 1 {
-            writer.line("let \(variable): Int? = \(unless)\(body.text.dropFirst("return ".count).dropLast())")
+    private func emitChoice(_ variable: String, _ body: ChoiceCode, unless: String = "", into writer: inout CodeWriter) {
+        if let value = body.immediateValue {
+            writer.line("let \(variable): Int? = \(unless)\(value)")
         } else {
             writer.line("let \(variable): Int? = \(unless){")
-            writer.indented { writer in writer.append(body) }
+            writer.indented { writer in writer.append(body.statements) }
             writer.line("}()")
         }
     }
@@ -490,15 +338,7 @@ extension SwiftEmitter {
     /// whether every path leaves.
     @discardableResult
     private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> Leaves {
-        for id in transitions {
-            if let guardModel = machine[id].declaration.guardExpression, let code = condition(guardModel) {
-                writer.line("if \(code) { return \(id.index) }")
-            } else {
-                writer.line("return \(id.index)")
-                return true
-            }
-        }
-        return false
+        GuardedSequence(transitions, in: machine, condition: condition).writeLines(into: &writer) { "return \(transitions[$0].index)" }.leaves
     }
 
     /// Whether a transition chosen in `region` leaves it (its domain lies outside it), so that
@@ -513,22 +353,15 @@ extension SwiftEmitter {
     /// its parallel state's regions).
     private func emitExits(inside domain: StateID, region: StateID, into writer: inout CodeWriter) {
         let parallel = model[region].parent!
-        let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let value = "\(spelling.regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
         let type = SwiftNames.stateTypeName(model[domain].name)
         if domain == region {
             writer.line("exitStates(inside\(type): \(value))")
             return
         }
         let path = Array(machine.path(to: domain).drop { $0 != region }.dropFirst())
-        let (clauses, child) = configurationClauses(path, child: "exited", subject: value)
+        let (clauses, child) = spelling.configurationClauses(path, child: "exited", subject: value)
         writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!)) }")
-    }
-
-    /// What the history a transition targets restores, as an expression
-    /// (`Self.restoredMain(history.main)`); empty when it targets none.
-    func restoredHistory(of id: TransitionID) -> String {
-        guard let owner = machine[id].entry?.restoresHistoryOf else { return "" }
-        return "Self.restored\(SwiftNames.stateTypeName(model[owner].name))(history.\(model[owner].name))"
     }
 
     /// `regions.x = …`: what is active inside `region` once transition `id` (which stays in
@@ -537,13 +370,13 @@ extension SwiftEmitter {
         let transition = machine[id]
         guard let entry = transition.entry else { return }
         let target = transition.declaration.target!
-        let arguments = transition.declaration.targetArguments.map { valueCode($0.value, event: transition.eventID, receiver: receiver) }
+        let arguments = transition.declaration.targetArguments.map { spelling.valueCode($0.value, event: transition.eventID, receiver: receiver) }
         let kept = Array(machine.path(to: transition.domain!).drop { $0 != region })
-        let historyInside = entry.restoresHistoryOf.map { _ in restoredHistory(of: id) }
-        bindingRegionData(dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
-            let inside = configurationInside(
+        let historyInside = entry.restoresHistoryOf.map { _ in spelling.restoredHistory(of: id) }
+        bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+            let inside = spelling.configurationInside(
                 of: region, keeping: kept, entering: entry.states,
-                data: { state in state == target && entry.restoresHistoryOf == nil ? arguments : self.boundData(state) },
+                data: { state in state == target && entry.restoresHistoryOf == nil ? arguments : self.spelling.boundData(state) },
                 historyOwner: entry.restoresHistoryOf, historyInside: historyInside)
             writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(inside)")
         }
@@ -559,15 +392,8 @@ extension SwiftEmitter {
         let needed = labels.intersection(inside.flatMap { model[$0].data.map { $0.label! } })
         guard !needed.isEmpty else { return body(&writer) }
         let parallel = model[region].parent!
-        let value = "\(regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
-        let (clauses, _) = configurationClauses(inside, binding: needed, subject: value)
+        let value = "\(spelling.regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let (clauses, _) = spelling.configurationClauses(inside, binding: needed, subject: value)
         writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
-    }
-}
-
-extension ExecutableMachine.Trigger {
-    /// Whether an event triggers it.
-    var isEvent: Bool {
-        if case .event = self { true } else { false }
     }
 }

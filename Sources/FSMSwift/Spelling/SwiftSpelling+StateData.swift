@@ -3,7 +3,7 @@ import FSMCore
 /// Configuration values and patterns with state data, and which data a piece of generated code
 /// must bind: a state's case carries its active child first, then its data fields by label
 /// (`case main(Main, user: String)`, `case detail(id: Int)`).
-extension SwiftEmitter {
+extension SwiftSpelling {
     /// The configuration value with `path` (outermost first) active: each state's case with its
     /// active child and its data. `data(state)` gives the expressions of a state's fields, in
     /// order; `inside` stands for the last state's child (a history's restored configuration).
@@ -216,7 +216,7 @@ extension SwiftEmitter {
     /// stay active around it keep theirs in the new configuration. `pure`: the transition
     /// function, which runs no action.
     func dataNeeded(by id: TransitionID, pure: Bool) -> Set<String> {
-        guard hasStateData else { return [] }
+        guard features.contains(.stateData) else { return [] }
         var labels = dataNeeded(byGuardOf: id).union(dataNeeded(byTargetOf: id))
         if !pure {
             labels.formUnion(dataNeeded(by: machine[id].declaration.actions))
@@ -226,7 +226,7 @@ extension SwiftEmitter {
 
     /// The data labels a transition's guard reads: its guards' functions receive their data.
     func dataNeeded(byGuardOf id: TransitionID) -> Set<String> {
-        guard hasStateData else { return [] }
+        guard features.contains(.stateData) else { return [] }
         let names = machine[id].declaration.guardExpression?.names ?? []
         return Set(names.flatMap { guardsByName[$0]!.data.map { $0.label! } })
     }
@@ -234,7 +234,7 @@ extension SwiftEmitter {
     /// The data labels a transition's new configuration reads: its target's arguments, and
     /// the data of the states that stay active around it.
     func dataNeeded(byTargetOf id: TransitionID) -> Set<String> {
-        guard hasStateData else { return [] }
+        guard features.contains(.stateData) else { return [] }
         let transition = machine[id]
         var labels = transition.declaration.targetArguments.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1.value)) }
         if transition.entry != nil, let domain = transition.domain {
@@ -245,7 +245,7 @@ extension SwiftEmitter {
 
     /// The data labels a list of actions reads: its calls' data, and its arguments.
     func dataNeeded(by actions: [ActionModel]) -> Set<String> {
-        guard hasStateData else { return [] }
+        guard features.contains(.stateData) else { return [] }
         var labels: Set<String> = []
         for action in actions {
             switch action {
@@ -275,7 +275,7 @@ extension SwiftEmitter {
 
     /// For each state, the labels of its own data that `needed` asks for at it or inside it.
     func dataBindings(needing needed: (StateID) -> Set<String>) -> [Set<String>] {
-        guard hasStateData else { return Array(repeating: [], count: model.states.count) }
+        guard features.contains(.stateData) else { return Array(repeating: [], count: model.states.count) }
         var needed = model.states.map { needed($0.id) }
         // Children after their parent: a backward pass hands each child's needs to its parent.
         for state in model.states.reversed() {
@@ -287,5 +287,36 @@ extension SwiftEmitter {
     /// The data labels of `state` and its ancestors that `labels` names.
     func chainLabels(of state: StateID, among labels: Set<String>) -> Set<String> {
         Set(machine.path(to: state).flatMap { model[$0].data.map { $0.label! } }).intersection(labels)
+    }
+
+    // MARK: - Parallel states, history, timers
+
+    /// What the history a transition targets restores, as an expression
+    /// (`Self.restoredMain(history.main)`); empty when it targets none.
+    func restoredHistory(of id: TransitionID) -> String {
+        guard let owner = machine[id].entry?.restoresHistoryOf else { return "" }
+        return "Self.restored\(SwiftNames.stateTypeName(model[owner].name))(history.\(model[owner].name))"
+    }
+
+    /// Whether a parallel state lies on `path` before its end: reaching the end then reads a
+    /// region of its regions' struct.
+    func crossesParallelState(_ path: [StateID]) -> Bool {
+        path.dropLast().contains { model[$0].isParallel }
+    }
+
+    /// The slot of a state's timers in the generated `timers` (a `MachineTimers`), if it has `after`
+    /// transitions.
+    func timerSlot(of state: StateID) -> Int? {
+        timerSlots[state]
+    }
+
+    /// `guard case <the state's path, binding labels> = self.state else { break }`, inside the
+    /// `switch` over a `StateID`: the data an entry or exit action (or a delay) reads, taken from
+    /// the configuration while the state is active. Nothing when nothing is read.
+    func emitDataBinding(of state: StateID, for labels: Set<String>, into writer: inout CodeWriter) {
+        let bound = chainLabels(of: state, among: labels)
+        guard !bound.isEmpty else { return }
+        let (clauses, _) = configurationClauses(machine.path(to: state), binding: bound, subject: "self.state")
+        writer.line("guard \(clauses.joined(separator: ", ")) else { break }")
     }
 }

@@ -3,24 +3,34 @@ import FSMCore
 /// Walking the state tree in the executable machine's priority order: the shape of every
 /// `switch` that looks for a transition (dispatch, eventless transitions, the pure transition
 /// function).
-extension SwiftEmitter {
-    /// How a piece of generated code ends, so that no statement is written after one that
-    /// always leaves (Swift warns about code that will never run).
-    typealias Leaves = Bool
+final class StateTreeWalk: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
 
-    /// Where generated code runs, as far as it knows the active configuration there: what
-    /// decides how a transition taken there exits the active states.
-    enum ActivePosition {
-        /// In the case of an active atomic state: every active state is known.
-        case leaf(StateID)
-        /// In the case of an active compound (or parallel) state, what is active inside it
-        /// bound to `child`: `activeChild`, or the regions of a parallel state
-        /// (`editorRegions`), or a region's value (`editorRegions.bold`).
-        case compound(StateID, child: String)
-        /// Where nothing active is bound: the machine level, timers, completions.
-        case unknown
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
     }
+}
 
+/// How a piece of generated code ends, so that no statement is written after one that
+/// always leaves (Swift warns about code that will never run).
+typealias Leaves = Bool
+
+/// Where generated code runs, as far as it knows the active configuration there: what
+/// decides how a transition taken there exits the active states.
+enum ActivePosition {
+    /// In the case of an active atomic state: every active state is known.
+    case leaf(StateID)
+    /// In the case of an active compound (or parallel) state, what is active inside it
+    /// bound to `child`: `activeChild`, or the regions of a parallel state
+    /// (`editorRegions`), or a region's value (`editorRegions.bold`).
+    case compound(StateID, child: String)
+    /// Where nothing active is bound: the machine level, timers, completions.
+    case unknown
+}
+
+extension StateTreeWalk {
     /// Writes `switch subject { … }` over `siblings`, with a case for each state whose subtree
     /// has transitions (`relevant`): an atomic state's own transitions (`emitOwn` at `.leaf`),
     /// or a compound state's nested `switch` over its children (bound to `activeChild`)
@@ -29,7 +39,7 @@ extension SwiftEmitter {
     /// `bindings` lists for its state, and a compound state for which `bindsChild` holds binds
     /// its active child for its own transitions too (`.compound`).
     ///
-    /// A parallel state's case binds its regions (``regionsVariable(_:)``) and tries each
+    /// A parallel state's case binds its regions (``SwiftSpelling/regionsVariable(_:)``) and tries each
     /// region in document order, a region's states before the region's own transitions; then
     /// `emitShared` writes what several regions take together (triggers no region may take
     /// alone, which `emitOwn` leaves out), then the parallel state's own transitions.
@@ -74,7 +84,7 @@ extension SwiftEmitter {
                 return leaves
             }
             guard writesBodyFirst else {
-                writer.line("case \(configurationPattern([id], child: bindsActiveChild ? "activeChild" : nil)):")
+                writer.line("case \(spelling.configurationPattern([id], child: bindsActiveChild ? "activeChild" : nil)):")
                 var leaves = false
                 writer.indented { writer in leaves = emitCaseBody(into: &writer) }
                 everyCaseLeaves = leaves && everyCaseLeaves
@@ -84,9 +94,9 @@ extension SwiftEmitter {
             let bodyText = body.text
             let bound = bindings[id.index].filter { Self.mentions($0, in: bodyText) }
             let child: String? = state.isParallel
-                ? (Self.mentions(regionsVariable(id), in: bodyText) ? regionsVariable(id) : nil)
+                ? (Self.mentions(spelling.regionsVariable(id), in: bodyText) ? spelling.regionsVariable(id) : nil)
                 : (bindsActiveChild ? "activeChild" : nil)
-            writer.line("case \(configurationPattern([id], binding: bound, child: child)):")
+            writer.line("case \(spelling.configurationPattern([id], binding: bound, child: child)):")
             writer.indented { writer in writer.append(body) }
             everyCaseLeaves = leaves && everyCaseLeaves
         }
@@ -99,7 +109,7 @@ extension SwiftEmitter {
         return everyCaseLeaves
     }
 
-    /// The body of a parallel state's case, its regions bound to ``regionsVariable(_:)``: each
+    /// The body of a parallel state's case, its regions bound to ``SwiftSpelling/regionsVariable(_:)``: each
     /// region in document order (a region's states before the region's own transitions, a
     /// region that is a parallel state itself binding its own regions), then what several
     /// regions take together, then the parallel state's own transitions. Returns whether every
@@ -109,12 +119,12 @@ extension SwiftEmitter {
         emitShared: (_ parallel: StateID, inout CodeWriter) -> Leaves, into writer: inout CodeWriter,
         emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
     ) -> Leaves {
-        let regions = regionsVariable(parallel)
+        let regions = spelling.regionsVariable(parallel)
         var leaves = false
         for region in model[parallel].children where relevant[region.index] && !leaves {
             let value = "\(regions).\(SwiftNames.variable(model[region].name))"
             if model[region].isParallel {
-                let nested = regionsVariable(region)
+                let nested = spelling.regionsVariable(region)
                 var body = CodeWriter()
                 leaves = emitRegions(
                     of: region, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
@@ -128,7 +138,7 @@ extension SwiftEmitter {
                 emitShared: emitShared, into: &writer, emitOwn: emitOwn)
             if !leaves { leaves = emitOwn(region, .compound(region, child: value), &writer) }
         }
-        if !leaves, !sharedTriggers[parallel.index].isEmpty { leaves = emitShared(parallel, &writer) }
+        if !leaves, !regionAnalysis.sharedTriggers[parallel.index].isEmpty { leaves = emitShared(parallel, &writer) }
         if !leaves { leaves = emitOwn(parallel, bindsChild(parallel) ? .compound(parallel, child: regions) : .unknown, &writer) }
         return leaves
     }
@@ -184,19 +194,11 @@ extension SwiftEmitter {
             if guardsOnly {
                 for index in declarations.indices { declarations[index].actions = [] }
             }
-            writer.line("case ", pattern(for: group.event, binding: usedPayload(of: declarations)), ":")
+            writer.line("case ", spelling.pattern(for: group.event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
-                var leaves = false
-                for id in group.transitions {
-                    if let guardModel = machine[id].declaration.guardExpression, let code = condition(guardModel, group.event) {
-                        writer.block("if \(code)") { writer in emitBody(id, &writer) }
-                    } else {
-                        emitBody(id, &writer)
-                        leaves = true
-                        break
-                    }
-                }
-                everyGroupLeaves = leaves && everyGroupLeaves
+                let sequence = GuardedSequence(group.transitions, in: machine) { condition($0, group.event) }
+                let written = sequence.writeBlocks(into: &writer) { branch, writer in emitBody(group.transitions[branch.position], &writer) }
+                everyGroupLeaves = written.leaves && everyGroupLeaves
             }
         }
         if groups.count < model.events.count {
@@ -206,5 +208,24 @@ extension SwiftEmitter {
         }
         writer.line("}")
         return everyGroupLeaves
+    }
+
+    // MARK: - What each state's own dispatch takes
+
+    /// The event transitions a state's own dispatch takes: all its groups but the events a
+    /// parallel state around it shares among its regions.
+    func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
+        let groups = eventGroups(of: .state(state))
+        let excluded = regionAnalysis.excludedTriggers[state.index]
+        return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
+    }
+
+    /// The transitions a walk of the state tree answers at `state` for the `wanted` triggers:
+    /// its own, and at a parallel state those its regions share (whose code binds the data of
+    /// the states inside the regions itself). What the walk binds of each state's data is what
+    /// they read.
+    func walkedTransitions(at state: StateID, where wanted: (ExecutableMachine.Trigger) -> Bool) -> [TransitionID] {
+        let own = machine.triggers(of: .state(state)).filter(wanted).flatMap { regionAnalysis.ownTransitions(of: state, for: $0) }
+        return own + regionAnalysis.sharedTriggers[state.index].filter(wanted).flatMap { regionAnalysis.sharedTransitions(of: state, for: $0) }
     }
 }

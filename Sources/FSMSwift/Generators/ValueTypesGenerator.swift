@@ -1,11 +1,16 @@
 import FSMCore
 
 /// The value types: State, Event, Output, Transition, Notification.
-extension SwiftEmitter {
+struct ValueTypesGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+}
+
+extension ValueTypesGenerator {
     func emitValueTypes(into writer: inout CodeWriter) {
         writer.line("// MARK: - States, events and outputs")
         writer.line()
-        if isStatechart {
+        if features.contains(.statechart) {
             emitConfigurationType(into: &writer)
         } else {
             writer.line("/// The states of ``\(name)``.")
@@ -19,7 +24,7 @@ extension SwiftEmitter {
         }
 
         writer.line("/// The events ``\(name)`` reacts to.")
-        writer.block("\(access)enum Event: \(conformances(eventTraits, caseIterable: model.events.allSatisfy(\.parameters.isEmpty)))") { writer in
+        writer.block("\(access)enum Event: \(conformances(typeConformances.event, caseIterable: model.events.allSatisfy(\.parameters.isEmpty)))") { writer in
             for event in model.events {
                 writer.documentation(event.documentation)
                 write(locatedCase(event.name, event.parameters, typeLocations: event.parameterTypeLocations), into: &writer)
@@ -29,26 +34,26 @@ extension SwiftEmitter {
             writer.block("\(access)var name: String") { writer in
                 emitNameSwitch(model.events, into: &writer)
             }
-            if eventTraits.isCodable && !model.events.isEmpty {
+            if typeConformances.event.isCodable && !model.events.isEmpty {
                 emitCaseCoding(codedCases(model.events), named: true, into: &writer)
             }
         }
         writer.line()
 
-        if hasOutputs {
+        if features.contains(.outputs) {
             writer.line("/// What ``\(name)`` tells its observers.")
-            writer.block("\(access)enum Output: \(conformances(outputTraits, caseIterable: model.outputs.allSatisfy(\.parameters.isEmpty)))") { writer in
+            writer.block("\(access)enum Output: \(conformances(typeConformances.output, caseIterable: model.outputs.allSatisfy(\.parameters.isEmpty)))") { writer in
                 for output in model.outputs {
                     writer.documentation(output.documentation)
                     write(locatedCase(output.name, output.parameters, typeLocations: output.parameterTypeLocations), into: &writer)
                 }
-                if outputTraits.isCodable { emitCaseCoding(codedCases(model.outputs), into: &writer) }
+                if typeConformances.output.isCodable { emitCaseCoding(codedCases(model.outputs), into: &writer) }
             }
             writer.line()
         }
 
         writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions.")
-        writer.block("\(access)struct Transition: \(eventTraits.isHashable && stateTraits.isHashable ? "Hashable, " : "")Sendable") { writer in
+        writer.block("\(access)struct Transition: \(typeConformances.event.isHashable && typeConformances.state.isHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("\(access)var source: State")
             writer.line("\(access)var event: Event?")
             writer.line("\(access)var target: State")
@@ -62,7 +67,7 @@ extension SwiftEmitter {
         writer.line()
 
         writer.line("/// Everything observers hear about, in the order it happens.")
-        let notificationIsHashable = eventTraits.isHashable && stateTraits.isHashable && (!hasOutputs || outputTraits.isHashable)
+        let notificationIsHashable = typeConformances.event.isHashable && typeConformances.state.isHashable && (!features.contains(.outputs) || typeConformances.output.isHashable)
         writer.block("\(access)enum Notification: \(notificationIsHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("/// The machine left a state; its exit actions have run.")
             writer.line("case exited(\(stateIDType))")
@@ -70,7 +75,7 @@ extension SwiftEmitter {
             writer.line("case entered(\(stateIDType))")
             writer.line("/// The machine took a transition; the target's entry actions have run.")
             writer.line("case transitioned(Transition)")
-            if hasOutputs {
+            if features.contains(.outputs) {
                 writer.line("/// An action emitted an output.")
                 writer.line("case emitted(Output)")
             }
@@ -80,11 +85,7 @@ extension SwiftEmitter {
         writer.line()
     }
 
-    /// How notifications and observers name a state: `StateID` in a nested machine, `State`
-    /// (which is the same thing) in a flat one.
-    var stateIDType: String { isStatechart ? "StateID" : "State" }
-
-    private func conformances(_ traits: (isHashable: Bool, isCodable: Bool), caseIterable: Bool) -> String {
+    private func conformances(_ traits: Conformances, caseIterable: Bool) -> String {
         var protocols: [String] = []
         if traits.isHashable { protocols.append("Hashable") }
         protocols.append("Sendable")

@@ -1,44 +1,12 @@
 import FSMCore
 
-/// The protocols the user implements or adopts: Actions and Observer.
-extension SwiftEmitter {
-    func emitActionsProtocol(into writer: inout CodeWriter) {
-        writer.line("// MARK: - Guards and actions")
-        writer.line()
-        writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
-        writer.line("///")
-        writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
-        writer.line("/// receive the payload of the event that triggered them\(hasStateData ? ", then the data of their state" : "").")
-        if !model.valueFunctions.isEmpty {
-            writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
-            writer.line("/// argument, a delay.")
-        }
-        writer.block("\(isolation)\(access)protocol Actions") { writer in
-            // Each requirement at the spec's first use of its name: a missing implementation's
-            // note points there.
-            for guardModel in model.guards {
-                writeRequirement(guardModel.name, "\(SwiftNames.parameterList(guardModel.parameters)) -> Bool", at: guardModel.firstUse, into: &writer)
-            }
-            if !model.guards.isEmpty, !model.actions.isEmpty { writer.line() }
-            for action in model.actions {
-                writeRequirement(action.name, SwiftNames.parameterList(action.parameters), at: action.firstUse, into: &writer)
-            }
-            if !model.valueFunctions.isEmpty, !(model.guards.isEmpty && model.actions.isEmpty) { writer.line() }
-            for function in model.valueFunctions {
-                let signature = "\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)"
-                writeRequirement(function.name, signature, at: function.firstUse, into: &writer)
-            }
-        }
-        writer.line()
-    }
+/// Observation: the `Observer` protocol and its default implementations after the class, the
+/// hooks it declares, and (ObservationGenerator+Observing) how the running class keeps observers and lets them in.
+struct ObservationGenerator: PlanReader {
+    let plan: SwiftPlan
+}
 
-    /// `func name(…)` with the name at `location` in the spec.
-    private func writeRequirement(_ name: String, _ signature: String, at location: SourceLocation?, into writer: inout CodeWriter) {
-        var text = SpecLocatedText()
-        text.append("func ", then: name + signature, at: specPath == nil ? nil : location)
-        write(text, into: &writer)
-    }
-
+extension ObservationGenerator {
     func emitObserverProtocol(into writer: inout CodeWriter) {
         writer.line("// MARK: - Observing")
         writer.line()
@@ -104,7 +72,7 @@ extension SwiftEmitter {
             ObserverHook(notification: "entered", kind: "entries", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
             ObserverHook(notification: "transitioned", kind: "transitions", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
         ]
-        if hasOutputs {
+        if features.contains(.outputs) {
             hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
         }
         hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))

@@ -2,7 +2,19 @@ import FSMCore
 
 /// The timers of a nested machine: each state with `after` transitions has a slot of timers
 /// that run while it is active, at any depth, whatever its children do.
-extension SwiftEmitter {
+final class StatechartTimersGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.bodies = bodies
+    }
+}
+
+extension StatechartTimersGenerator {
     func emitHierarchicalTimers(into writer: inout CodeWriter) {
         writer.line("// MARK: - Timers")
         writer.line()
@@ -14,16 +26,16 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// Starts the timers of `state`'s `after` transitions, one per delay; `state` is active.")
         writer.block("private func startTimers(of state: StateID)") { writer in
-            let timed = timedStates.map { model[$0] }
+            let timed = timerSlots.timedStates.map { model[$0] }
             emitStateSwitch(timed, into: &writer) { state, writer in
-                let slot = timerSlot(of: state.id)!
+                let slot = spelling.timerSlot(of: state.id)!
                 let delays = machine.timers[state.id.index].map(\.delay)
                 var read: Set<String> = []
                 for case .computed(let name) in delays { read.formUnion(valueFunctionsByName[name]!.data.map { $0.label! }) }
-                emitDataBinding(of: state.id, for: read, into: &writer)
+                spelling.emitDataBinding(of: state.id, for: read, into: &writer)
                 writer.line("timers.enter(slot: \(slot))")
                 for (group, delay) in delays.enumerated() {
-                    writer.line("startTimer(slot: \(slot), group: \(group), after: \(delayCode(delay)))")
+                    writer.line("startTimer(slot: \(slot), group: \(group), after: \(spelling.delayCode(delay)))")
                 }
             }
         }
@@ -58,19 +70,19 @@ extension SwiftEmitter {
         writer.line("/// left since the timer started; then the eventless transitions that follow.")
         writer.block("private func fireTimer(slot: Int, group: Int, entry: UInt64)") { writer in
             writer.line("guard timers.isCurrent(entry, slot: slot) else { return }")
-            writer.line(hasEventless
+            writer.line(features.contains(.eventless)
                 ? "if takeTimerTransition(slot: slot, group: group) { takeEventlessTransitions() }"
                 : "_ = takeTimerTransition(slot: slot, group: group)")
         }
         writer.line()
         writer.block("private func takeTimerTransition(slot: Int, group: Int) -> Bool") { writer in
             writer.line("switch (slot, group) {")
-            for (slot, state) in timedStates.enumerated() {
+            for (slot, state) in timerSlots.timedStates.enumerated() {
                 for (group, timer) in machine.timers[state.index].enumerated() {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
-                        let position = emitActiveGuard(of: state, binding: timer.transitions, required: hasStateData, into: &writer)
-                        let leaves = emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+                        let position = bodies.emitActiveGuard(of: state, binding: timer.transitions, required: features.contains(.stateData), into: &writer)
+                        let leaves = bodies.emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
                         if !leaves { writer.line("return false") }
                     }
                 }
@@ -82,15 +94,4 @@ extension SwiftEmitter {
         writer.line()
     }
 
-    /// How long a timer waits: `.seconds(1)`, or what the user's function computes from the
-    /// state's data (bound where the timer starts).
-    func delayCode(_ delay: TimerDelay) -> String {
-        switch delay {
-        case .fixed(let duration):
-            return SwiftNames.duration(duration)
-        case .computed(let name):
-            let function = valueFunctionsByName[name]!
-            return "actions.\(name)" + callArguments([], function.data, event: nil)
-        }
-    }
 }

@@ -1,15 +1,19 @@
 import FSMCore
 
 /// The running machine: stored properties, initializer, `send` and the step loop.
-extension SwiftEmitter {
+struct RunningClassGenerator: PlanReader {
+    let plan: SwiftPlan
+}
+
+extension RunningClassGenerator {
     /// The parameter that tells a nonisolated machine with timers which actor its timers
     /// fire on; `#isolation` is the caller's actor.
     var isolationParameter: String? {
-        hasTimers && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
+        features.contains(.timers) && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
     }
 
     /// The type of the queue entries for events sent during a step.
-    var pendingType: String { hasTimers ? "Stimulus" : "Event" }
+    var pendingType: String { features.contains(.timers) ? "Stimulus" : "Event" }
 
     /// The attribute that spares a variable of the machine Swift's run-time exclusivity check,
     /// a call per access (the generated comment above the variables says why that is safe).
@@ -23,37 +27,37 @@ extension SwiftEmitter {
         writer.line()
         writer.line("/// The current state.")
         writer.line("\(unchecked)\(access)private(set) var state: State")
-        if hasHistory {
+        if features.contains(.history) {
             writer.line("/// What the states with `history` remember.")
             writer.line("\(unchecked)private var history = History()")
         }
         writer.line()
-        if hasActions {
+        if features.contains(.actions) {
             writer.line("private let actions: any Actions")
         }
         writer.line("private let observers = ObservationList<Observation>()")
         writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
         writer.line("\(unchecked)private var isInStep = false")
         writer.line("\(unchecked)private var pendingEvents = EventQueue<\(pendingType)>()")
-        if hasCompletion {
+        if features.contains(.completion) {
             writer.line("/// Events raised by actions and completions of compound states, in the order they")
             writer.line("/// happened; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<InternalEvent>()")
-        } else if hasRaise {
+        } else if features.contains(.raise) {
             writer.line("/// Events raised by actions; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<Event>()")
         }
-        if hasTimers {
+        if features.contains(.timers) {
             writer.line("private let clock: any MachineClock")
         }
-        if hasTimers && isStatechart {
-            writer.line("/// The running timers of each state with `after` transitions, by slot: \(timedStates.map { "`\(model[$0].name)`" }.joined(separator: ", ")).")
-            writer.line("\(unchecked)private var timers = MachineTimers(slots: \(timedStates.count))")
-        } else if hasTimers {
+        if features.contains(.timers) && features.contains(.statechart) {
+            writer.line("/// The running timers of each state with `after` transitions, by slot: \(timerSlots.timedStates.map { "`\(model[$0].name)`" }.joined(separator: ", ")).")
+            writer.line("\(unchecked)private var timers = MachineTimers(slots: \(timerSlots.timedStates.count))")
+        } else if features.contains(.timers) {
             writer.line("/// The timers of the current state's `after` transitions, in slot 0.")
             writer.line("\(unchecked)private var timers = MachineTimers(slots: 1)")
         }
-        if hasTimers {
+        if features.contains(.timers) {
             if model.isMainActor {
                 writer.line("private let isolation: (any Actor)? = MainActor.shared")
             } else {
@@ -64,10 +68,10 @@ extension SwiftEmitter {
             writer.line("/// An event sent from outside, or a timer that fired.")
             writer.block("private enum Stimulus") { writer in
                 writer.line("case event(Event)")
-                writer.line(isStatechart ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
+                writer.line(features.contains(.statechart) ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
             }
         }
-        if hasCompletion {
+        if features.contains(.completion) {
             writer.line()
             writer.line("/// A raised event, or a compound state that completed.")
             writer.block("private enum InternalEvent") { writer in
@@ -79,11 +83,11 @@ extension SwiftEmitter {
     }
 
     func emitInitializer(into writer: inout CodeWriter) {
-        let snapshotType = hasHistory ? "Snapshot" : "State"
+        let snapshotType = features.contains(.history) ? "Snapshot" : "State"
         let timersNeedAnActor = isolationParameter != nil
         var parameters: [String] = []
-        if hasActions { parameters.append("actions: any Actions") }
-        if hasTimers { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
+        if features.contains(.actions) { parameters.append("actions: any Actions") }
+        if features.contains(.timers) { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
         parameters.append(timersNeedAnActor ? "observers: [any Observer]" : "observers: [any Observer] = []")
         parameters.append(timersNeedAnActor ? "restoring snapshot: \(snapshotType)?" : "restoring snapshot: \(snapshotType)? = nil")
         if timersNeedAnActor {
@@ -97,15 +101,15 @@ extension SwiftEmitter {
         }
         let designated = timersNeedAnActor ? "private init" : "\(access)init"
         writer.function(designated, parameters: parameters) { writer in
-            if hasActions { writer.line("self.actions = actions") }
-            if hasTimers { writer.line("self.clock = clock") }
+            if features.contains(.actions) { writer.line("self.actions = actions") }
+            if features.contains(.timers) { writer.line("self.clock = clock") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
             // `if let` and a flag rather than `snapshot?.state ?? initial` and `snapshot == nil`:
             // `??` and `==` cost the type checker of every build that compiles this file more
             // than the branches do (`==` is tried against every `Equatable` overload).
             writer.line("let isRestored: Bool")
             writer.block("if let snapshot", closing: "} else {") { writer in
-                if hasHistory {
+                if features.contains(.history) {
                     writer.line("state = snapshot.state")
                     writer.line("history = snapshot.history")
                 } else {
@@ -124,7 +128,7 @@ extension SwiftEmitter {
             writer.line("isInStep = true")
             writer.line("if !isRestored {")
             writer.indented { writer in
-                if isStatechart {
+                if features.contains(.statechart) {
                     for state in machine.initialEntry.states {
                         writer.line("enterState(.\(model[state].name))")
                     }
@@ -132,14 +136,14 @@ extension SwiftEmitter {
                     writer.line("enterState(\(initial))")
                 }
             }
-            if hasTimers {
+            if features.contains(.timers) {
                 writer.line("} else {")
-                writer.indented { writer in writer.line(isStatechart ? "restartTimers()" : "startTimers(for: state)") }
+                writer.indented { writer in writer.line(features.contains(.statechart) ? "restartTimers()" : "startTimers(for: state)") }
             }
             writer.line("}")
             // A snapshot saved by an observer mid-chain must not leave the machine resting in
             // a state whose eventless transition is enabled: it would never move again.
-            if hasEventless { writer.line("takeEventlessTransitions()") }
+            if features.contains(.eventless) { writer.line("takeEventlessTransitions()") }
             writer.line("drainQueues()")
             writer.line("isInStep = false")
         }
@@ -150,8 +154,8 @@ extension SwiftEmitter {
     private func emitInitializerDocumentation(anActor: Bool? = nil, into writer: inout CodeWriter) {
         let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
         writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
-        if hasEventless || hasTimers {
-            let resumes = [hasTimers ? "restarts its timers" : nil, hasEventless ? "takes the eventless transitions enabled there" : nil]
+        if features.contains(.eventless) || features.contains(.timers) {
+            let resumes = [features.contains(.timers) ? "restarts its timers" : nil, features.contains(.eventless) ? "takes the eventless transitions enabled there" : nil]
             writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
         }
         if anActor == true {
@@ -165,14 +169,14 @@ extension SwiftEmitter {
         }
         writer.line("///")
         writer.line("/// - Parameters:")
-        if hasActions { writer.line("///   - actions: your guards and actions.") }
-        if hasTimers {
+        if features.contains(.actions) { writer.line("///   - actions: your guards and actions.") }
+        if features.contains(.timers) {
             writer.line(anActor == false
                 ? "///   - clock: times the `after` transitions, such as a `ManualClock` in tests."
                 : "///   - clock: times the `after` transitions; pass a `ManualClock` in tests.")
         }
         writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
-        writer.line(hasHistory
+        writer.line(features.contains(.history)
             ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
             : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
         if anActor == true { writer.line("///   - isolation: the actor timers fire on; the caller's, which must be an actor.") }
@@ -181,8 +185,8 @@ extension SwiftEmitter {
     /// The two public initializers of a machine with timers that no attribute isolates: one on
     /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
     private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
-        let actions = hasActions ? ["actions: any Actions"] : []
-        let passActions = hasActions ? "actions: actions, " : ""
+        let actions = features.contains(.actions) ? ["actions: any Actions"] : []
+        let passActions = features.contains(.actions) ? "actions: actions, " : ""
         let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
         emitInitializerDocumentation(anActor: true, into: &writer)
         writer.function(
@@ -200,7 +204,7 @@ extension SwiftEmitter {
     }
 
     func emitPublicAPI(into writer: inout CodeWriter) {
-        if hasHistory {
+        if features.contains(.history) {
             writer.line("/// The state and the history, to save and pass to `init(…restoring:)` later.")
             writer.block("\(access)var snapshot: Snapshot") { writer in
                 writer.line("Snapshot(state: state, history: history)")
@@ -237,13 +241,13 @@ extension SwiftEmitter {
             }
             writer.line("isInStep = true")
             writer.line("step(event)")
-            writer.block("if !\(hasRaise ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
+            writer.block("if !\(features.contains(.raise) ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
                 writer.line("drainQueues()")
             }
             writer.line("isInStep = false")
         }
         writer.line()
-        emitObservingMethods(into: &writer)
+        ObservationGenerator(plan: plan).emitObservingMethods(into: &writer)
     }
 
     func emitStep(into writer: inout CodeWriter) {
@@ -254,7 +258,7 @@ extension SwiftEmitter {
         writer.line("@inline(__always)")
         eventFunction("private func step(_ event: Event)", into: &writer) { writer in
             let finished = finalStates.isEmpty ? "" : "!isFinished, "
-            if hasEventless {
+            if features.contains(.eventless) {
                 writer.block("guard \(finished)handle(event) else") { writer in
                     writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
                     writer.line("return")
@@ -270,17 +274,17 @@ extension SwiftEmitter {
         writer.line("/// Queues an event sent during a step; out of line, to keep `send(_:)` small.")
         writer.line("@inline(never)")
         eventFunction("private func queue(_ event: Event)", into: &writer) { writer in
-            writer.line("pendingEvents.append(\(hasTimers ? ".event(event)" : "event"))")
+            writer.line("pendingEvents.append(\(features.contains(.timers) ? ".event(event)" : "event"))")
         }
         writer.line()
         writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
         writer.block("private func drainQueues()") { writer in
-            if hasCompletion {
+            if features.contains(.completion) {
                 emitDrainWithCompletions(into: &writer)
                 return
             }
-            let raised = hasRaise ? "raisedEvents.popFirst()\(hasTimers ? ".map(Stimulus.event)" : "") ?? " : ""
-            if hasTimers {
+            let raised = features.contains(.raise) ? "raisedEvents.popFirst()\(features.contains(.timers) ? ".map(Stimulus.event)" : "") ?? " : ""
+            if features.contains(.timers) {
                 writer.block("while let next = \(raised)pendingEvents.popFirst()") { writer in
                     writer.line("switch next {")
                     writer.line("case .event(let event): step(event)")
@@ -298,7 +302,7 @@ extension SwiftEmitter {
 
     /// How `drainQueues()` hands a fired timer on.
     private var timerCase: String {
-        isStatechart
+        features.contains(.statechart)
             ? "case .timer(let slot, let group, let entry): fireTimer(slot: slot, group: group, entry: entry)"
             : "case .timer(let index, let entry): fireTimer(index, entry: entry)"
     }
@@ -312,13 +316,13 @@ extension SwiftEmitter {
                 writer.line("case .raised(let event): step(event)")
                 writer.line("case .completed(let completed):")
                 writer.indented { writer in
-                    writer.line(hasEventless ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
+                    writer.line(features.contains(.eventless) ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
                 }
                 writer.line("}")
             }
             writer.line("} else if let next = pendingEvents.popFirst() {")
             writer.indented { writer in
-                if hasTimers {
+                if features.contains(.timers) {
                     writer.line("switch next {")
                     writer.line("case .event(let event): step(event)")
                     writer.line(timerCase)
@@ -332,18 +336,15 @@ extension SwiftEmitter {
             writer.line("}")
         }
     }
-}
 
-extension SwiftEmitter {
-    /// A function that takes an `Event`. A machine without events has an `Event` without cases,
-    /// and Swift warns that any statement taking such a value "will never be executed" (a SIL
-    /// diagnostic `-typecheck` does not show); an empty body draws no warning, even in a function
-    /// that returns a value, since it can never be called.
-    func eventFunction(_ opening: String, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
-        if model.events.isEmpty {
-            writer.line(opening + " {}")
-        } else {
-            writer.block(opening, body)
+    func emitNotifications(into writer: inout CodeWriter) {
+        writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
+        writer.line("@inline(__always)")
+        writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
+            writer.block("if observers.hears(kind)") { writer in
+                writer.line("observers.notify(kind, notification())")
+            }
         }
+        writer.line()
     }
 }

@@ -2,7 +2,23 @@ import FSMCore
 
 /// The pure transition function: the executable machine's choice of transition and its target
 /// configuration, as a `switch` that asks guards and runs nothing.
-extension SwiftEmitter {
+final class TransitionFunctionGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let walk: StateTreeWalk
+    let bodies: TransitionBodyWriter
+    let shared: SharedTriggerWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, shared: SharedTriggerWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.walk = walk
+        self.bodies = bodies
+        self.shared = shared
+    }
+}
+
+extension TransitionFunctionGenerator {
     func emitTransitionFunction(into writer: inout CodeWriter) {
         let hasGuards = !model.guards.isEmpty
         let asks = model.valueFunctions.isEmpty ? "only `guards`' guards are asked" : "only `guards`' guards and value functions are asked"
@@ -11,13 +27,13 @@ extension SwiftEmitter {
         writer.line("/// The state `event` leads to from `state`, or `nil` when the machine would ignore it.")
         writer.line("///")
         writer.line("/// A pure function for tests and tools: no action runs\(hasGuards || !model.valueFunctions.isEmpty ? " (\(asks))" : ""), an internal")
-        writer.line("/// transition leads to `state` itself, and eventless transitions\(hasCompletion ? " and completions" : "") that may follow are not taken.")
-        if hasHistory {
+        writer.line("/// transition leads to `state` itself, and eventless transitions\(features.contains(.completion) ? " and completions" : "") that may follow are not taken.")
+        if features.contains(.history) {
             writer.line("/// A history target enters what `history` remembers.")
         }
         var parameters = ["from state: State", "on event: Event"]
         if hasGuards || !model.valueFunctions.isEmpty { parameters.append("guards: any Actions") }
-        if hasHistory { parameters.append("history: History = History()") }
+        if features.contains(.history) { parameters.append("history: History = History()") }
         if model.events.isEmpty {
             // No event can be given: see eventFunction(_:into:_:).
             eventFunction("\(access)static func nextState(\(parameters.joined(separator: ", "))) -> State?", into: &writer) { _ in }
@@ -33,21 +49,21 @@ extension SwiftEmitter {
                 writer.line("}")
             }
             let condition = { (guardModel: GuardModel, event: EventID) in
-                self.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
+                self.spelling.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
             }
-            let relevant = subtreesDeclaring { !ownEventGroups(of: $0).isEmpty || sharesEvents($0) }
-            let bindings = dataBindings(of: { walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
-            var leaves = emitStateTree(
+            let relevant = walk.subtreesDeclaring { !walk.ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
+            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
+            var leaves = walk.emitStateTree(
                 model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
-                emitShared: { parallel, writer in emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
+                emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
             ) { state, _, writer in
-                emitEventSwitch(ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
+                walk.emitEventSwitch(walk.ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }
             if !leaves {
-                leaves = emitEventSwitch(eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
+                leaves = walk.emitEventSwitch(walk.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
+                    writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
                 }
             }
             if !leaves { writer.line("return nil") }

@@ -1,0 +1,46 @@
+import FSMCore
+
+/// The `Actions` protocol: the guards, actions and value functions the user implements, each
+/// requirement placed at the spec's first use of its name.
+struct ActionsProtocolGenerator: PlanReader {
+    let plan: SwiftPlan
+}
+
+extension ActionsProtocolGenerator {
+    func emitActionsProtocol(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Guards and actions")
+        writer.line()
+        writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
+        writer.line("///")
+        writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
+        writer.line("/// receive the payload of the event that triggered them\(features.contains(.stateData) ? ", then the data of their state" : "").")
+        if !model.valueFunctions.isEmpty {
+            writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
+            writer.line("/// argument, a delay.")
+        }
+        writer.block("\(isolation)\(access)protocol Actions") { writer in
+            // Each requirement at the spec's first use of its name: a missing implementation's
+            // note points there.
+            for guardModel in model.guards {
+                writeRequirement(guardModel.name, "\(SwiftNames.parameterList(guardModel.parameters)) -> Bool", at: guardModel.firstUse, into: &writer)
+            }
+            if !model.guards.isEmpty, !model.actions.isEmpty { writer.line() }
+            for action in model.actions {
+                writeRequirement(action.name, SwiftNames.parameterList(action.parameters), at: action.firstUse, into: &writer)
+            }
+            if !model.valueFunctions.isEmpty, !(model.guards.isEmpty && model.actions.isEmpty) { writer.line() }
+            for function in model.valueFunctions {
+                let signature = "\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)"
+                writeRequirement(function.name, signature, at: function.firstUse, into: &writer)
+            }
+        }
+        writer.line()
+    }
+
+    /// `func name(…)` with the name at `location` in the spec.
+    private func writeRequirement(_ name: String, _ signature: String, at location: SourceLocation?, into writer: inout CodeWriter) {
+        var text = SpecLocatedText()
+        text.append("func ", then: name + signature, at: specPath == nil ? nil : location)
+        write(text, into: &writer)
+    }
+}

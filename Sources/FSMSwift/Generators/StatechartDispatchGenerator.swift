@@ -1,0 +1,106 @@
+import FSMCore
+
+/// The dispatch of a nested machine: events, eventless transitions and completions, each a
+/// walk of the state tree in the executable machine's priority order.
+final class StatechartDispatchGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let walk: StateTreeWalk
+    let bodies: TransitionBodyWriter
+    let shared: SharedTriggerWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, shared: SharedTriggerWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.walk = walk
+        self.bodies = bodies
+        self.shared = shared
+    }
+}
+
+extension StatechartDispatchGenerator {
+    func emitHierarchicalDispatch(into writer: inout CodeWriter) {
+        writer.line("/// Takes the first transition whose guard holds: the active atomic state's, then those of")
+        writer.line("/// the states around it, outward, then the machine level's. Returns `false` when none does.")
+        writer.line("@inline(__always)")
+        eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
+            let relevant = walk.subtreesDeclaring { !walk.ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
+            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
+            let exitsFromCompound = { (state: StateID) in
+                self.walk.ownEventGroups(of: state).contains { $0.transitions.contains { self.bodies.exitsThroughChild($0, from: state) } }
+            }
+            var leaves = walk.emitStateTree(
+                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .live(.returnTrue), into: &writer) },
+                into: &writer
+            ) { state, position, writer in
+                walk.emitEventSwitch(walk.ownEventGroups(of: state), into: &writer, condition: spelling.liveCondition) { id, writer in
+                    bodies.emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
+                }
+            }
+            if !leaves {
+                let machineGroups = walk.eventGroups(of: .machine)
+                if !machineGroups.isEmpty {
+                    writer.line("// Machine-level transitions, for events no active state takes.")
+                    leaves = walk.emitEventSwitch(machineGroups, into: &writer, condition: spelling.liveCondition) { id, writer in
+                        bodies.emitBody(id, from: .unknown, event: "event", ending: .returnTrue, into: &writer)
+                    }
+                }
+            }
+            if !leaves { writer.line("return false") }
+        }
+        writer.line()
+        if features.contains(.eventless) { emitHierarchicalEventless(into: &writer) }
+        if features.contains(.completion) { emitCompletion(into: &writer) }
+    }
+
+    private func emitHierarchicalEventless(into writer: inout CodeWriter) {
+        writer.line("/// Takes eventless transitions until none is enabled, innermost states first.")
+        writer.block("private func takeEventlessTransitions()") { writer in
+            writer.block("while true") { writer in
+                let relevant = walk.subtreesDeclaring { !regionAnalysis.ownTransitions(of: $0, for: .always).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(.always) }
+                let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
+                let exitsFromCompound = { (state: StateID) in
+                    self.regionAnalysis.ownTransitions(of: state, for: .always).contains { self.bodies.exitsThroughChild($0, from: state) }
+                }
+                let leaves = walk.emitStateTree(
+                    model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                    emitShared: { parallel, writer in
+                        guard regionAnalysis.sharedTriggers[parallel.index].contains(.always) else { return false }
+                        shared.emitSharedTrigger(.always, of: parallel, event: "nil", mode: .live(.continueLoop), into: &writer)
+                        return false
+                    },
+                    into: &writer
+                ) { state, position, writer in
+                    bodies.emitGuardedSequence(
+                        regionAnalysis.ownTransitions(of: state, for: .always), from: position, event: "nil", ending: .continueLoop, into: &writer)
+                }
+                if !leaves { writer.line("return") }
+            }
+        }
+        writer.line()
+    }
+
+    /// Completions: the `done` transitions of each compound state that declares some.
+    private func emitCompletion(into writer: inout CodeWriter) {
+        let completing = model.states.filter { !machine.transitions(of: .state($0.id), for: .done($0.id)).isEmpty }
+        writer.line("/// Takes the first `done` transition of `completed` whose guard holds, if it is still")
+        writer.line("/// active: its completion waited in the internal queue like a raised event.")
+        writer.block("private func complete(_ completed: StateID) -> Bool") { writer in
+            writer.line("switch completed {")
+            for state in completing {
+                writer.line("case .\(state.name):")
+                writer.indented { writer in
+                    let transitions = machine.transitions(of: .state(state.id), for: .done(state.id))
+                    let position = bodies.emitActiveGuard(of: state.id, binding: transitions, into: &writer)
+                    let leaves = bodies.emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+                    if !leaves { writer.line("return false") }
+                }
+            }
+            writer.line("default:")
+            writer.indented { writer in writer.line("return false") }
+            writer.line("}")
+        }
+        writer.line()
+    }
+}

@@ -1,0 +1,233 @@
+import FSMCore
+
+/// How a nested machine enters and leaves states: `exitState(_:)`, `enterState(_:)`, exiting
+/// what is active inside a state (remembering histories), restoring histories, entering along
+/// an entry plan.
+final class StatechartStateChangesGenerator: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let bodies: TransitionBodyWriter
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
+        self.plan = plan
+        self.spelling = spelling
+        self.bodies = bodies
+    }
+}
+
+extension StatechartStateChangesGenerator {
+    /// The condition that `state` is in a final state (SCXML's `isInFinalState`): a final
+    /// child of a compound state active, every region of a parallel state in a final state.
+    /// `nil` when it never is.
+    private func finalCondition(of state: StateID) -> String? {
+        if model[state].isParallel {
+            let regions = model[state].children.map(finalCondition)
+            guard regions.allSatisfy({ $0 != nil }) else { return nil }
+            return regions.map { $0! }.joined(separator: " && ")
+        }
+        let finals = model[state].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }
+        return finals.isEmpty ? nil : "(" + finals.joined(separator: " || ") + ")"
+    }
+
+    func emitHierarchicalStateChanges(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Entering and leaving states")
+        writer.line()
+        writer.line("/// Runs `state`'s exit actions, stops its timers and tells the observers.")
+        writer.block("private func exitState(_ state: StateID)") { writer in
+            let exiting = model.states.filter { !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil }
+            emitStateSwitch(exiting, into: &writer) { state, writer in
+                if let slot = spelling.timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
+                spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.exitActions), into: &writer)
+                spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
+            }
+            writer.line("notify(.exits, .exited(state))")
+        }
+        writer.line()
+        writer.line("/// Runs `state`'s entry actions, starts its timers, tells the observers, and queues the")
+        writer.line("/// completion of the state a final state completes. `state` is active already.")
+        writer.block("private func enterState(_ state: StateID)") { writer in
+            // Completions nothing waits for (no `done` transition) are not queued: they would
+            // take nothing.
+            let completes = { (state: StateID) in !self.machine.transitions(of: .state(state), for: .done(state)).isEmpty }
+            func completions(afterEntering state: StateID) -> (parent: StateID?, parallel: StateID?) {
+                guard let parent = machine.completedParent(ofFinal: state) else { return (nil, nil) }
+                var parallel: StateID?
+                if let grandparent = model[parent].parent, model[grandparent].isParallel, completes(grandparent),
+                    finalCondition(of: grandparent) != nil {
+                    parallel = grandparent
+                }
+                return (completes(parent) ? parent : nil, parallel)
+            }
+            let entering = model.states.filter { state in
+                let (parent, parallel) = completions(afterEntering: state.id)
+                return !state.entryActions.isEmpty || spelling.timerSlot(of: state.id) != nil || parent != nil || parallel != nil
+            }
+            emitStateSwitch(entering, into: &writer) { state, writer in
+                spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.entryActions), into: &writer)
+                spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
+                if spelling.timerSlot(of: state.id) != nil {
+                    writer.line("startTimers(of: .\(state.name))")
+                }
+                let (parent, parallel) = completions(afterEntering: state.id)
+                if let parent {
+                    writer.line("raisedEvents.append(.completed(.\(model[parent].name)))")
+                }
+                // A region's completion may complete its parallel state: every region final.
+                if let parallel, let regionsFinal = finalCondition(of: parallel) {
+                    writer.block("if \(regionsFinal)") { writer in
+                        writer.line("raisedEvents.append(.completed(.\(model[parallel].name)))")
+                    }
+                }
+            }
+            writer.line("notify(.entries, .entered(state))")
+        }
+        writer.line()
+        emitExitStates(into: &writer)
+        writer.line("/// Tells the observers about the transition that left `source`; returns `true`, which")
+        writer.line("/// `handle(_:)` returns.")
+        writer.line("@discardableResult @inline(__always)")
+        writer.block("private func transitioned(from source: State, on event: Event?) -> Bool") { writer in
+            writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))")
+            writer.line("return true")
+        }
+        writer.line()
+        for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }
+        emitEnterStates(into: &writer)
+    }
+
+    /// `exitActiveStates()` and `exitStates(insideX:)` for every compound state X: exit what
+    /// is active (inside X), innermost first, remembering the histories of the states exited.
+    private func emitExitStates(into writer: inout CodeWriter) {
+        if exitsWithoutPosition {
+            writer.line("/// Exits every active state, innermost first\(features.contains(.history) ? ", remembering the histories of those that keep one" : "").")
+            writer.block("private func exitActiveStates()") { writer in
+                emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
+            }
+            writer.line()
+        }
+        for state in model.states where state.isCompound {
+            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(features.contains(.history) ? ", remembering the" : ".")")
+            if features.contains(.history) { writer.line("/// histories of those that keep one.") }
+            writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
+                guard state.isParallel else {
+                    emitExitSwitch(over: "configuration", among: state.children, into: &writer)
+                    return
+                }
+                // Regions in reverse document order, each one's states before itself.
+                for region in state.children.reversed() {
+                    let name = model[region].name
+                    let value = "configuration.\(SwiftNames.variable(name))"
+                    writer.line("exitStates(inside\(SwiftNames.stateTypeName(name)): \(value))")
+                    if model[region].history != nil { writer.line("history.\(name) = \(value)") }
+                    writer.line("exitState(.\(name))")
+                }
+            }
+            writer.line()
+        }
+    }
+
+    /// Whether some transition may exit every active state without knowing which are active
+    /// (``TransitionBodyWriter/emitExits(of:from:into:)`` calls `exitActiveStates()`): one at the machine level, or,
+    /// when a history with data inside may need the configuration read again, any that leaves
+    /// the top level.
+    private var exitsWithoutPosition: Bool {
+        machine.transitions.contains { transition in
+            guard transition.entry != nil, transition.domain == nil else { return false }
+            return transition.owner == .machine || (features.contains(.stateData) && features.contains(.history)) || machine.hasParallelStates
+        }
+    }
+
+    /// `switch subject { … }` over `siblings`, exiting the one active and what is active inside
+    /// it. Its history is the configuration inside it, data and all, so nothing else is bound.
+    private func emitExitSwitch(over subject: String, among siblings: [StateID], into writer: inout CodeWriter) {
+        writer.line("switch \(subject) {")
+        for id in siblings {
+            let state = model[id]
+            guard state.isCompound else {
+                writer.line("case \(spelling.configurationPattern([id])): exitState(.\(state.name))")
+                continue
+            }
+            writer.line("case \(spelling.configurationPattern([id], child: "inside")):")
+            writer.indented { writer in
+                writer.line("exitStates(inside\(SwiftNames.stateTypeName(state.name)): inside)")
+                if state.history != nil { writer.line("history.\(state.name) = inside") }
+                writer.line("exitState(.\(state.name))")
+            }
+        }
+        writer.line("}")
+    }
+
+    /// `restoredX(_:)` for a state with history: what `-> X.history` enters inside X.
+    private func emitHistoryRestore(of owner: StateID, into writer: inout CodeWriter) {
+        let state = model[owner]
+        let type = SwiftNames.stateTypeName(state.name)
+        let initial = spelling.defaultInside(of: owner)
+        let what = switch (state.history, state.isParallel) {
+        case (.deep?, _): "the configuration remembered"
+        case (_, true): "every region from its initial state (a shallow history of a parallel state remembers its regions)"
+        default: "the child remembered, from its initial state"
+        }
+        writer.line("/// What `-> \(state.name).history` enters inside `\(state.name)`: \(what),")
+        writer.line("/// or `\(state.name)`'s initial states before it was ever left. States keep the data they had.")
+        writer.block("\(nonisolatedForPureFunctions)\(access)static func restored\(type)(_ remembered: State.\(type)?) -> State.\(type)") { writer in
+            if state.history == .deep {
+                writer.line("remembered ?? \(initial)")
+                return
+            }
+            if state.isParallel {
+                writer.line(initial)
+                return
+            }
+            writer.line("switch remembered {")
+            writer.line("case nil: \(initial)")
+            for child in state.children {
+                let labels = Set(model[child].data.map { $0.label! })
+                writer.line("case \(spelling.configurationPattern([child], binding: labels))?: \(spelling.defaultValue(of: child, data: spelling.boundData))")
+            }
+            writer.line("}")
+        }
+        writer.line()
+    }
+
+    /// `enterStates(insideX:)` for every state a history restores inside and every compound or
+    /// parallel state inside those: enters what a configuration holds inside X, in document
+    /// order.
+    private func emitEnterStates(into writer: inout CodeWriter) {
+        var entered = Set<StateID>()
+        for owner in historyOwners {
+            entered.insert(owner)
+            entered.formUnion(model.descendants(of: owner).filter { model[$0].isCompound })
+        }
+        for id in entered.sorted() {
+            let state = model[id]
+            let type = SwiftNames.stateTypeName(state.name)
+            writer.line("/// Enters the states of `configuration` inside `\(state.name)`, outermost first.")
+            writer.block("private func enterStates(inside\(type) configuration: State.\(type))") { writer in
+                if state.isParallel {
+                    for region in state.children {
+                        let name = model[region].name
+                        writer.line("enterState(.\(name))")
+                        writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): configuration.\(SwiftNames.variable(name)))")
+                    }
+                    return
+                }
+                writer.line("switch configuration {")
+                for child in state.children {
+                    let name = model[child].name
+                    if model[child].isAtomic {
+                        writer.line("case \(spelling.configurationPattern([child])): enterState(.\(name))")
+                        continue
+                    }
+                    writer.line("case \(spelling.configurationPattern([child], child: "inside")):")
+                    writer.indented { writer in
+                        writer.line("enterState(.\(name))")
+                        writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): inside)")
+                    }
+                }
+                writer.line("}")
+            }
+            writer.line()
+        }
+    }
+
+}

@@ -1,0 +1,159 @@
+import FSMCore
+
+/// Swift expressions for what the spec writes: guards, actions, values, payload patterns, the
+/// names of states.
+extension SwiftSpelling {
+    func stateCase(_ id: StateID) -> String { plan.names.stateCases[id.index] }
+
+    /// A state as a case of `StateID`: `.list`. (For a flat machine `StateID` is `State`.)
+    func stateIDCase(_ id: StateID) -> String { "." + model[id].name }
+
+    /// The state of a transition's source in generated code: a literal for a state's own
+    /// transition, the current state for a machine-level one (it changes only on entering the
+    /// target).
+    func sourceExpression(_ transition: TransitionModel) -> String {
+        transition.source.map(stateCase) ?? "state"
+    }
+
+    /// `.seek(let to)`, `.paymentFailed(let reason, _)` or `.play`.
+    func pattern(for event: EventID, binding used: Set<String>) -> String {
+        let variables = payloadVariables[event.index]
+        let name = model[event].name
+        guard variables.contains(where: used.contains) else { return "." + name }
+        return ".\(name)(" + variables.map { used.contains($0) ? "let \($0)" : "_" }.joined(separator: ", ") + ")"
+    }
+
+    /// The payload variables that the guards and actions of these transitions use.
+    func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
+        guard case .event(let id)? = transitions.first?.trigger, !payloadVariables[id.index].isEmpty else { return [] }
+        let all = Set(payloadVariables[id.index])
+        var used: Set<String> = []
+        // Whether a value passes the whole payload on (a function's call) or names a part of it.
+        func takesAll(_ arguments: [ArgumentModel]) -> Bool {
+            for argument in arguments {
+                switch argument.value {
+                case .payload(let name): used.insert(SwiftNames.variable(name))
+                case .computed(let name): if !valueFunctionsByName[name]!.payload.isEmpty { return true }
+                default: break
+                }
+            }
+            return false
+        }
+        for transition in transitions {
+            if transition.guardExpression?.names.contains(where: { !guardsByName[$0]!.payload.isEmpty }) == true { return all }
+            if takesAll(transition.targetArguments) { return all }
+            for action in transition.actions {
+                switch action {
+                case .call(let name): if !actionsByName[name]!.payload.isEmpty { return all }
+                case .emit(_, let arguments), .raise(_, let arguments): if takesAll(arguments) { return all }
+                }
+            }
+        }
+        return used
+    }
+
+    func emitActions(_ actions: [ActionModel], payloadOf trigger: TransitionModel.Trigger?, into writer: inout CodeWriter) {
+        for action in actions {
+            writer.line(actionCode(action, payloadOf: trigger))
+        }
+    }
+
+    /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.outputs, .emitted(.notice))`.
+    func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
+        let event: EventID? = if case .event(let event)? = trigger { event } else { nil }
+        switch action {
+        case .call(let name):
+            return "actions.\(name)" + callArguments(actionsByName[name]!.payload, actionsByName[name]!.data, event: event)
+        case .emit(let output, let arguments):
+            return "notify(.outputs, .emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
+        case .raise(let raised, let arguments):
+            let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
+            return features.contains(.completion) ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
+        }
+    }
+
+    /// `.notice("Already playing.")`, `.detail(id: id)`: a case with its arguments, values
+    /// computed by `receiver`'s functions where the spec names one.
+    func caseExpression(_ name: String, _ arguments: [ArgumentModel], event: EventID?, receiver: String) -> String {
+        guard !arguments.isEmpty else { return "." + name }
+        let values = arguments.map { argument in
+            let value = valueCode(argument.value, event: event, receiver: receiver)
+            return argument.label.map { "\($0): \(value)" } ?? value
+        }
+        return ".\(name)(" + values.joined(separator: ", ") + ")"
+    }
+
+    /// An argument's value: a literal, a bound payload or data variable, or a call of the
+    /// function that computes it.
+    func valueCode(_ value: ArgumentModel.Value, event: EventID?, receiver: String) -> String {
+        switch value {
+        case .payload(let name), .data(let name):
+            return SwiftNames.variable(name)
+        case .computed(let name):
+            let function = valueFunctionsByName[name]!
+            return "\(receiver).\(name)" + callArguments(function.payload, function.data, event: event)
+        default:
+            return SpecText.literal(value)
+        }
+    }
+
+    /// `(to: to, id: id)`: what a guard, an action or a value function receives, the event's
+    /// payload (bound to its variables) then the state's data (bound to theirs).
+    func callArguments(_ payload: [ParameterModel], _ data: [ParameterModel], event: EventID?) -> String {
+        var items: [String] = []
+        if !payload.isEmpty, let event {
+            items += payloadArgumentItems[event.index]
+        }
+        for field in data {
+            items.append("\(field.label!): \(SwiftNames.variable(field.label!))")
+        }
+        return "(" + items.joined(separator: ", ") + ")"
+    }
+
+    /// A guard as a Swift condition, or `nil` for `else` (which always holds when reached).
+    /// `in(state)` reads `isIn(.state)` of the running machine, or of `configuration` (the
+    /// pure transition function's state) when given.
+    func guardCode(_ guardModel: GuardModel, event: EventID?, receiver: String, configuration: String? = nil) -> String? {
+        func code(_ guardModel: GuardModel, precedence: Int) -> String {
+            switch guardModel {
+            case .call(let name):
+                return "\(receiver).\(name)" + callArguments(guardsByName[name]!.payload, guardsByName[name]!.data, event: event)
+            case .not(let operand):
+                // `!!g` would be one operator, `!!`, which Swift does not have.
+                let inner = code(operand, precedence: 3)
+                return inner.hasPrefix("!") ? "!(\(inner))" : "!" + inner
+            case .and(let lhs, let rhs):
+                let text = code(lhs, precedence: 2) + " && " + code(rhs, precedence: 2)
+                return precedence > 2 ? "(\(text))" : text
+            case .or(let lhs, let rhs):
+                let text = code(lhs, precedence: 1) + " || " + code(rhs, precedence: 1)
+                return precedence > 1 ? "(\(text))" : text
+            case .else:
+                return "true"
+            case .isIn(let state):
+                guard let configuration else { return "isIn(\(stateIDCase(state)))" }
+                // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.
+                guard features.contains(.statechart) else { return "(\(configuration) == \(stateIDCase(state)))" }
+                return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
+            }
+        }
+        return guardModel == .else ? nil : code(guardModel, precedence: 0)
+    }
+
+    /// A guard as the running machine evaluates it.
+    func liveCondition(_ guardModel: GuardModel, _ event: EventID?) -> String? {
+        guardCode(guardModel, event: event, receiver: "actions")
+    }
+
+    /// How long a timer waits: `.seconds(1)`, or what the user's function computes from the
+    /// state's data (bound where the timer starts).
+    func delayCode(_ delay: TimerDelay) -> String {
+        switch delay {
+        case .fixed(let duration):
+            return SwiftNames.duration(duration)
+        case .computed(let name):
+            let function = valueFunctionsByName[name]!
+            return "actions.\(name)" + callArguments([], function.data, event: nil)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import FSMCore
+
+/// What several generators write alike, reading only the plan.
+extension PlanReader {
+    /// `nonisolated ` for the pure functions of a `@MainActor` machine, which its `Sendable`
+    /// values (`State.description`) call from anywhere.
+    var nonisolatedForPureFunctions: String { model.isMainActor ? "nonisolated " : "" }
+
+    /// How notifications and observers name a state: `StateID` in a nested machine, `State`
+    /// (which is the same thing) in a flat one.
+    var stateIDType: String { features.contains(.statechart) ? "StateID" : "State" }
+
+    /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
+    /// machine, `StateID` cases in a nested one: both spell a state `.name`); nothing when none.
+    func emitStateSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {
+        guard !states.isEmpty else { return }
+        writer.line("switch state {")
+        for state in states {
+            writer.line("case .\(state.name):")
+            writer.indented { writer in body(state, &writer) }
+        }
+        if states.count < model.states.count {
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+        }
+        writer.line("}")
+    }
+
+    /// Every transition, each state's in document order, then the machine-level ones, as
+    /// `model.allTransitions` lists them, without copying them into one array.
+    func forEachTransition(_ body: (TransitionModel) -> Void) {
+        for state in model.states {
+            state.transitions.forEach(body)
+        }
+        model.machineTransitions.forEach(body)
+    }
+
+    /// A function that takes an `Event`. A machine without events has an `Event` without cases,
+    /// and Swift warns that any statement taking such a value "will never be executed" (a SIL
+    /// diagnostic `-typecheck` does not show); an empty body draws no warning, even in a function
+    /// that returns a value, since it can never be called.
+    func eventFunction(_ opening: String, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        if model.events.isEmpty {
+            writer.line(opening + " {}")
+        } else {
+            writer.block(opening, body)
+        }
+    }
+}

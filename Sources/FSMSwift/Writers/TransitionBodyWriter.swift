@@ -1,0 +1,202 @@
+import FSMCore
+
+/// What taking a transition of a nested machine does, in SCXML's microstep order (exits,
+/// actions, the new configuration, entries, the notification), and the guards and sequences
+/// around it outside the walk of the state tree.
+final class TransitionBodyWriter: PlanReader {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling) {
+        self.plan = plan
+        self.spelling = spelling
+    }
+}
+
+/// How the code of a taken transition ends.
+enum BodyEnding {
+    /// `return true`: the trigger was taken (`handle(_:)`, timers, completions).
+    case returnTrue
+    /// `continue`: look for the next eventless transition.
+    case continueLoop
+}
+
+extension TransitionBodyWriter {
+    /// `guard case <state active, binding the data the transitions read and, when one of them
+    /// exits, a compound state's active child> = state else { return false }`, or `guard
+    /// isIn(…)` when nothing is bound: for code outside the walk of the state tree (completions,
+    /// timers). Without `required`, the guard is left out when it would bind nothing; inside a
+    /// parallel state it is always there, since it binds the regions a new configuration keeps.
+    /// Returns where the code after it runs.
+    @discardableResult
+    func emitActiveGuard(
+        of state: StateID, binding transitions: [TransitionID], required: Bool = true, into writer: inout CodeWriter
+    ) -> ActivePosition {
+        let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(by: $1, pure: false)) }
+        let bound = spelling.chainLabels(of: state, among: labels)
+        let bindsChild = model[state].isCompound && transitions.contains { exitsThroughChild($0, from: state) }
+        var child: String?
+        if bound.isEmpty && !bindsChild && !spelling.crossesParallelState(machine.path(to: state)) {
+            if required { writer.line("guard isIn(.\(model[state].name)) else { return false }") }
+        } else {
+            let clauses: [String]
+            (clauses, child) = spelling.configurationClauses(machine.path(to: state), binding: bound, child: bindsChild ? "activeChild" : nil)
+            writer.line("guard \(clauses.joined(separator: ", ")) else { return false }")
+        }
+        if model[state].isAtomic { return .leaf(state) }
+        return child.map { .compound(state, child: $0) } ?? .unknown
+    }
+
+    /// Transitions tried in order, each `if guard { take it }`, up to the first unguarded one.
+    /// Returns whether every path leaves.
+    @discardableResult
+    func emitGuardedSequence(
+        _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
+        into writer: inout CodeWriter
+    ) -> Leaves {
+        let sequence = GuardedSequence(transitions, in: machine) { self.spelling.liveCondition($0, nil) }
+        return sequence.writeBlocks(into: &writer) { branch, writer in
+            emitBody(transitions[branch.position], from: position, event: event, ending: ending, into: &writer)
+        }.leaves
+    }
+
+    // MARK: - Taking a transition
+
+    /// What taking a transition does, in SCXML's microstep order: the states below its domain
+    /// exited innermost first (histories remembered), its actions, the new configuration, the
+    /// states of its entry plan entered outermost first, the notification.
+    ///
+    /// `position` says what the code knows of the active configuration, which decides how it
+    /// exits (``emitExits(of:from:into:)``). `actions`, when given, writes the actions in
+    /// place of the transition's own: those of the transitions taken in the same step too.
+    func emitBody(
+        _ id: TransitionID, from position: ActivePosition, event: String, ending: BodyEnding, into writer: inout CodeWriter,
+        actions: ((inout CodeWriter) -> Void)? = nil
+    ) {
+        let transition = machine[id]
+        let trigger = transition.declaration.trigger
+        let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
+        let emitOwnActions = actions ?? { writer in self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer) }
+        guard let entry = transition.entry else {
+            emitOwnActions(&writer)
+            writer.line(ending == .returnTrue ? "return true" : "continue")
+            return
+        }
+        writer.line("let stateBefore = state")
+        emitExits(of: id, from: position, into: &writer)
+        emitOwnActions(&writer)
+        if let owner = entry.restoresHistoryOf {
+            let name = model[owner].name
+            writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")
+        }
+        writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
+        emitEntries(of: id, restoredInside: "restoredInside", into: &writer)
+        switch ending {
+        case .returnTrue:
+            writer.line("return transitioned(from: stateBefore, on: \(event))")
+        case .continueLoop:
+            writer.line("transitioned(from: stateBefore, on: \(event))")
+            writer.line("continue")
+        }
+    }
+
+    /// The states a taken transition enters, outermost first (`enterState(.x)`); what a
+    /// history restores (`restoredInside`, an expression) is entered right after its state
+    /// (first, when that state stays active), before any region entered after it.
+    func emitEntries(of id: TransitionID, restoredInside: String, into writer: inout CodeWriter) {
+        guard let entry = machine[id].entry else { return }
+        let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
+        for position in 0...entry.states.count {
+            if position == restoreAfter, let owner = entry.restoresHistoryOf {
+                writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(restoredInside))")
+            }
+            if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
+        }
+    }
+
+    /// The configuration a transition leads to, as an expression: the states that stay active
+    /// keep their data (bound to variables), the target gets its arguments, a history target
+    /// what `historyInside` holds (by default, `restoredX(history.x)`). `state` itself for an
+    /// internal transition.
+    func targetConfiguration(of id: TransitionID, event: EventID?, receiver: String, historyInside: String? = nil) -> String {
+        let transition = machine[id]
+        guard let entry = transition.entry else { return "state" }
+        let target = transition.declaration.target!
+        let arguments = transition.declaration.targetArguments.map { spelling.valueCode($0.value, event: event, receiver: receiver) }
+        // A history target inside its state keeps that state, and its data; only a target that
+        // is entered gets data from the transition.
+        let data = { (state: StateID) in state == target && entry.restoresHistoryOf == nil ? arguments : self.spelling.boundData(state) }
+        let kept = transition.domain.map { machine.path(to: $0) } ?? []
+        if let owner = entry.restoresHistoryOf {
+            let type = SwiftNames.stateTypeName(model[owner].name)
+            let inside = historyInside ?? "restored\(type)(history.\(model[owner].name))"
+            return spelling.configurationValue(keeping: kept, entering: entry.states, data: data, historyOwner: owner, historyInside: inside)
+        }
+        return spelling.configurationValue(keeping: kept, entering: entry.states, data: data)
+    }
+
+    /// The exits of a taken transition: the active states below its domain, innermost first,
+    /// each history remembered before its state is exited.
+    ///
+    /// At a leaf, the states are known and written out. In a compound state, what is active
+    /// inside it is bound to `activeChild`: `exitStates(insideX: activeChild)`, then the state
+    /// and its ancestors below the domain. Elsewhere, the configuration is read again.
+    /// Remembering a history outside the bound part with data inside needs data the code may
+    /// not have bound, so that too reads the configuration again.
+    func emitExits(of id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) {
+        let domain = machine[id].domain
+        let levelsKept = domain.map { machine.depth(of: $0) + 1 } ?? 0
+        switch position {
+        case .leaf(let leaf):
+            let exits = machine.exitSequence(of: id, atLeaf: leaf)
+            // Leaving a parallel state leaves its other regions too, which only the
+            // configuration tells.
+            guard features.contains(.stateData) && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
+            else {
+                let path = machine.path(to: leaf)
+                for state in exits {
+                    if model[state].history != nil {
+                        let inside = path[(machine.depth(of: state) + 1)...]
+                        writer.line("history.\(model[state].name) = \(spelling.configurationValue(inside, data: spelling.boundData))")
+                    }
+                    writer.line("exitState(.\(model[state].name))")
+                }
+                return
+            }
+        case .compound(let owner, let child):
+            let path = machine.path(to: owner)
+            let exitedAround = path[levelsKept...].reversed()
+            guard !exitsThroughChild(id, from: owner) else {
+                writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(child))")
+                for state in exitedAround {
+                    if model[state].history != nil {
+                        let inside = spelling.configurationValue(path[(machine.depth(of: state) + 1)...], inside: child, data: spelling.boundData)
+                        writer.line("history.\(model[state].name) = \(inside)")
+                    }
+                    writer.line("exitState(.\(model[state].name))")
+                }
+                return
+            }
+        case .unknown:
+            break
+        }
+        if let domain {
+            let (clauses, child) = spelling.configurationClauses(machine.path(to: domain), child: "exited")
+            writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): \(child!)) }")
+        } else {
+            writer.line("exitActiveStates()")
+        }
+    }
+
+    /// Whether transition `id`, taken in compound (or parallel) state `owner`, exits through
+    /// what is active inside `owner` as the code bound it (``emitExits(of:from:into:)``):
+    /// it exits something, and no state it leaves above `owner` is a parallel state (whose
+    /// other regions only the configuration tells) or keeps a history with data inside.
+    func exitsThroughChild(_ id: TransitionID, from owner: StateID) -> Bool {
+        guard machine[id].entry != nil else { return false }
+        let levelsKept = machine[id].domain.map { machine.depth(of: $0) + 1 } ?? 0
+        let path = machine.path(to: owner)
+        guard levelsKept < path.count else { return true }
+        return !path[levelsKept...].contains { $0 != owner && (model[$0].isParallel || features.contains(.stateData) && model[$0].history != nil) }
+    }
+}

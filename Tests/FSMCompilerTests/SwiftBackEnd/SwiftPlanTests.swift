@@ -1,0 +1,47 @@
+@testable import FSMSwift
+import FSMCompiler
+import Foundation
+import Testing
+
+/// ``SwiftPlan``: what the Swift back end decides before it writes, for machines whose parts are
+/// known.
+@Suite struct SwiftPlanTests {
+    private func plan(_ path: String) throws -> SwiftPlan {
+        let url = ExampleMachines.packageRoot.appendingPathComponent(path)
+        let lowered = try Lowered(try String(contentsOf: url, encoding: .utf8))
+        return SwiftPlan(machine: lowered.executable, sourceFileName: url.lastPathComponent, specPath: nil)
+    }
+
+    @Test func aFlatMachineKeepsTheVersionOneShape() throws {
+        let player = try plan("machines/Player.fsm")
+        #expect(player.features == [.actions, .outputs, .singleActionTransitions])
+        #expect(player.stateCoding == .synthesized)
+        #expect(player.shapeGenerator(spelling: SwiftSpelling(plan: player), writers: DispatchWriters(plan: player, spelling: SwiftSpelling(plan: player))) is FlatShapeGenerator)
+        let tracker = try plan("machines/CallTracker.fsm")
+        #expect(tracker.features == [.timers, .outputs, .singleActionTransitions])
+        #expect(tracker.timerSlots.timedStates.map { tracker.model[$0].name } == ["waiting"])
+        #expect(tracker.timerSlots[tracker.timerSlots.timedStates[0]] == 0)
+    }
+
+    @Test func statechartsNeedTheNestedShape() throws {
+        let orchestra = try plan("Tests/MachinesTests/Specs/Orchestra.fsm")
+        #expect(orchestra.features == [.statechart, .history, .eventless, .actions, .singleActionTransitions])
+        #expect(orchestra.shapeGenerator(spelling: SwiftSpelling(plan: orchestra), writers: DispatchWriters(plan: orchestra, spelling: SwiftSpelling(plan: orchestra))) is StatechartShapeGenerator)
+        #expect(orchestra.historyOwners.map { orchestra.model[$0].name } == ["strings"])
+        let studio = try plan("Tests/MachinesTests/Specs/Studio.fsm")
+        #expect(studio.features == [.statechart, .history, .completion, .timers, .raise, .actions, .singleActionTransitions])
+        let quartet = try plan("Tests/MachinesTests/Specs/Quartet.fsm")
+        #expect(quartet.features.isSuperset(of: [.statechart, .stateData]))
+        #expect(!quartet.features.contains(.history))
+    }
+
+    @Test func conformancesFollowThePayloadAndDataTypes() throws {
+        let quartet = try plan("Tests/MachinesTests/Specs/Quartet.fsm")
+        #expect(quartet.conformances.state == Conformances(isHashable: true, isCodable: true))
+        #expect(quartet.conformances.event == Conformances(isHashable: true, isCodable: true))
+        // With data, `State` keeps synthesized `Codable`.
+        #expect(quartet.stateCoding == .synthesized)
+        #expect(quartet.names.payloadVariables[0] == ["bars"])
+        #expect(quartet.names.access == "")
+    }
+}
