@@ -82,9 +82,22 @@ let package = Package(
 
         // What several test targets share.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // The compiler's tests, in folders that mirror the sources (Syntax, Semantics, Executable,
+        // Emit/Diagrams, Import/SCXML, …; Pipeline for whole-pipeline tests). The excluded
+        // folders hold what they read: broken and valid specs with their diagnostics, golden
+        // diagrams, differential cases, golden test paths, golden SCXML documents.
         .testTarget(
             name: "FSMCompilerTests", dependencies: ["FSMCompiler", "TestSupport"], exclude: ["Corpus", "Diagrams", "Differential", "PathGoldens", "SCXML"],
             swiftSettings: strict),
+        // The executables, run as subprocesses: every command of fsmc, and fsmc-build, the build
+        // plugin's tool. The dependency on fsmc and the use of FSMGenerator (which has no spec
+        // to generate here) make SwiftPM build fsmc and the plugin's build of fsmc-build before
+        // these tests; they find both in the build products directory, next to the test bundle.
+        // Not a dependency on fsmc-build itself: SwiftPM would then link both builds of its
+        // main.swift, the plugin's and this target's, into the test bundle (duplicate symbols).
+        .testTarget(
+            name: "fsmcTests", dependencies: ["fsmc", "FSMCompiler", "TestSupport"], swiftSettings: strict,
+            plugins: ["FSMGenerator"]),
         .testTarget(
             name: "ReferenceTests", dependencies: ["FSMCompiler", "FSMRuntime", "TestSupport"], exclude: ["Expected", "Specs"],
             swiftSettings: strict),

@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// The editing features on every spec of the repository, valid or broken, at every name and
 /// every token boundary: nothing traps, and what they return is consistent.

@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// The editor support files under editors/: valid JSON, a grammar whose scopes cover the
 /// lexer's keywords (read from ``Keyword`` so that the two cannot drift), Vim syntax likewise.
