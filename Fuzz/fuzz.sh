@@ -4,14 +4,14 @@
 #   Fuzz/fuzz.sh <seconds> [libFuzzer options…]   build, then fuzz for <seconds>
 #   Fuzz/fuzz.sh replay [files…]                   build, then run the crashers (or files) once
 #
-# Builds FSMCompiler and the target with `swiftc -sanitize=fuzzer,address` into
-# .build-fuzz/, seeds a corpus with every spec of the repository, and fuzzes with the
-# language's tokens (Fuzz/fsm.dict). An input that crashes, breaks a property or takes a
-# second of CPU time or more (the target measures it) is saved under Fuzz/crashers/ and ends
-# the run with a non-zero status; so does one that never finishes (-timeout=300, wall-clock:
-# under `nice` on a machine busy with builds, the fuzzer can wait minutes for the CPU, and a
-# short wall-clock limit flags inputs that merely waited). The corpus grows in
-# .build-fuzz/corpus from run to run.
+# Builds the compiler (FSMCore, FSMSwift, FSMCompiler) and the target with `swiftc
+# -sanitize=fuzzer,address` into .build-fuzz/, seeds a corpus with every spec of the
+# repository, and fuzzes with the language's tokens (Fuzz/fsm.dict). An input that crashes,
+# breaks a property or takes a second of CPU time or more (the target measures it) is saved
+# under Fuzz/crashers/ and ends the run with a non-zero status; so does one that never
+# finishes (-timeout=300, wall-clock: under `nice` on a machine busy with builds, the fuzzer
+# can wait minutes for the CPU, and a short wall-clock limit flags inputs that merely
+# waited). The corpus grows in .build-fuzz/corpus from run to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,16 +24,19 @@ usage() {
 build=.build-fuzz
 mkdir -p "$build" Fuzz/crashers
 
-# The compiler as a module of its own, instrumented, then the target with the property
-# checks it shares with the mutation test.
-compiler_sources=$(find Sources/FSMCompiler -name '*.swift' | sort)
-flags=(-sanitize=fuzzer,address -O -parse-as-library -swift-version 6)
-# shellcheck disable=SC2086
-swiftc "${flags[@]}" -wmo -module-name FSMCompiler -emit-module -emit-module-path "$build/FSMCompiler.swiftmodule" \
-    -c $compiler_sources -o "$build/FSMCompiler.o"
+# The compiler's layers as modules of their own (FSMCore, then FSMSwift, then FSMCompiler, which
+# re-exports both), instrumented, then the target with the property checks it shares with the
+# mutation test.
+flags=(-sanitize=fuzzer,address -O -parse-as-library -swift-version 6 -package-name fsmc)
+for module in FSMCore FSMSwift FSMCompiler; do
+    sources=$(find "Sources/$module" -name '*.swift' | sort)
+    # shellcheck disable=SC2086
+    swiftc "${flags[@]}" -wmo -module-name "$module" -I "$build" -emit-module -emit-module-path "$build/$module.swiftmodule" \
+        -c $sources -o "$build/$module.o"
+done
 swiftc "${flags[@]}" -module-name FuzzCompiler -I "$build" \
-    Fuzz/FuzzCompiler.swift Tests/FSMCompilerTests/Support/PipelineProperties.swift "$build/FSMCompiler.o" \
-    -o "$build/fuzz-compiler"
+    Fuzz/FuzzCompiler.swift Tests/FSMCompilerTests/Support/PipelineProperties.swift \
+    "$build/FSMCore.o" "$build/FSMSwift.o" "$build/FSMCompiler.o" -o "$build/fuzz-compiler"
 
 # Leaks are not what this looks for; the Swift runtime keeps some allocations on purpose.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"

@@ -5,27 +5,32 @@ public struct ProcessRun: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// From the launch to the end of the process, as its termination handler saw it: how long
+    /// the program took, not how long the test waited for a thread to go on afterwards.
+    public var duration: Duration
     /// stdout and stderr, for messages.
     public var output: String { stdout + stderr }
 
-    public init(status: Int32, stdout: String, stderr: String) {
+    public init(status: Int32, stdout: String, stderr: String, duration: Duration = .zero) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
+        self.duration = duration
     }
 }
 
-/// Runs programs for tests: `fsmc` itself, `swiftc`, Graphviz, PlantUML, xmllint.
+/// Runs programs for tests: `fsmc` itself, `fsmc-build`, `swiftc`, Graphviz, PlantUML, xmllint.
 ///
 /// Swift Testing runs every test as a task on the cooperative pool, which has one thread per
-/// core (two here), and `swift test` runs every test target in one process. A test that waits
-/// for a child with `waitUntilExit()` holds one of those threads for the child's whole run;
-/// hundreds of such tests back to back starve the pool, and the tests of real-time timers,
-/// whose actors need a pool thread to run the timer's action, failed after a minute under
-/// load. So ``run(_:_:input:in:environment:)`` is `async`: it suspends until the child's
-/// termination handler (called on a Foundation thread, not the pool's) resumes it, and no
-/// thread waits. ``runBlocking(_:_:input:in:environment:)`` is for callers already on a
-/// thread of their own (``onOwnThread(_:)``).
+/// core (two here) and serves its jobs first come, first served, and `swift test` runs every
+/// test target in one process. A test that waits for a child with `waitUntilExit()` holds one
+/// of those threads for the child's whole run, and every job queued behind it waits too: the
+/// tests of real-time timers, whose actors need a pool thread to run the timer's action,
+/// failed after a minute on a busy machine. So ``run(_:_:input:in:environment:combiningOutput:)``
+/// is `async`: it suspends until the child's termination handler (called on a Foundation
+/// thread, not the pool's) resumes it, and no thread waits.
+/// ``runBlocking(_:_:input:in:environment:combiningOutput:)`` is for callers already on a thread
+/// of their own (``onOwnThread(_:)``).
 public enum ProcessRunner {
     /// The first executable called `name` in the folders of `PATH`.
     public static func executable(named name: String) -> String? {
@@ -42,11 +47,38 @@ public enum ProcessRunner {
         _ executable: String, _ arguments: [String], input: String = "", in directory: URL? = nil,
         environment: [String: String]? = nil, combiningOutput: Bool = false
     ) async throws -> ProcessRun {
+        await slots.acquire()
+        do {
+            let run = try await runNow(executable, arguments, input: input, in: directory, environment: environment, combiningOutput: combiningOutput)
+            await slots.release()
+            return run
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    /// How many children ``run(_:_:input:in:environment:combiningOutput:)`` lets run at once:
+    /// two per core. Hundreds of tests start together (the determinism test alone runs `fsmc`
+    /// for over two hundred specs); launched all at once, their children would only fight for
+    /// the cores and the memory, this machine's builds' and the timer tests' included. The
+    /// others wait for a slot without holding a thread.
+    public static let concurrentChildren = max(2, 2 * ProcessInfo.processInfo.activeProcessorCount)
+
+    private static let slots = Slots(concurrentChildren)
+
+    private static func runNow(
+        _ executable: String, _ arguments: [String], input: String, in directory: URL?,
+        environment: [String: String]?, combiningOutput: Bool
+    ) async throws -> ProcessRun {
         let launch = try Launch(executable, arguments, input: input, in: directory, environment: environment, combiningOutput: combiningOutput)
         defer { launch.cleanUp() }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+        let (status, duration): (Int32, Duration) = try await withCheckedThrowingContinuation { continuation in
             let once = ResumeOnce(continuation)
-            launch.process.terminationHandler = { process in once.resume(with: .success(process.terminationStatus)) }
+            let start = ContinuousClock.now
+            launch.process.terminationHandler = { process in
+                once.resume(with: .success((process.terminationStatus, ContinuousClock.now - start)))
+            }
             do {
                 try launch.process.run()
             } catch {
@@ -54,7 +86,7 @@ public enum ProcessRunner {
                 once.resume(with: .failure(error))
             }
         }
-        return try launch.collect(status: status)
+        return try launch.collect(status: status, duration: duration)
     }
 
     /// Runs a program to its end, blocking the calling thread: only for callers that are not
@@ -65,9 +97,10 @@ public enum ProcessRunner {
     ) throws -> ProcessRun {
         let launch = try Launch(executable, arguments, input: input, in: directory, environment: environment, combiningOutput: combiningOutput)
         defer { launch.cleanUp() }
+        let start = ContinuousClock.now
         try launch.process.run()
         launch.process.waitUntilExit()
-        return try launch.collect(status: launch.process.terminationStatus)
+        return try launch.collect(status: launch.process.terminationStatus, duration: ContinuousClock.now - start)
     }
 
     /// A process set up to read and write files in a temporary folder of its own.
@@ -104,12 +137,13 @@ public enum ProcessRunner {
         }
 
         /// What the ended process wrote.
-        func collect(status: Int32) throws -> ProcessRun {
+        func collect(status: Int32, duration: Duration) throws -> ProcessRun {
             for handle in handles { try? handle.close() }
             return ProcessRun(
                 status: status,
                 stdout: String(decoding: try Data(contentsOf: files[1]), as: UTF8.self),
-                stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self))
+                stderr: String(decoding: try Data(contentsOf: files[2]), as: UTF8.self),
+                duration: duration)
         }
 
         func cleanUp() {
@@ -118,17 +152,43 @@ public enum ProcessRunner {
         }
     }
 
+    /// A counting semaphore whose waiters suspend instead of blocking a thread.
+    private actor Slots {
+        private var available: Int
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+
+        init(_ count: Int) {
+            available = count
+        }
+
+        func acquire() async {
+            if available > 0 {
+                available -= 1
+                return
+            }
+            await withCheckedContinuation { waiters.append($0) }
+        }
+
+        func release() {
+            if waiters.isEmpty {
+                available += 1
+            } else {
+                waiters.removeFirst().resume()
+            }
+        }
+    }
+
     /// Resumes a continuation at most once: the termination handler and a failed launch each
     /// try.
     private final class ResumeOnce: @unchecked Sendable {
         private let lock = NSLock()
-        private var continuation: CheckedContinuation<Int32, any Error>?
+        private var continuation: CheckedContinuation<(Int32, Duration), any Error>?
 
-        init(_ continuation: CheckedContinuation<Int32, any Error>) {
+        init(_ continuation: CheckedContinuation<(Int32, Duration), any Error>) {
             self.continuation = continuation
         }
 
-        func resume(with result: Result<Int32, any Error>) {
+        func resume(with result: Result<(Int32, Duration), any Error>) {
             lock.lock()
             let continuation = self.continuation
             self.continuation = nil

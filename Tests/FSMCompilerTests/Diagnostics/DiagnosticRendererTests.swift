@@ -3,7 +3,7 @@ import Testing
 
 /// How diagnostics print: `path:line:column: severity: message`, notes, and for terminals
 /// the source line with a caret and `~` underline, and a suggested replacement.
-@Suite struct DiagnosticRendererTests {
+@Suite(.offThePool) struct DiagnosticRendererTests {
     /// A diagnostic whose range runs from one marker to another of a spec.
     private func diagnostic(
         _ severity: Diagnostic.Severity, _ message: String, _ spec: MarkedSource, _ start: String, _ end: String,

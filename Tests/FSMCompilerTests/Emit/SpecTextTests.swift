@@ -8,7 +8,7 @@ import TestSupport
 /// generates the same Swift, payloads, state data, access level, isolation and imports
 /// included, writing that machine again gives the same text, and the text is in the canonical
 /// layout of `fsmc format`.
-@Suite struct SpecTextTests {
+@Suite(.offThePool) struct SpecTextTests {
     @Test(arguments: DiagramGoldens.specs)
     func aSpecWrittenBackGeneratesTheSameSwift(_ path: String) throws {
         let original = try #require(Compiler.compile(SourceText(String(contentsOf: ExampleMachines.packageRoot.appendingPathComponent(path), encoding: .utf8))).executable)

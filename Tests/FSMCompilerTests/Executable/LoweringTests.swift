@@ -5,7 +5,7 @@ import TestSupport
 
 /// The executable machine that ``Lowering`` builds: which transitions each atomic state tries
 /// and in what order, what a transition exits and enters, entry plans with history, timers.
-@Suite struct LoweringTests {
+@Suite(.offThePool) struct LoweringTests {
     // MARK: - Structure
 
     @Test func pathsDepthsAndDefaultDescents() throws {

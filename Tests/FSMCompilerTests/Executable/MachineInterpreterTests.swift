@@ -4,7 +4,7 @@ import Testing
 /// The interpreter runs the executable machine as the generated code does: these tests pin
 /// down the exact order of exits, transitions and entries, history, completion, `in(…)`,
 /// timers and eventless transitions across levels.
-@Suite struct MachineInterpreterTests {
+@Suite(.offThePool) struct MachineInterpreterTests {
     /// An interpreter with its trace as text: `exit a`, `take a: on go -> b`, `enter b`,
     /// `ignore go`.
     struct Run {

@@ -6,7 +6,7 @@ import Testing
 /// (all exits in reverse document order, then all actions in document order, then all entries
 /// in document order), a descendant's transition preempts an ancestor's, otherwise the one
 /// selected first wins. The interpreter reads all of it from the executable machine.
-@Suite struct ParallelSemanticsTests {
+@Suite(.offThePool) struct ParallelSemanticsTests {
     typealias Run = MachineInterpreterTests.Run
 
     static let editor = """

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `fsmc paths`: the planner, its three output formats, and the committed path tests.
-@Suite("Test path planning")
+@Suite("Test path planning", .offThePool)
 struct PathPlannerTests {
     private func plan(_ spec: String, samples: SampleValues = SampleValues()) throws -> TestPlan {
         let compilation = Compiler.compile(SourceText(spec))
@@ -567,7 +567,7 @@ struct PathPlannerTests {
 /// The generated path tests of a spec with payloads of Foundation and standard library
 /// types and of a type of the tests' own, in `Tests/MachinesTests/Paths`: the MachinesTests
 /// target builds the spec with the plugin and runs them.
-@Suite("Committed path tests of the payload spec")
+@Suite("Committed path tests of the payload spec", .offThePool)
 struct PayloadPathTestsTests {
     /// The samples the committed file was generated with.
     static let samples = SampleValues([.init(type: "Money", expression: "Money(cents: 100)")])
@@ -597,7 +597,7 @@ struct PayloadPathTestsTests {
 
 /// Golden text and JSON paths for the example machines and the construct specs, in
 /// `PathGoldens/`; `FSMC_RECORD_PATHS=1` re-records them.
-@Suite("Test paths match their golden files")
+@Suite("Test paths match their golden files", .offThePool)
 struct PathGoldenTests {
     static let folder = FixtureFolders.pathGoldens
 
@@ -636,7 +636,7 @@ struct PathGoldenTests {
 /// regions take what they select in the same step, and every output names the whole
 /// configuration. Planned through ``Lowered/init(lowering:)`` while `Compiler.compile` still
 /// refuses parallel states.
-@Suite("Test paths over parallel configurations")
+@Suite("Test paths over parallel configurations", .offThePool)
 struct ParallelPathPlannerTests {
     private func plan(_ spec: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> TestPlan {
         PathPlanner.plan(try Lowered(lowering: spec, sourceLocation: sourceLocation).executable)
@@ -866,44 +866,48 @@ struct ParallelPathPlannerTests {
     /// Three dials searched with a bound of 1,000 situations, fewer than their 1,331
     /// configurations (`fsmc paths` on four dials meets the bound of 10,000 the same way:
     /// `PathsCommandTests`).
-    @Test func whatLiesBeyondTheBoundOnSituationsIsReported() throws {
-        let machine = try Lowered(lowering: Self.dials(["a", "b", "c"])).executable
-        let plan = PathPlanner.plan(machine, bounds: .init(total: 1_000))
-        let model = plan.model
-        let claim = try transition("dials --claim [in(a10) && in(b10) && in(c10)]--> prize", in: plan)
-        let islandClaim = try transition("island --claim--> prize", in: plan)
-        #expect(plan.uncoveredTransitions == [claim, islandClaim])
-        #expect(names(plan.unreachableStates, in: plan) == ["prize", "island"])
-        // Every dial position is reached on the way; the island is unreachable whatever the
-        // bound, so it is not reported as beyond it.
-        let bound = try #require(plan.searchBound)
-        #expect(bound == TestPlan.SearchBound(
-            maximumSituations: 1_000, maximumSituationsPerConfiguration: 16, uncoveredTransitions: [claim],
-            unreachableStates: [state("prize", in: plan)]))
+    @Test func whatLiesBeyondTheBoundOnSituationsIsReported() async throws {
+        // Seconds of CPU: on a thread of its own, so that it holds none of the cooperative
+        // pool's, which the real-time timer tests of other targets need (see onOwnThread).
+        try await onOwnThread {
+            let machine = try Lowered(lowering: Self.dials(["a", "b", "c"])).executable
+            let plan = PathPlanner.plan(machine, bounds: .init(total: 1_000))
+            let model = plan.model
+            let claim = try transition("dials --claim [in(a10) && in(b10) && in(c10)]--> prize", in: plan)
+            let islandClaim = try transition("island --claim--> prize", in: plan)
+            #expect(plan.uncoveredTransitions == [claim, islandClaim])
+            #expect(names(plan.unreachableStates, in: plan) == ["prize", "island"])
+            // Every dial position is reached on the way; the island is unreachable whatever the
+            // bound, so it is not reported as beyond it.
+            let bound = try #require(plan.searchBound)
+            #expect(bound == TestPlan.SearchBound(
+                maximumSituations: 1_000, maximumSituationsPerConfiguration: 16, uncoveredTransitions: [claim],
+                unreachableStates: [state("prize", in: plan)]))
 
-        let text = PathsTextEmitter.emit(plan, sourceFileName: "Dials.fsm")
-        #expect(text.hasSuffix("""
-            Not reached: state prize (beyond the search bound), state island
-            Not covered:
-              line \(model.allTransitions[claim].range.start.line): dials --claim [in(a10) && in(b10) && in(c10)]--> prize (beyond the search bound)
-              line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize
-            Search bound: each search visits at most 1000 situations (active states with what the histories remember), 16 of each configuration; it stopped short of some, so what is marked beyond the search bound may be reachable past it.
+            let text = PathsTextEmitter.emit(plan, sourceFileName: "Dials.fsm")
+            #expect(text.hasSuffix("""
+                Not reached: state prize (beyond the search bound), state island
+                Not covered:
+                  line \(model.allTransitions[claim].range.start.line): dials --claim [in(a10) && in(b10) && in(c10)]--> prize (beyond the search bound)
+                  line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize
+                Search bound: each search visits at most 1000 situations (active states with what the histories remember), 16 of each configuration; it stopped short of some, so what is marked beyond the search bound may be reachable past it.
 
-            """))
-        let json = PathsJSONEmitter.emit(plan, sourceFileName: "Dials.fsm")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let searchBound = try #require(object["searchBound"] as? [String: Any])
-        #expect(searchBound["maximumSituations"] as? Int == 1_000)
-        #expect(searchBound["maximumSituationsPerConfiguration"] as? Int == 16)
-        #expect(searchBound["uncoveredTransitions"] as? [Int] == [claim])
-        #expect(searchBound["unreachableStates"] as? [String] == ["prize"])
-        let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Dials.fsm", module: nil)
-        #expect(tests.contains("/// 1 is not covered within the search bound of 1000 situations.\n"))
-        // Without a bound met, none of it.
-        let unbounded = try self.plan(Self.dials(["a", "b"]))
-        #expect(unbounded.searchBound == nil)
-        #expect(!PathsTextEmitter.emit(unbounded, sourceFileName: "Dials.fsm").contains("bound"))
-        #expect(!PathsJSONEmitter.emit(unbounded, sourceFileName: "Dials.fsm").contains("searchBound"))
+                """))
+            let json = PathsJSONEmitter.emit(plan, sourceFileName: "Dials.fsm")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            let searchBound = try #require(object["searchBound"] as? [String: Any])
+            #expect(searchBound["maximumSituations"] as? Int == 1_000)
+            #expect(searchBound["maximumSituationsPerConfiguration"] as? Int == 16)
+            #expect(searchBound["uncoveredTransitions"] as? [Int] == [claim])
+            #expect(searchBound["unreachableStates"] as? [String] == ["prize"])
+            let tests = PathsSwiftTestingEmitter.emit(plan, sourceFileName: "Dials.fsm", module: nil)
+            #expect(tests.contains("/// 1 is not covered within the search bound of 1000 situations.\n"))
+            // Without a bound met, none of it.
+            let unbounded = try self.plan(Self.dials(["a", "b"]))
+            #expect(unbounded.searchBound == nil)
+            #expect(!PathsTextEmitter.emit(unbounded, sourceFileName: "Dials.fsm").contains("bound"))
+            #expect(!PathsJSONEmitter.emit(unbounded, sourceFileName: "Dials.fsm").contains("searchBound"))
+        }
     }
 
     @Test func aBoundOnSituationsPerConfigurationLimitsTheHistoriesExplored() throws {
@@ -943,11 +947,15 @@ struct ParallelPathPlannerTests {
         #expect(plan.searchBound == nil)
     }
 
-    @Test func theBoundOnSituationsIsNoObstacleWithinIt() throws {
-        // Three dials: 1,331 configurations, every one visited.
-        let plan = try plan(Self.dials(["a", "b", "c"]))
-        let claim = try transition("dials --claim [in(a10) && in(b10) && in(c10)]--> prize", in: plan)
-        #expect(!plan.uncoveredTransitions.contains(claim))
-        #expect(plan.searchBound == nil)
+    @Test func theBoundOnSituationsIsNoObstacleWithinIt() async throws {
+        // Seconds of CPU: on a thread of its own, so that it holds none of the cooperative
+        // pool's, which the real-time timer tests of other targets need (see onOwnThread).
+        try await onOwnThread {
+            // Three dials: 1,331 configurations, every one visited.
+            let plan = try plan(Self.dials(["a", "b", "c"]))
+            let claim = try transition("dials --claim [in(a10) && in(b10) && in(c10)]--> prize", in: plan)
+            #expect(!plan.uncoveredTransitions.contains(claim))
+            #expect(plan.searchBound == nil)
+        }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Sample values of payload types for the generated path tests. That each sample compiles
 /// as a value of its type is checked by `Tests/MachinesTests/Paths/UploaderPaths.swift`,
 /// which sends them to a generated machine.
-@Suite("Sample values of payload types")
+@Suite("Sample values of payload types", .offThePool)
 struct SampleValuesTests {
     let samples = SampleValues()
 

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Every spec of the corpus (see ``Corpus``) checks as recorded.
-@Suite struct CorpusTests {
+@Suite(.offThePool) struct CorpusTests {
     @Test(arguments: Corpus.brokenSpecs)
     func brokenSpecGivesTheExpectedDiagnostics(_ name: String) throws {
         let spec = Corpus.folder.appendingPathComponent(name)

@@ -7,7 +7,7 @@ import Testing
 /// model, which the generated Swift follows, must exit and enter the same states and rest in
 /// the same configuration after every step. `fsm-differential --replay` checks the generated
 /// Swift and Qt against the whole trace, actions included (docs/SCXML.md).
-@Suite struct DifferentialCaseTests {
+@Suite(.offThePool) struct DifferentialCaseTests {
     static let folder = FixtureFolders.differential
 
     static var cases: [String] {

@@ -12,7 +12,7 @@ import TestSupport
 /// Set `FSMC_MUTATION_TRACE=1` to print each mutant before it runs (to find the one that
 /// crashes the process); a mutant that breaks a property is written to a file named in the
 /// failure, which `Fuzz/fuzz.sh replay <file>` runs again.
-@Suite struct MutationTests {
+@Suite(.offThePool) struct MutationTests {
     static let seed: UInt64 = 0x5EED_F5AC
     static let mutantCount = 3000
 

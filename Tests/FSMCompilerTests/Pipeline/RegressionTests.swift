@@ -6,7 +6,7 @@ import TestSupport
 /// Inputs that once crashed, hung or broke a property of the compiler, kept so that they
 /// never do again: every file in `Fuzz/crashers/` (where the fuzzer saves what it finds), and
 /// each bug on its own, with what it was.
-@Suite struct RegressionTests {
+@Suite(.offThePool) struct RegressionTests {
     /// `Fuzz/crashers/`.
     static let crashersFolder = ExampleMachines.packageRoot.appendingPathComponent("Fuzz/crashers")
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Semantic analysis: the model built for valid specs, and every semantic error and warning
 /// with its exact text and position (marked in the spec with `1️⃣`, `2️⃣`, …).
-@Suite struct SemanticAnalyzerTests {
+@Suite(.offThePool) struct SemanticAnalyzerTests {
     // MARK: - Helpers
 
     /// Compiles a spec that must be free of errors and warnings.

@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// The lexer: token kinds, texts, locations, doc comments and lexical errors.
-@Suite struct LexerTests {
+@Suite(.offThePool) struct LexerTests {
     // MARK: - Helpers
 
     private func tokens(_ text: String) -> [Token] {

@@ -6,7 +6,7 @@ import TestSupport
 /// The DOT, Mermaid and PlantUML emitters: golden files for every example machine,
 /// construct spec and hand-built model (see ``DiagramGoldens`` to re-record them), nested
 /// states, escaping, and, where Graphviz or PlantUML is installed, that the files render.
-@Suite struct DiagramEmitterTests {
+@Suite(.offThePool) struct DiagramEmitterTests {
     // MARK: - Golden files
 
     @Test(arguments: DiagramGoldens.subjects, DiagramFormat.allCases)

@@ -13,7 +13,7 @@ import FoundationXML
 ///
 /// To re-record the golden files in `SCXML/` after a deliberate change, run
 /// `FSMC_RECORD_SCXML=1 swift test --filter SCXMLExportTests` and review the diff.
-@Suite struct SCXMLExportTests {
+@Suite(.offThePool) struct SCXMLExportTests {
     // MARK: - Golden files
 
     /// `Tests/FSMCompilerTests/SCXML/`.

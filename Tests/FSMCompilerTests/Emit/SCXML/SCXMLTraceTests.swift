@@ -6,7 +6,7 @@ import TestSupport
 /// `fsmc export --trace`: every state logs its entry and exit, after its own actions, so that a
 /// harness sees the order in which an SCXML interpreter exits and enters states (the
 /// differential testing against Qt SCXML reads it); and the guard variables a harness sets.
-@Suite struct SCXMLTraceTests {
+@Suite(.offThePool) struct SCXMLTraceTests {
     static let spec = """
         machine Trail {
             event go

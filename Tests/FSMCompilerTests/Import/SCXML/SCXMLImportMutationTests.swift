@@ -8,7 +8,7 @@ import TestSupport
 /// no spec without a reason, and every spec the import writes is in `fsmc format`'s layout,
 /// compiles, and is a fixed point of export and import (its export, imported and exported
 /// again, is the same document).
-@Suite struct SCXMLImportMutationTests {
+@Suite(.offThePool) struct SCXMLImportMutationTests {
     static let seed: UInt64 = 0x5C41_F00D
     static let mutantCount = 1500
 

@@ -4,7 +4,7 @@ import Testing
 /// `fsmc import`'s mapping from SCXML to a spec, construct by construct, and every refusal
 /// with the element or attribute it points at. Round trips of the example machines are in
 /// ``SCXMLRoundTripTests``, the XML reader's own errors in ``XMLReaderTests``.
-@Suite struct SCXMLImportTests {
+@Suite(.offThePool) struct SCXMLImportTests {
     /// A chart around `body`: `<scxml>` with SCXML's namespace and the name `M`.
     static func chart(_ body: String, attributes: String = "") -> String {
         """

@@ -12,7 +12,7 @@ import TestSupport
 /// What the export does not carry is left out of both comparisons: payloads and their labels,
 /// state data (the export's `<!-- state data … -->` note), the arguments of `emit` and
 /// `raise`, access level, isolation and `import`s.
-@Suite struct SCXMLRoundTripTests {
+@Suite(.offThePool) struct SCXMLRoundTripTests {
     static var specs: [String] { DiagramGoldens.specs }
 
     /// The imported model of a spec's export, compiled from the spec text the import writes.

@@ -4,7 +4,7 @@ import Testing
 /// The XML reader `fsmc import` uses: the tree with exact locations of elements and
 /// attributes, namespaces, references and comments, and the first error of a document that is
 /// not well-formed, located.
-@Suite struct XMLReaderTests {
+@Suite(.offThePool) struct XMLReaderTests {
     func read(_ source: MarkedSource) -> (XMLDocument?, [String]) {
         var diagnostics = DiagnosticBag()
         let document = XMLReader.read(source.source, diagnostics: &diagnostics)
