@@ -141,7 +141,7 @@ struct SwiftCompiler {
             try Data(file.swift.utf8).write(to: url)
             paths.append(url.path)
         }
-        let result = try Subprocess.run(
+        let result = try Subprocess.runBlocking(
             "swiftc",
             ["-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
              "-module-name", "Soundness", "-package-name", "Soundness", "-I", modules.path] + paths)

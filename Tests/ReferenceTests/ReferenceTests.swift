@@ -33,10 +33,10 @@ struct ReferenceTests {
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
         let modules = build.appendingPathComponent("Modules")
         let files = ReferenceSpecs.all.map { ReferenceSpecs.expectedDirectory.appendingPathComponent($0.outputName).path }
-        let result = try await onOwnThread { try Subprocess.run(
+        let result = try await Subprocess.run(
             "swiftc",
             ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-package-name", "ReferenceTests",
-             "-I", modules.path] + files) }
+             "-I", modules.path] + files)
         #expect(result.status == 0, "swiftc failed:\n\(result.output)")
     }
 }

@@ -39,10 +39,10 @@ import TestSupport
         let user = folder.appendingPathComponent("User.swift")
         try Data(SwiftEmitter.emit(machine, sourceFileName: name, specPath: name).utf8).write(to: generated)
         try Data(userCode.utf8).write(to: user)
-        let result = try await onOwnThread { try Subprocess.run(
+        let result = try await Subprocess.run(
             "swiftc",
             ["-typecheck", "-swift-version", "6", "-parse-as-library", "-diagnostic-style=llvm",
-             "-I", build.appendingPathComponent("Modules").path, generated.path, user.path]) }
+             "-I", build.appendingPathComponent("Modules").path, generated.path, user.path])
         #expect(result.status != 0)
         return result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix(name + ":") }
     }

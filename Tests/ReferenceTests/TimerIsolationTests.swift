@@ -29,10 +29,10 @@ struct TimerIsolationTests {
             """
         try Data((actions + "\n" + use).utf8).write(to: folder.appendingPathComponent("Use.swift"))
         let files = ["Kettle.swift", "Use.swift"].map { folder.appendingPathComponent($0).path }
-        let result = try await onOwnThread { try Subprocess.run(
+        let result = try await Subprocess.run(
             "swiftc",
             ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-             "-I", build.appendingPathComponent("Modules").path] + files) }
+             "-I", build.appendingPathComponent("Modules").path] + files)
         return (result.status == 0, result.output)
     }
 

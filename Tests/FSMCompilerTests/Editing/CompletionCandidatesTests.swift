@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// Completion: what fits where, from the tokens before the cursor.
-@Suite struct CompletionCandidatesTests {
+@Suite(.offThePool) struct CompletionCandidatesTests {
     /// The candidates' labels at the marker `1️⃣` of a spec.
     private func labels(_ marked: String) -> [String] {
         let spec = MarkedSource(marked)

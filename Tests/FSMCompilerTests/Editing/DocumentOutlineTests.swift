@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// The outline: machines, their signals and the nested state tree.
-@Suite struct DocumentOutlineTests {
+@Suite(.offThePool) struct DocumentOutlineTests {
     private func lines(_ items: [OutlineItem], depth: Int = 0) -> [String] {
         items.flatMap { item in
             let detail = item.detail.isEmpty ? "" : " " + item.detail

@@ -1,10 +1,11 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// The editing features on every spec of the repository, valid or broken, at every name and
 /// every token boundary: nothing traps, and what they return is consistent.
-@Suite struct EditingPropertiesTests {
+@Suite(.offThePool) struct EditingPropertiesTests {
     @Test(arguments: RepositorySpecs.relativePaths)
     func everyFeatureHoldsAtEveryPlace(_ path: String) throws {
         let source = SourceText(bytes: try RepositorySpecs.bytes(of: path))

@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// Editor positions: UTF-16 columns to and from the compiler's byte columns.
-@Suite struct EditorPositionTests {
+@Suite(.offThePool) struct EditorPositionTests {
     // "é" is 2 bytes and 1 UTF-16 unit; "𝄞" is 4 bytes and 2 UTF-16 units.
     let source = SourceText("ab\n\"é𝄞\" x\r\nlast")
 

@@ -1,10 +1,11 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// The editor support files under editors/: valid JSON, a grammar whose scopes cover the
 /// lexer's keywords (read from ``Keyword`` so that the two cannot drift), Vim syntax likewise.
-@Suite struct EditorSupportTests {
+@Suite(.offThePool) struct EditorSupportTests {
     static let editors = ExampleMachines.packageRoot.appendingPathComponent("editors")
 
     /// Words the language reads as keywords only in context: `done ->`, `history deep`, `in(…)`.

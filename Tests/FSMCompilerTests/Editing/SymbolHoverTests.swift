@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// Hover text: an event's payload and transitions, a state's transitions.
-@Suite struct SymbolHoverTests {
+@Suite(.offThePool) struct SymbolHoverTests {
     let spec = EditingFixtures.navigator
     let index = EditingFixtures.index
 

@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// The symbol index: which name stands where, its definition and its references.
-@Suite struct SymbolIndexTests {
+@Suite(.offThePool) struct SymbolIndexTests {
     let spec = EditingFixtures.navigator
     let index = EditingFixtures.index
 

@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// Renaming: every occurrence in the machine, and refusals of names that would not work.
-@Suite struct SymbolRenameTests {
+@Suite(.offThePool) struct SymbolRenameTests {
     let spec = EditingFixtures.navigator
     let index = EditingFixtures.index
 

@@ -2,7 +2,7 @@ import FSMCompiler
 import Testing
 
 /// The smallest replacement between two texts, as formatting sends it to an editor.
-@Suite struct TextReplacementTests {
+@Suite(.offThePool) struct TextReplacementTests {
     /// Applies a replacement to the old text.
     private func apply(_ replacement: TextReplacement?, to old: SourceText) -> String {
         guard let replacement else { return String(decoding: old.bytes, as: UTF8.self) }

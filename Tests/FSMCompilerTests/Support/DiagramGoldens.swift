@@ -1,6 +1,7 @@
 import FSMCompiler
 import Foundation
 import Testing
+import TestSupport
 
 /// A diagram notation under test, with the extension of its golden files.
 enum DiagramFormat: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -33,8 +34,7 @@ enum DiagramFormat: String, CaseIterable, Sendable, CustomTestStringConvertible 
 /// `FSMC_RECORD_DIAGRAMS=1 swift test --filter DiagramEmitterTests` and review the diff.
 enum DiagramGoldens {
     /// `Diagrams/`, next to the tests.
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Diagrams")
+    static let folder = FixtureFolders.diagrams
 
     /// The construct specs of the reference tests.
     static let constructSpecsFolder = ExampleMachines.packageRoot.appendingPathComponent("Tests/ReferenceTests/Specs")

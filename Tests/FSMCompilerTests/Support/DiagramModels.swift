@@ -1,5 +1,6 @@
 import FSMCompiler
 import Foundation
+import TestSupport
 
 /// Machines for the diagram tests beyond the example and reference specs: the nested one
 /// (see ``nested()``), and one whose names and texts try to break every notation.

@@ -2,6 +2,7 @@ import FSMCompiler
 import FSMRuntime
 import Foundation
 import Testing
+import TestSupport
 
 /// The generated Swift of a nested or parallel spec (built by the plugin) and FSMCompiler's
 /// `MachineInterpreter` of the same spec run the same random scripts: after every event or
@@ -22,15 +23,19 @@ struct InterpreterAgreementTests {
         .appendingPathComponent("Specs")
 
     @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console", "Studio", "Orchestra"])
-    func randomScriptsAgree(_ name: String) throws {
-        let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
-        let machine = try #require(Compiler.compile(source).executable)
-        let guardNames = machine.model.guards.map(\.name)
-        var generator = SeededGenerator(seed: 0x5EED_F5C0 &+ UInt64(name.utf8.count))
-        for answersMask in 0..<(1 << guardNames.count) {
-            let answers = Set(guardNames.enumerated().filter { answersMask & (1 << $0.offset) != 0 }.map(\.element))
-            for _ in 0..<40 {
-                try runScript(machine, answers: answers, generator: &generator, driven: drive(name, answers: answers))
+    func randomScriptsAgree(_ name: String) async throws {
+        // Seconds of CPU: on a thread of its own, so that it holds none of the cooperative
+        // pool's, which the real-time timer tests need (see onOwnThread).
+        try await onOwnThread {
+            let source = SourceText(bytes: Array(try Data(contentsOf: Self.specs.appendingPathComponent("\(name).fsm"))))
+            let machine = try #require(Compiler.compile(source).executable)
+            let guardNames = machine.model.guards.map(\.name)
+            var generator = SeededGenerator(seed: 0x5EED_F5C0 &+ UInt64(name.utf8.count))
+            for answersMask in 0..<(1 << guardNames.count) {
+                let answers = Set(guardNames.enumerated().filter { answersMask & (1 << $0.offset) != 0 }.map(\.element))
+                for _ in 0..<40 {
+                    try runScript(machine, answers: answers, generator: &generator, driven: drive(name, answers: answers))
+                }
             }
         }
     }

@@ -1,0 +1,166 @@
+import FSMCompiler
+import Foundation
+import Testing
+import TestSupport
+
+/// `formatSpec`: the canonical layout, what it keeps, idempotence on every spec of the
+/// repository, and refusing specs that do not parse.
+@Suite(.offThePool) struct SpecFormatterTests {
+    @Test func laysOutIndentationSpacesAndBlankLines() throws {
+        let messy = """
+
+
+            @MainActor
+              public   machine Door{
+            event open( by :String,at:[ String:Int ] )
+                event close
+
+
+
+              initial state closed{on open[ canOpen&&!(isLocked||in( closed )) ]->opened( since:now )/ ring ,emit note( "a  b" , -1 )}
+
+              state opened(since:ContinuousClock.Instant){
+
+            after 5s->closed
+                    on close -> closed ; entry/greet()
+
+              }
+            final state gone{}
+            on close->main.history
+            }
+            """
+        let expected = """
+            @MainActor
+            public machine Door {
+                event open(by: String, at: [String: Int])
+                event close
+
+                initial state closed { on open [canOpen && !(isLocked || in(closed))] -> opened(since: now) / ring, emit note("a  b", -1) }
+
+                state opened(since: ContinuousClock.Instant) {
+                    after 5s -> closed
+                    on close -> closed; entry / greet()
+                }
+                final state gone {}
+                on close -> main.history
+            }
+
+            """
+        #expect(try formatSpec(messy) == expected)
+    }
+
+    @Test func keepsCommentsWhereTheyWere() throws {
+        let source = """
+            // The file's header.
+            //   indented text inside a comment stays as written.
+
+            /// The door.
+            machine Door {
+              event open       // trailing, aligned by hand
+              event close      // with the one above
+                /// Closed, to begin with.
+              initial state closed {
+                  on open -> opened /* inline */ / ring
+                    // a comment line inside the block
+              }
+                /* a block comment
+                   over two lines */
+              final state opened   //  spaces inside the comment stay
+            // before the closing brace
+            }
+            // at the end
+            """
+        let expected = """
+            // The file's header.
+            //   indented text inside a comment stays as written.
+
+            /// The door.
+            machine Door {
+                event open       // trailing, aligned by hand
+                event close      // with the one above
+                /// Closed, to begin with.
+                initial state closed {
+                    on open -> opened /* inline */ / ring
+                    // a comment line inside the block
+                }
+                /* a block comment
+                   over two lines */
+                final state opened   //  spaces inside the comment stay
+                // before the closing brace
+            }
+            // at the end
+
+            """
+        #expect(try formatSpec(source) == expected)
+    }
+
+    @Test func continuesListsOverLinesOneLevelDeeper() throws {
+        let source = """
+            machine M {
+            event moved(
+            x: Int,
+                  y: [Int]
+                )
+                initial state a { on moved -> a / track,
+            log }
+            }
+            """
+        let expected = """
+            machine M {
+                event moved(
+                    x: Int,
+                    y: [Int]
+                )
+                initial state a { on moved -> a / track,
+                    log }
+            }
+
+            """
+        #expect(try formatSpec(source) == expected)
+    }
+
+    @Test func keepsTheSpaceThatMakesAnAttributeAndWindowsLineBreaks() throws {
+        let source = "machine M {\r\n\tevent done(then: @Sendable (Int) -> Void,\r\n\t\tlater: @Sendable() -> Void)\r\n}\r\n"
+        let expected = "machine M {\r\n    event done(then: @Sendable (Int) -> Void,\r\n        later: @Sendable() -> Void)\r\n}\r\n"
+        #expect(try formatSpec(source) == expected)
+    }
+
+    @Test func refusesASpecWithSyntaxErrorsWithTheirLocations() {
+        let source = "machine M {\n    initial state a { on go => b }\n}\n"
+        #expect(throws: SpecFormatError.self) { try formatSpec(source) }
+        do {
+            _ = try formatSpec(source)
+        } catch {
+            let rendered = DiagnosticRenderer(path: "M.fsm").render(error.diagnostics)
+            #expect(rendered.hasPrefix("M.fsm:2:29: error: "))
+        }
+    }
+
+    @Test func refusesBytesThatAreNotUTF8() {
+        #expect(throws: SpecFormatError.self) { try formatSpec(SourceText(bytes: Array("machine M {}\n// \u{e9}".utf8) + [0xFF])) }
+    }
+
+    @Test func changesOnlyWhiteSpaceAndIsIdempotentOnEverySpecOfTheRepository() async throws {
+        // Seconds of CPU: on a thread of its own, so that it holds none of the cooperative
+        // pool's, which the real-time timer tests of other targets need (see onOwnThread).
+        try await onOwnThread {
+            var formatted = 0
+            for path in RepositorySpecs.relativePaths {
+                let source = SourceText(bytes: try RepositorySpecs.bytes(of: path))
+                guard let once = try? formatSpec(source) else {
+                    // Specs with syntax errors are refused; the corpus has many on purpose.
+                    let syntaxErrors = source.firstInvalidUTF8Offset != nil || Parser.parse(source).diagnostics.contains { $0.severity == .error }
+                    #expect(syntaxErrors, "\(path) parses but was not formatted")
+                    continue
+                }
+                formatted += 1
+                let twice = try formatSpec(once)
+                #expect(twice == once, "formatting \(path) twice changes it again")
+                let before = Compiler.compile(source).diagnostics.map { "\($0.severity) \($0.message)" }
+                let after = Compiler.compile(SourceText(once)).diagnostics.map { "\($0.severity) \($0.message)" }
+                #expect(before == after, "formatting \(path) changes its diagnostics")
+            }
+            #expect(formatted > 100)
+        }
+    }
+}

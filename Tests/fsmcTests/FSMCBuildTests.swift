@@ -1,0 +1,79 @@
+import FSMCompiler
+import Foundation
+import Testing
+import TestSupport
+
+/// `fsmc-build`, the build plugin's tool, run as a subprocess: the Swift it generates is
+/// `fsmc generate`'s, byte for byte, and it has `generate` and `check` and nothing else.
+@Suite struct FSMCBuildTests {
+    /// The `fsmc-build` the build plugin runs: SwiftPM builds it for the plugin, which this
+    /// target uses, as `fsmc-build-tool` (the tools of plugins are built for the host, under
+    /// that name); `fsmc-build` itself, the product, where a SwiftPM builds no separate tool.
+    static func executable() throws -> URL {
+        try BuildProducts.executable(named: "fsmc-build-tool", "fsmc-build")
+    }
+
+    func fsmcBuild(_ arguments: [String], in directory: URL) async throws -> ProcessRun {
+        try await ProcessRunner.run(Self.executable().path, arguments, in: directory)
+    }
+
+    /// Specs through both tools, with the arguments the plugin gives (`generate <absolute path>
+    /// --output-file <file>`).
+    @Test(arguments: ["machines/Player.fsm", "machines/Navigator.fsm", "Tests/ReferenceTests/Specs/Regions.fsm"])
+    func generateWritesTheSameSwiftAsFsmc(_ spec: String) async throws {
+        let cli = CommandLineTests()
+        let root = ExampleMachines.packageRoot
+        try await cli.withFiles(["out/.keep": ""]) { directory in
+            let viaBuild = directory.appendingPathComponent("out/build.swift").path
+            let viaFsmc = directory.appendingPathComponent("out/fsmc.swift").path
+            let path = root.appendingPathComponent(spec).path
+            let build = try await fsmcBuild(["generate", path, "--output-file", viaBuild], in: directory)
+            #expect(build.status == 0, "\(build.output)")
+            #expect(build.output == "")
+            let fsmc = try await cli.fsmc(["generate", path, "--output-file", viaFsmc], in: directory)
+            #expect(fsmc.status == 0, "\(fsmc.output)")
+            let built = try Data(contentsOf: URL(fileURLWithPath: viaBuild))
+            #expect(!built.isEmpty)
+            #expect(built == (try Data(contentsOf: URL(fileURLWithPath: viaFsmc))), "fsmc-build and fsmc generate different Swift for \(spec)")
+        }
+    }
+
+    @Test func generateReportsErrorsAsFsmcDoesAndWritesNothing() async throws {
+        let cli = CommandLineTests()
+        try await cli.withFiles(["Broken.fsm": SampleSpecs.broken, "Warned.fsm": SampleSpecs.warned]) { directory in
+            let broken = try await fsmcBuild(["generate", "Broken.fsm", "--output-file", "Broken.swift"], in: directory)
+            #expect(broken.status == 1)
+            #expect(broken.stderr == """
+                Broken.fsm:3:32: error: unknown state 'nowhere'
+                Broken.fsm:4:18: error: unknown event 'stop'
+
+                """)
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Broken.swift").path))
+            let warned = try await fsmcBuild(["check", "Warned.fsm"], in: directory)
+            let warnedByFsmc = try await cli.fsmc(["check", "Warned.fsm"], in: directory)
+            #expect(warned.status == 0)
+            #expect(warned.stdout == warnedByFsmc.stdout)
+            #expect(warned.stderr == warnedByFsmc.stderr)
+        }
+    }
+
+    @Test func helpListsOnlyGenerateAndCheck() async throws {
+        let run = try await fsmcBuild(["--help"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        #expect(run.stdout.hasPrefix("fsmc-build \(fsmcVersion) — "))
+        let commandsSection = try #require(
+            run.stdout.components(separatedBy: "Commands:\n").dropFirst().first?.components(separatedBy: "\n\n").first,
+            "no commands in:\n\(run.stdout)")
+        let commands = commandsSection.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(commands == ["generate", "check"], "\(run.stdout)")
+    }
+
+    @Test(arguments: ["graph", "paths", "format", "export", "import", "lsp"])
+    func theOtherCommandsOfFsmcAreUnknown(_ command: String) async throws {
+        let run = try await fsmcBuild([command, "machines/Player.fsm"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr.hasPrefix("fsmc-build: error: unknown command '\(command)'"), "\(run.stderr)")
+    }
+}
