@@ -3,7 +3,7 @@ import Testing
 
 /// The semantic passes one at a time: what each builds from the syntax and the passes before
 /// it, and what it reports. The analysis as a whole is ``SemanticAnalyzerTests``'.
-@Suite struct SemanticPassTests {
+@Suite(.offThePool) struct SemanticPassTests {
     private func machine(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> MachineSyntax {
         let (file, diagnostics) = Parser.parse(SourceText(text))
         #expect(diagnostics.isEmpty, sourceLocation: sourceLocation)

@@ -4,7 +4,7 @@ import Testing
 
 /// ``GuardedSequence``: "the first transition whose guard holds, up to the first unguarded one",
 /// in its three shapes, and what writing it reports.
-@Suite struct GuardedSequenceTests {
+@Suite(.offThePool) struct GuardedSequenceTests {
     private func sequence(_ guards: [GuardModel?]) -> GuardedSequence {
         GuardedSequence(count: guards.count, guardAt: { guards[$0] }, condition: { guardModel in
             if case .call(let name) = guardModel { return "actions.\(name)()" }

@@ -4,7 +4,7 @@ import Testing
 
 /// ``RegionAnalysis`` against charts whose parallel states share triggers in known ways: the
 /// machines of `Tests/MachinesTests/Specs` that the generated code runs against the interpreter.
-@Suite struct RegionAnalysisTests {
+@Suite(.offThePool) struct RegionAnalysisTests {
     /// Orchestra: `stage`'s regions take `rest`, `tune` and eventless transitions together, and
     /// its first region holds the parallel state `section` that takes them too: all three are
     /// taken apart, as a general microstep, and `section` is left none to share.

@@ -5,7 +5,7 @@ import Testing
 
 /// ``SwiftPlan``: what the Swift back end decides before it writes, for machines whose parts are
 /// known.
-@Suite struct SwiftPlanTests {
+@Suite(.offThePool) struct SwiftPlanTests {
     private func plan(_ path: String) throws -> SwiftPlan {
         let url = ExampleMachines.packageRoot.appendingPathComponent(path)
         let lowered = try Lowered(try String(contentsOf: url, encoding: .utf8))
