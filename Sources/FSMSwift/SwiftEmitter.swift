@@ -61,8 +61,7 @@ public final class SwiftEmitter: PlanReader {
             if features.contains(.timers) { shape.emitTimers(into: &writer) }
             runningClass.emitNotifications(into: &writer)
             ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
-            TransitionFunctionGenerator(plan: plan, spelling: spelling, walk: writers.walk, bodies: writers.bodies, shared: writers.shared)
-                .emitTransitionFunction(into: &writer)
+            TransitionFunctionGenerator(plan: plan, spelling: spelling, writers: writers).emitTransitionFunction(into: &writer)
             IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }

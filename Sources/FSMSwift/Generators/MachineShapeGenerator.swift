@@ -45,7 +45,7 @@ struct StatechartShapeGenerator: MachineShapeGenerator {
     let timers: StatechartTimersGenerator
 
     init(plan: SwiftPlan, spelling: SwiftSpelling, writers: DispatchWriters) {
-        dispatch = StatechartDispatchGenerator(plan: plan, spelling: spelling, walk: writers.walk, bodies: writers.bodies, shared: writers.shared)
+        dispatch = StatechartDispatchGenerator(plan: plan, spelling: spelling, writers: writers)
         stateChanges = StatechartStateChangesGenerator(plan: plan, spelling: spelling, bodies: writers.bodies)
         timers = StatechartTimersGenerator(plan: plan, spelling: spelling, bodies: writers.bodies)
     }

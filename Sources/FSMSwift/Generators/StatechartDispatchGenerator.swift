@@ -2,19 +2,13 @@ import FSMCore
 
 /// The dispatch of a nested machine: events, eventless transitions and completions, each a
 /// walk of the state tree in the executable machine's priority order.
-final class StatechartDispatchGenerator: PlanReader {
+final class StatechartDispatchGenerator: TreeWalkingGenerator {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
-    let walk: StateTreeWalk
-    let bodies: TransitionBodyWriter
-    let shared: SharedTriggerWriter
+    let writers: DispatchWriters
 
-    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, shared: SharedTriggerWriter) {
-        self.plan = plan
-        self.spelling = spelling
-        self.walk = walk
-        self.bodies = bodies
-        self.shared = shared
+    init(plan: SwiftPlan, spelling: SwiftSpelling, writers: DispatchWriters) {
+        (self.plan, self.spelling, self.writers) = (plan, spelling, writers)
     }
 }
 

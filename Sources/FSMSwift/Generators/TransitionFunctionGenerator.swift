@@ -2,19 +2,13 @@ import FSMCore
 
 /// The pure transition function: the executable machine's choice of transition and its target
 /// configuration, as a `switch` that asks guards and runs nothing.
-final class TransitionFunctionGenerator: PlanReader {
+final class TransitionFunctionGenerator: TreeWalkingGenerator {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
-    let walk: StateTreeWalk
-    let bodies: TransitionBodyWriter
-    let shared: SharedTriggerWriter
+    let writers: DispatchWriters
 
-    init(plan: SwiftPlan, spelling: SwiftSpelling, walk: StateTreeWalk, bodies: TransitionBodyWriter, shared: SharedTriggerWriter) {
-        self.plan = plan
-        self.spelling = spelling
-        self.walk = walk
-        self.bodies = bodies
-        self.shared = shared
+    init(plan: SwiftPlan, spelling: SwiftSpelling, writers: DispatchWriters) {
+        (self.plan, self.spelling, self.writers) = (plan, spelling, writers)
     }
 }
 

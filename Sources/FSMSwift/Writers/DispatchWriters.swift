@@ -15,3 +15,14 @@ struct DispatchWriters {
         shared = SharedTriggerWriter(plan: plan, spelling: spelling, walk: walk, bodies: bodies, microstep: microstep)
     }
 }
+
+/// A generator that walks the state tree with the shared ``DispatchWriters``.
+protocol TreeWalkingGenerator: PlanReader {
+    var writers: DispatchWriters { get }
+}
+
+extension TreeWalkingGenerator {
+    var walk: StateTreeWalk { writers.walk }
+    var bodies: TransitionBodyWriter { writers.bodies }
+    var shared: SharedTriggerWriter { writers.shared }
+}
