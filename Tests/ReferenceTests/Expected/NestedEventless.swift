@@ -534,9 +534,7 @@ extension Beta.Observer {
         machine.stopNotifying(self, of: .transitions)
     }
 
-    func machine(_ machine: Beta, didIgnore event: Beta.Event, in state: Beta.State) {
-        machine.stopNotifying(self, of: .ignoredEvents)
-    }
+    func machine(_ machine: Beta, didIgnore event: Beta.Event, in state: Beta.State) {}
 
     func observedNotifications(of machine: Beta) -> NotificationKinds { .all }
 }

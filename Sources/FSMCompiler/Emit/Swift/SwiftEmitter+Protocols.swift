@@ -116,8 +116,15 @@ extension SwiftEmitter {
         writer.line()
         writer.block("extension \(name).Observer") { writer in
             for hook in observerHooks {
-                writer.block("\(access)func \(hook.signature(machine: name, qualified: true))") { writer in
-                    writer.line("machine.stopNotifying(self, of: .\(hook.kind))")
+                let declaration = "\(access)func \(hook.signature(machine: name, qualified: true))"
+                if hook.kind == "ignoredEvents", model.events.isEmpty {
+                    // Without events nothing is ever ignored: a statement here would never run,
+                    // which Swift warns about.
+                    writer.line("\(declaration) {}")
+                } else {
+                    writer.block(declaration) { writer in
+                        writer.line("machine.stopNotifying(self, of: .\(hook.kind))")
+                    }
                 }
                 writer.line()
             }
