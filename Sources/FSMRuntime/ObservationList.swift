@@ -1,14 +1,14 @@
 /// The observers of one machine, notified in the order they were added.
 ///
-/// Each observer hears the ``NotificationKinds`` it was added for. Adding or removing an
-/// observer while a notification is being delivered is safe: the change applies from the next
-/// notification on.
+/// Each observer hears the ``NotificationKinds`` it was added for, less those it turns out not
+/// to want (``stopDelivering(_:toObserversOf:)``). Adding or removing an observer while a
+/// notification is being delivered is safe: the change applies from the next notification on.
 ///
-/// `hears(_:)`, `isEmpty` and `notify(_:_:)` are inlinable, so that a generated machine calls
-/// a copy specialized to its own ``MachineObservation`` type: a machine pays one comparison
-/// for a notification nobody hears, which it then does not even build, and a direct call for
-/// each observer that hears it. Delivering counts no references: the list keeps its observers
-/// (and, during a delivery, whatever it lets go of) alive itself.
+/// `hears(_:)`, `isEmpty`, `notify(_:_:)` and `forEachObserver(hearing:_:)` are inlinable, so
+/// that a generated machine calls a copy specialized to its own ``MachineObservation`` type: a
+/// machine pays one comparison for a notification nobody hears, which it then does not even
+/// build, and a direct call for each observer that hears it. Delivering counts no references:
+/// the list keeps its observers (and, during a delivery, whatever it lets go of) alive itself.
 public final class ObservationList<Observation: MachineObservation> {
     public typealias Notification = Observation.Notification
 
@@ -29,10 +29,13 @@ public final class ObservationList<Observation: MachineObservation> {
         @usableFromInline var entry: Unmanaged<Entry>
         @usableFromInline var kinds: NotificationKinds
         @usableFromInline var id: UInt64
+        /// The object the observer calls, if it was added for one.
+        @usableFromInline var object: ObjectIdentifier?
     }
 
-    // Only ever read during a delivery, and replaced (never changed in place) by code that
-    // calls no observer: the run-time exclusivity check, a call per access, could never fail.
+    // Only ever read during a delivery, and replaced by code that calls no observer (a slot's
+    // kinds may only narrow in place): the run-time exclusivity check, a call per access,
+    // could never fail.
 
     /// The observers in the order added; `nil` when there are none.
     @exclusivity(unchecked) @usableFromInline var slots: UnsafeMutablePointer<Slot>?
@@ -69,10 +72,15 @@ public final class ObservationList<Observation: MachineObservation> {
     }
 
     /// Adds an observer of the notifications of `kinds`; cancel the token to remove it.
-    public func add(_ observation: Observation, hearing kinds: NotificationKinds = .all) -> ObservationToken {
+    ///
+    /// `object` is the object the observer calls, such as a machine's `Observer`: it may later
+    /// stop hearing kinds it does not want, through ``stopDelivering(_:toObserversOf:)``.
+    public func add(
+        _ observation: Observation, hearing kinds: NotificationKinds = .all, for object: AnyObject? = nil
+    ) -> ObservationToken {
         let id = nextID
         nextID += 1
-        let slot = Slot(entry: .passRetained(Entry(observation)), kinds: kinds, id: id)
+        let slot = Slot(entry: .passRetained(Entry(observation)), kinds: kinds, id: id, object: object.map(ObjectIdentifier.init))
         replaceSlots(with: currentSlots + [slot])
         return ObservationToken { [weak self] in
             self?.forget(id)
@@ -114,6 +122,15 @@ public final class ObservationList<Observation: MachineObservation> {
     /// a copy of this loop at each would make its dispatch, observed or not, bigger and slower.
     @inlinable @inline(never)
     public func notify(_ kind: NotificationKinds, _ notification: Notification) {
+        forEachObserver(hearing: kind) { $0.receive(notification) }
+    }
+
+    /// Calls `deliver` with each observer that hears `kind`, in the order added, and forgets
+    /// those for which it returns `false`: what a machine that calls some observers itself
+    /// (an `Observer`'s hooks) delivers through, from one function of its own that is never
+    /// inlined. Observers added or removed meanwhile are treated as by ``notify(_:_:)``.
+    @inlinable
+    public func forEachObserver(hearing kind: NotificationKinds, _ deliver: (Observation) -> Bool) {
         guard let slots else { return }
         let count = self.count
         deliveries &+= 1
@@ -121,7 +138,7 @@ public final class ObservationList<Observation: MachineObservation> {
         while index < count {
             let slot = slots[index]
             if slot.kinds.rawValue & kind.rawValue != 0 {
-                let stillObserving = slot.entry._withUnsafeGuaranteedRef { $0.observation.receive(notification) }
+                let stillObserving = slot.entry._withUnsafeGuaranteedRef { deliver($0.observation) }
                 if !stillObserving {
                     forget(slot.id)
                 }
@@ -132,6 +149,27 @@ public final class ObservationList<Observation: MachineObservation> {
         if hasRetired, deliveries == 0 {
             releaseRetired()
         }
+    }
+
+    /// Stops delivering notifications of `kinds` to the observers added for `object`, from the
+    /// next notification on; the other observers hear what they heard.
+    ///
+    /// What a machine's `Observer` hook does when it is left to its default implementation:
+    /// the hook does nothing, and would do nothing for that object at every call, so the
+    /// machine stops building and delivering its notification for it. Safe during a delivery.
+    public func stopDelivering(_ kinds: NotificationKinds, toObserversOf object: AnyObject) {
+        let object = ObjectIdentifier(object)
+        var heard: NotificationKinds = []
+        for index in 0..<count {
+            let slot = slots.unsafelyUnwrapped + index
+            if slot.pointee.object == object {
+                // In place: a delivery reads each slot once, and may only skip a kind it would
+                // have delivered for nothing.
+                slot.pointee.kinds.subtract(kinds)
+            }
+            heard.formUnion(slot.pointee.kinds)
+        }
+        self.heard = heard
     }
 
     /// Removes the observer `id`, if it is still there.

@@ -6,7 +6,7 @@ enum DispatchBenchmark {
         switch observation {
         case .none: 1.10
         case .transitionClosure: 1.3
-        case .object: 1.5
+        case .object, .defaultObject: 1.5
         // A stream's cost is the `AsyncStream`'s, which both variants share: no target.
         case .stream: nil
         }

@@ -16,12 +16,16 @@ enum Observation: String, Codable, CaseIterable {
     /// One object, held weakly, that wants the states entered and the transitions: an
     /// `Observer` naming those two kinds (`addObserver(_:)`) or a hand-written weak delegate.
     case object = "one observer object"
+    /// The same object as a user first writes it: an `Observer` implementing the same two
+    /// hooks and nothing else, so that it hears the default `observedNotifications(of:)`;
+    /// against the same hand-written weak delegate.
+    case defaultObject = "one default observer object"
     /// An `AsyncStream` of the transitions, nobody iterating it during the run: the generated
     /// `transitions`, or a stream the hand-written machine's transition closure feeds.
     case stream = "transition stream"
 
     /// Whether the observer counts what it hears in a tally the variants must agree on.
-    var tallies: Bool { self == .transitionClosure || self == .object }
+    var tallies: Bool { self == .transitionClosure || self == .object || self == .defaultObject }
 
     /// Whether a run must allocate nothing per event. A stream nobody iterates grows its
     /// buffer now and then, in both variants alike: the `AsyncStream`'s cost, not judged.
@@ -87,13 +91,16 @@ enum DispatchVariants {
                 let work = PlayerWork()
                 let machine = Player(actions: work)
                 let tally = NotificationTally()
-                var observer: PlayerTallyObserver?
+                var observer: (any Player.Observer)?
                 var stream: AsyncStream<Player.Transition>?
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = PlayerTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .defaultObject:
+                    observer = PlayerDefaultTallyObserver(tally)
                     machine.addObserver(observer!)
                 case .stream: stream = machine.transitions
                 }
@@ -117,7 +124,7 @@ enum DispatchVariants {
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
-                case .object: machine.delegate = delegate
+                case .object, .defaultObject: machine.delegate = delegate
                 case .stream:
                     let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenPlayer.Transition.self)
                     stream = transitions
@@ -145,13 +152,16 @@ enum DispatchVariants {
             variants.append(DispatchVariant(machine: "CallTracker", implementation: .generated, observation: observation, eventCount: eventCount) {
                 let machine = CallTracker()
                 let tally = NotificationTally()
-                var observer: CallTrackerTallyObserver?
+                var observer: (any CallTracker.Observer)?
                 var stream: AsyncStream<CallTracker.Transition>?
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = CallTrackerTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .defaultObject:
+                    observer = CallTrackerDefaultTallyObserver(tally)
                     machine.addObserver(observer!)
                 case .stream: stream = machine.transitions
                 }
@@ -174,7 +184,7 @@ enum DispatchVariants {
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
-                case .object: machine.delegate = delegate
+                case .object, .defaultObject: machine.delegate = delegate
                 case .stream:
                     let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenCallTracker.Transition.self)
                     stream = transitions
@@ -204,13 +214,16 @@ enum DispatchVariants {
                 let work = MailWork()
                 let machine = Mail(actions: work, clock: ManualClock())
                 let tally = NotificationTally()
-                var observer: MailTallyObserver?
+                var observer: (any Mail.Observer)?
                 var stream: AsyncStream<Mail.Transition>?
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = MailTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .defaultObject:
+                    observer = MailDefaultTallyObserver(tally)
                     machine.addObserver(observer!)
                 case .stream: stream = machine.transitions
                 }
@@ -234,7 +247,7 @@ enum DispatchVariants {
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
-                case .object: machine.delegate = delegate
+                case .object, .defaultObject: machine.delegate = delegate
                 case .stream:
                     let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenMail.Transition.self)
                     stream = transitions
@@ -265,13 +278,16 @@ enum DispatchVariants {
                 let work = UploadWork()
                 let machine = Upload(actions: work)
                 let tally = NotificationTally()
-                var observer: UploadTallyObserver?
+                var observer: (any Upload.Observer)?
                 var stream: AsyncStream<Upload.Transition>?
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = UploadTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .defaultObject:
+                    observer = UploadDefaultTallyObserver(tally)
                     machine.addObserver(observer!)
                 case .stream: stream = machine.transitions
                 }
@@ -295,7 +311,7 @@ enum DispatchVariants {
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
-                case .object: machine.delegate = delegate
+                case .object, .defaultObject: machine.delegate = delegate
                 case .stream:
                     let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenUpload.Transition.self)
                     stream = transitions
@@ -326,13 +342,16 @@ enum DispatchVariants {
                 let work = MediaControlsWork()
                 let machine = MediaControls(actions: work)
                 let tally = NotificationTally()
-                var observer: MediaControlsTallyObserver?
+                var observer: (any MediaControls.Observer)?
                 var stream: AsyncStream<MediaControls.Transition>?
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
                 case .object:
                     observer = MediaControlsTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .defaultObject:
+                    observer = MediaControlsDefaultTallyObserver(tally)
                     machine.addObserver(observer!)
                 case .stream: stream = machine.transitions
                 }
@@ -356,7 +375,7 @@ enum DispatchVariants {
                 switch observation {
                 case .none: break
                 case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
-                case .object: machine.delegate = delegate
+                case .object, .defaultObject: machine.delegate = delegate
                 case .stream:
                     let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenMediaControls.Transition.self)
                     stream = transitions

@@ -242,3 +242,100 @@ struct ObservationKindsTests {
         _ = first
     }
 }
+
+@Suite("ObservationList: observers that stop hearing the kinds their object does not want")
+struct StopDeliveringTests {
+    final class Object {}
+
+    /// A closure observer that writes `name: notification` to `heard`.
+    private static func recorder(_ name: String, into heard: @escaping (String) -> Void) -> ClosureObservation<String> {
+        ClosureObservation { heard("\(name): \($0)"); return true }
+    }
+
+    @Test func onlyTheObserversOfThatObjectStopHearingThoseKinds() {
+        let list = ObserverList<String>()
+        let (x, y) = (Object(), Object())
+        var heard: [String] = []
+        let tokens = [
+            list.add(Self.recorder("x", into: { heard.append($0) }), hearing: [.exits, .transitions, .outputs], for: x),
+            list.add(Self.recorder("y", into: { heard.append($0) }), hearing: [.exits, .transitions], for: y),
+            list.add(Self.recorder("closure", into: { heard.append($0) }), hearing: .exits),
+        ]
+        list.stopDelivering([.exits, .outputs], toObserversOf: x)
+        list.notify(.exits, "left")
+        list.notify(.transitions, "took")
+        list.notify(.outputs, "said")
+        #expect(heard == ["y: left", "closure: left", "x: took", "y: took"])
+        // Nobody hears outputs any more: a machine would not even build them.
+        #expect(!list.hears(.outputs) && list.hears(.exits) && list.hears(.transitions))
+        list.stopDelivering(.transitions, toObserversOf: y)
+        list.stopDelivering(.transitions, toObserversOf: x)
+        #expect(!list.hears(.transitions) && list.hears(.exits))
+        _ = tokens
+    }
+
+    @Test func everyObserverOfTheObjectStopsHearingAndTheOthersAreUntouched() {
+        let list = ObserverList<String>()
+        let (x, unrelated) = (Object(), Object())
+        var heard: [String] = []
+        let tokens = [
+            list.add(Self.recorder("x1", into: { heard.append($0) }), for: x),
+            list.add(Self.recorder("plain", into: { heard.append($0) })),
+            list.add(Self.recorder("x2", into: { heard.append($0) }), for: x),
+        ]
+        list.stopDelivering(.entries, toObserversOf: unrelated)
+        list.notify(.entries, "a")
+        list.stopDelivering(.entries, toObserversOf: x)
+        list.notify(.entries, "b")
+        list.notify(.exits, "c")
+        #expect(heard == ["x1: a", "plain: a", "x2: a", "plain: b", "x1: c", "plain: c", "x2: c"])
+        _ = tokens
+    }
+
+    @Test func stoppingDuringADeliveryAppliesFromTheNextNotificationOn() {
+        let list = ObserverList<String>()
+        let x = Object()
+        var heard: [String] = []
+        let tokens = [
+            list.add(ClosureObservation { notification in
+                heard.append("x: \(notification)")
+                list.stopDelivering(.exits, toObserversOf: x)
+                return true
+            }, hearing: .exits, for: x),
+            list.add(Self.recorder("after", into: { heard.append($0) }), hearing: .exits),
+        ]
+        list.notify(.exits, "first")
+        list.notify(.exits, "second")
+        #expect(heard == ["x: first", "after: first", "after: second"])
+        _ = tokens
+    }
+
+    @Test func stoppingOnAnEmptyListOrForAnObserverAlreadyGoneDoesNothing() {
+        let list = ObserverList<String>()
+        let x = Object()
+        list.stopDelivering(.all, toObserversOf: x)
+        #expect(list.isEmpty && !list.hears(.all))
+        let token = list.add(Self.recorder("x", into: { _ in }), for: x)
+        token.cancel()
+        list.stopDelivering(.all, toObserversOf: x)
+        #expect(list.isEmpty && !list.hears(.all))
+    }
+
+    @Test func forEachObserverPassesTheObserversOfTheKindInOrderAndForgetsThoseThatEnd() {
+        let list = ObserverList<Int>()
+        var heard: [String] = []
+        let tokens = [
+            list.add(ClosureObservation { heard.append("a\($0)"); return true }, hearing: .entries),
+            list.add(ClosureObservation { heard.append("b\($0)"); return $0 < 2 }, hearing: [.entries, .exits]),
+            list.add(ClosureObservation { heard.append("c\($0)"); return true }, hearing: .exits),
+        ]
+        for value in 1...3 {
+            list.forEachObserver(hearing: .entries) { $0.receive(value) }
+        }
+        #expect(heard == ["a1", "b1", "a2", "b2", "a3"])
+        heard = []
+        list.forEachObserver(hearing: .exits) { $0.receive(4) }
+        #expect(heard == ["c4"])
+        _ = tokens
+    }
+}

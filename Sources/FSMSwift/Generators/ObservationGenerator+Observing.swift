@@ -2,7 +2,8 @@ import FSMCore
 
 /// How a generated machine keeps its observers and lets them in: the `Observation` type, the
 /// weak reference to an `Observer`, and `addObserver`, `observe` and its one-kind variants,
-/// `transitions`. Each observer hears only the kinds of notification it asked for, so a
+/// `transitions`; how it delivers to them. Each observer hears only the kinds of notification
+/// it asked for, and an `Observer` not those whose hooks it leaves to their default, so a
 /// notification nobody hears is never built.
 extension ObservationGenerator {
     /// The observers as the machine keeps them: closures typed with its own types, which
@@ -17,9 +18,10 @@ extension ObservationGenerator {
                 writer.line("/// Hears `\(hook.notification)` alone: a closure from `observe\(hook.capitalizedKind)(_:)`.")
                 writer.line("case \(hook.kind)(\(hook.handlerType))")
             }
-            writer.line("/// Hears notifications until it returns `false`: an `Observer` that was released, a stream")
-            writer.line("/// nobody iterates any more.")
+            writer.line("/// Hears notifications until it returns `false`: a stream nobody iterates any more.")
             writer.line("case untilReleased((Notification) -> Bool)")
+            writer.line("/// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.")
+            writer.line("case object(ObserverReference)")
             writer.line()
             writer.block("init(_ receive: @escaping (Notification) -> Bool)") { writer in
                 writer.line("self = .untilReleased(receive)")
@@ -39,6 +41,11 @@ extension ObservationGenerator {
                 }
                 writer.line("case .untilReleased(let handler):")
                 writer.indented { writer in writer.line("return handler(notification)") }
+                writer.line("case .object:")
+                writer.indented { writer in
+                    writer.line("// Its hooks are called by `deliver(_:_:)`, as the machine is isolated.")
+                    writer.line("break")
+                }
                 writer.line("}")
                 writer.line("return true")
             }
@@ -58,21 +65,11 @@ extension ObservationGenerator {
 
     func emitObservingMethods(into writer: inout CodeWriter) {
         writer.line("/// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is")
-        writer.line("/// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.")
+        writer.line("/// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names,")
+        writer.line("/// less each hook it leaves to the default implementation, from that hook's first call on.")
         writer.line("@discardableResult")
         writer.block("\(access)func addObserver(_ observer: any Observer) -> ObservationToken") { writer in
-            writer.line("let reference = ObserverReference(observer)")
-            writer.line("// Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares")
-            writer.line("// each notification a reference count.")
-            writer.closure("return observers.add(.untilReleased { [unowned(unsafe) self] notification in", closing: "}, hearing: observer.observedNotifications(of: self))") { writer in
-                writer.line("guard let observer = reference.observer else { return false }")
-                writer.line("switch notification {")
-                for hook in observerHooks {
-                    writer.line("case \(hook.pattern): observer.\(hook.call)")
-                }
-                writer.line("}")
-                writer.line("return true")
-            }
+            writer.line("observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)")
         }
         writer.line()
         writer.line("/// Calls `handler` with every notification from now on, until the token is cancelled.")
@@ -97,6 +94,38 @@ extension ObservationGenerator {
                 writer.line("guard case .transitioned(let transition) = notification else { return nil }")
                 writer.line("return transition")
             }
+        }
+        writer.line()
+    }
+}
+
+extension ObservationGenerator {
+    /// `deliver(_:_:)`, which `notify(_:_:)` calls once some observer hears a notification, and
+    /// `stopNotifying(_:of:)`, which the hooks' default implementations call.
+    func emitDelivery(into writer: inout CodeWriter) {
+        writer.line("/// Tells the observers that hear `kind`, in the order they were added: an `Observer` through")
+        writer.line("/// its hook, called from here as the machine is isolated, any other through `receive(_:)`.")
+        writer.line("/// Never inlined: the machine notifies from many places.")
+        writer.line("@inline(never)")
+        writer.block("private func deliver(_ kind: NotificationKinds, _ notification: Notification)") { writer in
+            writer.closure("observers.forEachObserver(hearing: kind) { observation in") { writer in
+                writer.block("guard case .object(let reference) = observation else") { writer in
+                    writer.line("return observation.receive(notification)")
+                }
+                writer.line("guard let observer = reference.observer else { return false }")
+                writer.line("switch notification {")
+                for hook in observerHooks {
+                    writer.line("case \(hook.pattern): observer.\(hook.call)")
+                }
+                writer.line("}")
+                writer.line("return true")
+            }
+        }
+        writer.line()
+        writer.line("/// Called by the default implementation of `observer`'s hook of `kind`, which does nothing:")
+        writer.line("/// the machine no longer builds or delivers that notification for it.")
+        writer.block("fileprivate func stopNotifying(_ observer: any Observer, of kind: NotificationKinds)") { writer in
+            writer.line("observers.stopDelivering(kind, toObserversOf: observer)")
         }
         writer.line()
     }

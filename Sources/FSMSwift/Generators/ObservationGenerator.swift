@@ -10,7 +10,8 @@ extension ObservationGenerator {
     func emitObserverProtocol(into writer: inout CodeWriter) {
         writer.line("// MARK: - Observing")
         writer.line()
-        writer.line("/// Hooks called as ``\(name)`` runs; every one has an empty default implementation.")
+        writer.line("/// Hooks called as ``\(name)`` runs. Each has a default implementation that does nothing, and")
+        writer.line("/// once it is called the machine no longer builds that notification for this observer.")
         writer.line("///")
         writer.line("/// Observers may call ``send(_:)``: the event is queued and handled right after the")
         writer.line("/// current step, so observers see every state, in order.")
@@ -19,8 +20,9 @@ extension ObservationGenerator {
                 writer.line("/// \(hook.summary)")
                 writer.line("func \(hook.signature(machine: name))")
             }
-            writer.line("/// The notifications whose hooks this observer implements (all by default): `machine` builds")
-            writer.line("/// no other notification for it and calls no other hook. Asked once, when it is added.")
+            writer.line("/// The notifications whose hooks this observer implements (all by default, less the hooks")
+            writer.line("/// left to their default implementation): `machine` builds no other notification for it and")
+            writer.line("/// calls no other hook. Asked once, when it is added.")
             writer.line("func observedNotifications(of machine: \(name)) -> NotificationKinds")
         }
         writer.line()
@@ -84,7 +86,16 @@ extension ObservationGenerator {
         writer.line()
         writer.block("extension \(name).Observer") { writer in
             for hook in observerHooks {
-                writer.line("\(access)func \(hook.signature(machine: name, qualified: true)) {}")
+                let declaration = "\(access)func \(hook.signature(machine: name, qualified: true))"
+                if hook.kind == "ignoredEvents", model.events.isEmpty {
+                    // Without events nothing is ever ignored: a statement here would never run,
+                    // which Swift warns about.
+                    writer.line("\(declaration) {}")
+                } else {
+                    writer.block(declaration) { writer in
+                        writer.line("machine.stopNotifying(self, of: .\(hook.kind))")
+                    }
+                }
                 writer.line()
             }
             writer.line("\(access)func observedNotifications(of machine: \(name)) -> NotificationKinds { .all }")

@@ -342,9 +342,10 @@ extension RunningClassGenerator {
         writer.line("@inline(__always)")
         writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
             writer.block("if observers.hears(kind)") { writer in
-                writer.line("observers.notify(kind, notification())")
+                writer.line("deliver(kind, notification())")
             }
         }
         writer.line()
+        ObservationGenerator(plan: plan).emitDelivery(into: &writer)
     }
 }

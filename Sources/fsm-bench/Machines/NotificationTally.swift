@@ -97,6 +97,71 @@ final class MediaControlsTallyObserver: MediaControls.Observer {
     func observedNotifications(of machine: MediaControls) -> NotificationKinds { [.entries, .transitions] }
 }
 
+/// The `Observer` object for the generated player as a user first writes it: the same two hooks,
+/// and the default `observedNotifications(of:)`.
+final class PlayerDefaultTallyObserver: Player.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Player, didEnter state: Player.State) { tally.record(.entered) }
+    func machine(_ machine: Player, didTransition transition: Player.Transition) { tally.record(.transitioned) }
+}
+
+/// The `Observer` object for the generated calltracker as a user first writes it: the same two hooks,
+/// and the default `observedNotifications(of:)`.
+final class CallTrackerDefaultTallyObserver: CallTracker.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: CallTracker, didEnter state: CallTracker.State) { tally.record(.entered) }
+    func machine(_ machine: CallTracker, didTransition transition: CallTracker.Transition) { tally.record(.transitioned) }
+}
+
+/// The `Observer` object for the generated mail as a user first writes it: the same two hooks,
+/// and the default `observedNotifications(of:)`.
+final class MailDefaultTallyObserver: Mail.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Mail, didEnter state: Mail.StateID) { tally.record(.entered) }
+    func machine(_ machine: Mail, didTransition transition: Mail.Transition) { tally.record(.transitioned) }
+}
+
+/// The `Observer` object for the generated upload as a user first writes it: the same two hooks,
+/// and the default `observedNotifications(of:)`.
+final class UploadDefaultTallyObserver: Upload.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Upload, didEnter state: Upload.StateID) { tally.record(.entered) }
+    func machine(_ machine: Upload, didTransition transition: Upload.Transition) { tally.record(.transitioned) }
+}
+
+/// The `Observer` object for the generated media controls as a user first writes it: the same two hooks,
+/// and the default `observedNotifications(of:)`.
+final class MediaControlsDefaultTallyObserver: MediaControls.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: MediaControls, didEnter state: MediaControls.StateID) { tally.record(.entered) }
+    func machine(_ machine: MediaControls, didTransition transition: MediaControls.Transition) { tally.record(.transitioned) }
+}
+
 /// The delegate of the hand-written machines: the hand-written counterpart of the `Observer`
 /// objects above, told of the states entered and the transitions taken.
 final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate, HandWrittenMediaControls.Delegate {

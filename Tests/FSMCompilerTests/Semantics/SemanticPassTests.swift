@@ -1,4 +1,5 @@
 @testable import FSMCore
+import TestSupport
 import Testing
 
 /// The semantic passes one at a time: what each builds from the syntax and the passes before

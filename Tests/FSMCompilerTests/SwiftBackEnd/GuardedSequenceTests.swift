@@ -1,5 +1,6 @@
 @testable import FSMSwift
 import FSMCompiler
+import TestSupport
 import Testing
 
 /// ``GuardedSequence``: "the first transition whose guard holds, up to the first unguarded one",

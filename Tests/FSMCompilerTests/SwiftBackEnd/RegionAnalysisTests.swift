@@ -1,5 +1,6 @@
 import FSMCompiler
 import Foundation
+import TestSupport
 import Testing
 
 /// ``RegionAnalysis`` against charts whose parallel states share triggers in known ways: the

@@ -1,6 +1,7 @@
 @testable import FSMSwift
 import FSMCompiler
 import Foundation
+import TestSupport
 import Testing
 
 /// ``SwiftPlan``: what the Swift back end decides before it writes, for machines whose parts are

@@ -207,7 +207,8 @@ final class Jukebox {
 
     // MARK: - Observing
 
-    /// Hooks called as ``Jukebox`` runs; every one has an empty default implementation.
+    /// Hooks called as ``Jukebox`` runs. Each has a default implementation that does nothing, and
+    /// once it is called the machine no longer builds that notification for this observer.
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
@@ -220,8 +221,9 @@ final class Jukebox {
         func machine(_ machine: Jukebox, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Jukebox, didIgnore event: Event, in state: State)
-        /// The notifications whose hooks this observer implements (all by default): `machine` builds
-        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        /// The notifications whose hooks this observer implements (all by default, less the hooks
+        /// left to their default implementation): `machine` builds no other notification for it and
+        /// calls no other hook. Asked once, when it is added.
         func observedNotifications(of machine: Jukebox) -> NotificationKinds
     }
 
@@ -237,9 +239,10 @@ final class Jukebox {
         case transitions((Transition) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
-        /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
-        /// nobody iterates any more.
+        /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
+        /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
+        case object(ObserverReference)
 
         init(_ receive: @escaping (Notification) -> Bool) {
             self = .untilReleased(receive)
@@ -267,6 +270,9 @@ final class Jukebox {
                 }
             case .untilReleased(let handler):
                 return handler(notification)
+            case .object:
+                // Its hooks are called by `deliver(_:_:)`, as the machine is isolated.
+                break
             }
             return true
         }
@@ -351,22 +357,11 @@ final class Jukebox {
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names,
+    /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        let reference = ObserverReference(observer)
-        // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
-        // each notification a reference count.
-        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
-            guard let observer = reference.observer else { return false }
-            switch notification {
-            case .exited(let state): observer.machine(self, didExit: state)
-            case .entered(let state): observer.machine(self, didEnter: state)
-            case .transitioned(let transition): observer.machine(self, didTransition: transition)
-            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
-            }
-            return true
-        }, hearing: observer.observedNotifications(of: self))
+        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -664,8 +659,34 @@ final class Jukebox {
     @inline(__always)
     private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
         if observers.hears(kind) {
-            observers.notify(kind, notification())
+            deliver(kind, notification())
         }
+    }
+
+    /// Tells the observers that hear `kind`, in the order they were added: an `Observer` through
+    /// its hook, called from here as the machine is isolated, any other through `receive(_:)`.
+    /// Never inlined: the machine notifies from many places.
+    @inline(never)
+    private func deliver(_ kind: NotificationKinds, _ notification: Notification) {
+        observers.forEachObserver(hearing: kind) { observation in
+            guard case .object(let reference) = observation else {
+                return observation.receive(notification)
+            }
+            guard let observer = reference.observer else { return false }
+            switch notification {
+            case .exited(let state): observer.machine(self, didExit: state)
+            case .entered(let state): observer.machine(self, didEnter: state)
+            case .transitioned(let transition): observer.machine(self, didTransition: transition)
+            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            }
+            return true
+        }
+    }
+
+    /// Called by the default implementation of `observer`'s hook of `kind`, which does nothing:
+    /// the machine no longer builds or delivers that notification for it.
+    fileprivate func stopNotifying(_ observer: any Observer, of kind: NotificationKinds) {
+        observers.stopDelivering(kind, toObserversOf: observer)
     }
 
     // MARK: - Configuration
@@ -841,13 +862,21 @@ final class Jukebox {
 }
 
 extension Jukebox.Observer {
-    func machine(_ machine: Jukebox, didExit state: Jukebox.StateID) {}
+    func machine(_ machine: Jukebox, didExit state: Jukebox.StateID) {
+        machine.stopNotifying(self, of: .exits)
+    }
 
-    func machine(_ machine: Jukebox, didEnter state: Jukebox.StateID) {}
+    func machine(_ machine: Jukebox, didEnter state: Jukebox.StateID) {
+        machine.stopNotifying(self, of: .entries)
+    }
 
-    func machine(_ machine: Jukebox, didTransition transition: Jukebox.Transition) {}
+    func machine(_ machine: Jukebox, didTransition transition: Jukebox.Transition) {
+        machine.stopNotifying(self, of: .transitions)
+    }
 
-    func machine(_ machine: Jukebox, didIgnore event: Jukebox.Event, in state: Jukebox.State) {}
+    func machine(_ machine: Jukebox, didIgnore event: Jukebox.Event, in state: Jukebox.State) {
+        machine.stopNotifying(self, of: .ignoredEvents)
+    }
 
     func observedNotifications(of machine: Jukebox) -> NotificationKinds { .all }
 }

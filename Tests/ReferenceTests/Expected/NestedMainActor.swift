@@ -230,7 +230,8 @@ import FSMRuntime
 
     // MARK: - Observing
 
-    /// Hooks called as ``Alpha`` runs; every one has an empty default implementation.
+    /// Hooks called as ``Alpha`` runs. Each has a default implementation that does nothing, and
+    /// once it is called the machine no longer builds that notification for this observer.
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
@@ -245,8 +246,9 @@ import FSMRuntime
         func machine(_ machine: Alpha, didEmit output: Output)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Alpha, didIgnore event: Event, in state: State)
-        /// The notifications whose hooks this observer implements (all by default): `machine` builds
-        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        /// The notifications whose hooks this observer implements (all by default, less the hooks
+        /// left to their default implementation): `machine` builds no other notification for it and
+        /// calls no other hook. Asked once, when it is added.
         func observedNotifications(of machine: Alpha) -> NotificationKinds
     }
 
@@ -264,9 +266,10 @@ import FSMRuntime
         case outputs((Output) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
-        /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
-        /// nobody iterates any more.
+        /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
+        /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
+        case object(ObserverReference)
 
         init(_ receive: @escaping (Notification) -> Bool) {
             self = .untilReleased(receive)
@@ -298,6 +301,9 @@ import FSMRuntime
                 }
             case .untilReleased(let handler):
                 return handler(notification)
+            case .object:
+                // Its hooks are called by `deliver(_:_:)`, as the machine is isolated.
+                break
             }
             return true
         }
@@ -414,23 +420,11 @@ import FSMRuntime
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names,
+    /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        let reference = ObserverReference(observer)
-        // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
-        // each notification a reference count.
-        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
-            guard let observer = reference.observer else { return false }
-            switch notification {
-            case .exited(let state): observer.machine(self, didExit: state)
-            case .entered(let state): observer.machine(self, didEnter: state)
-            case .transitioned(let transition): observer.machine(self, didTransition: transition)
-            case .emitted(let output): observer.machine(self, didEmit: output)
-            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
-            }
-            return true
-        }, hearing: observer.observedNotifications(of: self))
+        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -819,8 +813,35 @@ import FSMRuntime
     @inline(__always)
     private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
         if observers.hears(kind) {
-            observers.notify(kind, notification())
+            deliver(kind, notification())
         }
+    }
+
+    /// Tells the observers that hear `kind`, in the order they were added: an `Observer` through
+    /// its hook, called from here as the machine is isolated, any other through `receive(_:)`.
+    /// Never inlined: the machine notifies from many places.
+    @inline(never)
+    private func deliver(_ kind: NotificationKinds, _ notification: Notification) {
+        observers.forEachObserver(hearing: kind) { observation in
+            guard case .object(let reference) = observation else {
+                return observation.receive(notification)
+            }
+            guard let observer = reference.observer else { return false }
+            switch notification {
+            case .exited(let state): observer.machine(self, didExit: state)
+            case .entered(let state): observer.machine(self, didEnter: state)
+            case .transitioned(let transition): observer.machine(self, didTransition: transition)
+            case .emitted(let output): observer.machine(self, didEmit: output)
+            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            }
+            return true
+        }
+    }
+
+    /// Called by the default implementation of `observer`'s hook of `kind`, which does nothing:
+    /// the machine no longer builds or delivers that notification for it.
+    fileprivate func stopNotifying(_ observer: any Observer, of kind: NotificationKinds) {
+        observers.stopDelivering(kind, toObserversOf: observer)
     }
 
     // MARK: - Configuration
@@ -993,15 +1014,25 @@ import FSMRuntime
 }
 
 extension Alpha.Observer {
-    public func machine(_ machine: Alpha, didExit state: Alpha.StateID) {}
+    public func machine(_ machine: Alpha, didExit state: Alpha.StateID) {
+        machine.stopNotifying(self, of: .exits)
+    }
 
-    public func machine(_ machine: Alpha, didEnter state: Alpha.StateID) {}
+    public func machine(_ machine: Alpha, didEnter state: Alpha.StateID) {
+        machine.stopNotifying(self, of: .entries)
+    }
 
-    public func machine(_ machine: Alpha, didTransition transition: Alpha.Transition) {}
+    public func machine(_ machine: Alpha, didTransition transition: Alpha.Transition) {
+        machine.stopNotifying(self, of: .transitions)
+    }
 
-    public func machine(_ machine: Alpha, didEmit output: Alpha.Output) {}
+    public func machine(_ machine: Alpha, didEmit output: Alpha.Output) {
+        machine.stopNotifying(self, of: .outputs)
+    }
 
-    public func machine(_ machine: Alpha, didIgnore event: Alpha.Event, in state: Alpha.State) {}
+    public func machine(_ machine: Alpha, didIgnore event: Alpha.Event, in state: Alpha.State) {
+        machine.stopNotifying(self, of: .ignoredEvents)
+    }
 
     public func observedNotifications(of machine: Alpha) -> NotificationKinds { .all }
 }

@@ -117,7 +117,8 @@ package final class Session {
 
     // MARK: - Observing
 
-    /// Hooks called as ``Session`` runs; every one has an empty default implementation.
+    /// Hooks called as ``Session`` runs. Each has a default implementation that does nothing, and
+    /// once it is called the machine no longer builds that notification for this observer.
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
@@ -132,8 +133,9 @@ package final class Session {
         func machine(_ machine: Session, didEmit output: Output)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Session, didIgnore event: Event, in state: State)
-        /// The notifications whose hooks this observer implements (all by default): `machine` builds
-        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        /// The notifications whose hooks this observer implements (all by default, less the hooks
+        /// left to their default implementation): `machine` builds no other notification for it and
+        /// calls no other hook. Asked once, when it is added.
         func observedNotifications(of machine: Session) -> NotificationKinds
     }
 
@@ -151,9 +153,10 @@ package final class Session {
         case outputs((Output) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
-        /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
-        /// nobody iterates any more.
+        /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
+        /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
+        case object(ObserverReference)
 
         init(_ receive: @escaping (Notification) -> Bool) {
             self = .untilReleased(receive)
@@ -185,6 +188,9 @@ package final class Session {
                 }
             case .untilReleased(let handler):
                 return handler(notification)
+            case .object:
+                // Its hooks are called by `deliver(_:_:)`, as the machine is isolated.
+                break
             }
             return true
         }
@@ -267,23 +273,11 @@ package final class Session {
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names,
+    /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     package func addObserver(_ observer: any Observer) -> ObservationToken {
-        let reference = ObserverReference(observer)
-        // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
-        // each notification a reference count.
-        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
-            guard let observer = reference.observer else { return false }
-            switch notification {
-            case .exited(let state): observer.machine(self, didExit: state)
-            case .entered(let state): observer.machine(self, didEnter: state)
-            case .transitioned(let transition): observer.machine(self, didTransition: transition)
-            case .emitted(let output): observer.machine(self, didEmit: output)
-            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
-            }
-            return true
-        }, hearing: observer.observedNotifications(of: self))
+        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -433,8 +427,35 @@ package final class Session {
     @inline(__always)
     private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
         if observers.hears(kind) {
-            observers.notify(kind, notification())
+            deliver(kind, notification())
         }
+    }
+
+    /// Tells the observers that hear `kind`, in the order they were added: an `Observer` through
+    /// its hook, called from here as the machine is isolated, any other through `receive(_:)`.
+    /// Never inlined: the machine notifies from many places.
+    @inline(never)
+    private func deliver(_ kind: NotificationKinds, _ notification: Notification) {
+        observers.forEachObserver(hearing: kind) { observation in
+            guard case .object(let reference) = observation else {
+                return observation.receive(notification)
+            }
+            guard let observer = reference.observer else { return false }
+            switch notification {
+            case .exited(let state): observer.machine(self, didExit: state)
+            case .entered(let state): observer.machine(self, didEnter: state)
+            case .transitioned(let transition): observer.machine(self, didTransition: transition)
+            case .emitted(let output): observer.machine(self, didEmit: output)
+            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            }
+            return true
+        }
+    }
+
+    /// Called by the default implementation of `observer`'s hook of `kind`, which does nothing:
+    /// the machine no longer builds or delivers that notification for it.
+    fileprivate func stopNotifying(_ observer: any Observer, of kind: NotificationKinds) {
+        observers.stopDelivering(kind, toObserversOf: observer)
     }
 
     // MARK: - Configuration
@@ -508,15 +529,25 @@ package final class Session {
 }
 
 extension Session.Observer {
-    package func machine(_ machine: Session, didExit state: Session.State) {}
+    package func machine(_ machine: Session, didExit state: Session.State) {
+        machine.stopNotifying(self, of: .exits)
+    }
 
-    package func machine(_ machine: Session, didEnter state: Session.State) {}
+    package func machine(_ machine: Session, didEnter state: Session.State) {
+        machine.stopNotifying(self, of: .entries)
+    }
 
-    package func machine(_ machine: Session, didTransition transition: Session.Transition) {}
+    package func machine(_ machine: Session, didTransition transition: Session.Transition) {
+        machine.stopNotifying(self, of: .transitions)
+    }
 
-    package func machine(_ machine: Session, didEmit output: Session.Output) {}
+    package func machine(_ machine: Session, didEmit output: Session.Output) {
+        machine.stopNotifying(self, of: .outputs)
+    }
 
-    package func machine(_ machine: Session, didIgnore event: Session.Event, in state: Session.State) {}
+    package func machine(_ machine: Session, didIgnore event: Session.Event, in state: Session.State) {
+        machine.stopNotifying(self, of: .ignoredEvents)
+    }
 
     package func observedNotifications(of machine: Session) -> NotificationKinds { .all }
 }

@@ -324,7 +324,8 @@ import FSMRuntime
 
     // MARK: - Observing
 
-    /// Hooks called as ``Regions`` runs; every one has an empty default implementation.
+    /// Hooks called as ``Regions`` runs. Each has a default implementation that does nothing, and
+    /// once it is called the machine no longer builds that notification for this observer.
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
@@ -337,8 +338,9 @@ import FSMRuntime
         func machine(_ machine: Regions, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Regions, didIgnore event: Event, in state: State)
-        /// The notifications whose hooks this observer implements (all by default): `machine` builds
-        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        /// The notifications whose hooks this observer implements (all by default, less the hooks
+        /// left to their default implementation): `machine` builds no other notification for it and
+        /// calls no other hook. Asked once, when it is added.
         func observedNotifications(of machine: Regions) -> NotificationKinds
     }
 
@@ -354,9 +356,10 @@ import FSMRuntime
         case transitions((Transition) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
-        /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
-        /// nobody iterates any more.
+        /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
+        /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
+        case object(ObserverReference)
 
         init(_ receive: @escaping (Notification) -> Bool) {
             self = .untilReleased(receive)
@@ -384,6 +387,9 @@ import FSMRuntime
                 }
             case .untilReleased(let handler):
                 return handler(notification)
+            case .object:
+                // Its hooks are called by `deliver(_:_:)`, as the machine is isolated.
+                break
             }
             return true
         }
@@ -499,22 +505,11 @@ import FSMRuntime
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names,
+    /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        let reference = ObserverReference(observer)
-        // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
-        // each notification a reference count.
-        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
-            guard let observer = reference.observer else { return false }
-            switch notification {
-            case .exited(let state): observer.machine(self, didExit: state)
-            case .entered(let state): observer.machine(self, didEnter: state)
-            case .transitioned(let transition): observer.machine(self, didTransition: transition)
-            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
-            }
-            return true
-        }, hearing: observer.observedNotifications(of: self))
+        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -986,8 +981,34 @@ import FSMRuntime
     @inline(__always)
     private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
         if observers.hears(kind) {
-            observers.notify(kind, notification())
+            deliver(kind, notification())
         }
+    }
+
+    /// Tells the observers that hear `kind`, in the order they were added: an `Observer` through
+    /// its hook, called from here as the machine is isolated, any other through `receive(_:)`.
+    /// Never inlined: the machine notifies from many places.
+    @inline(never)
+    private func deliver(_ kind: NotificationKinds, _ notification: Notification) {
+        observers.forEachObserver(hearing: kind) { observation in
+            guard case .object(let reference) = observation else {
+                return observation.receive(notification)
+            }
+            guard let observer = reference.observer else { return false }
+            switch notification {
+            case .exited(let state): observer.machine(self, didExit: state)
+            case .entered(let state): observer.machine(self, didEnter: state)
+            case .transitioned(let transition): observer.machine(self, didTransition: transition)
+            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            }
+            return true
+        }
+    }
+
+    /// Called by the default implementation of `observer`'s hook of `kind`, which does nothing:
+    /// the machine no longer builds or delivers that notification for it.
+    fileprivate func stopNotifying(_ observer: any Observer, of kind: NotificationKinds) {
+        observers.stopDelivering(kind, toObserversOf: observer)
     }
 
     // MARK: - Configuration
@@ -1231,13 +1252,21 @@ import FSMRuntime
 }
 
 extension Regions.Observer {
-    public func machine(_ machine: Regions, didExit state: Regions.StateID) {}
+    public func machine(_ machine: Regions, didExit state: Regions.StateID) {
+        machine.stopNotifying(self, of: .exits)
+    }
 
-    public func machine(_ machine: Regions, didEnter state: Regions.StateID) {}
+    public func machine(_ machine: Regions, didEnter state: Regions.StateID) {
+        machine.stopNotifying(self, of: .entries)
+    }
 
-    public func machine(_ machine: Regions, didTransition transition: Regions.Transition) {}
+    public func machine(_ machine: Regions, didTransition transition: Regions.Transition) {
+        machine.stopNotifying(self, of: .transitions)
+    }
 
-    public func machine(_ machine: Regions, didIgnore event: Regions.Event, in state: Regions.State) {}
+    public func machine(_ machine: Regions, didIgnore event: Regions.Event, in state: Regions.State) {
+        machine.stopNotifying(self, of: .ignoredEvents)
+    }
 
     public func observedNotifications(of machine: Regions) -> NotificationKinds { .all }
 }

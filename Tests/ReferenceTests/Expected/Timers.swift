@@ -116,7 +116,8 @@ final class Kettle {
 
     // MARK: - Observing
 
-    /// Hooks called as ``Kettle`` runs; every one has an empty default implementation.
+    /// Hooks called as ``Kettle`` runs. Each has a default implementation that does nothing, and
+    /// once it is called the machine no longer builds that notification for this observer.
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
@@ -131,8 +132,9 @@ final class Kettle {
         func machine(_ machine: Kettle, didEmit output: Output)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Kettle, didIgnore event: Event, in state: State)
-        /// The notifications whose hooks this observer implements (all by default): `machine` builds
-        /// no other notification for it and calls no other hook. Asked once, when it is added.
+        /// The notifications whose hooks this observer implements (all by default, less the hooks
+        /// left to their default implementation): `machine` builds no other notification for it and
+        /// calls no other hook. Asked once, when it is added.
         func observedNotifications(of machine: Kettle) -> NotificationKinds
     }
 
@@ -150,9 +152,10 @@ final class Kettle {
         case outputs((Output) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
-        /// Hears notifications until it returns `false`: an `Observer` that was released, a stream
-        /// nobody iterates any more.
+        /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
+        /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
+        case object(ObserverReference)
 
         init(_ receive: @escaping (Notification) -> Bool) {
             self = .untilReleased(receive)
@@ -184,6 +187,9 @@ final class Kettle {
                 }
             case .untilReleased(let handler):
                 return handler(notification)
+            case .object:
+                // Its hooks are called by `deliver(_:_:)`, as the machine is isolated.
+                break
             }
             return true
         }
@@ -322,23 +328,11 @@ final class Kettle {
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
-    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names.
+    /// released: the machine holds it weakly. It hears what its `observedNotifications(of:)` names,
+    /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        let reference = ObserverReference(observer)
-        // Only this machine's steps notify, so it outlives every call: `unowned(unsafe)` spares
-        // each notification a reference count.
-        return observers.add(.untilReleased { [unowned(unsafe) self] notification in
-            guard let observer = reference.observer else { return false }
-            switch notification {
-            case .exited(let state): observer.machine(self, didExit: state)
-            case .entered(let state): observer.machine(self, didEnter: state)
-            case .transitioned(let transition): observer.machine(self, didTransition: transition)
-            case .emitted(let output): observer.machine(self, didEmit: output)
-            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
-            }
-            return true
-        }, hearing: observer.observedNotifications(of: self))
+        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -555,8 +549,35 @@ final class Kettle {
     @inline(__always)
     private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification) {
         if observers.hears(kind) {
-            observers.notify(kind, notification())
+            deliver(kind, notification())
         }
+    }
+
+    /// Tells the observers that hear `kind`, in the order they were added: an `Observer` through
+    /// its hook, called from here as the machine is isolated, any other through `receive(_:)`.
+    /// Never inlined: the machine notifies from many places.
+    @inline(never)
+    private func deliver(_ kind: NotificationKinds, _ notification: Notification) {
+        observers.forEachObserver(hearing: kind) { observation in
+            guard case .object(let reference) = observation else {
+                return observation.receive(notification)
+            }
+            guard let observer = reference.observer else { return false }
+            switch notification {
+            case .exited(let state): observer.machine(self, didExit: state)
+            case .entered(let state): observer.machine(self, didEnter: state)
+            case .transitioned(let transition): observer.machine(self, didTransition: transition)
+            case .emitted(let output): observer.machine(self, didEmit: output)
+            case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            }
+            return true
+        }
+    }
+
+    /// Called by the default implementation of `observer`'s hook of `kind`, which does nothing:
+    /// the machine no longer builds or delivers that notification for it.
+    fileprivate func stopNotifying(_ observer: any Observer, of kind: NotificationKinds) {
+        observers.stopDelivering(kind, toObserversOf: observer)
     }
 
     // MARK: - Configuration
@@ -635,15 +656,25 @@ final class Kettle {
 }
 
 extension Kettle.Observer {
-    func machine(_ machine: Kettle, didExit state: Kettle.State) {}
+    func machine(_ machine: Kettle, didExit state: Kettle.State) {
+        machine.stopNotifying(self, of: .exits)
+    }
 
-    func machine(_ machine: Kettle, didEnter state: Kettle.State) {}
+    func machine(_ machine: Kettle, didEnter state: Kettle.State) {
+        machine.stopNotifying(self, of: .entries)
+    }
 
-    func machine(_ machine: Kettle, didTransition transition: Kettle.Transition) {}
+    func machine(_ machine: Kettle, didTransition transition: Kettle.Transition) {
+        machine.stopNotifying(self, of: .transitions)
+    }
 
-    func machine(_ machine: Kettle, didEmit output: Kettle.Output) {}
+    func machine(_ machine: Kettle, didEmit output: Kettle.Output) {
+        machine.stopNotifying(self, of: .outputs)
+    }
 
-    func machine(_ machine: Kettle, didIgnore event: Kettle.Event, in state: Kettle.State) {}
+    func machine(_ machine: Kettle, didIgnore event: Kettle.Event, in state: Kettle.State) {
+        machine.stopNotifying(self, of: .ignoredEvents)
+    }
 
     func observedNotifications(of machine: Kettle) -> NotificationKinds { .all }
 }
