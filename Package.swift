@@ -65,7 +65,7 @@ let package = Package(
                 intent: .custom(verb: "format-fsm", description: "Lays out every .fsm spec with fsmc format (--check to only list those that would change)."),
                 permissions: [.writeToPackageDirectory(reason: "Rewrites each .fsm spec in fsmc's layout, in place.")]),
             dependencies: ["fsmc"]),
-        // `swift package fsmc <command> …`: any fsmc command, from the tool build the plugins share.
+        // `swift package fsmc <command> …`: any fsmc command, built as a plugin tool.
         .plugin(
             name: "FSMCommand",
             capability: .command(

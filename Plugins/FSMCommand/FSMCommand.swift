@@ -1,17 +1,17 @@
 import Foundation
 import PackagePlugin
 
-/// Runs any `fsmc` command in a package that uses fsmc, without building fsmc a second time:
+/// Runs any `fsmc` command in a package that uses fsmc:
 ///
 /// ```
 /// swift package --allow-writing-to-package-directory fsmc graph Sources/App/Player.fsm --format mermaid
 /// swift package --allow-writing-to-package-directory fsmc check Sources/App
 /// ```
 ///
-/// SwiftPM builds a plugin's tool, and the layers it shares with the build plugin's tool
-/// (FSMCore, FSMSwift, FSMCommands), once for every plugin; `swift run fsmc` builds them again,
-/// as a product. The arguments go to `fsmc` as they are, run in the package's folder, so
-/// relative paths are the package's. The permission to write is asked for every command:
+/// SwiftPM builds the tool as a plugin tool, as it builds the build plugin's `fsmc-build`, not as
+/// the `fsmc` product `swift run fsmc` builds (fsm-bench's clean-build section times both). The
+/// arguments go to `fsmc` as they are, run in the package's folder, so relative paths are the
+/// package's. The permission to write is asked for every command:
 /// `generate`, `format` and `--output` write files, and a plugin cannot ask for it per command.
 @main
 struct FSMCommand: CommandPlugin {

@@ -10,8 +10,7 @@ import Foundation
 /// Also: how many lines of Swift the plugin's tool compiles (its targets, from `swift package
 /// describe`), and what the whole of fsmc costs in the plugin app once its debug build is done:
 /// `swift build --product fsmc` (what `swift run fsmc` builds, the compiler's layers again, as a
-/// product) and `swift package fsmc --version` (the FSMCommand plugin, which reuses the layers
-/// the build plugin's tool built).
+/// product) and `swift package fsmc --version` (the FSMCommand plugin, built as a plugin tool).
 enum CleanBuildBenchmark {
     /// The most lines of Swift the plugin's tool may compile.
     static let toolLinesTarget = 10_000
