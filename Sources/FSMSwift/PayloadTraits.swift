@@ -29,7 +29,7 @@ package struct PayloadTraits {
     let isCodable: Bool
 
     package init(_ type: String) {
-        let words = Self.identifiers(in: type)
+        let words = ReservedNames.identifiers(inType: type)
         needsFoundation = words.contains { Self.foundationNames.contains($0) }
         let isStructural = type.hasPrefix("(") || type.contains("->") || words.contains { Self.opaqueNames.contains($0) }
         isHashable = !isStructural
@@ -40,20 +40,5 @@ package struct PayloadTraits {
     static func all(_ parameters: [ParameterModel]) -> (isHashable: Bool, isCodable: Bool) {
         let traits = parameters.map { PayloadTraits($0.type) }
         return (traits.allSatisfy(\.isHashable), traits.allSatisfy(\.isCodable))
-    }
-
-    private static func identifiers(in type: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        for character in type {
-            if character.isLetter || character.isNumber || character == "_" {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        return words
     }
 }

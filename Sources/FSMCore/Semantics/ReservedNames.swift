@@ -34,7 +34,7 @@ package enum ReservedNames {
     ]
 
     /// The identifiers in a payload type's text (`[String: Data]` → `String`, `Data`).
-    static func identifiers(inType type: String) -> [String] {
+    package static func identifiers(inType type: String) -> [String] {
         var words: [String] = []
         var current = ""
         for character in type {
