@@ -86,9 +86,9 @@ extension SwiftSpelling {
     /// expression is returned too, a variable or a region's property.
     func configurationClauses(
         _ path: [StateID], binding: Set<String> = [], child: String? = nil, subject: String = "state"
-    ) -> (clauses: [String], child: String?) {
+    ) -> (clauses: [String], child: BoundValue?) {
         guard let cut = path.dropLast().firstIndex(where: { model[$0].isParallel }) else {
-            return (["case \(configurationPattern(path, binding: binding, child: child)) = \(subject)"], child)
+            return (["case \(configurationPattern(path, binding: binding, child: child)) = \(subject)"], child.map { BoundValue(variable: $0) })
         }
         let parallel = path[cut]
         let regions = regionsVariable(parallel)
@@ -106,18 +106,18 @@ extension SwiftSpelling {
     /// parallel state itself binds its own regions (`case let qRegions = pRegions.q`).
     private func configurationClauses(
         _ path: [StateID], inRegionsOf regions: String, binding: Set<String>, child: String?
-    ) -> (clauses: [String], child: String?) {
+    ) -> (clauses: [String], child: BoundValue?) {
         let region = path[0]
-        let regionValue = "\(regions).\(SwiftNames.variable(model[region].name))"
+        let regionValue = BoundValue(property: SwiftNames.variable(model[region].name), of: regions)
         let rest = Array(path.dropFirst())
         guard model[region].isParallel else {
             guard !rest.isEmpty else { return ([], child.map { _ in regionValue }) }
-            return configurationClauses(rest, binding: binding, child: child, subject: regionValue)
+            return configurationClauses(rest, binding: binding, child: child, subject: regionValue.expression)
         }
         guard matchesBelowRegion(rest) || child != nil else { return ([], nil) }
         let nested = regionsVariable(region)
-        let clause = "case let \(nested) = \(regionValue)"
-        guard !rest.isEmpty else { return ([clause], child.map { _ in nested }) }
+        let clause = "case let \(nested) = \(regionValue.expression)"
+        guard !rest.isEmpty else { return ([clause], child.map { _ in BoundValue(variable: nested) }) }
         let inner = configurationClauses(rest, inRegionsOf: nested, binding: binding, child: child)
         return ([clause] + inner.clauses, inner.child)
     }
@@ -140,6 +140,15 @@ extension SwiftSpelling {
         historyInside: String? = nil
     ) -> String {
         spell(.value((kept.first ?? entering.first)!), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
+            .code
+    }
+
+    /// The regions variables (``regionsVariable(_:)``) that
+    /// ``configurationValue(keeping:entering:data:historyOwner:historyInside:)`` reads: those of
+    /// the parallel states whose untouched regions keep their value.
+    func regionsRead(keeping kept: [StateID], entering: [StateID], historyOwner: StateID? = nil) -> CodeReads {
+        spell(.value((kept.first ?? entering.first)!), active: Set(kept + entering), data: { _ in [] }, historyOwner: historyOwner, historyInside: "")
+            .reads
     }
 
     /// What is active inside `state` after a transition, as a value of `state`'s type: as
@@ -149,7 +158,7 @@ extension SwiftSpelling {
         of state: StateID, keeping kept: [StateID], entering: [StateID], data: (StateID) -> [String], historyOwner: StateID? = nil,
         historyInside: String? = nil
     ) -> String {
-        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
+        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside).code
     }
 
     private enum Spelled {
@@ -159,10 +168,12 @@ extension SwiftSpelling {
         case inside(StateID)
     }
 
-    /// Spells part of the configuration made of the `active` states.
+    /// Spells part of the configuration made of the `active` states, with the regions variables
+    /// it reads.
     private func spell(
         _ part: Spelled, active: Set<StateID>, data: (StateID) -> [String], historyOwner: StateID?, historyInside: String?
-    ) -> String {
+    ) -> (code: String, reads: CodeReads) {
+        var reads = CodeReads()
         func value(_ state: StateID) -> String {
             var parts: [String] = []
             if !model[state].isAtomic { parts.append(inside(state)) }
@@ -179,13 +190,16 @@ extension SwiftSpelling {
             }
             let regions = children.map { region in
                 let name = model[region].name
-                return "\(name): " + (active.contains(region) ? inside(region) : "\(regionsVariable(state)).\(SwiftNames.variable(name))")
+                guard !active.contains(region) else { return "\(name): " + inside(region) }
+                let kept = BoundValue(property: SwiftNames.variable(name), of: regionsVariable(state))
+                reads.insert(kept)
+                return "\(name): " + kept.expression
             }
             return ".init(" + regions.joined(separator: ", ") + ")"
         }
         switch part {
-        case .value(let state): return value(state)
-        case .inside(let state): return inside(state)
+        case .value(let state): return (value(state), reads)
+        case .inside(let state): return (inside(state), reads)
         }
     }
 
