@@ -51,6 +51,16 @@ struct GeneratedSwiftSoundnessTests {
             state b { always [ready] -> a }
         }
         """,
+        // Every state final (issue 26): `nextState` had the machine level's transitions after
+        // a `switch` over the states that returns in every case ("will never be executed").
+        """
+        machine FinalOnly {
+            event event1
+            initial final state pass { entry / raise event1 }
+            final state fail
+            on event1 -> fail
+        }
+        """,
         // A Foundation type only in state data: the file did not import Foundation.
         """
         machine DataOnly {

@@ -36,6 +36,12 @@ extension TransitionFunctionGenerator {
         }
         writer.function("\(access)static func nextState", parameters: parameters, returns: " -> State?") { writer in
             let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
+            guard topLevelFinals.count < model.topLevelStates.count else {
+                // Every state is final, so no event is ever taken: after a `switch` that returns
+                // in every case, the machine level's transitions would be code that never runs.
+                writer.line("return nil")
+                return
+            }
             if !topLevelFinals.isEmpty {
                 writer.line("switch state {")
                 writer.line("case \(topLevelFinals.map { "." + model[$0].name }.joined(separator: ", ")): return nil")
