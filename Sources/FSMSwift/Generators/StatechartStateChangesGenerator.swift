@@ -117,6 +117,11 @@ extension StatechartStateChangesGenerator {
                 for region in state.children.reversed() {
                     let name = model[region].name
                     let value = "configuration.\(SwiftNames.variable(name))"
+                    // An atomic region has nothing inside it (nor a history).
+                    guard !model[region].isAtomic else {
+                        writer.line("exitState(.\(name))")
+                        continue
+                    }
                     writer.line("exitStates(inside\(SwiftNames.stateTypeName(name)): \(value))")
                     if model[region].history != nil { writer.line("history.\(name) = \(value)") }
                     writer.line("exitState(.\(name))")
@@ -207,6 +212,7 @@ extension StatechartStateChangesGenerator {
                     for region in state.children {
                         let name = model[region].name
                         writer.line("enterState(.\(name))")
+                        if model[region].isAtomic { continue }
                         writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): configuration.\(SwiftNames.variable(name)))")
                     }
                     return

@@ -188,7 +188,7 @@ extension SwiftSpelling {
             guard model[state].isParallel else {
                 return value(children.first(where: active.contains) ?? model[state].initialChild!)
             }
-            let regions = children.map { region in
+            let regions = model.storedRegions(of: state).map { region in
                 let name = model[region].name
                 guard !active.contains(region) else { return "\(name): " + inside(region) }
                 let kept = BoundValue(property: SwiftNames.variable(name), of: regionsVariable(state))
@@ -206,9 +206,8 @@ extension SwiftSpelling {
     /// What entering `state` by default puts inside it, as a value of its type: its initial
     /// child's value (`.list`), or every region's (`.init(bold: .boldOff, italic: .italicOff)`).
     func defaultInside(of state: StateID) -> String {
-        let children = model[state].children
         if model[state].isParallel {
-            return ".init(" + children.map { "\(model[$0].name): \(defaultInside(of: $0))" }.joined(separator: ", ") + ")"
+            return ".init(" + model.storedRegions(of: state).map { "\(model[$0].name): \(defaultInside(of: $0))" }.joined(separator: ", ") + ")"
         }
         return defaultValue(of: model[state].initialChild!, data: { _ in [] })
     }

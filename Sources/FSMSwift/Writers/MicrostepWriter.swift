@@ -66,6 +66,13 @@ extension MicrostepWriter {
         var reads = CodeReads()
         if model[state].isParallel {
             for region in model[state].children {
+                if model[region].isAtomic {
+                    // Always in itself: no value to switch over.
+                    reads.formUnion(emitFirstEnabled(regionAnalysis.insideCandidates(of: region, in: parallel, for: trigger), condition: condition, into: &writer) { id in
+                        "selection.select(\(id.index))"
+                    } otherwise: { "selection.open()" })
+                    continue
+                }
                 let regionValue = BoundValue(property: SwiftNames.variable(model[region].name), of: value.expression)
                 reads.formUnion(emitSelections(inside: region, of: parallel, value: regionValue, trigger: trigger, condition: condition, into: &writer))
             }

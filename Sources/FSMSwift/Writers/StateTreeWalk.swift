@@ -150,6 +150,11 @@ extension StateTreeWalk {
         let regions = spelling.regionsVariable(parallel)
         var written = WrittenCode.nothing
         for region in model[parallel].children where relevant[region.index] && !written.leaves {
+            if model[region].isAtomic {
+                // Always in itself: its own transitions, where every active state is known.
+                written = written.then(emitOwn(region, .leaf(region), &writer))
+                continue
+            }
             let value = BoundValue(property: SwiftNames.variable(model[region].name), of: regions)
             if model[region].isParallel {
                 let nested = spelling.regionsVariable(region)
