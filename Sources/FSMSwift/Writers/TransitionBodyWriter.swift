@@ -113,13 +113,19 @@ extension TransitionBodyWriter {
 
     /// The states a taken transition enters, outermost first (`enterState(.x)`); what a
     /// history restores (`restoredInside`, an expression) is entered right after its state
-    /// (first, when that state stays active), before any region entered after it.
+    /// (first, when that state stays active), before any region entered after it. A history's
+    /// default actions run between its state's entry and what it restores, when the state is
+    /// entered before it was ever left (SCXML's `defaultHistoryContent`).
     func emitEntries(of id: TransitionID, restoredInside: String, into writer: inout CodeWriter) {
         guard let entry = machine[id].entry else { return }
         let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
         for position in 0...entry.states.count {
             if position == restoreAfter, let owner = entry.restoresHistoryOf {
-                writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(restoredInside))")
+                let name = model[owner].name
+                if position > 0, model[owner].historyDefault.map({ !$0.actions.isEmpty }) ?? false {
+                    writer.line("if history.\(name) == nil { takeHistoryDefault(of: .\(name)) }")
+                }
+                writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): \(restoredInside))")
             }
             if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
         }
