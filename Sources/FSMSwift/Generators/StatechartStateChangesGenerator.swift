@@ -186,7 +186,7 @@ extension StatechartStateChangesGenerator {
         let type = SwiftNames.stateTypeName(state.name)
         let initial = spelling.defaultInside(of: owner)
         // Before the state was ever left: its history's default, or its initial states.
-        let neverLeft = state.historyDefault.map { spelling.historyDefaultInside(of: owner, $0) } ?? initial
+        let neverLeft = state.historyDefault == nil ? initial : spelling.historyDefaultInside(of: owner)
         let what = switch (state.history, state.isParallel) {
         case (.deep?, _): "the configuration remembered"
         case (_, true): "every region from its initial state (a shallow history of a parallel state remembers its regions)"

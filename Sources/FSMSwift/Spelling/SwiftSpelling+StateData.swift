@@ -212,13 +212,13 @@ extension SwiftSpelling {
         return defaultValue(of: model[state].initialChild!, data: { _ in [] })
     }
 
-    /// What a history's default enters inside `owner`, as a value of its type: the default's
-    /// targets with the states between them and `owner`, and the default entries of the
-    /// rest (the interpreter's ``MachineModel/entrySet(of:below:descendingIntoTargets:)``). A
-    /// history's default enters no state with data.
-    func historyDefaultInside(of owner: StateID, _ historyDefault: HistoryDefaultModel) -> String {
-        let entered = model.entrySet(of: historyDefault.targets, below: owner)
-        return configurationInside(of: owner, keeping: [owner], entering: entered, data: { _ in [] })
+    /// What `owner`'s history enters inside it before `owner` was ever left, as a value of its
+    /// type: its default's targets with the states between them and `owner`, and the default
+    /// entries of the rest, as the executable machine says
+    /// (``ExecutableMachine/restoredEntry(of:remembered:)``). A history's default enters no
+    /// state with data.
+    func historyDefaultInside(of owner: StateID) -> String {
+        configurationInside(of: owner, keeping: [owner], entering: machine.restoredEntry(of: owner, remembered: nil), data: { _ in [] })
     }
 
     /// `state` entered by default, as a case of its parent's type, with `data(state)` as its

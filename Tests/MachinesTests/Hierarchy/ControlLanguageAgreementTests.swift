@@ -81,7 +81,7 @@ struct ControlLanguageAgreementTests {
                         return Switchboard.StateID.allCases.filter(switchboard.isIn).map(\.rawValue)
                     })
             }
-            let constructs = ["defaultBoard", "jumpedIn", "reheated", "dimmed", "panelDone", "lampOn", "lampOff", "enter hum"]
+            let constructs = ["defaultBoard", "boardDefaulted", "jumpedIn", "reheated", "dimmed", "panelDone", "lampOn", "lampOff", "enter hum"]
             #expect(constructs.filter { !heard.contains($0) } == [])
         }
     }
@@ -214,6 +214,7 @@ final class SwitchboardScript: Switchboard.Actions {
     func powerOn() { journal.append("powerOn") }
     func jumpedIn() { journal.append("jumpedIn") }
     func defaultBoard() { journal.append("defaultBoard") }
+    func boardDefaulted() { journal.append("boardDefaulted") }
     func lampOn() { journal.append("lampOn") }
     func lampOff() { journal.append("lampOff") }
     func panelDone() { journal.append("panelDone") }

@@ -4,9 +4,10 @@ import FSMRuntime
 
 /// SCXML's control language where regions nest: an atomic region beside a region that is a
 /// parallel state itself, a trigger taken in several of them (the general microstep), several
-/// targets from outside, a deep history whose default reaches into nested regions, `reenter`
-/// out of a region, eventless transitions and completion. Its generated Swift runs against
-/// the interpreter in Tests/MachinesTests (Specs/Switchboard.fsm).
+/// targets from outside, a deep history whose default reaches into nested regions, a parallel
+/// state's history whose default names one region, `reenter` out of a region, eventless
+/// transitions and completion. Its generated Swift runs against the interpreter in
+/// Tests/MachinesTests (Specs/Switchboard.fsm).
 final class NestedControlLanguage {
     // MARK: - States, events and outputs
 
@@ -222,21 +223,26 @@ final class NestedControlLanguage {
     struct History: Hashable, Sendable, Codable {
         /// Inside `console` (deep: everything inside it is restored).
         var console: State.Console?
+        /// Inside `board` (shallow: its child is restored).
+        var board: State.Board?
 
-        init(console: State.Console? = nil) {
+        init(console: State.Console? = nil, board: State.Board? = nil) {
             self.console = console
+            self.board = board
         }
 
         /// Decodes what `encode(to:)` writes.
         init(from decoder: any Decoder) throws {
             let properties = try PropertyDecoding(from: decoder)
             self.console = try properties.decode("console")
+            self.board = try properties.decode("board")
         }
 
         /// Encodes each property under its name, as synthesized `Codable` would.
         func encode(to encoder: any Encoder) throws {
             var properties = PropertyEncoding(to: encoder)
             try properties.encode(self.console, "console")
+            try properties.encode(self.board, "board")
         }
     }
 
@@ -273,28 +279,31 @@ final class NestedControlLanguage {
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
     protocol Actions {
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 13)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 14)
                                  func powerOn()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 14)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 15)
                          func jumpedIn()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 18)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 20)
                                  func defaultBoard()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 21)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 22)
+                           func boardDefaulted()
+#sourceLocation()
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 24)
                    func lampOn()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 22)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 25)
                   func lampOff()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 28)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 31)
                   func panelDone()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 33)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 36)
                                                   func dimmed()
 #sourceLocation()
-#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 39)
+#sourceLocation(file: "Tests/ReferenceTests/Specs/NestedControlLanguage.fsm", line: 42)
                                          func reheated()
 #sourceLocation()
     }
@@ -588,6 +597,16 @@ final class NestedControlLanguage {
                 enterState(.hot)
                 enterState(.hum)
                 return transitioned(from: stateBefore, on: event)
+            case .flip:
+                let stateBefore = state
+                exitState(.off)
+                let restoredInside = Self.restoredBoard(history.board)
+                state = .console(.board(restoredInside))
+                enterState(.console)
+                enterState(.board)
+                if history.board == nil { takeHistoryDefault(of: .board) }
+                enterStates(insideBoard: restoredInside)
+                return transitioned(from: stateBefore, on: event)
             default:
                 break
             }
@@ -615,7 +634,7 @@ final class NestedControlLanguage {
                     selection.open()
                     switch boardRegions.panel {
                     case .closed:
-                        selection.select(4)
+                        selection.select(5)
                     case .opened:
                         selection.open()
                     case .shut:
@@ -623,7 +642,7 @@ final class NestedControlLanguage {
                     }
                     switch boardRegions.inner.glow {
                     case .dark:
-                        selection.select(6)
+                        selection.select(7)
                     case .lit:
                         selection.open()
                     case .dim:
@@ -631,55 +650,55 @@ final class NestedControlLanguage {
                     }
                     switch boardRegions.inner.heat {
                     case .cold:
-                        selection.select(9)
+                        selection.select(10)
                     case .hot:
-                        selection.select(8)
+                        selection.select(9)
                     }
                     selection.open()
                     if !selection.isEmpty {
                         let taken = selection.resolved { later, earlier in
                             switch (later, earlier) {
-                            case (4, 8), (6, 8), (8, 4), (8, 6): .yields
+                            case (5, 9), (7, 9), (9, 5), (9, 7): .yields
                             default: .none
                             }
                         }
-                        let moves = taken.contains { $0 == 4 || $0 == 6 || $0 == 8 || $0 == 9 }
+                        let moves = taken.contains { $0 == 5 || $0 == 7 || $0 == 9 || $0 == 10 }
                         let stateBefore = state
-                        if taken.contains(9) {
+                        if taken.contains(10) {
                             if case .console(.board(let boardRegions)) = state, case let innerRegions = boardRegions.inner { exitStates(insideHeat: innerRegions.heat) }
                         }
-                        if taken.contains(6) {
+                        if taken.contains(7) {
                             if case .console(.board(let boardRegions)) = state, case let innerRegions = boardRegions.inner { exitStates(insideGlow: innerRegions.glow) }
                         }
-                        if taken.contains(4) {
+                        if taken.contains(5) {
                             if case .console(.board(let boardRegions)) = state { exitStates(insidePanel: boardRegions.panel) }
                         }
-                        if taken.contains(8) {
+                        if taken.contains(9) {
                             if case .console(let exited) = state { exitStates(insideConsole: exited) }
                         }
-                        if taken.contains(8) {
+                        if taken.contains(9) {
                             actions.reheated()
                         }
                         guard moves else { return true }
-                        if taken.contains(8) {
+                        if taken.contains(9) {
                             state = .console(.board(.init(panel: .closed, inner: .init(glow: .dark, heat: .cold))))
                         }
-                        if taken.contains(4) {
+                        if taken.contains(5) {
                             if case .console(.board(let boardRegions)) = state, case .closed = boardRegions.panel {
                                 state = .console(.board(.init(panel: .opened, inner: boardRegions.inner)))
                             }
                         }
-                        if taken.contains(6) {
+                        if taken.contains(7) {
                             if case .console(.board(let boardRegions)) = state, case let innerRegions = boardRegions.inner, case .dark = innerRegions.glow {
                                 state = .console(.board(.init(panel: boardRegions.panel, inner: .init(glow: .lit, heat: innerRegions.heat))))
                             }
                         }
-                        if taken.contains(9) {
+                        if taken.contains(10) {
                             if case .console(.board(let boardRegions)) = state, case let innerRegions = boardRegions.inner, case .cold = innerRegions.heat {
                                 state = .console(.board(.init(panel: boardRegions.panel, inner: .init(glow: innerRegions.glow, heat: .hot))))
                             }
                         }
-                        if taken.contains(8) {
+                        if taken.contains(9) {
                             enterState(.board)
                             enterState(.lamp)
                             enterState(.panel)
@@ -691,13 +710,13 @@ final class NestedControlLanguage {
                             enterState(.cold)
                             enterState(.hum)
                         }
-                        if taken.contains(4) {
+                        if taken.contains(5) {
                             enterState(.opened)
                         }
-                        if taken.contains(6) {
+                        if taken.contains(7) {
                             enterState(.lit)
                         }
-                        if taken.contains(9) {
+                        if taken.contains(10) {
                             enterState(.hot)
                         }
                         return transitioned(from: stateBefore, on: event)
@@ -796,6 +815,8 @@ final class NestedControlLanguage {
         switch state {
         case .console:
             actions.defaultBoard()
+        case .board:
+            actions.boardDefaulted()
         default:
             break
         }
@@ -818,6 +839,7 @@ final class NestedControlLanguage {
         switch configuration {
         case .board(let inside):
             exitStates(insideBoard: inside)
+            history.board = inside
             exitState(.board)
         }
     }
@@ -883,6 +905,12 @@ final class NestedControlLanguage {
     /// or the history's default (`opened, lit`) before `console` was ever left. States keep the data they had.
     static func restoredConsole(_ remembered: State.Console?) -> State.Console {
         remembered ?? .board(.init(panel: .opened, inner: .init(glow: .lit, heat: .cold)))
+    }
+
+    /// What `-> board.history` enters inside `board`: every region from its initial state (a shallow history of a parallel state remembers its regions),
+    /// or the history's default (`opened`) before `board` was ever left. States keep the data they had.
+    static func restoredBoard(_ remembered: State.Board?) -> State.Board {
+        remembered == nil ? .init(panel: .opened, inner: .init(glow: .dark, heat: .cold)) : .init(panel: .closed, inner: .init(glow: .dark, heat: .cold))
     }
 
     /// Enters the states of `configuration` inside `console`, outermost first.
@@ -1111,6 +1139,8 @@ final class NestedControlLanguage {
                 return .console(restoredConsole(history.console))
             case .jump:
                 return .console(.board(.init(panel: .closed, inner: .init(glow: .lit, heat: .hot))))
+            case .flip:
+                return .console(.board(restoredBoard(history.board)))
             default:
                 break
             }
@@ -1134,7 +1164,7 @@ final class NestedControlLanguage {
                     selection.open()
                     switch boardRegions.panel {
                     case .closed:
-                        selection.select(4)
+                        selection.select(5)
                     case .opened:
                         selection.open()
                     case .shut:
@@ -1142,7 +1172,7 @@ final class NestedControlLanguage {
                     }
                     switch boardRegions.inner.glow {
                     case .dark:
-                        selection.select(6)
+                        selection.select(7)
                     case .lit:
                         selection.open()
                     case .dim:
@@ -1150,33 +1180,33 @@ final class NestedControlLanguage {
                     }
                     switch boardRegions.inner.heat {
                     case .cold:
-                        selection.select(9)
+                        selection.select(10)
                     case .hot:
-                        selection.select(8)
+                        selection.select(9)
                     }
                     selection.open()
                     if !selection.isEmpty {
                         let taken = selection.resolved { later, earlier in
                             switch (later, earlier) {
-                            case (4, 8), (6, 8), (8, 4), (8, 6): .yields
+                            case (5, 9), (7, 9), (9, 5), (9, 7): .yields
                             default: .none
                             }
                         }
                         var next = state
-                        if taken.contains(8) {
+                        if taken.contains(9) {
                             next = .console(.board(.init(panel: .closed, inner: .init(glow: .dark, heat: .cold))))
                         }
-                        if taken.contains(4) {
+                        if taken.contains(5) {
                             if case .console(.board(let boardRegions)) = next, case .closed = boardRegions.panel {
                                 next = .console(.board(.init(panel: .opened, inner: boardRegions.inner)))
                             }
                         }
-                        if taken.contains(6) {
+                        if taken.contains(7) {
                             if case .console(.board(let boardRegions)) = next, case let innerRegions = boardRegions.inner, case .dark = innerRegions.glow {
                                 next = .console(.board(.init(panel: boardRegions.panel, inner: .init(glow: .lit, heat: innerRegions.heat))))
                             }
                         }
-                        if taken.contains(9) {
+                        if taken.contains(10) {
                             if case .console(.board(let boardRegions)) = next, case let innerRegions = boardRegions.inner, case .cold = innerRegions.heat {
                                 next = .console(.board(.init(panel: boardRegions.panel, inner: .init(glow: innerRegions.glow, heat: .hot))))
                             }
@@ -1212,6 +1242,7 @@ final class NestedControlLanguage {
     private static let transitionRows = """
         off: on power -> console.history / powerOn
         off: on jump -> lit, hot / jumpedIn
+        off: on flip -> board.history
         console: on back -> off
         panel: done / panelDone
         closed: on flip -> opened
