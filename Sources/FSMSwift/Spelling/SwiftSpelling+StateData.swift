@@ -140,15 +140,27 @@ extension SwiftSpelling {
         historyInside: String? = nil
     ) -> String {
         spell(.value((kept.first ?? entering.first)!), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
-            .code
     }
 
     /// The regions variables (``regionsVariable(_:)``) that
     /// ``configurationValue(keeping:entering:data:historyOwner:historyInside:)`` reads: those of
     /// the parallel states whose untouched regions keep their value.
+    ///
+    /// Worked out from the states, not by spelling the value again: the parallel states among
+    /// them (but the history's owner, which its restored value stands in for) with a stored
+    /// region that is neither kept nor entered. A parallel state that is entered has every
+    /// region entered (the entry plan says so), so only kept ones can keep regions.
     func regionsRead(keeping kept: [StateID], entering: [StateID], historyOwner: StateID? = nil) -> CodeReads {
-        spell(.value((kept.first ?? entering.first)!), active: Set(kept + entering), data: { _ in [] }, historyOwner: historyOwner, historyInside: "")
-            .reads
+        // Most transitions cross no parallel state: nothing to allocate for them.
+        guard kept.contains(where: { model[$0].isParallel }) else { return CodeReads() }
+        let active = Set(kept + entering)
+        var reads = CodeReads()
+        for state in kept where model[state].isParallel && state != historyOwner {
+            if model.storedRegions(of: state).contains(where: { !active.contains($0) }) {
+                reads.insert(BoundValue(variable: regionsVariable(state)))
+            }
+        }
+        return reads
     }
 
     /// What is active inside `state` after a transition, as a value of `state`'s type: as
@@ -158,7 +170,7 @@ extension SwiftSpelling {
         of state: StateID, keeping kept: [StateID], entering: [StateID], data: (StateID) -> [String], historyOwner: StateID? = nil,
         historyInside: String? = nil
     ) -> String {
-        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside).code
+        spell(.inside(state), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
     }
 
     private enum Spelled {
@@ -168,12 +180,10 @@ extension SwiftSpelling {
         case inside(StateID)
     }
 
-    /// Spells part of the configuration made of the `active` states, with the regions variables
-    /// it reads.
+    /// Spells part of the configuration made of the `active` states.
     private func spell(
         _ part: Spelled, active: Set<StateID>, data: (StateID) -> [String], historyOwner: StateID?, historyInside: String?
-    ) -> (code: String, reads: CodeReads) {
-        var reads = CodeReads()
+    ) -> String {
         func value(_ state: StateID) -> String {
             var parts: [String] = []
             if !model[state].isAtomic { parts.append(inside(state)) }
@@ -190,16 +200,13 @@ extension SwiftSpelling {
             }
             let regions = model.storedRegions(of: state).map { region in
                 let name = model[region].name
-                guard !active.contains(region) else { return "\(name): " + inside(region) }
-                let kept = BoundValue(property: SwiftNames.variable(name), of: regionsVariable(state))
-                reads.insert(kept)
-                return "\(name): " + kept.expression
+                return "\(name): " + (active.contains(region) ? inside(region) : "\(regionsVariable(state)).\(SwiftNames.variable(name))")
             }
             return ".init(" + regions.joined(separator: ", ") + ")"
         }
         switch part {
-        case .value(let state): return (value(state), reads)
-        case .inside(let state): return (inside(state), reads)
+        case .value(let state): return value(state)
+        case .inside(let state): return inside(state)
         }
     }
 
