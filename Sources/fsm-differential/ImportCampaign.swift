@@ -41,7 +41,8 @@ struct ImportCampaign {
     /// A refusal's message with the chart's own ids and names left out, so that refusals of one
     /// kind count together.
     static func reason(_ message: String) -> String {
-        message.replacingOccurrences(of: "'[^'\\s]*'", with: "'…'", options: .regularExpression)
+        message.replacingOccurrences(of: "(?<=[\\s(]|^)'[^']*'(?=[\\s),:;.]|$)", with: "'…'", options: .regularExpression)
+            .replacingOccurrences(of: "line [0-9]+", with: "line …", options: .regularExpression)
     }
 
     /// Imports each chart and sorts it: refused, a Qt-deviation shape, or compared.

@@ -179,7 +179,11 @@ struct ImportChartGenerator {
         }
         // Completion: a compound state with a final child, or a parallel state, hears its own done event.
         for index in chart.states.indices where chart.states[index].kind != .final && !chart.children(of: index).isEmpty && chance(35) {
-            let outside = chart.states.indices.filter { !chart.isDescendant($0, of: index) && $0 != index }
+            // Only to a state after everything below this one (and not around it): a state a
+            // completion enters completes only states whose completion goes further on, so a
+            // chain of completions ends.
+            let last = chart.states.indices.filter { chart.isDescendant($0, of: index) }.max() ?? index
+            let outside = chart.states.indices.filter { $0 > last && !chart.isDescendant(index, of: $0) }
             let target = outside.isEmpty ? [] : [chart.states[pick(outside)].id]
             chart.states[index].transitions.append(ImportChart.Transition(
                 event: "done.state.\(chart.states[index].id)", condition: nil, targets: target, actions: [.log("done\(index + 1)")]))

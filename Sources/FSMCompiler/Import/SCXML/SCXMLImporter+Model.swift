@@ -71,10 +71,8 @@ extension SCXMLImporter {
         }
         var taken: [String: String] = [:]
         for (scxmlName, range) in eventNames(of: transitions, raised: raised) {
-            let name = SCXMLNames.identifier(scxmlName)
-            if let problem = SCXMLNames.problem(with: name, as: .event) {
-                diagnostics.error(problem + "; rename the event", at: range)
-            } else if let other = taken[name] {
+            let name = SCXMLNames.mapped(scxmlName, as: .event)
+            if let other = taken[name] {
                 diagnostics.error("the events '\(other)' and '\(scxmlName)' both become '\(name)' in fsmc; rename one", at: range)
             }
             taken[name] = taken[name] ?? scxmlName
@@ -120,6 +118,7 @@ extension SCXMLImporter {
 
     private mutating func readInitialChild(of index: Int) -> Int? {
         let state = chart[index]
+        if let child = pathInitialChildren[index] { return child }
         guard !state.children.isEmpty else {
             if let attribute = state.initialAttribute {
                 diagnostics.error("'\(state.id)' has no child states to start in", at: attribute.range)
@@ -161,6 +160,7 @@ extension SCXMLImporter {
     /// The state the machine starts in: `<scxml initial>` (the wrapper's when it names the
     /// wrapper), or the first state.
     private mutating func machineInitialState() -> Int? {
+        if let initial = machinePathInitial { return initial == wrapper ? initialChild(of: initial) : initial }
         let attribute = root.attribute("initial")
         let documentTopLevel = chart.indices.filter { chart[$0].parent == nil && !(wrapper.map { chart[$0].children.contains($0) } ?? false) }
         guard let attribute else {

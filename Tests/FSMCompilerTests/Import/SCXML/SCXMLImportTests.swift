@@ -450,15 +450,15 @@ import Testing
                 <state id="r"><state id="r1"/></state>
             </parallel>
             <state id="a" 2️⃣initial="deep">
-                <state id="b"><state id="deep"/></state>
+                <state id="b"><state id="other"/><state id="deep"/></state>
                 <history id="h1">3️⃣<transition target="c"/></history>
                 4️⃣<history id="h2" type="deep"/>
-                <state id="c"/>
+                <state id="c"><transition event="go" target="b"/></state>
             </state>
             5️⃣<state/>
             """), [
             .error("1️⃣", "'atomicRegion' is a region of the parallel state 'p': fsmc's regions have child states"),
-            .error("2️⃣", "the initial state 'deep' is not a child of 'a': fsmc starts a state in one of its children"),
+            .error("2️⃣", "the initial state 'deep' lies below a child of 'a': fsmc writes it as the initial children along the way, but 'b' is also entered by name (line 10), so that would change what it enters; no fsmc spec says both"),
             .error("3️⃣", "the history's default transition enters 'c'; fsmc's history enters what 'a' enters by default ('b') until it was left"),
             .error("4️⃣", "'a' has a second <history>: an fsmc state has one history, shallow or deep"),
             .error("5️⃣", "a <state> without an id: fsmc names every state; give it one"),
@@ -469,12 +469,12 @@ import Testing
         expectRefusal(Self.chart("""
             0️⃣<state id="a-b"/>
             <state 1️⃣id="a.b"/>
-            <state 2️⃣id="state"/>
-            <state id="c"><transition 3️⃣event="default" target="c"><log label="action" 4️⃣expr="'not a name'"/><log 5️⃣label="debug" expr="'x'"/></transition></state>
+            3️⃣<state id="state"/>
+            <state 2️⃣id="state_"/>
+            <state id="c"><transition event="default" target="c"><log label="action" 4️⃣expr="'not a name'"/><log 5️⃣label="debug" expr="'x'"/></transition></state>
             """), [
             .error("1️⃣", "the ids 'a-b' and 'a.b' both become 'aB' in fsmc; rename one", notes: [("0️⃣", "'a-b' is here")]),
-            .error("2️⃣", "'state' is a keyword of fsmc's language and cannot name a state; rename the state"),
-            .error("3️⃣", "'default' is a Swift keyword and cannot name an event; rename the event"),
+            .error("2️⃣", "the ids 'state' and 'state_' both become 'state_' in fsmc; rename one", notes: [("3️⃣", "'state' is here")]),
             .error("4️⃣", "'not a name' cannot name an action in fsmc: it is not an identifier"),
             .error("5️⃣", "a <log> is an action as <log label=\"action\" expr=\"'name'\"/> or an output as <log label=\"emit\" expr=\"'name'\"/>"),
         ])
