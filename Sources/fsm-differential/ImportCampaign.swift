@@ -8,6 +8,13 @@ import Foundation
 /// refuses is counted by reason, not a failure: the import says so, and changes nothing.
 struct ImportCampaign {
     let campaign: Campaign
+    /// What runs the imported spec: the Swift fsmc generates (the default), or fsmc's
+    /// interpreter of it (in-process, no build; exits, entries and configuration, not actions).
+    var side: Side = .swift
+
+    enum Side: String {
+        case swift, interpreter
+    }
 
     /// What a campaign counted.
     struct Figures {
@@ -75,9 +82,9 @@ struct ImportCampaign {
         guard !charts.isEmpty else { return }
         let directory = campaign.workDirectory.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("scxml"), withIntermediateDirectories: true)
-        let built = try campaign.swift.buildLeavingOutFailures(charts.map(\.differential), batch: name + "/swift")
-        figures.notCompiled += built.refused
-        let compiled = charts.filter { chart in built.charts.contains { $0.name == chart.differential.name } }
+        let built = side == .swift ? try campaign.swift.buildLeavingOutFailures(charts.map(\.differential), batch: name + "/swift") : nil
+        figures.notCompiled += built?.refused ?? []
+        let compiled = charts.filter { chart in built.map { $0.charts.contains { $0.name == chart.differential.name } } ?? true }
         var generator = ScriptGenerator(seed: campaign.seed)
         var runs: [(chart: Imported, script: DifferentialScript)] = []
         var qtJob = ""
@@ -92,7 +99,12 @@ struct ImportCampaign {
             }
         }
         let qtTraces = RunTrace.parse(try campaign.qt.run(job: try file(qtJob, directory.appendingPathComponent("qt.job"))))
-        let swiftTraces = RunTrace.parse(try campaign.swift.run(built.program, job: try file(swiftJob, directory.appendingPathComponent("swift.job"))))
+        let swiftTraces: [RunTrace]
+        if let built {
+            swiftTraces = RunTrace.parse(try campaign.swift.run(built.program, job: try file(swiftJob, directory.appendingPathComponent("swift.job"))))
+        } else {
+            swiftTraces = runs.map { RunTrace(chart: $0.chart.differential.name, lines: InterpreterSide.trace($0.chart.differential, $0.script)) }
+        }
         guard qtTraces.count == runs.count, swiftTraces.count == runs.count else {
             throw CampaignError("expected \(runs.count) runs, Qt printed \(qtTraces.count) and Swift \(swiftTraces.count)")
         }
@@ -102,9 +114,11 @@ struct ImportCampaign {
             if let error = qtTraces[index].error {
                 throw CampaignError("Qt could not load \(run.chart.chart.name) (\(run.chart.differential.origin)): \(error)")
             }
-            if let step = RunTrace.firstDifference(qtTraces[index], swiftTraces[index]) {
+            // The interpreter records no actions: Qt's are left out of the comparison then.
+            let qt = side == .swift ? qtTraces[index] : RunTrace(chart: qtTraces[index].chart, lines: qtTraces[index].lines.map(InterpreterSide.withoutActions))
+            if let step = RunTrace.firstDifference(qt, swiftTraces[index]) {
                 figures.disagreements.append(ImportDisagreement(
-                    chart: run.chart, script: run.script, step: step, qt: qtTraces[index].lines, swift: swiftTraces[index].lines))
+                    chart: run.chart, script: run.script, step: step, qt: qt.lines, swift: swiftTraces[index].lines))
             }
         }
     }

@@ -134,15 +134,6 @@ extension ImportChart {
         if let child = state.initialElement {
             lines.append("\(inner)<initial><transition target=\"\(child)\"/></initial>")
         }
-        if let history = state.history {
-            lines.append("\(inner)<history id=\"\(history.id)\" type=\"\(history.isDeep ? "deep" : "shallow")\">")
-            if !history.defaultTargets.isEmpty {
-                lines.append("\(inner)  <transition target=\"\(history.defaultTargets.joined(separator: " "))\">")
-                lines += history.defaultActions.map { "\(inner)    " + Self.text(of: $0) }
-                lines.append("\(inner)  </transition>")
-            }
-            lines.append("\(inner)</history>")
-        }
         let logsExit = !(state.kind == .final && state.parent == nil)
         let entry = state.onEntry.map(Self.text) + (trace ? ["<log label=\"enter\" expr=\"'\(state.id)'\"/>"] : [])
         let exit = state.onExit.map(Self.text) + (trace && logsExit ? ["<log label=\"exit\" expr=\"'\(state.id)'\"/>"] : [])
@@ -163,6 +154,17 @@ extension ImportChart {
             }
         }
         for child in children(of: index) { write(child, depth: depth + 1, trace: trace, into: &lines) }
+        // After the child states: Qt 6.4 starts a state without `initial` in its first child
+        // element when that is a `<history>`, where SCXML starts it in its first child state.
+        if let history = state.history {
+            lines.append("\(inner)<history id=\"\(history.id)\" type=\"\(history.isDeep ? "deep" : "shallow")\">")
+            if !history.defaultTargets.isEmpty {
+                lines.append("\(inner)  <transition target=\"\(history.defaultTargets.joined(separator: " "))\">")
+                lines += history.defaultActions.map { "\(inner)    " + Self.text(of: $0) }
+                lines.append("\(inner)  </transition>")
+            }
+            lines.append("\(inner)</history>")
+        }
         lines.append("\(indent)</\(state.kind.rawValue)>")
     }
 

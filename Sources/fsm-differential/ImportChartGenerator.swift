@@ -114,7 +114,8 @@ struct ImportChartGenerator {
             let isDeep = chance(50)
             var targets: [String] = []
             var actions: [ImportChart.Action] = []
-            if chance(60) {
+            // SCXML requires the default transition (Qt 6.4 crashes entering a history without one).
+            do {
                 if chart.states[index].kind == .parallel {
                     targets = chart.children(of: index).map { chart.states[$0].id }
                 } else if isDeep, let ids = initialIDs(below: index, in: chart) {
@@ -155,7 +156,12 @@ struct ImportChartGenerator {
         if roll < 10 { return [] }
         if roll < 40, !below.isEmpty { return [chart.states[pick(below)].id] }
         if roll < 50, let ids = initialIDs(below: nil, in: chart), ids.count > 1 { return ids }
-        let histories = chart.states.compactMap(\.history?.id)
+        // Not into a history from inside its state: SCXML computes that transition's domain from
+        // the states the history holds (W3C getEffectiveTargetStates), which fsmc's `-> X.history`
+        // (a child of X) does not say, and Qt 6.4 enters no parallel state around the states a
+        // parallel state's history restores; docs/SCXML.md.
+        let histories = chart.states.indices.filter { chart.states[$0].history != nil && !chart.isDescendant(source, of: $0) }
+            .compactMap { chart.states[$0].history?.id }
         if roll < 58, !histories.isEmpty { return [pick(histories)] }
         return [chart.states[pick(Array(chart.states.indices))].id]
     }
@@ -178,12 +184,31 @@ struct ImportChartGenerator {
             chart.states[source].transitions.append(transition)
         }
         // Completion: a compound state with a final child, or a parallel state, hears its own done event.
-        for index in chart.states.indices where chart.states[index].kind != .final && !chart.children(of: index).isEmpty && chance(35) {
+        func canComplete(_ state: Int) -> Bool {
+            let children = chart.children(of: state)
+            switch chart.states[state].kind {
+            case .state: return children.contains { chart.states[$0].kind == .final }
+            case .parallel: return !children.isEmpty && children.allSatisfy(canComplete)
+            case .final: return false
+            }
+        }
+        for index in chart.states.indices where canComplete(index) && chance(50) {
             // Only to a state after everything below this one (and not around it): a state a
             // completion enters completes only states whose completion goes further on, so a
             // chain of completions ends.
             let last = chart.states.indices.filter { chart.isDescendant($0, of: index) }.max() ?? index
-            let outside = chart.states.indices.filter { $0 > last && !chart.isDescendant(index, of: $0) }
+            // Nor across a parallel state around it: leaving and re-entering that would enter
+            // this state again, and complete it again.
+            func acrossNoParallel(_ target: Int) -> Bool {
+                var current = chart.states[index].parent
+                while let ancestor = current {
+                    if chart.states[ancestor].kind == .parallel { return false }
+                    if chart.isDescendant(target, of: ancestor) { return true }
+                    current = chart.states[ancestor].parent
+                }
+                return true
+            }
+            let outside = chart.states.indices.filter { $0 > last && !chart.isDescendant(index, of: $0) && acrossNoParallel($0) }
             let target = outside.isEmpty ? [] : [chart.states[pick(outside)].id]
             chart.states[index].transitions.append(ImportChart.Transition(
                 event: "done.state.\(chart.states[index].id)", condition: nil, targets: target, actions: [.log("done\(index + 1)")]))

@@ -4,7 +4,7 @@ import Foundation
 /// `--import-replay` and `--import-random`: the differential check of `fsmc import`. Returns
 /// whether anything failed.
 @MainActor func runImportChecks() -> Bool {
-    let checker = ImportCampaign(campaign: campaign)
+    let checker = ImportCampaign(campaign: campaign, side: ImportCampaign.Side(rawValue: options.importSide) ?? .swift)
     var failed = false
     if let replay = options.importReplay {
         do {
@@ -58,7 +58,7 @@ import Foundation
         print("  refused \(count): \(reason)")
     }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
-    print("import differential: \(figures.charts) charts, \(figures.imported) imported, \(figures.charts - figures.imported) refused, \(figures.deviating) not compared for a known Qt deviation, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) whose Swift did not compile (\(seconds) s)")
+    print("import differential (\(options.importSide)): \(figures.charts) charts, \(figures.imported) imported, \(figures.charts - figures.imported) refused, \(figures.deviating) not compared for a known Qt deviation, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) whose Swift did not compile (\(seconds) s)")
     return failed || !figures.disagreements.isEmpty
 }
 

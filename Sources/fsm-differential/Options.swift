@@ -27,6 +27,8 @@ struct Options {
                             each chart, the generated Swift its import (docs/SCXML.md)
           --import-replay <dir>  regression cases of the import (<Name>.scxml, .script,
                             .trace): the imported chart's Swift must print the trace
+          --import-side <side>  what runs the imported spec: swift (the generated Swift,
+                            default) or interpreter (fsmc's, in-process; no actions)
           --import-cases <dir>  where minimized import disagreements are written
                             (default: <work>/import-cases)
           --help            show this help
@@ -49,6 +51,7 @@ struct Options {
     var importRandom = 0
     var importReplay: String?
     var importCases: String?
+    var importSide = "swift"
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -83,6 +86,9 @@ struct Options {
             case "--import-random": importRandom = try number(argument)
             case "--import-replay": importReplay = try value(argument)
             case "--import-cases": importCases = try value(argument)
+            case "--import-side":
+                importSide = try value(argument)
+                guard ["swift", "interpreter"].contains(importSide) else { throw UsageError(description: "--import-side is swift or interpreter") }
             case "--help": throw UsageError(description: "")
             default:
                 guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument)") }

@@ -24,9 +24,8 @@ extension SCXMLImporter {
         case .eventNameIs:
             diagnostics.error("'_event.name' is read only at the start of a condition, as the export writes it: fsmc's guards do not test the event", at: range)
             return nil
-        case .constant:
-            diagnostics.error("'true' and 'false' inside a condition are not supported: fsmc's guards are named booleans", at: range)
-            return nil
+        case .constant(let value):
+            return .constant(value)
         case .not(let operand):
             return guardModel(operand, at: range, &building).map { .not($0) }
         case .and(let lhs, let rhs):
