@@ -156,12 +156,9 @@ struct ImportChartGenerator {
         if roll < 10 { return [] }
         if roll < 40, !below.isEmpty { return [chart.states[pick(below)].id] }
         if roll < 50, let ids = initialIDs(below: nil, in: chart), ids.count > 1 { return ids }
-        // Not into a history from inside its state: SCXML computes that transition's domain from
-        // the states the history holds (W3C getEffectiveTargetStates), which fsmc's `-> X.history`
-        // (a child of X) does not say, and Qt 6.4 enters no parallel state around the states a
-        // parallel state's history restores; docs/SCXML.md.
-        let histories = chart.states.indices.filter { chart.states[$0].history != nil && !chart.isDescendant(source, of: $0) }
-            .compactMap { chart.states[$0].history?.id }
+        // Into a history from inside its state too: the import refuses it (SCXML restores what
+        // the history held before, fsmc what it records on the way out), so it is counted.
+        let histories = chart.states.compactMap(\.history?.id)
         if roll < 58, !histories.isEmpty { return [pick(histories)] }
         return [chart.states[pick(Array(chart.states.indices))].id]
     }

@@ -228,6 +228,16 @@ extension SCXMLImporter {
             guard let resolved = self.targets(attribute) else { return [] }
             targets = resolved
         }
+        if let first = targets.first, first.history, transition.source != wrapper, isBelow(transition.source, first.state) {
+            // SCXML's domain lies inside the history's state, which is not left, so its history
+            // is not recorded again: it restores what it held before. fsmc's `-> X.history`
+            // leaves X first, recording where the transition started, and restores that.
+            let owner = chart[first.state].id
+            diagnostics.error(
+                "a transition into the history of '\(owner)' from inside '\(owner)' is not supported: SCXML restores what the history held before it, fsmc leaves '\(owner)' first and restores the state it left",
+                at: element.attribute("target")?.range ?? element.range)
+            return []
+        }
         let reenters = transition.source != wrapper && isReentering(element, from: transition.source, to: targets)
         let actions = self.actions(executableContent(of: element), &building)
         var triggers: [TransitionModel.Trigger] = []

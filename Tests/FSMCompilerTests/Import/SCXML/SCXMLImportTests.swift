@@ -415,9 +415,14 @@ import Testing
                 <state id="r1"><state id="x"><transition event="go" 1️⃣target="ph y"/></state></state>
                 <state id="r2"><state id="y"><transition event="go" 2️⃣target="nowhere"/></state></state>
             </parallel>
+            <state id="a">
+                <history id="ah" type="deep"><transition target="a1"/></history>
+                <state id="a1"><transition event="back" 3️⃣target="ah"/></state>
+            </state>
             """), [
             .error("1️⃣", "the history 'ph' is one of several targets ('ph y'): fsmc enters a history as a transition's only target"),
             .error("2️⃣", "no state has the id 'nowhere'"),
+            .error("3️⃣", "a transition into the history of 'a' from inside 'a' is not supported: SCXML restores what the history held before it, fsmc leaves 'a' first and restores the state it left"),
         ])
     }
 
