@@ -158,7 +158,8 @@ struct ImportChartGenerator {
         if roll < 50, let ids = initialIDs(below: nil, in: chart), ids.count > 1 { return ids }
         // Into a history from inside its state too: the import refuses it (SCXML restores what
         // the history held before, fsmc what it records on the way out), so it is counted.
-        let histories = chart.states.compactMap(\.history?.id)
+        let histories = chart.states.indices.filter { chart.states[$0].history != nil && (!chart.isDescendant(source, of: $0) || chance(15)) }
+            .compactMap { chart.states[$0].history?.id }
         if roll < 58, !histories.isEmpty { return [pick(histories)] }
         return [chart.states[pick(Array(chart.states.indices))].id]
     }
