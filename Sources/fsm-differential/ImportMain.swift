@@ -51,14 +51,16 @@ import Foundation
         }
     }
     for (chart, errors) in figures.notCompiled {
-        let firstError = errors.split(separator: "\n").first { $0.contains("error:") && $0.contains(chart.name + ".fsm") } ?? ""
-        print("not compared: the Swift fsmc generates for \(chart.name) (\(chart.origin)) does not compile:\n  \(firstError)")
+        let firstError = errors.hasPrefix("fsmc generate failed")
+            ? String(errors.split(separator: "\n").first { $0.contains("error") } ?? "")
+            : String(errors.split(separator: "\n").first { $0.contains("error:") && $0.contains(chart.name + ".fsm") } ?? "")
+        print("not compared: fsmc cannot generate or compile the Swift for \(chart.name) (\(chart.origin)):\n  \(firstError)\n\(chart.text)")
     }
     for (reason, count) in figures.refused.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
         print("  refused \(count): \(reason)")
     }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
-    print("import differential (\(options.importSide)): \(figures.charts) charts, \(figures.imported) imported, \(figures.charts - figures.imported) refused, \(figures.deviating) not compared for a known Qt deviation, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) whose Swift did not compile (\(seconds) s)")
+    print("import differential (\(options.importSide)): \(figures.charts) charts, \(figures.imported) imported, \(figures.charts - figures.imported) refused, \(figures.deviating) not compared for a known Qt deviation, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) whose Swift fsmc could not generate or compile (\(seconds) s)")
     return failed || !figures.disagreements.isEmpty
 }
 
