@@ -114,23 +114,37 @@ extension SCXMLImporter {
         return true
     }
 
+    /// A state a transition, a history's default transition or an `initial` names (a history
+    /// by its state), where it is named, and whose `initial` names it, if one does.
+    struct Reference {
+        var state: Int
+        var range: SourceRange
+        /// The state whose `initial` (or `<initial>`) this is: it enters the state only when
+        /// that state is entered by default.
+        var initialOf: Int?
+    }
+
     /// The states a transition, a history's default transition or an `initial` names (a
     /// history by its state), with where it is named.
-    private func defaultEntryReferences() -> [(state: Int, range: SourceRange)] {
-        var references: [(state: Int, range: SourceRange)] = []
-        func add(_ value: String, _ range: SourceRange) {
+    private func defaultEntryReferences() -> [Reference] {
+        var references: [Reference] = []
+        func add(_ value: String, _ range: SourceRange, from initialOf: Int? = nil) {
             for id in value.split(whereSeparator: \.isWhitespace).map(String.init) {
-                if let state = stateIndex[id] { references.append((state, range)) } else if let history = histories[id] { references.append((history.owner, range)) }
+                if let state = stateIndex[id] {
+                    references.append(Reference(state: state, range: range, initialOf: initialOf))
+                } else if let history = histories[id] {
+                    references.append(Reference(state: history.owner, range: range, initialOf: initialOf))
+                }
             }
         }
-        for state in chart {
+        for (index, state) in chart.enumerated() {
             for transition in state.transitions {
                 if let target = transition.element.attribute("target") { add(target.value, target.range) }
             }
-            if let initial = state.initialAttribute { add(initial.value, initial.range) }
+            if let initial = state.initialAttribute { add(initial.value, initial.range, from: index) }
             if let element = state.initialElement {
                 for transition in executableContent(of: element) {
-                    if let target = transition.attribute("target") { add(target.value, target.range) }
+                    if let target = transition.attribute("target") { add(target.value, target.range, from: index) }
                 }
             }
             if let history = state.history {
@@ -146,7 +160,7 @@ extension SCXMLImporter {
     /// Why the initial children `assignments` give would change how a state is entered another
     /// way, or `nil` when they change nothing else.
     private func conflict(
-        _ assignments: [(state: Int?, child: Int)], owner: Int?, references: [(state: Int, range: SourceRange)], ignoring range: SourceRange
+        _ assignments: [(state: Int?, child: Int)], owner: Int?, references: [Reference], ignoring range: SourceRange
     ) -> String? {
         let others = references.filter { $0.range != range }
         for assignment in assignments {
@@ -156,6 +170,14 @@ extension SCXMLImporter {
             // `state` would start elsewhere than its own initial child: it and the states around
             // it on the path must be entered by default only on this path.
             let path = chain(to: state, below: owner)
+            // An `initial` of a state inside the owner enters only states inside that state when
+            // it is entered by default: on this path (the references to the path's states say
+            // when else), or inside a parallel state that is entered already. One of a state
+            // around the owner enters the states it names by default.
+            let others = others.filter { reference in
+                guard let initialOf = reference.initialOf, let owner else { return reference.initialOf == nil }
+                return initialOf != owner && !isBelow(initialOf, owner)
+            }
             if let named = others.first(where: { path.contains($0.state) }) {
                 return "'\(chart[named.state].id)' is also entered by name (line \(named.range.start.line))"
             }

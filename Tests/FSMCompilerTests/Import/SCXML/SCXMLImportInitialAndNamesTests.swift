@@ -58,6 +58,35 @@ import Testing
             """)
     }
 
+    /// The `initial` attributes of the states on the way, and of the other region, enter their
+    /// states only when those are entered by default: they change nothing (W3C test 413's shape).
+    @Test func theInitialsOfStatesOnTheWayAndOfOtherRegionsDoNotStandInTheWay() {
+        #expect(importTests.spec(of: SCXMLImportTests.chart("""
+            <state id="s2" initial="p">
+                <parallel id="p">
+                    <state id="r1" initial="x1"><state id="x1"/><state id="x2"/></state>
+                    <state id="r2" initial="y1"><state id="y1"/><state id="y2"/></state>
+                </parallel>
+            </state>
+            """, attributes: #" initial="x2 y2""#)) == """
+            machine M {
+                initial state s2 {
+                    initial parallel state p {
+                        state r1 {
+                            state x1
+                            initial state x2
+                        }
+                        state r2 {
+                            state y1
+                            initial state y2
+                        }
+                    }
+                }
+            }
+
+            """)
+    }
+
     @Test func anInitialElementCanNameADescendantToo() {
         #expect(importTests.spec(of: SCXMLImportTests.chart("""
             <state id="a">
