@@ -19,9 +19,14 @@ enum QtDeviations {
             let regions = parallel.children.map { region in
                 (region: region, states: Set([region] + model.descendants(of: region)))
             }
+            // Whether the transition's exit set takes in its whole region: a target outside it or
+            // the region itself, or the region as a source that is left and re-entered
+            // (`reenter`, or a region that is itself a parallel state), whose domain lies past P.
             func leaves(_ transition: TransitionModel, _ region: (region: StateID, states: Set<StateID>)) -> Bool {
-                guard let target = transition.target else { return false }
-                return target == region.region || !region.states.contains(target)
+                let targets = transition.targets
+                guard !targets.isEmpty else { return false }
+                if transition.source == region.region, transition.reenters || model[region.region].isParallel { return true }
+                return targets.contains { $0 == region.region || !region.states.contains($0) }
             }
             func transitions(in region: (region: StateID, states: Set<StateID>)) -> [TransitionModel] {
                 model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter { Self.isShared($0.trigger) }
