@@ -15,7 +15,8 @@ extension SpecBuild {
         let candidates = events.map(\.name).filter { !raisedOnlyEvents.contains($0) }
         guard !candidates.isEmpty else { return }
         var used: Set<String> = []
-        for _ in 0..<random.inRange(1...2) {
+        let groups = shape == .ordinary || shape == .singleState ? random.inRange(1...2) : random.inRange(1...3)
+        for _ in 0..<groups {
             let event = random.pick(candidates)
             guard used.insert(event).inserted else { continue }
             makeGroup(in: nil, trigger: .event(event))
@@ -51,7 +52,7 @@ extension SpecBuild {
             }
             _ = node
             guard !used.contains(where: { sameTrigger($0, trigger) }) else { continue }
-            if let key = triggerKey(trigger), !sharingAllows(state, key: key) { continue }
+            if let key = triggerKey(trigger), !sharingAllows(state, key: key) || qtPreemptionLimits(state, key: key) == nil { continue }
             return trigger
         }
         return nil
@@ -88,20 +89,21 @@ extension SpecBuild {
     }
 
     /// Whether a state can complete: a compound state with a final child, a parallel state
-    /// whose every region has one.
+    /// with regions that all can (a region that is a parallel state itself, when each of its
+    /// regions can).
     private func completes(_ state: Int) -> Bool {
         let node = nodes[state]
-        let hasFinalChild = { (index: Int) in nodes[index].children.contains { nodes[$0].isFinal } }
         if node.isParallel {
-            return node.children.allSatisfy { !nodes[$0].isParallel && hasFinalChild($0) }
+            return !node.children.isEmpty && node.children.allSatisfy(completes)
         }
-        return node.isCompound && hasFinalChild(state)
+        return node.isCompound && node.children.contains { nodes[$0].isFinal }
     }
 
     private mutating func makeGroup(in state: Int?, trigger: SpecTrigger) {
         var count = usesGuards ? random.pick([1, 1, 1, 2, 2, 3]) : 1
         if isDifferential && trigger == .always { count = min(count, 2) }
         let context = context(of: state, trigger: trigger)
+        let staysInside = state.flatMap { state in triggerKey(trigger).flatMap { qtPreemptionLimits(state, key: $0) } } ?? []
         var made = 0
         for position in 0..<count {
             var condition: SpecGuard?
@@ -125,7 +127,7 @@ extension SpecBuild {
                 || isDifferential && (trigger == .done || isRaisedOnly(trigger))
             // '[else]' needs a guarded transition before it.
             if condition == .otherwise && made == 0 { continue }
-            guard let target = pickTarget(from: state, trigger: trigger, context: context, needsTarget: needsTarget, forward: forward) else {
+            guard let target = pickTarget(from: state, context: context, needsTarget: needsTarget, forward: forward, staysInside: staysInside) else {
                 continue
             }
             made += 1
@@ -156,12 +158,15 @@ extension SpecBuild {
     /// A target that keeps the spec valid: states entered on the way carry no data, a target
     /// with data gets every field, `forward` transitions move forward; nil (no target) when
     /// allowed and chosen, or when nothing fits.
-    private mutating func pickTarget(from state: Int?, trigger: SpecTrigger, context: Context, needsTarget: Bool, forward: Bool) -> SpecTarget?? {
+    /// `staysInside`: regions the target must lie strictly inside (see
+    /// ``SpecBuild/qtPreemptionLimits(_:key:)``).
+    private mutating func pickTarget(from state: Int?, context: Context, needsTarget: Bool, forward: Bool, staysInside: [Int]) -> SpecTarget?? {
         if !needsTarget && random.chance(25) { return .some(nil) }
         for _ in 0..<8 {
             let target = random.below(nodes.count)
             let history = nodes[target].history != nil && profile.history && random.chance(25)
-            guard fits(source: state, target: target, history: history, forward: forward) else { continue }
+            guard fits(source: state, target: target, history: history, forward: forward),
+                  !staysInside.contains(where: { leaves(target, region: $0) }) else { continue }
             if history { return .some(.history(nodes[target].name)) }
             return .some(.state(nodes[target].name, arguments: arguments(for: nodes[target].data, context)))
         }
@@ -199,7 +204,7 @@ extension SpecBuild {
     // MARK: - Regions that share a trigger
 
     /// The parallel states around `state`, each with the region `state` lies in.
-    private func regionsAround(_ state: Int) -> [(parallel: Int, region: Int)] {
+    func regionsAround(_ state: Int) -> [(parallel: Int, region: Int)] {
         var result: [(Int, Int)] = []
         var child = state
         for ancestor in ancestors(of: state) {
@@ -209,7 +214,7 @@ extension SpecBuild {
         return result
     }
 
-    private func uses(_ key: String, inside region: Int) -> [TriggerUse] {
+    func uses(_ key: String, inside region: Int) -> [TriggerUse] {
         triggerUses.filter { $0.key == key && $0.state.map { $0 == region || isInside($0, region) } ?? false }
     }
 
@@ -229,7 +234,8 @@ extension SpecBuild {
 
     mutating func makeEntryAndExit(of state: Int) {
         let context = context(of: state, trigger: nil)
-        if random.chance(30) {
+        // A machine of final states does nothing but its entry actions: write them more often.
+        if random.chance(shape == .onlyFinalStates ? 70 : 30) {
             for _ in 0..<random.inRange(1...2) {
                 let actions = makeActions(context)
                 if !actions.isEmpty { nodes[state].entries.append(actions) }
@@ -237,8 +243,10 @@ extension SpecBuild {
         }
         let isTopLevelFinal = nodes[state].isFinal && nodes[state].parent == nil
         if !isTopLevelFinal && random.chance(25) {
-            let actions = makeActions(context)
-            if !actions.isEmpty { nodes[state].exits.append(actions) }
+            for _ in 0..<random.inRange(1...2) {
+                let actions = makeActions(context)
+                if !actions.isEmpty { nodes[state].exits.append(actions) }
+            }
         }
     }
 }

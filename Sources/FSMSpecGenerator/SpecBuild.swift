@@ -49,6 +49,10 @@ struct SpecBuild {
     /// Per spec: edge shapes of the soundness profile.
     var usesGuards = true
     var eventlessOrDelayedOnly = false
+    var shape = SpecShape.ordinary
+    /// Differential profile: whether this spec keeps out the shape of the known Qt deviation
+    /// (see ``SpecBuild/qtPreemptionLimits(_:key:)``).
+    var avoidsQtDeviationShape = false
 
     var isDifferential: Bool { profile.kind == .differential }
     var swiftOnly: Bool { profile.swiftOnlyConstructs }
@@ -63,20 +67,23 @@ struct SpecBuild {
         var document = SpecDocument(name: machineName)
         if swiftOnly {
             usesGuards = profile.guards && !random.chance(10)
-            eventlessOrDelayedOnly = random.chance(8)
+            shape = pickShape()
+            // Machine-level transitions need events (only `on` is written there).
+            eventlessOrDelayedOnly = shape != .onlyMachineLevelTransitions && random.chance(8)
             document.isMainActor = random.chance(30)
             document.access = random.pick([nil, nil, "internal", "public", "package"])
             if random.chance(20) { document.documentation = random.pick(NamePools.documentation) }
             if random.chance(15) { document.imports = ["Foundation"] }
         } else {
             usesGuards = profile.guards
+            avoidsQtDeviationShape = !random.chance(profile.qtDeviationShapePercent)
         }
         makeSignals()
         makeTree()
-        for index in nodes.indices where !nodes[index].isFinal {
+        for index in nodes.indices where !nodes[index].isFinal && writesStateTransitions {
             makeTransitions(of: index)
         }
-        if profile.machineLevelTransitions && random.chance(35) { makeMachineLevelTransitions() }
+        if profile.machineLevelTransitions && writesMachineLevelTransitions() { makeMachineLevelTransitions() }
         if profile.entryExitActions {
             for index in nodes.indices { makeEntryAndExit(of: index) }
         }
@@ -128,7 +135,8 @@ struct SpecBuild {
             }
             return
         }
-        let eventCount = eventlessOrDelayedOnly || random.chance(8) ? 0 : random.inRange(1...max(1, size.maxEvents))
+        let noEvents = eventlessOrDelayedOnly || shape != .onlyMachineLevelTransitions && random.chance(8)
+        let eventCount = noEvents ? 0 : random.inRange(1...max(1, size.maxEvents))
         for number in 0..<eventCount {
             let name = signalName(number: number, prefix: "ev", namespace: .event)
             events.append(SpecSignal(name: name, parameters: makePayload(), documentation: maybeDocumentation()))
