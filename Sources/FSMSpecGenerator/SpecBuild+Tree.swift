@@ -75,7 +75,8 @@ extension SpecBuild {
         if compound && !nodes[index].children.isEmpty && profile.history && random.chance(30) {
             nodes[index].history = random.chance(50) ? .deep : .shallow
         }
-        if swiftOnly && !isInitial && role != .region && kind != .final && random.chance(20) {
+        // Final states too: entered only by transitions that name them, they may carry data.
+        if swiftOnly && !isInitial && role != .region && random.chance(20) {
             nodes[index].data = makeData()
         }
         return index

@@ -73,7 +73,7 @@ struct SpecBuild {
             document.isMainActor = random.chance(30)
             document.access = random.pick([nil, nil, "internal", "public", "package"])
             if random.chance(20) { document.documentation = random.pick(NamePools.documentation) }
-            if random.chance(15) { document.imports = ["Foundation"] }
+            if random.chance(15) { document.imports = random.pick([["Foundation"], ["Dispatch"], ["Foundation", "Dispatch"]]) }
         } else {
             usesGuards = profile.guards
             avoidsQtDeviationShape = !random.chance(profile.qtDeviationShapePercent)
