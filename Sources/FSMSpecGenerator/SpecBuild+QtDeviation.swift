@@ -23,7 +23,7 @@ extension SpecBuild {
                 let shallower = uses(key, inside: earlier).filter { use in
                     use.state.map { ancestors(of: $0).count < depth } ?? false
                 }
-                if shallower.contains(where: { leaves($0.target, region: earlier) }) { return nil }
+                if shallower.contains(where: { leaves($0, region: earlier) }) { return nil }
                 if !shallower.isEmpty { staysInside.append(region) }
             }
         }
@@ -32,8 +32,13 @@ extension SpecBuild {
 
     /// Whether a transition to `target` leaves `region`: a target outside it, or the region
     /// itself (re-entered from outside). No target leaves nothing.
-    func leaves(_ target: Int?, region: Int) -> Bool {
-        guard let target else { return false }
-        return target == region || !isInside(target, region)
+    func leaves(_ target: Int, region: Int) -> Bool {
+        target == region || !isInside(target, region)
+    }
+
+    /// Whether a transition made so far leaves `region`: one of its targets does, or it is the
+    /// region's own `reenter` transition, whose domain lies around the parallel state.
+    private func leaves(_ use: TriggerUse, region: Int) -> Bool {
+        use.targets.contains { leaves($0, region: region) } || use.reenters && use.state == region && !use.targets.isEmpty
     }
 }

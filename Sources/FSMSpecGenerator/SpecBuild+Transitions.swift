@@ -3,6 +3,11 @@
 extension SpecBuild {
     mutating func makeTransitions(of state: Int) {
         var usedTriggers: Set<SpecTrigger> = []
+        // A parallel state that can complete is rare: give it its `done` often.
+        if profile.completion && nodes[state].isParallel && completes(state) && random.chance(50) {
+            usedTriggers.insert(.done)
+            makeGroup(in: state, trigger: .done)
+        }
         let groups = random.inRange(0...max(0, size.maxTriggersPerState))
         for _ in 0..<groups {
             guard let trigger = pickTrigger(for: state, excluding: usedTriggers) else { continue }
@@ -104,12 +109,15 @@ extension SpecBuild {
         if isDifferential && trigger == .always { count = min(count, 2) }
         let context = context(of: state, trigger: trigger)
         let staysInside = state.flatMap { state in triggerKey(trigger).flatMap { qtPreemptionLimits(state, key: $0) } } ?? []
-        var made = 0
+        var madeGuarded = 0
         for position in 0..<count {
             var condition: SpecGuard?
             let isLast = position == count - 1
             if !isLast {
+                // One that always holds would shadow the rest of the group.
                 condition = makeGuard(context)
+                for _ in 0..<3 where condition?.constantValue == true { condition = makeGuard(context) }
+                if condition?.constantValue == true { condition = guardName(context) }
             } else if usesGuards {
                 switch random.below(3) {
                 case 0: condition = makeGuard(context)
@@ -117,7 +125,7 @@ extension SpecBuild {
                 default: condition = nil
                 }
             }
-            let unguardedOrElse = condition == nil || condition == .otherwise
+            let unguardedOrElse = condition == nil || condition == .otherwise || condition?.constantValue == true
             // An unguarded 'always' without a target runs forever; in the differential profile
             // a guard holds forever too, so every 'always' there has a target.
             let needsTarget = trigger == .always && (unguardedOrElse || isDifferential)
@@ -125,20 +133,21 @@ extension SpecBuild {
             // chains end (see isForward); unguarded eventless ones so in every profile.
             let forward = trigger == .always && (unguardedOrElse || isDifferential)
                 || isDifferential && (trigger == .done || isRaisedOnly(trigger))
-            // '[else]' needs a guarded transition before it.
-            if condition == .otherwise && made == 0 { continue }
-            guard let target = pickTarget(from: state, context: context, needsTarget: needsTarget, forward: forward, staysInside: staysInside) else {
+            // '[else]' needs a guarded transition before it; one whose guard folds to 'false'
+            // is left out by the checker and does not count.
+            if condition == .otherwise && madeGuarded == 0 { continue }
+            guard let (target, reenters) = pickTarget(from: state, context: context, needsTarget: needsTarget, forward: forward, staysInside: staysInside) else {
                 continue
             }
-            made += 1
+            if condition.map({ $0.constantValue != false }) ?? false { madeGuarded += 1 }
             if let key = triggerKey(trigger) {
-                switch target {
-                case .state(let name, _)?: triggerUses.append(TriggerUse(state: state, key: key, target: nodes.firstIndex { $0.name == name }, history: false))
-                case .history(let name)?: triggerUses.append(TriggerUse(state: state, key: key, target: nodes.firstIndex { $0.name == name }, history: true))
-                case nil: triggerUses.append(TriggerUse(state: state, key: key, target: nil, history: false))
-                }
+                let targets = target?.names.compactMap { name in nodes.firstIndex { $0.name == name } } ?? []
+                var history = false
+                if case .history? = target { history = true }
+                triggerUses.append(TriggerUse(state: state, key: key, targets: targets, history: history, reenters: reenters))
             }
             var transition = SpecTransition(trigger: trigger, guardCondition: condition, target: target)
+            transition.reenters = reenters
             if random.chance(45) { transition.actions = makeActions(context) }
             // A bare 'done' line is not a transition ('done' starts one only before '[', '->' or '/').
             if trigger == .done && condition == nil && target == nil && transition.actions.isEmpty {
@@ -151,54 +160,6 @@ extension SpecBuild {
 
     private func isRaisedOnly(_ trigger: SpecTrigger) -> Bool {
         if case .event(let name) = trigger { raisedOnlyEvents.contains(name) } else { false }
-    }
-
-    // MARK: - Targets
-
-    /// A target that keeps the spec valid: states entered on the way carry no data, a target
-    /// with data gets every field, `forward` transitions move forward; nil (no target) when
-    /// allowed and chosen, or when nothing fits.
-    /// `staysInside`: regions the target must lie strictly inside (see
-    /// ``SpecBuild/qtPreemptionLimits(_:key:)``).
-    private mutating func pickTarget(from state: Int?, context: Context, needsTarget: Bool, forward: Bool, staysInside: [Int]) -> SpecTarget?? {
-        if !needsTarget && random.chance(25) { return .some(nil) }
-        for _ in 0..<8 {
-            let target = random.below(nodes.count)
-            let history = nodes[target].history != nil && profile.history && random.chance(25)
-            guard fits(source: state, target: target, history: history, forward: forward),
-                  !staysInside.contains(where: { leaves(target, region: $0) }) else { continue }
-            if history { return .some(.history(nodes[target].name)) }
-            return .some(.state(nodes[target].name, arguments: arguments(for: nodes[target].data, context)))
-        }
-        return needsTarget ? nil : .some(nil)
-    }
-
-    /// The transition's domain (fsmc's and SCXML's): the compound source when the target lies
-    /// inside it, otherwise the innermost compound state strictly around both; nil for the
-    /// machine. A history target counts as a child of its state.
-    func domain(source: Int?, target: Int, history: Bool) -> Int? {
-        guard let source else { return nil }
-        if history && nodes[target].isCompound && (source == target || isInside(source, target)) { return target }
-        if nodes[source].isCompound && isInside(target, source) { return source }
-        for ancestor in ancestors(of: source) where nodes[ancestor].isCompound && isInside(target, ancestor) {
-            return ancestor
-        }
-        return nil
-    }
-
-    private func fits(source: Int?, target: Int, history: Bool, forward: Bool) -> Bool {
-        let domain = domain(source: source, target: target, history: history)
-        // The states entered above the target: below the domain, around the target.
-        let above = ancestors(of: target).filter { ancestor in domain.map { isInside(ancestor, $0) } ?? true }
-        if above.contains(where: { !nodes[$0].data.isEmpty }) { return false }
-        if history && domain != target && !nodes[target].data.isEmpty { return false }
-        if forward {
-            guard let source, target > nodes[source].end else { return false }
-            // A parallel state entered on the way would enter its other regions afresh, perhaps
-            // before the source: no progress.
-            if above.contains(where: { nodes[$0].isParallel }) { return false }
-        }
-        return true
     }
 
     // MARK: - Regions that share a trigger
@@ -231,6 +192,25 @@ extension SpecBuild {
     }
 
     // MARK: - Entry and exit
+
+    /// `history -> a / actions`: one state inside, or states in different regions of one
+    /// parallel state inside (or the state itself when parallel), none entered with data; the
+    /// actions receive what the state's entry actions receive.
+    mutating func makeHistoryDefault(of state: Int) {
+        guard random.chance(40) else { return }
+        var targets: [Int] = []
+        if profile.severalTargets && random.chance(30), let several = pickStatesInRegions(inside: state) {
+            targets = several
+        } else {
+            let inside = (state + 1..<nodes[state].end + 1).filter { carriesNoData(from: state, to: $0) }
+            guard !inside.isEmpty else { return }
+            targets = [random.pick(inside)]
+        }
+        guard targets.allSatisfy({ carriesNoData(from: state, to: $0) }) else { return }
+        var historyDefault = SpecHistoryDefault(targets: targets.map { nodes[$0].name })
+        if random.chance(50) { historyDefault.actions = makeActions(context(of: state, trigger: nil)) }
+        nodes[state].historyDefault = historyDefault
+    }
 
     mutating func makeEntryAndExit(of state: Int) {
         let context = context(of: state, trigger: nil)

@@ -22,8 +22,11 @@ extension SpecBuild {
         enum Kind { case atomic, final, compound, parallel }
         var kind = Kind.atomic
         let canNest = depth < size.maxDepth && budgetLeft >= 3
-        if role == .region {
-            kind = profile.parallelRegions && profile.parallelStates && depth + 1 < size.maxDepth && budgetLeft >= 5 && random.chance(10) ? .parallel : .compound
+        if role == .region && profile.atomicRegions && !everyRegionCompletes && random.chance(15) {
+            // An atomic region: always in itself while its parallel state is active.
+            kind = .atomic
+        } else if role == .region {
+            kind = profile.parallelRegions && profile.parallelStates && depth + 1 < size.maxDepth && budgetLeft >= 5 && random.chance(swiftOnly ? 20 : 10) ? .parallel : .compound
         } else if shape == .onlyFinalStates && parent == nil {
             kind = .final
         } else if profile.finalStates && !isInitial && random.chance(parent == nil ? 10 : 22) {
@@ -53,7 +56,7 @@ extension SpecBuild {
                 makeState(parent: index, depth: depth + 1, role: .child, isInitial: position == initial)
             }
             // A region wants a final state more often: its parallel state's 'done' needs one in each.
-            if role == .region && profile.finalStates && profile.completion && random.chance(40)
+            if role == .region && profile.finalStates && profile.completion && (everyRegionCompletes || random.chance(40))
                 && !nodes[index].children.contains(where: { nodes[$0].isFinal }) {
                 let final = nodes.count
                 nodes.append(Node(name: stateName(kind: "end", compound: false, topLevel: false), parent: index))

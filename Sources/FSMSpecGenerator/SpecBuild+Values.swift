@@ -110,6 +110,9 @@ extension SpecBuild {
         if profile.inGuards && !nodes.isEmpty && random.chance(25) {
             return .inState(nodes[random.below(nodes.count)].name)
         }
+        if profile.constantGuards && random.chance(5) {
+            return .constant(random.chance(50))
+        }
         return guardName(context)
     }
 

@@ -15,6 +15,7 @@ struct SpecBuild {
         var isParallel = false
         var data: [SpecParameter] = []
         var history: SpecHistory?
+        var historyDefault: SpecHistoryDefault?
         var documentation: String?
         var entries: [[SpecAction]] = []
         var exits: [[SpecAction]] = []
@@ -42,14 +43,19 @@ struct SpecBuild {
         /// The declaring state; nil at machine level.
         var state: Int?
         var key: String
-        var target: Int?
+        /// None, one, or several entered together (the first first).
+        var targets: [Int]
         var history: Bool
+        var reenters: Bool
     }
 
     /// Per spec: edge shapes of the soundness profile.
     var usesGuards = true
     var eventlessOrDelayedOnly = false
     var shape = SpecShape.ordinary
+    /// Soundness: every region gets a final state, so that parallel states (and those whose
+    /// regions are parallel states) complete and their `done` is written.
+    var everyRegionCompletes = false
     /// Differential profile: whether this spec keeps out the shape of the known Qt deviation
     /// (see ``SpecBuild/qtPreemptionLimits(_:key:)``).
     var avoidsQtDeviationShape = false
@@ -68,6 +74,7 @@ struct SpecBuild {
         if swiftOnly {
             usesGuards = profile.guards && !random.chance(10)
             shape = pickShape()
+            everyRegionCompletes = random.chance(30)
             // Machine-level transitions need events (only `on` is written there).
             eventlessOrDelayedOnly = shape != .onlyMachineLevelTransitions && random.chance(8)
             document.isMainActor = random.chance(30)
@@ -87,6 +94,9 @@ struct SpecBuild {
         if profile.entryExitActions {
             for index in nodes.indices { makeEntryAndExit(of: index) }
         }
+        if profile.historyDefaults {
+            for index in nodes.indices where nodes[index].history != nil { makeHistoryDefault(of: index) }
+        }
         document.events = events
         document.outputs = outputs
         document.states = nodes.indices.filter { nodes[$0].parent == nil }.map(specState)
@@ -102,6 +112,7 @@ struct SpecBuild {
         state.isParallel = node.isParallel
         state.data = node.data
         state.history = node.history
+        state.historyDefault = node.historyDefault
         state.documentation = node.documentation
         state.entries = node.entries
         state.exits = node.exits
