@@ -4,7 +4,8 @@
 ///
 /// The shape: in a parallel state, a state of an earlier region (the region or one inside it)
 /// has a transition T1, a state of a later region a transition T2 on the same event (or both
-/// are `always`) declared deeper than T1, and one of the two leaves its region. States are
+/// are `always`) declared deeper than T1, and one of the two leaves its region (its domain lies
+/// outside it, however deep the region that it leaves directly). States are
 /// made in document order, so every T1 exists when a T2 is written: a trigger is refused for a
 /// deeper state of a later region when an earlier region's shallower transition for it leaves
 /// its region, and otherwise such a T2 keeps its target inside its own region. Everything
@@ -30,15 +31,20 @@ extension SpecBuild {
         return staysInside
     }
 
-    /// Whether a transition to `target` leaves `region`: a target outside it, or the region
-    /// itself (re-entered from outside). No target leaves nothing.
-    func leaves(_ target: Int, region: Int) -> Bool {
-        target == region || !isInside(target, region)
+    /// Whether a transition of `source` to `targets` leaves `region`: its domain is not the
+    /// region or a state inside it. That covers a target outside the region, the region itself
+    /// as a target, a region's own `reenter`, and a transition that leaves a region of a
+    /// parallel state inside the region's own (no compound state lies between two parallel
+    /// states, so its domain lies around both). No target leaves nothing.
+    func leaves(source: Int, targets: [Int], history: Bool, reenters: Bool, region: Int) -> Bool {
+        guard !targets.isEmpty else { return false }
+        guard let domain = domain(source: source, targets: targets, history: history, reenters: reenters) else { return true }
+        return domain != region && !isInside(domain, region)
     }
 
-    /// Whether a transition made so far leaves `region`: one of its targets does, or it is the
-    /// region's own `reenter` transition, whose domain lies around the parallel state.
+    /// Whether a transition made so far leaves `region`.
     private func leaves(_ use: TriggerUse, region: Int) -> Bool {
-        use.targets.contains { leaves($0, region: region) } || use.reenters && use.state == region && !use.targets.isEmpty
+        guard let source = use.state else { return false }
+        return leaves(source: source, targets: use.targets, history: use.history, reenters: use.reenters, region: region)
     }
 }

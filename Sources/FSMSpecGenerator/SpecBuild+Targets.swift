@@ -15,19 +15,25 @@ extension SpecBuild {
             // Several targets enter a parallel state, which a forward transition must not.
             if profile.severalTargets && !forward && random.chance(8), let targets = pickStatesInRegions(inside: nil) {
                 guard fits(source: state, targets: targets, history: false, forward: false),
-                      !targets.contains(where: { target in staysInside.contains { leaves(target, region: $0) } }) else { continue }
+                      !leavesAny(staysInside, source: state, targets: targets, history: false) else { continue }
                 let reenters = maybeReenter(state, targets: targets, history: false, forward: false, staysInside: staysInside)
                 return (.states(targets.map { nodes[$0].name }), reenters)
             }
             let target = random.below(nodes.count)
             let history = nodes[target].history != nil && profile.history && random.chance(25)
             guard fits(source: state, targets: [target], history: history, forward: forward),
-                  !staysInside.contains(where: { leaves(target, region: $0) }) else { continue }
+                  !leavesAny(staysInside, source: state, targets: [target], history: history) else { continue }
             let reenters = maybeReenter(state, targets: [target], history: history, forward: forward, staysInside: staysInside)
             if history { return (.history(nodes[target].name), reenters) }
             return (.state(nodes[target].name, arguments: arguments(for: nodes[target].data, context)), reenters)
         }
         return needsTarget ? nil : (nil, false)
+    }
+
+    /// Whether a transition (without `reenter`) leaves one of `regions`.
+    private func leavesAny(_ regions: [Int], source: Int?, targets: [Int], history: Bool) -> Bool {
+        guard let source else { return false }
+        return regions.contains { leaves(source: source, targets: targets, history: history, reenters: false, region: $0) }
     }
 
     /// Whether to write `reenter`: mostly where it matters, a target inside the source; never
