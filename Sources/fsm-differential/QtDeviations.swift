@@ -19,14 +19,13 @@ enum QtDeviations {
             let regions = parallel.children.map { region in
                 (region: region, states: Set([region] + model.descendants(of: region)))
             }
-            // Whether the transition's exit set takes in its whole region: a target outside it or
-            // the region itself, or the region as a source that is left and re-entered
-            // (`reenter`, or a region that is itself a parallel state), whose domain lies past P.
+            // Whether the transition's exit set takes in its whole region: its domain (the one
+            // rule, `StateTree.domain`, with `reenter` and several targets) is not inside the
+            // region, as for a transition leaving a parallel state nested in the region.
             func leaves(_ transition: TransitionModel, _ region: (region: StateID, states: Set<StateID>)) -> Bool {
-                let targets = transition.targets
-                guard !targets.isEmpty else { return false }
-                if transition.source == region.region, transition.reenters || model[region.region].isParallel { return true }
-                return targets.contains { $0 == region.region || !region.states.contains($0) }
+                guard transition.target != nil else { return false }
+                guard let domain = StateTree.domain(of: transition, in: model.states) else { return true }
+                return !region.states.contains(domain)
             }
             func transitions(in region: (region: StateID, states: Set<StateID>)) -> [TransitionModel] {
                 model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter { Self.isShared($0.trigger) }
@@ -46,6 +45,32 @@ enum QtDeviations {
         return nil
     }
 
+    /// **Actions of targetless transitions by depth.** In a parallel state, a state of an
+    /// earlier region and a deeper state of a later region both have a targetless transition
+    /// with actions on the same trigger. SCXML takes both and runs their content in the order
+    /// of the enabled set, atomic states in document order (the earlier region's first); Qt
+    /// runs the deeper source's first. At equal depths Qt keeps document order.
+    static func actionsByDepth(in model: MachineModel) -> (first: TransitionModel, later: TransitionModel)? {
+        func depth(_ state: StateID?) -> Int { state.map { model.path(from: $0).count } ?? 0 }
+        for parallel in model.states where parallel.isParallel {
+            let regions = parallel.children.map { region in Set([region] + model.descendants(of: region)) }
+            func targetless(in region: Set<StateID>) -> [TransitionModel] {
+                model.states.filter { region.contains($0.id) }.flatMap(\.transitions)
+                    .filter { $0.target == nil && !$0.actions.isEmpty && Self.isShared($0.trigger) }
+            }
+            for (index, earlier) in regions.enumerated() {
+                for first in targetless(in: earlier) {
+                    for later in regions[(index + 1)...] {
+                        if let second = targetless(in: later).first(where: { $0.trigger == first.trigger && depth($0.source) > depth(first.source) }) {
+                            return (first, second)
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
     /// Triggers two states can both answer in one step: an event, or none (eventless).
     private static func isShared(_ trigger: TransitionModel.Trigger) -> Bool {
         switch trigger {
@@ -56,7 +81,12 @@ enum QtDeviations {
 
     /// Why a chart is left out of the comparison with Qt, or `nil` when it is compared.
     static func reason(toSkip chart: DifferentialChart) -> String? {
-        guard let (first, later) = preemptionByALaterRegion(in: chart.model) else { return nil }
-        return "known Qt deviation, preemption by a later region: line \(first.range.start.line) before line \(later.range.start.line)"
+        if let (first, later) = preemptionByALaterRegion(in: chart.model) {
+            return "known Qt deviation, preemption by a later region: line \(first.range.start.line) before line \(later.range.start.line)"
+        }
+        if let (first, later) = actionsByDepth(in: chart.model) {
+            return "known Qt deviation, actions of targetless transitions by depth: line \(first.range.start.line) before line \(later.range.start.line)"
+        }
+        return nil
     }
 }
