@@ -62,19 +62,11 @@ public struct SpecProfile: Sendable, Hashable {
     /// What SCXML and Qt's engine run: no payloads, data or value functions; guards are named
     /// booleans and `in(…)`; every eventless, completion and raised-event chain terminates.
     ///
-    /// Of SCXML's whole control language it writes atomic regions and `true`/`false` in guards,
-    /// which the export maps; several targets, history defaults and `reenter` wait for the
-    /// export to map them (``SpecProfile/exportsWholeControlLanguage`` turns them on).
-    public static let differential: SpecProfile = {
-        var profile = SpecProfile(kind: .differential)
-        profile.severalTargets = false
-        profile.historyDefaults = false
-        profile.reenter = false
-        return profile
-    }()
+    /// It writes every construct of SCXML's whole control language, which the export maps
+    /// (atomic regions, several targets, history defaults, `reenter`, `true`/`false`).
+    public static let differential = SpecProfile(kind: .differential).exportsWholeControlLanguage
 
-    /// The profile with every construct of SCXML's whole control language, for a harness
-    /// whose SCXML export maps them all.
+    /// The profile with every construct of SCXML's whole control language.
     public var exportsWholeControlLanguage: SpecProfile {
         var profile = self
         profile.atomicRegions = true

@@ -45,26 +45,28 @@ enum QtDeviations {
         return nil
     }
 
-    /// **Actions of targetless transitions by depth.** In a parallel state, a state of an
-    /// earlier region and a deeper state of a later region both have a targetless transition
-    /// with actions on the same trigger. SCXML takes both and runs their content in the order
-    /// of the enabled set, atomic states in document order (the earlier region's first); Qt
-    /// runs the deeper source's first. At equal depths Qt keeps document order.
+    /// **Transition actions by depth.** Two transitions on the same trigger are taken together
+    /// in a parallel state P (at least one targetless, so that they do not conflict), both with
+    /// actions, from sources at different depths: the shallower declared in an earlier region,
+    /// or on P or around it (then taken for a region before the deeper one's).
+    /// SCXML runs their content in the order of the enabled set (atomic states in document
+    /// order); Qt runs the deeper source's first. At equal depths Qt keeps document order. Found
+    /// by the Qt campaign (random chart R89, seed 20261126) and the import's check (seed 1, I73).
     static func actionsByDepth(in model: MachineModel) -> (first: TransitionModel, later: TransitionModel)? {
         func depth(_ state: StateID?) -> Int { state.map { model.path(from: $0).count } ?? 0 }
+        let candidates = model.allTransitions.filter { !$0.actions.isEmpty && Self.isShared($0.trigger) }
         for parallel in model.states where parallel.isParallel {
             let regions = parallel.children.map { region in Set([region] + model.descendants(of: region)) }
-            func targetless(in region: Set<StateID>) -> [TransitionModel] {
-                model.states.filter { region.contains($0.id) }.flatMap(\.transitions)
-                    .filter { $0.target == nil && !$0.actions.isEmpty && Self.isShared($0.trigger) }
-            }
-            for (index, earlier) in regions.enumerated() {
-                for first in targetless(in: earlier) {
-                    for later in regions[(index + 1)...] {
-                        if let second = targetless(in: later).first(where: { $0.trigger == first.trigger && depth($0.source) > depth(first.source) }) {
-                            return (first, second)
-                        }
-                    }
+            func region(of state: StateID?) -> Int? { state.flatMap { state in regions.firstIndex { $0.contains(state) } } }
+            func isAroundOrOn(_ state: StateID?) -> Bool { state.map { model.isDescendant(parallel.id, of: $0) } ?? true }
+            for shallow in candidates where isAroundOrOn(shallow.source) || region(of: shallow.source) != nil {
+                for deep in candidates where deep.trigger == shallow.trigger && depth(deep.source) > depth(shallow.source)
+                    && (shallow.target == nil || deep.target == nil) {
+                    // Only where SCXML selects the shallower one first: from an earlier region,
+                    // or from P or around it through a region before the deeper one's.
+                    guard let deepRegion = region(of: deep.source) else { continue }
+                    let selectedFirst = region(of: shallow.source).map { $0 < deepRegion } ?? (deepRegion > 0)
+                    if selectedFirst { return (shallow, deep) }
                 }
             }
         }
@@ -85,7 +87,7 @@ enum QtDeviations {
             return "known Qt deviation, preemption by a later region: line \(first.range.start.line) before line \(later.range.start.line)"
         }
         if let (first, later) = actionsByDepth(in: chart.model) {
-            return "known Qt deviation, actions of targetless transitions by depth: line \(first.range.start.line) before line \(later.range.start.line)"
+            return "known Qt deviation, transition actions by depth: line \(first.range.start.line) before line \(later.range.start.line)"
         }
         return nil
     }
