@@ -84,8 +84,9 @@ public enum SymbolHover {
         owner.map { "in `\($0.name.text)`" } ?? "at machine level"
     }
 
-    /// A declaration's text on one line: runs of white space folded to one space.
+    /// A declaration's text on one line: runs of white space folded to one space (by Unicode
+    /// scalars: Swift reads a Windows line break, `\r\n`, as one character, neither `\r` nor `\n`).
     private static func written(_ range: SourceRange, _ source: SourceText) -> String {
-        source.text(range).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        SpecSpacing.words(of: source.text(range)).joined(separator: " ")
     }
 }
