@@ -128,7 +128,9 @@ private struct OccurrenceCollector {
                 collect(state.members)
             case .transition(let transition): collect(transition)
             case .entry(let block), .exit(let block): collect(block.actions)
-            case .history: break
+            case .history(let history):
+                for target in history.defaultTargets { record(.state, target) }
+                collect(history.defaultActions)
             }
         }
     }
@@ -137,6 +139,7 @@ private struct OccurrenceCollector {
         if case .event(let event) = transition.trigger { record(.event, event) }
         if let guardExpression = transition.guardExpression { collect(guardExpression) }
         if let target = transition.target { record(.state, target) }
+        for target in transition.otherTargets { record(.state, target) }
         collect(transition.actions)
     }
 
@@ -148,7 +151,7 @@ private struct OccurrenceCollector {
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
             collect(lhs)
             collect(rhs)
-        case .else: break
+        case .else, .literal: break
         }
     }
 

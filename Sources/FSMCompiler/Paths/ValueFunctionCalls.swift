@@ -1,8 +1,8 @@
 import FSMCore
 /// Where the running machine calls the user's value functions (``MachineModel/valueFunctions``):
 /// taking a transition (its target's data, its `emit` and `raise` arguments), entering a state
-/// (its entry actions' arguments, the delay of its `after name` timers) and exiting one (its
-/// exit actions' arguments).
+/// (its entry actions' arguments, the delay of its `after name` timers, its history default's
+/// actions' arguments) and exiting one (its exit actions' arguments).
 ///
 /// The generated path tests script each value function to return a sample of its type; the
 /// planner takes no step that calls one whose type has no sample.
@@ -10,6 +10,7 @@ struct ValueFunctionCalls {
     private var byTransition: [[String]]
     private var onEntry: [[String]]
     private var onExit: [[String]]
+    private var onHistoryDefault: [[String]]
 
     init(_ model: MachineModel) {
         func add(_ names: [String], to list: inout [String]) {
@@ -40,6 +41,7 @@ struct ValueFunctionCalls {
             return names
         }
         onExit = model.states.map { computed($0.exitActions) }
+        onHistoryDefault = model.states.map { $0.historyDefault.map { computed($0.actions) } ?? [] }
     }
 
     /// The value functions a step calls, by what its trace says it did, each once in order.
@@ -51,7 +53,8 @@ struct ValueFunctionCalls {
             case .took(let transition): more = byTransition[transition.index]
             case .entered(let state): more = onEntry[state.index]
             case .exited(let state): more = onExit[state.index]
-            default: more = []
+            case .tookHistoryDefault(let state): more = onHistoryDefault[state.index]
+            case .ignored: more = []
             }
             for name in more where !names.contains(name) { names.append(name) }
         }

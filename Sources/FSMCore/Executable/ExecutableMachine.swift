@@ -244,11 +244,15 @@ public struct ExecutableMachine: Sendable {
     }
 
     /// The states `-> owner.history` enters below `owner`, in document order: what its history
-    /// remembers (`nil` before `owner` was ever left: its default entry), each remembered
+    /// remembers (`nil` before `owner` was ever left: its history's default, or else its
+    /// default entry), each remembered
     /// state with the states between it and `owner`, the default entry of a remembered child
     /// (shallow history), and the default entry of any region with nothing remembered.
     public func restoredEntry(of owner: StateID, remembered: [StateID]?) -> [StateID] {
-        guard let remembered, !remembered.isEmpty else { return defaultDescent(of: owner) }
+        guard let remembered, !remembered.isEmpty else {
+            guard let historyDefault = model[owner].historyDefault else { return defaultDescent(of: owner) }
+            return model.entrySet(of: historyDefault.targets, below: owner)
+        }
         var entered = Set<StateID>()
         for state in remembered {
             for ancestor in paths[state.index] where isProperDescendant(ancestor, of: owner) { entered.insert(ancestor) }

@@ -74,6 +74,7 @@ package enum GuardSolver {
         case .or(let lhs, let rhs): evaluate(lhs, answers, isActive: isActive) || evaluate(rhs, answers, isActive: isActive)
         case .else: true
         case .isIn(let state): isActive(state)
+        case .constant(let value): value
         }
     }
 }

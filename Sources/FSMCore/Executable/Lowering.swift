@@ -15,8 +15,6 @@ public enum Lowering {
             // A parent comes before its children, so its path is known already.
             paths.append((state.parent.map { paths[$0.index] } ?? []) + [state.id])
         }
-        let structure = Structure(model: model, paths: paths)
-
         var timers = [[TimerGroup]](repeating: [], count: model.states.count)
         var own = [[ExecutableMachine.Trigger: [TransitionID]]](repeating: [:], count: model.states.count + 1)
         var transitions: [ExecutableTransition] = []
@@ -52,7 +50,7 @@ public enum Lowering {
             }
             let ownerIndex = if case .state(let state) = owner { state.index } else { model.states.count }
             own[ownerIndex][trigger, default: []].append(id)
-            let (domain, entry) = structure.effect(of: declaration)
+            let (domain, entry) = effect(of: declaration, in: model)
             transitions.append(
                 ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: trigger, domain: domain, entry: entry))
         }
@@ -90,13 +88,12 @@ public enum Lowering {
                     at: state.range))
             }
         }
-        let structure = Structure(model: model, paths: model.states.map { Array(model.path(from: $0.id).reversed()) })
         for transition in model.allTransitions {
-            guard let target = transition.target, let entry = structure.effect(of: transition).1 else { continue }
+            guard let target = transition.target, let entry = effect(of: transition, in: model).1 else { continue }
             // A region with data is the analyzer's to report: every entry of its parallel state
-            // enters it without data.
+            // enters it without data. A target of several with data is the analyzer's too.
             for state in entry.states
-            where state != target && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
+            where !transition.targets.contains(state) && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
                 let fields = model[state].data.map { "\($0.label!): …" }.joined(separator: ", ")
                 problems.append(Diagnostic(
                     .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)' on its way, but a transition gives data only to its target; target '\(model[state].name)(\(fields))' first, or move this transition inside '\(model[state].name)'",
@@ -118,37 +115,21 @@ public enum Lowering {
         model[state].parent.map { model[$0].isParallel } ?? false
     }
 
-    /// The tree questions the lowering asks, answered from the states' paths.
-    private struct Structure {
-        let model: MachineModel
-        let paths: [[StateID]]
-
-        /// The domain of a transition and the states it enters (SCXML's `getTransitionDomain`
-        /// and `computeEntrySet`). A history target `X.history` counts as a child of `X`.
-        ///
-        /// A parallel state is not compound here, as in SCXML: a transition it declares to one
-        /// of its own regions leaves and re-enters it. Entering a state inside a region enters
-        /// the parallel state's other regions by default.
-        func effect(of transition: TransitionModel) -> (StateID?, EntryPlan?) {
-            guard let target = transition.target else { return (nil, nil) }
-            // The domain rule has one home, shared with the checks and the SCXML export.
-            let domain = StateTree.domain(of: transition, in: model.states)
-            let below = domain.map { paths[$0.index].count } ?? 0
-            let path = paths[target.index]
-            let entered = below < path.count ? Array(path[below...]) : []
-            var states = entered
-            // The other regions of each parallel state entered on the way to the target.
-            for (parallel, onTheWay) in zip(entered, entered.dropFirst()) where model[parallel].isParallel {
-                for region in model[parallel].children where region != onTheWay {
-                    states += [region] + model.defaultDescent(of: region)
-                }
-            }
-            if transition.targetsHistory {
-                return (domain, EntryPlan(states: states.sorted(), restoresHistoryOf: target))
-            }
-            states += model.defaultDescent(of: target)
-            return (domain, EntryPlan(states: states.sorted()))
+    /// The domain of a transition and the states it enters (SCXML's `getTransitionDomain`
+    /// and `computeEntrySet`). A history target `X.history` counts as a child of `X`.
+    ///
+    /// A parallel state is not compound here, as in SCXML: a transition it declares to one
+    /// of its own regions leaves and re-enters it. Entering a state inside a region enters
+    /// the parallel state's other regions by default.
+    private static func effect(of transition: TransitionModel, in model: MachineModel) -> (StateID?, EntryPlan?) {
+        guard let target = transition.target else { return (nil, nil) }
+        // The domain rule has one home, shared with the checks and the SCXML export.
+        let domain = StateTree.domain(of: transition, in: model.states)
+        if transition.targetsHistory {
+            let states = model.entrySet(of: [target], below: domain, descendingIntoTargets: false)
+            return (domain, EntryPlan(states: states, restoresHistoryOf: target))
         }
+        return (domain, EntryPlan(states: model.entrySet(of: transition.targets, below: domain)))
     }
 }
 

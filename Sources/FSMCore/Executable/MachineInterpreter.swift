@@ -30,6 +30,9 @@ public struct MachineInterpreter: Sendable {
         case took(TransitionID)
         /// An event no transition took.
         case ignored(EventID)
+        /// The default transition of a state's history was taken (its actions ran), right
+        /// after the state was entered.
+        case tookHistoryDefault(StateID)
     }
 
     /// The delay the interpreter assumes for `after name`, whose duration the user's function
@@ -242,13 +245,21 @@ public struct MachineInterpreter: Sendable {
     /// histories where they say so.
     private mutating func enter(_ plans: [EntryPlan]) {
         var entering = Set<StateID>()
+        // States whose history takes its default transition: its actions follow their entry
+        // actions (SCXML's `defaultHistoryContent`), when the state itself is entered.
+        var takingHistoryDefault = Set<StateID>()
         for plan in plans {
             let restored = plan.restoresHistoryOf.map { restoredStates(of: $0) } ?? []
             entering.formUnion(plan.states(restoring: restored))
+            if let owner = plan.restoresHistoryOf, history[owner.index]?.isEmpty ?? true {
+                takingHistoryDefault.insert(owner)
+            }
         }
         for state in entering.sorted() {
             configuration.insert(state, at: configuration.firstIndex { $0 > state } ?? configuration.count)
             queueRaises(machine.model[state].entryActions)
+            let takesHistoryDefault = takingHistoryDefault.contains(state) && machine.model[state].historyDefault != nil
+            if takesHistoryDefault { queueRaises(machine.model[state].historyDefault!.actions) }
             for (group, timer) in machine.timers[state.index].enumerated() {
                 // A deadline past what 64 bits of nanoseconds hold is never reached.
                 let (deadline, overflowed) = now.addingReportingOverflow(Self.nanoseconds(of: timer.delay))
@@ -258,6 +269,7 @@ public struct MachineInterpreter: Sendable {
                 timerOrder += 1
             }
             trace.append(.entered(state))
+            if takesHistoryDefault { trace.append(.tookHistoryDefault(state)) }
             if machine.model[state].isFinal {
                 if machine.model[state].parent == nil {
                     isFinished = true

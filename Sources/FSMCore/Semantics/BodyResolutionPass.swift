@@ -22,6 +22,7 @@ struct BodyResolutionPass {
                 states[index].entryActions = bodies[index].entryActions
                 states[index].exitActions = bodies[index].exitActions
                 states[index].transitions = bodies[index].transitions
+                states[index].historyDefault = bodies[index].historyDefault
             }
         }
     }
@@ -31,6 +32,7 @@ struct BodyResolutionPass {
         var entryActions: [ActionModel] = []
         var exitActions: [ActionModel] = []
         var transitions: [TransitionModel] = []
+        var historyDefault: HistoryDefaultModel?
     }
 
     init(signals: SignalTable, states: StateTable, diagnostics: DiagnosticCollector) {
@@ -102,10 +104,46 @@ struct BodyResolutionPass {
                 if let resolved = transitions.resolve(transition, in: id, callables: &callables) {
                     body.transitions.append(resolved)
                 }
-            case .history, .event, .output, .state:
+            case .history(let history):
+                // A second `history` is reported by the structure pass; its default is not read.
+                if !history.defaultTargets.isEmpty, states[id].history != nil, body.historyDefault == nil {
+                    body.historyDefault = resolveHistoryDefault(history, of: id)
+                }
+            case .event, .output, .state:
                 break
             }
         }
         return body
+    }
+
+    /// The default transition of the history of `owner`: targets inside `owner` that can be
+    /// entered without data, and actions that receive what `owner`'s entry actions receive.
+    private mutating func resolveHistoryDefault(_ history: HistorySyntax, of owner: StateID) -> HistoryDefaultModel? {
+        let context = CallContext(payload: .noPayload("a history's default actions"), data: states.chainData(of: owner))
+        let actions = transitions.actions.resolve(history.defaultActions, context: context, callables: &callables)
+        guard let targets = transitions.resolveTargetSet(history.defaultTargets) else { return nil }
+        let ownerName = states[owner].name
+        var valid = true
+        for (target, name) in zip(targets, history.defaultTargets) {
+            guard target != owner, StateTree.isDescendant(target, of: owner, in: states.states) else {
+                diagnostics.error(
+                    "the history's default '\(name.text)' is not inside '\(ownerName)'; a history's default enters states inside its own state",
+                    at: name.range, notes: [.init("'\(name.text)' is declared here", at: states[target].range)])
+                valid = false
+                continue
+            }
+            var current: StateID? = target
+            while let state = current, state != owner {
+                if !states[state].data.isEmpty {
+                    diagnostics.error(
+                        "the history's default enters '\(states[state].name)', which carries data a history's default cannot give; enter it with a transition",
+                        at: name.range, notes: [.init("'\(states[state].name)' is declared here", at: states[state].range)])
+                    valid = false
+                    break
+                }
+                current = states[state].parent
+            }
+        }
+        return valid ? HistoryDefaultModel(targets: targets, actions: actions, range: history.range) : nil
     }
 }

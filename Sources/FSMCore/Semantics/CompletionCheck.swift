@@ -16,7 +16,7 @@ struct CompletionCheck {
             for region in states[parallel.index].children {
                 if states[region.index].isParallel {
                     if let inner = regionWithoutFinal(in: region) { return inner }
-                } else if states[region.index].isCompound && !hasFinalChild(region) {
+                } else if !hasFinalChild(region) {
                     return region
                 }
             }
@@ -24,7 +24,7 @@ struct CompletionCheck {
         }
         var problem: String?
         if state.isParallel, !state.children.isEmpty {
-            // A region without states is reported as such.
+            // An atomic region is never in a final state.
             if let region = regionWithoutFinal(in: source), let parent = states[region.index].parent {
                 let which = parent == source
                     ? "its region '\(states[region.index].name)'"

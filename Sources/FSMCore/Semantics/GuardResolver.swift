@@ -4,8 +4,15 @@ struct GuardResolver {
     let states: StateTable
     let diagnostics: DiagnosticCollector
 
+    /// The guard with its constants folded (``GuardModel/folding(_:)``): `.constant(true)`
+    /// for a guard that always holds, `nil` when it does not resolve (reported).
     func resolve(_ syntax: GuardSyntax, context: CallContext, callables: inout CallableRegistry) -> GuardModel? {
-        resolve(syntax, context: context, isRoot: true, callables: &callables)
+        guard let resolved = resolve(syntax, context: context, isRoot: true, callables: &callables) else { return nil }
+        guard let folded = GuardModel.folding(resolved) else { return .constant(true) }
+        if folded == .constant(false) {
+            diagnostics.warning("this guard never holds, so the transition is never taken", at: syntax.range)
+        }
+        return folded
     }
 
     private func resolve(
@@ -44,6 +51,8 @@ struct GuardResolver {
                 return nil
             }
             return .isIn(state)
+        case .literal(let value, _):
+            return .constant(value)
         }
     }
 }

@@ -81,6 +81,28 @@ public struct MachineModel: Hashable, Sendable {
         return path
     }
 
+    /// The states entering `targets` together enters below `domain` (`nil`: the machine), in
+    /// document order (SCXML's `computeEntrySet`): the states from the domain down to each
+    /// target, the other regions of each parallel state entered on the way with their default
+    /// entries, and, when `descendingIntoTargets`, each target's default entry (a history
+    /// target restores instead).
+    public func entrySet(of targets: [StateID], below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
+        let below = domain.map { path(from: $0).count } ?? 0
+        var entered = Set<StateID>()
+        for target in targets {
+            let path = Array(path(from: target).reversed())
+            if below < path.count { entered.formUnion(path[below...]) }
+            if descendingIntoTargets { entered.formUnion(defaultDescent(of: target)) }
+        }
+        for state in entered.sorted() where self[state].isParallel && (descendingIntoTargets || !targets.contains(state)) {
+            for region in self[state].children where !entered.contains(region) {
+                entered.insert(region)
+                entered.formUnion(defaultDescent(of: region))
+            }
+        }
+        return entered.sorted()
+    }
+
     /// The states entered below `state` when it is entered by default, in document order
     /// (outermost first): a compound state's initial child and what that enters, every region
     /// of a parallel state and what each enters.
@@ -196,6 +218,9 @@ public struct StateModel: Hashable, Sendable {
     public var initialChild: StateID?
     /// `history` or `history deep`: what the state remembers of its children when left.
     public var history: HistoryKind?
+    /// `history -> detail / act`: what the history enters before the state was ever left,
+    /// instead of the initial child; `nil` when the history declares no default.
+    public var historyDefault: HistoryDefaultModel?
     /// The data the state carries while active, `state detail(id: Int)`: labeled fields.
     public var data: [ParameterModel] = []
     public var entryActions: [ActionModel]
@@ -240,6 +265,22 @@ public enum HistoryKind: String, Hashable, Sendable {
     case deep
 }
 
+/// A history's default transition (SCXML's `<history><transition target="…">`): the states
+/// it enters, below the state that declares the history, and its actions.
+public struct HistoryDefaultModel: Hashable, Sendable {
+    /// One state, or states in different regions of one parallel state, inside the state.
+    public var targets: [StateID]
+    /// Run after the state's entry actions, when the default is taken.
+    public var actions: [ActionModel]
+    public var range: SourceRange
+
+    public init(targets: [StateID], actions: [ActionModel], range: SourceRange) {
+        self.targets = targets
+        self.actions = actions
+        self.range = range
+    }
+}
+
 extension StateModel {
     /// Whether the state has child states.
     public var isCompound: Bool { !children.isEmpty }
@@ -267,8 +308,18 @@ public struct TransitionModel: Hashable, Sendable {
     public var source: StateID?
     public var trigger: Trigger
     public var guardExpression: GuardModel?
-    /// The target; `nil` for an internal transition, which runs its actions and stays.
+    /// The target (the first, when there are several); `nil` for an internal transition,
+    /// which runs its actions and stays.
     public var target: StateID?
+    /// The targets after the first, `-> boldOn, italicOn`: in other regions of one parallel
+    /// state, entered together.
+    public var otherTargets: [StateID] = []
+    /// `reenter`: the transition leaves and re-enters its source even when every target lies
+    /// inside it (SCXML's external transition).
+    public var reenters = false
+
+    /// Every target in the order written: none, one, or several entered together.
+    public var targets: [StateID] { target.map { [$0] + otherTargets } ?? [] }
     /// `-> target.history`: enter the target's history rather than its initial state.
     public var targetsHistory = false
     /// The target's data, one argument per field in declaration order: `-> detail(id: id)`.
@@ -327,6 +378,10 @@ public indirect enum GuardModel: Hashable, Sendable {
     case `else`
     /// `in(state)`: holds while the state is active.
     case isIn(StateID)
+    /// `true` or `false`. The checker folds constants into the expression around them, so a
+    /// resolved guard is `.constant(false)` alone or has no constant at all (and `true`
+    /// alone is no guard).
+    case constant(Bool)
 
     /// The guard names in the expression, left to right.
     public var names: [String] {
@@ -334,7 +389,7 @@ public indirect enum GuardModel: Hashable, Sendable {
         case .call(let name): [name]
         case .not(let operand): operand.names
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.names + rhs.names
-        case .else, .isIn: []
+        case .else, .isIn, .constant: []
         }
     }
 
@@ -344,7 +399,36 @@ public indirect enum GuardModel: Hashable, Sendable {
         case .isIn(let state): [state]
         case .not(let operand): operand.testedStates
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.testedStates + rhs.testedStates
-        case .else, .call: []
+        case .else, .call, .constant: []
+        }
+    }
+
+    /// The expression with its constants folded away: `nil` when it always holds,
+    /// `.constant(false)` when it never does, otherwise an expression without constants that
+    /// holds exactly when this one does. Guards are free of side effects, so a call a constant
+    /// makes irrelevant is dropped.
+    public static func folding(_ expression: GuardModel) -> GuardModel? {
+        switch expression {
+        case .constant(true): return nil
+        case .call, .else, .isIn, .constant: return expression
+        case .not(let operand):
+            switch folding(operand) {
+            case nil: return .constant(false)
+            case .constant(false)?: return nil
+            case let folded?: return .not(folded)
+            }
+        case .and(let lhs, let rhs):
+            switch (folding(lhs), folding(rhs)) {
+            case (.constant(false)?, _), (_, .constant(false)?): return .constant(false)
+            case (nil, let other), (let other, nil): return other
+            case (let left?, let right?): return .and(left, right)
+            }
+        case .or(let lhs, let rhs):
+            switch (folding(lhs), folding(rhs)) {
+            case (nil, _), (_, nil): return nil
+            case (.constant(false)?, let other?), (let other?, .constant(false)?): return other
+            case (let left?, let right?): return .or(left, right)
+            }
         }
     }
 }

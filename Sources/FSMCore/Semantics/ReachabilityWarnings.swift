@@ -19,7 +19,7 @@ struct ReachabilityWarnings {
     /// hold: the initial state with its initial descent; every state a transition of an active
     /// state (or of the machine) targets, with its ancestors (active around it) and its initial
     /// descent (entered after it); for a `-> X.history` target, `X` and its initial descent, since
-    /// a history restores only states that were active before; every region of a parallel state
+    /// a history restores only states that were active before, and its history's default; every region of a parallel state
     /// that is entered, also on the way to a state inside one of its regions. A `done` is
     /// followed once one of its state's final children is active (for a parallel state, once
     /// each region's final states are: at least one of them).
@@ -53,11 +53,12 @@ struct ReachabilityWarnings {
             }
         }
         func follow(_ transitions: [TransitionModel], completions: Bool) {
-            for index in transitions.indices {
-                guard let target = transitions[index].target, (transitions[index].trigger == .done) == completions else {
-                    continue
+            for index in transitions.indices where (transitions[index].trigger == .done) == completions {
+                for target in transitions[index].targets { activate(target, enter: true) }
+                if transitions[index].targetsHistory, let target = transitions[index].target,
+                    let historyDefault = model[target].historyDefault {
+                    for state in historyDefault.targets { activate(state, enter: true) }
                 }
-                activate(target, enter: true)
             }
         }
         activate(model.initialState, enter: true)

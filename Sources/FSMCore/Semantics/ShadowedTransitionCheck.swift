@@ -77,6 +77,9 @@ struct ShadowedTransitionCheck {
             case .else?:
                 guard hasGuarded else { return .elseFirst }
                 unguarded = index
+            case .constant(false)?:
+                // Never taken, which its guard's warning says: it shadows nothing.
+                break
             case let guardExpression?:
                 hasGuarded = true
                 if let earlier = firstWithGuard[guardExpression] { return .sameGuard(as: earlier) }

@@ -1,5 +1,5 @@
 /// Checks the shape of the tree of states and completes it: a final state holds no states,
-/// the children of a parallel state are proper regions, every compound state has one initial
+/// the children of a parallel state are proper regions (atomic ones included), every compound state has one initial
 /// child, and `history` is declared once, in a state with children.
 struct StateStructurePass {
     let diagnostics: DiagnosticCollector
@@ -45,8 +45,7 @@ struct StateStructurePass {
 
     /// Checks a region, a child of the parallel state `parallel`: it is entered with the other
     /// regions whenever the parallel state is, so it is not `initial`, carries no data (nothing
-    /// gives it any), and holds states of its own to start in (one of them `initial`, which
-    /// ``findInitialState(among:owner:ownerRange:in:)`` checks).
+    /// gives it any), and is not `final` (a region completes in a final state of its own).
     private func checkRegion(_ syntax: StateSyntax, of parallel: String, isCompound: Bool) {
         let name = syntax.name.text
         let region = "region '\(name)' of parallel state '\(parallel)'"
@@ -60,17 +59,12 @@ struct StateStructurePass {
                 "\(region) carries data, but entering '\(parallel)' enters its regions without any; move the data to '\(parallel)', or into a state inside '\(name)'",
                 at: syntax.name.range)
         }
-        // A final state with children is reported as such already.
-        if !isCompound {
-            if syntax.has(.final) {
-                diagnostics.error(
-                    "\(region) cannot be final: a region completes when it enters a final state of its own; remove 'final', and give '\(name)' child states, one of them 'initial' and one 'final'",
-                    at: syntax.range(of: .final)!)
-            } else {
-                diagnostics.error(
-                    "\(region) has no child states; give it states to be in, one of them 'initial' (each child of a parallel state is a region, active with the others)",
-                    at: syntax.name.range)
-            }
+        // A final state with children is reported as such already. A region without children
+        // is atomic: always in itself while its parallel state is active.
+        if !isCompound, syntax.has(.final) {
+            diagnostics.error(
+                "\(region) cannot be final: a region completes when it enters a final state of its own; remove 'final', and give '\(name)' child states, one of them 'initial' and one 'final'",
+                at: syntax.range(of: .final)!)
         }
     }
 

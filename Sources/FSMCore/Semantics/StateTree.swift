@@ -27,13 +27,18 @@ package enum StateTree {
     /// parallel) and the target lies inside it; otherwise the innermost proper ancestor of
     /// that state that is not parallel and contains the target; `nil`, the machine, when no
     /// state does or the transition is declared at machine level. A `-> X.history` target
-    /// counts as a child of `X`. The transition leaves every active state below its domain.
+    /// counts as a child of `X`. Several targets must all lie inside the domain. With
+    /// `reenter`, the declaring state is never the domain (SCXML's external transition). The
+    /// transition leaves every active state below its domain.
     package static func domain(of transition: TransitionModel, in states: [StateModel]) -> StateID? {
-        guard let source = transition.source, let target = transition.target else { return nil }
+        guard let source = transition.source, transition.target != nil else { return nil }
+        let targets = transition.targets
         func contains(_ state: StateID) -> Bool {
-            (transition.targetsHistory || target != state) && isDescendant(target, of: state, in: states)
+            targets.allSatisfy { (transition.targetsHistory || $0 != state) && isDescendant($0, of: state, in: states) }
         }
-        if states[source.index].isCompound, !states[source.index].isParallel, contains(source) { return source }
+        if !transition.reenters, states[source.index].isCompound, !states[source.index].isParallel, contains(source) {
+            return source
+        }
         var current = states[source.index].parent
         while let state = current {
             if !states[state.index].isParallel, contains(state) { return state }

@@ -55,14 +55,27 @@ struct TransitionResolver {
                 isTargetValid = false
             }
         }
+        var otherTargets: [StateID] = []
+        if !syntax.otherTargets.isEmpty, isTargetValid, let first = target, let firstName = syntax.target {
+            if let others = resolveTargetSet(syntax.otherTargets, after: (first, firstName)) {
+                otherTargets = others
+            } else {
+                isTargetValid = false
+            }
+        }
+        if let reenter = syntax.reenterRange, syntax.target == nil {
+            diagnostics.error("'reenter' needs a target: a transition without one stays in its state", at: reenter)
+            isTargetValid = false
+        }
         // In document order: the guard, the target's data, the actions (a name's first use
         // decides what it is, and later uses are checked against it).
-        let guardModel = syntax.guardExpression.flatMap { guards.resolve($0, context: context, callables: &callables) }
+        let resolvedGuard = syntax.guardExpression.flatMap { guards.resolve($0, context: context, callables: &callables) }
+        let guardModel = resolvedGuard == .constant(true) ? nil : resolvedGuard
         var targetArguments: [ArgumentModel] = []
         // A history target takes no data (`-> X.history(…)` does not parse). When X carries
         // data, the lowering reports it: from outside X it would enter X without any, and
         // inside X restoring a history under X's data is not supported yet.
-        if isTargetValid, syntax.historyRange == nil, let target, let name = syntax.target {
+        if isTargetValid, syntax.historyRange == nil, otherTargets.isEmpty, let target, let name = syntax.target {
             if let arguments = resolveTargetData(syntax.targetArguments, of: target, named: name, context: context, callables: &callables) {
                 targetArguments = arguments
             } else {
@@ -70,7 +83,7 @@ struct TransitionResolver {
             }
         }
         let actions = self.actions.resolve(syntax.actions, context: context, callables: &callables)
-        if !isTargetValid || syntax.guardExpression != nil && guardModel == nil {
+        if !isTargetValid || syntax.guardExpression != nil && resolvedGuard == nil {
             brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
             return nil
         }
@@ -79,7 +92,38 @@ struct TransitionResolver {
             targetsHistory: syntax.historyRange != nil, actions: actions,
             documentation: syntax.documentation, range: syntax.range)
         transition.targetArguments = targetArguments
+        transition.otherTargets = otherTargets
+        transition.reenters = syntax.reenterRange != nil
         return transition
+    }
+
+    /// The states `names` name, entered together after `first` (a transition's first target,
+    /// or `nil` for a history's default): known, without data, and in different regions of
+    /// one parallel state; `nil` when they are not (reported).
+    func resolveTargetSet(_ names: [Identifier], after first: (StateID, Identifier)? = nil) -> [StateID]? {
+        var resolved: [StateID] = []
+        var valid = true
+        for name in names {
+            guard let state = states.lookUp(name) else {
+                diagnostics.reportUnknown(name, kind: .state) { states.states.map(\.name) }
+                valid = false
+                continue
+            }
+            resolved.append(state)
+        }
+        guard valid else { return nil }
+        let all = (first.map { [$0.0] } ?? []) + resolved
+        let allNames = (first.map { [$0.1] } ?? []) + names
+        if all.count > 1 {
+            for (state, name) in zip(all, allNames) where !states[state].data.isEmpty {
+                diagnostics.error(
+                    "state '\(name.text)' carries data, which a transition to several states cannot give; enter it with a transition of its own",
+                    at: name.range, notes: [.init("'\(name.text)' is declared here", at: states[state].range)])
+                valid = false
+            }
+        }
+        guard valid, TargetSetCheck(states: states, diagnostics: diagnostics).check(all, named: allNames) else { return nil }
+        return resolved
     }
 
     /// The trigger and what payload it gives, or `nil` when it does not resolve (reported).

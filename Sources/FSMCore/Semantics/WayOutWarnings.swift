@@ -34,7 +34,9 @@ struct WayOutWarnings {
         func leads(_ transition: TransitionModel) -> WayOut {
             guard let target = transition.target else { return .nowhere }
             let landing = startLeaves[target.index]
-            return transition.targetsHistory || !model[landing].isAtomic ? .everywhere : .allBut(landing)
+            // Several targets land in several regions: counted as a way out, never warned wrongly.
+            return transition.targetsHistory || !transition.otherTargets.isEmpty || !model[landing].isAtomic
+                ? .everywhere : .allBut(landing)
         }
         // The machine's transitions apply in every state, like those of a root around them.
         var machineWayOut = WayOut.nowhere

@@ -64,10 +64,23 @@ public indirect enum MemberSyntax: Hashable, Sendable {
     }
 }
 
-/// `history` or `history deep` in a compound state.
+/// `history` or `history deep` in a compound state, with its default transition if it has
+/// one: `history -> detail / act`.
 public struct HistorySyntax: Hashable, Sendable {
     public var isDeep: Bool
+    /// What the history enters before its state was ever left, instead of the initial child
+    /// (SCXML's default history transition); empty without `->`.
+    public var defaultTargets: [Identifier] = []
+    /// The actions of the default transition, run when it is taken.
+    public var defaultActions: [ActionSyntax] = []
     public var range: SourceRange
+
+    public init(isDeep: Bool, defaultTargets: [Identifier] = [], defaultActions: [ActionSyntax] = [], range: SourceRange) {
+        self.isDeep = isDeep
+        self.defaultTargets = defaultTargets
+        self.defaultActions = defaultActions
+        self.range = range
+    }
 }
 
 /// `event name(label: Type, Type)` or `output name(…)`.
@@ -135,11 +148,18 @@ public struct TransitionSyntax: Hashable, Sendable {
     public var documentation: String?
     public var trigger: Trigger
     public var guardExpression: GuardSyntax?
+    /// The first target (the only one, usually).
     public var target: Identifier?
     /// Where `.history` follows the target, for `-> main.history`.
     public var historyRange: SourceRange?
     /// The data given to the target, `-> detail(id: id)`; `nil` without parentheses.
     public var targetArguments: [ArgumentSyntax]? = nil
+    /// The targets after the first, `-> boldOn, italicOn`: states in other regions of one
+    /// parallel state, entered together.
+    public var otherTargets: [Identifier] = []
+    /// Where `reenter` is written (`on t reenter -> a2`): the transition leaves and re-enters
+    /// its source even when the target lies inside it (SCXML's external transition).
+    public var reenterRange: SourceRange? = nil
     public var actions: [ActionSyntax]
     public var range: SourceRange
 }
@@ -162,11 +182,13 @@ public indirect enum GuardSyntax: Hashable, Sendable {
     case `else`(SourceRange)
     /// `in(state)`: holds while the state is active.
     case isIn(Identifier, range: SourceRange)
+    /// `true` or `false`.
+    case literal(Bool, range: SourceRange)
 
     public var range: SourceRange {
         switch self {
         case .name(let name): name.range
-        case .isIn(_, let range), .nameWithoutPayload(_, let range): range
+        case .isIn(_, let range), .nameWithoutPayload(_, let range), .literal(_, let range): range
         case .not(_, let range), .parenthesized(_, let range), .else(let range): range
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
         }

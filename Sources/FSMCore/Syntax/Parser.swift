@@ -164,12 +164,25 @@ public struct Parser {
             var isDeep = false
             if at(.identifier) {
                 guard current.text == "deep" else {
-                    throw fail("expected 'deep' or the end of the line after 'history', found '\(current.text)'", at: current.range)
+                    throw fail("expected 'deep', '->' or the end of the line after 'history', found '\(current.text)'", at: current.range)
                 }
                 advance()
                 isDeep = true
             }
-            return .history(HistorySyntax(isDeep: isDeep, range: keyword.range.union(previous.range)))
+            var targets: [Identifier] = []
+            var actions: [ActionSyntax] = []
+            if at(.punctuation(.arrow)) {
+                advance()
+                targets = try parseTargetNames(what: "a state after '->' for the history's default")
+                if at(.punctuation(.slash)) {
+                    advance()
+                    actions = try parseActions()
+                }
+            } else if at(.punctuation(.slash)) {
+                throw fail("a history's default transition needs a target: write 'history -> state / actions'", at: current.range)
+            }
+            return .history(
+                HistorySyntax(isDeep: isDeep, defaultTargets: targets, defaultActions: actions, range: keyword.range.union(previous.range)))
         case .identifier where current.text == "done" && startsCompletion(peek(1)):
             return .transition(try parseTransition())
         case .keyword(.machine):
@@ -268,9 +281,17 @@ public struct Parser {
         if at(.punctuation(.leftBracket)) {
             guardExpression = try parseGuard()
         }
+        var reenterRange: SourceRange?
+        if at(.identifier), current.text == "reenter" {
+            reenterRange = advance().range
+            if at(.punctuation(.leftBracket)) {
+                throw fail("write the guard before 'reenter': 'on event [guard] reenter -> target'", at: current.range)
+            }
+        }
         var target: Identifier?
         var historyRange: SourceRange?
         var targetArguments: [ArgumentSyntax]?
+        var otherTargets: [Identifier] = []
         if current.kind == .other, current.text == "=", peek(1).kind == .punctuation(.rightAngle), !peek(1).isPrecededBySpace {
             let range = current.range.union(peek(1).range)
             diagnostics.error("'=>' is not an arrow of the language; did you mean '->'?", at: range, suggestion: .init(replacing: range, with: "->"))
@@ -288,6 +309,16 @@ public struct Parser {
             } else if at(.punctuation(.leftParen)) {
                 targetArguments = try parseArguments()
             }
+            if at(.punctuation(.comma)) {
+                if historyRange != nil || targetArguments != nil {
+                    throw fail(
+                        "'\(target!.text)' is one of several states entered together, named alone; a history target or a state's data needs a transition of its own",
+                        at: historyRange ?? target!.range)
+                }
+                advance()
+                skipNewlines()
+                otherTargets = try parseTargetNames(what: "a target state after ','")
+            }
         }
         var actions: [ActionSyntax] = []
         if at(.punctuation(.slash)) {
@@ -299,8 +330,26 @@ public struct Parser {
         }
         return TransitionSyntax(
             documentation: keyword.documentation, trigger: trigger, guardExpression: guardExpression,
-            target: target, historyRange: historyRange, targetArguments: targetArguments, actions: actions,
-            range: keyword.range.union(previous.range))
+            target: target, historyRange: historyRange, targetArguments: targetArguments, otherTargets: otherTargets,
+            reenterRange: reenterRange, actions: actions, range: keyword.range.union(previous.range))
+    }
+
+    /// `a, b, c`: states entered together (several targets, or a history's default). A state
+    /// among several is named alone: its history and data belong to a single target.
+    private mutating func parseTargetNames(what: String) throws(Recovery) -> [Identifier] {
+        var names: [Identifier] = []
+        while true {
+            let name = try expectIdentifier(what)
+            names.append(name)
+            if at(.punctuation(.dot)) || at(.punctuation(.leftParen)) {
+                throw fail(
+                    "'\(name.text)' is one of several states entered together, named alone; a history target or a state's data needs a transition of its own",
+                    at: current.range)
+            }
+            guard at(.punctuation(.comma)) else { return names }
+            advance()
+            skipNewlines()
+        }
     }
 
     /// Whether the token after `done` continues a completion transition (`done -> s`,
@@ -308,6 +357,7 @@ public struct Parser {
     private func startsCompletion(_ next: Token) -> Bool {
         switch next.kind {
         case .punctuation(.leftBracket), .punctuation(.arrow), .punctuation(.slash): true
+        case .identifier: next.text == "reenter"
         default: false
         }
     }
@@ -494,6 +544,9 @@ public struct Parser {
         case .keyword(.else):
             advance()
             return .else(token.range)
+        case .identifier where token.text == "true" || token.text == "false":
+            advance()
+            return .literal(token.text == "true", range: token.range)
         case .identifier where token.text == "in" && peek(1).kind == .punctuation(.leftParen):
             advance()
             let open = advance()

@@ -29,9 +29,12 @@ extension SpecText {
         return label
     }
 
-    /// `playing`, or `main.history` for a transition into a history.
+    /// `playing`, `main.history` for a transition into a history, or `boldOn, italicOn` for
+    /// several targets.
     public static func target(of transition: TransitionModel, in model: MachineModel) -> String? {
-        transition.target.map { model[$0].name + (transition.targetsHistory ? ".history" : "") }
+        guard let target = transition.target else { return nil }
+        let first = model[target].name + (transition.targetsHistory ? ".history" : "")
+        return ([first] + transition.otherTargets.map { model[$0].name }).joined(separator: ", ")
     }
 
     /// `detail(id: id)`: the target with the data the transition gives it, as the spec writes it.

@@ -14,6 +14,7 @@ public enum SpecText {
                 return precedence > 1 ? "(\(joined))" : joined
             case .else: return "else"
             case .isIn(let state): return "in(\(model[state].name))"
+            case .constant(let value): return value ? "true" : "false"
             }
         }
         return text(guardModel, precedence: 0)

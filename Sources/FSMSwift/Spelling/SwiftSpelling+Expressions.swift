@@ -130,6 +130,9 @@ extension SwiftSpelling {
                 return precedence > 1 ? "(\(text))" : text
             case .else:
                 return "true"
+            case .constant(let value):
+                // Only `[false]` alone reaches here: the checker folds constants away.
+                return value ? "true" : "false"
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }
                 // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.

@@ -362,7 +362,8 @@ struct Lowered {
         case .done: "done"
         }
         if declaration.guardExpression != nil { text += " [guarded]" }
-        if let target = declaration.target { text += " -> \(model[target].name)" + (declaration.targetsHistory ? ".history" : "") }
+        if declaration.reenters { text += " reenter" }
+        if let target = SpecText.target(of: declaration, in: model) { text += " -> \(target)" }
         return "\(owner): \(text)"
     }
 

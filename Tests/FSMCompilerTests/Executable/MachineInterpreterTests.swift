@@ -25,6 +25,7 @@ import Testing
                 case .entered(let state): "enter \(machine.model[state].name)"
                 case .took(let id): "take \(machine.describe(id))"
                 case .ignored(let event): "ignore \(machine.model[event].name)"
+                case .tookHistoryDefault(let state): "take the default of \(machine.model[state].name).history"
                 }
             }
             reported = interpreter.trace.count

@@ -62,6 +62,7 @@ import TestSupport
         case .or(let lhs, let rhs): "(\(dump(lhs, model)) || \(dump(rhs, model)))"
         case .else: "else"
         case .isIn(let state): "in(\(model[state].name))"
+        case .constant(let value): "\(value)"
         }
     }
 

@@ -91,6 +91,7 @@ import TestSupport
         case .else: "else"
         case .isIn(let state, _): "(in \(state.text))"
         case .nameWithoutPayload(let name, _): "\(name.text)()"
+        case .literal(let value, _): "\(value)"
         }
     }
 

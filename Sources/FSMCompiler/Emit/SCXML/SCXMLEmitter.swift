@@ -358,6 +358,8 @@ public struct SCXMLEmitter {
             return Condition(text: "In(\(SCXMLText.string(model[state].name)))", precedence: .unary)
         case .else:
             return Condition(text: "true", precedence: .unary)
+        case .constant(let value):
+            return Condition(text: value ? "true" : "false", precedence: .unary)
         case .not(let operand):
             return Condition(text: "!" + condition(operand).wrapped(above: .unary), precedence: .unary)
         case .and(let lhs, let rhs):

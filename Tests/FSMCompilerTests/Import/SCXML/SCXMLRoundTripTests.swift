@@ -94,6 +94,7 @@ import TestSupport
                 case .exited(let state): "exit \(model[state].name)"
                 case .entered(let state): "enter \(model[state].name)"
                 case .ignored(let event): "ignore \(model[event].name)"
+                case .tookHistoryDefault(let state): "default of \(model[state].name).history"
                 case .took(let id): Self.describe(machine.transitions[id.index].declaration, in: model)
                 }
             }
