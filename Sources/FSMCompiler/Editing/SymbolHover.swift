@@ -2,7 +2,7 @@ import FSMCore
 import FSMSwift
 /// What an editor shows when the pointer rests on a name: the declaration as written, its
 /// documentation, and what the spec does with it (an event's payload and the transitions it
-/// triggers, a state's transitions).
+/// triggers, a state's transitions and its history's default).
 public enum SymbolHover {
     /// Markdown describing a symbol.
     ///
@@ -46,6 +46,8 @@ public enum SymbolHover {
                 switch member {
                 case .transition(let transition): lines.append("`\(written(transition.range, source))`")
                 case .entry(let block), .exit(let block): lines.append("`\(written(block.range, source))`")
+                // A history's default is a transition of its own: `history -> detail / act`.
+                case .history(let history) where !history.defaultTargets.isEmpty: lines.append("`\(written(history.range, source))`")
                 default: break
                 }
             }
