@@ -125,6 +125,45 @@ import TestSupport
         #expect(try formatSpec(source) == expected)
     }
 
+    /// SCXML's control language: `reenter`, several targets (a list continued on the next line
+    /// too), a history's default with actions, constant guards, atomic regions.
+    @Test func laysOutTheControlLanguage() throws {
+        let messy = """
+            machine Document{
+            event t
+              initial state closed{on t reenter->editing.history;on lock[true||isAdmin]->closed/audit}
+            state editing{
+            history deep->boldOn,italicOn/restoreStyle
+            on reset->boldOff ,
+               italicOff/clearStyle
+
+
+              on sync [ !false&&ok ]reenter->boldOn
+            parallel state style{state bold{initial state boldOn};state italic{initial state italicOn} ;state ruler}
+            }
+            }
+            """
+        let expected = """
+            machine Document {
+                event t
+                initial state closed { on t reenter -> editing.history; on lock [true || isAdmin] -> closed / audit }
+                state editing {
+                    history deep -> boldOn, italicOn / restoreStyle
+                    on reset -> boldOff,
+                        italicOff / clearStyle
+
+                    on sync [!false && ok] reenter -> boldOn
+                    parallel state style { state bold { initial state boldOn }; state italic { initial state italicOn }; state ruler }
+                }
+            }
+
+            """
+        #expect(try formatSpec(messy) == expected)
+        #expect(try formatSpec(expected) == expected)
+        // The shared spec of the control language is laid out already.
+        #expect(try formatSpec(ControlLanguageSpec.text) == ControlLanguageSpec.text)
+    }
+
     /// Found by the fuzzer (`Fuzz/crashers/refusal-format-crlf-block-comment.fsm`): a file
     /// whose first line ends in `\r\n` is written with `\r\n`, and a block comment over
     /// several lines then read back as changed, because Swift reads `\r\n` as one character,
