@@ -251,7 +251,14 @@ public struct ExecutableMachine: Sendable {
     public func restoredEntry(of owner: StateID, remembered: [StateID]?) -> [StateID] {
         guard let remembered, !remembered.isEmpty else {
             guard let historyDefault = model[owner].historyDefault else { return defaultDescent(of: owner) }
-            return model.entrySet(of: historyDefault.targets, below: owner)
+            var entered = model.entrySet(of: historyDefault.targets, below: owner)
+            // The regions of a parallel state that no target lies in are entered by default.
+            if model[owner].isParallel {
+                for region in model[owner].children where !entered.contains(region) {
+                    entered += [region] + defaultDescent(of: region)
+                }
+            }
+            return entered.sorted()
         }
         var entered = Set<StateID>()
         for state in remembered {

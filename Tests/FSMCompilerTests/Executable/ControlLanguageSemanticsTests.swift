@@ -162,6 +162,36 @@ import Testing
             ])
     }
 
+    /// The history of a parallel state: the regions its default does not name start at their
+    /// initial states (SCXML's `addAncestorStatesToEnter` through the parallel state).
+    @Test func theDefaultOfAParallelStatesHistoryEntersTheOtherRegionsByDefault() throws {
+        var run = Run(
+            try Lowered(
+                lowering: """
+                    machine ParallelHistory {
+                        event open
+                        initial state idle { on open -> editor.history }
+                        parallel state editor {
+                            history deep -> italicOn / restore
+                            state bold {
+                                initial state boldOff
+                                state boldOn
+                            }
+                            state italic {
+                                initial state italicOff
+                                state italicOn
+                            }
+                        }
+                    }
+                    """))
+        _ = run.start()
+        #expect(
+            run.send("open") == [
+                "exit idle", "take idle: on open -> editor.history", "enter editor", "take the default of editor.history",
+                "enter bold", "enter boldOff", "enter italic", "enter italicOn",
+            ])
+    }
+
     /// As SCXML's `defaultHistoryContent`: the default's actions run when the history's state
     /// is entered, so a history target inside the state, which does not enter it, takes the
     /// default's states without its actions.
