@@ -27,7 +27,8 @@ enum DiagramFormat: String, CaseIterable, Sendable, CustomTestStringConvertible 
 }
 
 /// The golden diagrams in `Diagrams/`: `<Spec>.dot`, `.mmd` and `.puml` for the machines of
-/// `machines/`, the construct specs of `Tests/ReferenceTests/Specs/` and the hand-built
+/// `machines/`, the construct specs of `Tests/ReferenceTests/Specs/` (and of its
+/// `ControlLanguage/`) and the hand-built
 /// ``DiagramModels``.
 ///
 /// To re-record them (and the diagrams in `docs/`) after a deliberate change, run
@@ -43,9 +44,10 @@ enum DiagramGoldens {
     static let specs: [String] =
         Corpus.specs(in: ExampleMachines.folder).map { "machines/\($0)" }
         + Corpus.specs(in: constructSpecsFolder).map { "Tests/ReferenceTests/Specs/\($0)" }
+        + Corpus.specs(in: constructSpecsFolder.appendingPathComponent("ControlLanguage")).map { "Tests/ReferenceTests/Specs/ControlLanguage/\($0)" }
 
     /// The hand-built models, by the name of their golden files.
-    static let models = ["Nested", "Escaping", "Studio", "ControlLanguage"]
+    static let models = ["Nested", "Escaping", "Studio", "Document"]
 
     /// Everything with golden diagrams: the specs, then the hand-built models.
     static var subjects: [String] { specs + models }
@@ -62,7 +64,7 @@ enum DiagramGoldens {
         case "Nested": return try DiagramModels.nested()
         case "Escaping": return try DiagramModels.escaping()
         case "Studio": return try DiagramModels.studio()
-        case "ControlLanguage": return try DiagramModels.compile(ControlLanguageSpec.text)
+        case "Document": return try DiagramModels.compile(ControlLanguageSpec.text)
         default:
             let url = ExampleMachines.packageRoot.appendingPathComponent(subject)
             return try DiagramModels.compile(String(decoding: try Data(contentsOf: url), as: UTF8.self))

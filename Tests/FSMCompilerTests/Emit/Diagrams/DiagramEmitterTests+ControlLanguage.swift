@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// The diagrams of SCXML's control language (``ControlLanguageSpec``, golden files
-/// `ControlLanguage.*`): an arrow to each of several targets, `reenter` in labels, a
+/// `Document.*`): an arrow to each of several targets, `reenter` in labels, a
 /// history's default from the history pseudo-state, atomic regions.
 @Suite(.offThePool) struct ControlLanguageDiagramTests {
     let model: MachineModel
