@@ -160,15 +160,29 @@ public enum PathPlanner {
         var states = Set<StateID>()
         var transitions = Set<Int>()
         var queue: [StateID] = []
+        // The states whose shallow history some transition restores: a remembered child is
+        // entered with its default entry.
+        var restoredShallow = Set<StateID>()
         func reach(_ state: StateID) {
-            if states.insert(state).inserted { queue.append(state) }
+            guard states.insert(state).inserted else { return }
+            queue.append(state)
+            if let parent = machine.model[state].parent, restoredShallow.contains(parent) { machine.defaultDescent(of: state).forEach(reach) }
         }
         func take(_ transition: ExecutableTransition) {
+            // `[false]`: never taken.
+            guard transition.declaration.guardExpression != .constant(false) else { return }
             transitions.insert(transition.id.index)
             guard let entry = transition.entry else { return }
             entry.states.forEach(reach)
             if let owner = entry.restoresHistoryOf {
-                for state in machine.model.states.map(\.id) where machine.isProperDescendant(state, of: owner) { reach(state) }
+                // Before its state was ever left, a history enters its default (or the state's
+                // default entry); afterwards it restores states that were active before, which
+                // this walk reaches on their own (not every descendant: a child that only the
+                // initial entry would enter is not entered when the default skips it).
+                machine.restoredEntry(of: owner, remembered: nil).forEach(reach)
+                if machine.model[owner].history != .deep, restoredShallow.insert(owner).inserted {
+                    for child in machine.model[owner].children where states.contains(child) { machine.defaultDescent(of: child).forEach(reach) }
+                }
             }
         }
         var declared: [StateID: [ExecutableTransition]] = [:]

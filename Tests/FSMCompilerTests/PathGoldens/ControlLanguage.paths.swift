@@ -31,7 +31,6 @@ private final class ControlLanguagePathScript: ControlLanguage.Actions {
 
 /// Paths through ControlLanguage.fsm: the shortest way to each state, then paths that together
 /// take 17 of its 21 transitions.
-/// 4 are not covered within the search bound of 10000 situations.
 @Suite("ControlLanguage paths")
 struct ControlLanguagePaths {
     @Test("reach main: go")
