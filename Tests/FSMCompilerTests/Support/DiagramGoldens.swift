@@ -27,8 +27,7 @@ enum DiagramFormat: String, CaseIterable, Sendable, CustomTestStringConvertible 
 }
 
 /// The golden diagrams in `Diagrams/`: `<Spec>.dot`, `.mmd` and `.puml` for the machines of
-/// `machines/`, the construct specs of `Tests/ReferenceTests/Specs/` (and of its
-/// `ControlLanguage/`) and the hand-built
+/// `machines/`, the construct specs of `Tests/ReferenceTests/Specs/` and the hand-built
 /// ``DiagramModels``.
 ///
 /// To re-record them (and the diagrams in `docs/`) after a deliberate change, run
@@ -44,7 +43,6 @@ enum DiagramGoldens {
     static let specs: [String] =
         Corpus.specs(in: ExampleMachines.folder).map { "machines/\($0)" }
         + Corpus.specs(in: constructSpecsFolder).map { "Tests/ReferenceTests/Specs/\($0)" }
-        + Corpus.specs(in: constructSpecsFolder.appendingPathComponent("ControlLanguage")).map { "Tests/ReferenceTests/Specs/ControlLanguage/\($0)" }
 
     /// The hand-built models, by the name of their golden files.
     static let models = ["Nested", "Escaping", "Studio", "Document"]
