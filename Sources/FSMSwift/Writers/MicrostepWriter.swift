@@ -234,8 +234,9 @@ extension MicrostepWriter {
     }
 
     /// Writes `body` where the data among `labels` of the states inside `parallel` down to
-    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of every
-    /// parallel state down to the transition's domain, which a new configuration keeps).
+    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of the
+    /// parallel states down to the transition's domain that the new configuration keeps and
+    /// `body` reads: no more, since Swift rejects a variable never used).
     /// `body` says what it reads; returns what the whole reads from outside what it binds.
     private func bindingData(
         _ labels: Set<String>, of id: TransitionID, inside parallel: StateID, subject: String, bindingRegions: Bool = false,
