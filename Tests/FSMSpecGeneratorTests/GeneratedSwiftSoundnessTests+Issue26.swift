@@ -50,6 +50,73 @@ extension GeneratedSwiftSoundnessTests {
             on ev0 -> array(5, make22)
         }
         """,
+        // An atomic region beside a region that is a parallel state, a trigger taken in both:
+        // the microstep read the regions of the outer parallel state only through the nested
+        // one's (`pRegions.q.r`), recorded as reading a variable `pRegions.q`, so the case did
+        // not bind `pRegions` ("cannot find 'par1Regions' in scope"; seed 2623, spec 116 with
+        // `on`, seed 2622, spec 283 with `always`).
+        """
+        machine AtomicBesideParallelRegion {
+            event e
+            initial parallel state p {
+                state a {
+                    on e [ready] / hello
+                }
+                parallel state q {
+                    state r {
+                        initial state r1 { on e -> r2 }
+                        state r2
+                    }
+                    state t {
+                        initial state t1 { on e -> t2 }
+                        state t2
+                    }
+                }
+            }
+        }
+        """,
+        """
+        machine AtomicBesideParallelRegionEventless {
+            initial parallel state p {
+                state a {
+                    always [ready] / hello
+                }
+                parallel state q {
+                    state r {
+                        initial state r1 { always [go] -> r2 }
+                        state r2
+                    }
+                    state t {
+                        initial state t1 { always [go] -> t2 }
+                        state t2
+                    }
+                }
+            }
+        }
+        """,
+        // A parallel state as a region, an event its regions take: the new configuration of a
+        // region's transition bound the regions of the region's parallel state, which it keeps
+        // none of (atomic regions beside it), "immutable value 'par7Regions' was never used"
+        // (seed 2623, specs 122 and 144).
+        """
+        machine UnreadRegionsOfRegion {
+            event e
+            initial parallel state p {
+                state a {
+                    initial state a1 { on e -> a2 }
+                    state a2
+                }
+                parallel state q {
+                    state b
+                    state c {
+                        initial state c1
+                        state c2
+                        on e -> c2
+                    }
+                }
+            }
+        }
+        """,
     ]
 
     @Test func issue26CampaignsFindingsCompile() async throws {

@@ -66,4 +66,15 @@ struct BoundValue {
         variable = name
         expression = "\(name).\(property)"
     }
+
+    private init(variable: String, expression: String) {
+        self.variable = variable
+        self.expression = expression
+    }
+
+    /// The property `property` of this value (`editorRegions.outer.bold`): it reads the same
+    /// variable.
+    func property(_ property: String) -> BoundValue {
+        BoundValue(variable: variable, expression: "\(expression).\(property)")
+    }
 }

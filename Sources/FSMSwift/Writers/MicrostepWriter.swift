@@ -73,7 +73,7 @@ extension MicrostepWriter {
                     } otherwise: { "selection.open()" })
                     continue
                 }
-                let regionValue = BoundValue(property: SwiftNames.variable(model[region].name), of: value.expression)
+                let regionValue = value.property(SwiftNames.variable(model[region].name))
                 reads.formUnion(emitSelections(inside: region, of: parallel, value: regionValue, trigger: trigger, condition: condition, into: &writer))
             }
             return reads
@@ -234,8 +234,9 @@ extension MicrostepWriter {
     }
 
     /// Writes `body` where the data among `labels` of the states inside `parallel` down to
-    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of every
-    /// parallel state down to the transition's domain, which a new configuration keeps).
+    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of the
+    /// parallel states down to the transition's domain that the new configuration keeps and
+    /// `body` reads: no more, since Swift rejects a variable never used).
     /// `body` says what it reads; returns what the whole reads from outside what it binds.
     private func bindingData(
         _ labels: Set<String>, of id: TransitionID, inside parallel: StateID, subject: String, bindingRegions: Bool = false,
@@ -248,13 +249,29 @@ extension MicrostepWriter {
         let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
         let keptRegions = bindingRegions && spelling.crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
         guard !needed.isEmpty || keptRegions else { return body(&writer) }
+        var inner = CodeWriter()
+        let bodyReads = body(&inner)
         // A path ending at a region binds its parallel state's regions only when asked for
         // what is inside the region (an expression, not a new variable).
         let endsAtRegion = model[source].parent.map { model[$0].isParallel } ?? false
-        let (clauses, _) = spelling.configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
+        var matched = path
+        var child: String? = keptRegions && endsAtRegion ? "region" : nil
+        if child != nil, let parent = model[source].parent, !bodyReads.reads(spelling.regionsVariable(parent)) {
+            // The body keeps no region of the source's parallel state: the path ends where
+            // the last regions it reads are bound, or the last data it needs (a region of a
+            // parallel state bound for nothing is a variable never used).
+            let regionsEnd = path.lastIndex { model[$0].isParallel && bodyReads.reads(spelling.regionsVariable($0)) }
+            let dataEnd = path.lastIndex { !needed.isDisjoint(with: model[$0].data.map { $0.label! }) }
+            guard let end = [regionsEnd, dataEnd].compactMap({ $0 }).max() else {
+                writer.append(inner)
+                return bodyReads.outside(binding: needed)
+            }
+            matched = Array(path[...end])
+            child = end == regionsEnd ? spelling.regionsVariable(path[end]) : nil
+        }
+        let (clauses, _) = spelling.configurationClauses(matched, binding: needed, child: child, subject: subject)
         // The clauses bind what the body reads of the configuration afresh, from `subject`.
-        var reads = CodeReads()
-        writer.block("if " + clauses.joined(separator: ", ")) { writer in reads = body(&writer).outside(binding: needed) }
-        return reads
+        writer.block("if " + clauses.joined(separator: ", ")) { writer in writer.append(inner) }
+        return bodyReads.outside(binding: needed)
     }
 }
