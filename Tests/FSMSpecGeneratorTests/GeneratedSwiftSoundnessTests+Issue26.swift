@@ -117,6 +117,76 @@ extension GeneratedSwiftSoundnessTests {
             }
         }
         """,
+        // A trigger taken in two regions by targetless transitions without actions, one inside
+        // a nested parallel state: the general microstep resolved conflicts into `taken`, which
+        // nothing read ("initialization of immutable value 'taken' was never used"; seed 2640,
+        // spec 44).
+        """
+        machine UnreadSelection {
+            event ev1
+            initial parallel state par1 {
+                state region2 {
+                    state group4 {
+                        state s5 {
+                            on ev1
+                        }
+                        initial state s7
+                    }
+                    initial state s8 {
+                        initial state s10
+                    }
+                }
+                parallel state q {
+                    state region15 {
+                        initial state s16 {
+                            on ev1
+                        }
+                    }
+                }
+            }
+        }
+        """,
+        // Shapes docs/Reliability.md listed as open from issue 13's campaigns (seeds 20261125
+        // and 20261126), fixed since by binding only what the shared-trigger walk reads.
+        """
+        machine Sound18 {
+            event ev0(with: [[String: [Int]]])
+            initial state s4
+            parallel state par5 {
+                state region6 { initial state s9 }
+                state region10 {
+                    state array(attempt12: Int64) {
+                        initial state s11
+                        on ev0 -> s17 / log38
+                    }
+                    initial state dictionary { initial state s13 }
+                }
+                state region16 { initial state s17 { on ev0 -> s9 } }
+            }
+        }
+        """,
+        """
+        machine Sound132 {
+            event type(value: String, from: Set<String>)
+            initial parallel state par1 {
+                state region2 {
+                    initial state s4
+                    state group5 {
+                        initial state configuration { on type -> s13 }
+                        on type [öffnen_] -> s12
+                    }
+                }
+                state region7 {
+                    state group8 {
+                        initial state s9
+                        on type -> group8
+                    }
+                    initial state group10 { initial state s12 }
+                    state s13
+                }
+            }
+        }
+        """,
     ]
 
     @Test func issue26CampaignsFindingsCompile() async throws {

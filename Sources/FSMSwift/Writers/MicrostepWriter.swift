@@ -46,7 +46,9 @@ extension MicrostepWriter {
                         emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" })
                 }
             }
-            emitResolution(in: parallel, trigger: trigger, into: &writer)
+            if takingReadsSelection(of: candidates.all, mode: mode) {
+                emitResolution(in: parallel, trigger: trigger, into: &writer)
+            }
             reads.formUnion(emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer))
         }
         return reads
@@ -142,6 +144,15 @@ extension MicrostepWriter {
     }
 
     // MARK: - Taking
+
+    /// Whether taking `candidates` asks which of them were taken: only transitions that move or
+    /// run actions (in the running machine) do something of their own; targetless ones without
+    /// actions just consume the trigger.
+    private func takingReadsSelection(of candidates: [TransitionID], mode: SharedMode) -> Bool {
+        if candidates.contains(where: { machine[$0].entry != nil }) { return true }
+        guard case .live = mode else { return false }
+        return candidates.contains { !machine[$0].declaration.actions.isEmpty }
+    }
 
     /// Takes the transitions in `taken` (all among `candidates`): the running machine's
     /// exits, actions, configuration and entries, or the configuration the pure function
