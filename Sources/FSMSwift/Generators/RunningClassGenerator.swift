@@ -43,6 +43,13 @@ extension RunningClassGenerator {
             writer.line("/// Events raised by actions and completions of compound states, in the order they")
             writer.line("/// happened; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<InternalEvent>()")
+            let finals = finalsOfCompletingRegions
+            if !finals.isEmpty {
+                writer.line("/// Whether the entry of each final state a parallel state's completion reads ran, and")
+                writer.line("/// the state was not exited since: \(finals.map { "`\(model[$0].name)`" }.joined(separator: ", ")). A step")
+                writer.line("/// enters states one at a time, as SCXML's configuration grows.")
+                writer.line("\(unchecked)private var finalsEntered = [Bool](repeating: false, count: \(finals.count))")
+            }
         } else if features.contains(.raise) {
             writer.line("/// Events raised by actions; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<Event>()")
@@ -136,9 +143,17 @@ extension RunningClassGenerator {
                     writer.line("enterState(\(initial))")
                 }
             }
-            if features.contains(.timers) {
+            let finals = features.contains(.completion) ? finalsOfCompletingRegions : []
+            if features.contains(.timers) || !finals.isEmpty {
                 writer.line("} else {")
-                writer.indented { writer in writer.line(features.contains(.statechart) ? "restartTimers()" : "startTimers(for: state)") }
+                writer.indented { writer in
+                    if features.contains(.timers) {
+                        writer.line(features.contains(.statechart) ? "restartTimers()" : "startTimers(for: state)")
+                    }
+                    for (index, final) in finals.enumerated() {
+                        writer.line("finalsEntered[\(index)] = isIn(.\(model[final].name))")
+                    }
+                }
             }
             writer.line("}")
             // A snapshot saved by an observer mid-chain must not leave the machine resting in

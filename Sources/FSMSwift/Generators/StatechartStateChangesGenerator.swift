@@ -7,6 +7,10 @@ final class StatechartStateChangesGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
+    /// `finalsEntered[i]` by the final states a parallel state's completion reads
+    /// (``PlanReader/finalsOfCompletingRegions``).
+    private lazy var finalEnteredFlags: [StateID: String] = Dictionary(
+        uniqueKeysWithValues: finalsOfCompletingRegions.enumerated().map { ($0.element, "finalsEntered[\($0.offset)]") })
 
     init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
         self.plan = plan
@@ -18,14 +22,15 @@ final class StatechartStateChangesGenerator: PlanReader {
 extension StatechartStateChangesGenerator {
     /// The condition that `state` is in a final state (SCXML's `isInFinalState`): a final
     /// child of a compound state active, every region of a parallel state in a final state.
-    /// `nil` when it never is.
+    /// `nil` when it never is. A final state counts once its entry ran in the step that enters
+    /// it (``PlanReader/finalsOfCompletingRegions``).
     private func finalCondition(of state: StateID) -> String? {
         if model[state].isParallel {
             let regions = model[state].children.map(finalCondition)
             guard regions.allSatisfy({ $0 != nil }) else { return nil }
             return regions.map { $0! }.joined(separator: " && ")
         }
-        let finals = model[state].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }
+        let finals = model[state].children.filter { model[$0].isFinal }.map { finalEnteredFlags[$0] ?? "isIn(.\(model[$0].name))" }
         return finals.isEmpty ? nil : "(" + finals.joined(separator: " || ") + ")"
     }
 
@@ -34,8 +39,11 @@ extension StatechartStateChangesGenerator {
         writer.line()
         writer.line("/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
-            let exiting = model.states.filter { !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil }
+            let exiting = model.states.filter {
+                !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil || finalEnteredFlags[$0.id] != nil
+            }
             emitStateSwitch(exiting, into: &writer) { state, writer in
+                if let flag = finalEnteredFlags[state.id] { writer.line("\(flag) = false") }
                 if let slot = spelling.timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.exitActions), into: &writer)
                 spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
@@ -61,8 +69,10 @@ extension StatechartStateChangesGenerator {
             let entering = model.states.filter { state in
                 let (parent, parallel) = completions(afterEntering: state.id)
                 return !state.entryActions.isEmpty || spelling.timerSlot(of: state.id) != nil || parent != nil || parallel != nil
+                    || finalEnteredFlags[state.id] != nil
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
+                if let flag = finalEnteredFlags[state.id] { writer.line("\(flag) = true") }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.entryActions), into: &writer)
                 spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
                 if spelling.timerSlot(of: state.id) != nil {
