@@ -11,7 +11,8 @@ public struct ExecutableMachine: Sendable {
     /// The checked model the machine was lowered from.
     public let model: MachineModel
     /// Every transition, numbered: each state's in document order, then the machine-level ones
-    /// (the order of ``MachineModel/allTransitions``).
+    /// (the order of ``MachineModel/allTransitions``), those never taken too (without a
+    /// ``ExecutableTransition/trigger``).
     public let transitions: [ExecutableTransition]
     /// The atomic states (no children), in document order.
     public let atomicStates: [StateID]
@@ -91,7 +92,8 @@ public struct ExecutableMachine: Sendable {
         paths[leaf.index].reversed().map(Owner.state) + [.machine]
     }
 
-    /// The transitions an owner declares for a trigger, in document order.
+    /// The transitions an owner declares for a trigger, in document order, but those never
+    /// taken: what its dispatch tries.
     public func transitions(of owner: Owner, for trigger: Trigger) -> [TransitionID] {
         switch owner {
         case .state(let state): ownTransitions[state.index][trigger] ?? []
@@ -298,6 +300,15 @@ public struct ExecutableMachine: Sendable {
         return completed
     }
 
+    /// The event transitions an owner offers, grouped by event in order of first declaration,
+    /// each group in document order: what a `switch event` of its dispatch tries.
+    public func eventGroups(of owner: Owner) -> [(event: EventID, transitions: [TransitionID])] {
+        triggers(of: owner).compactMap { trigger in
+            guard case .event(let event) = trigger else { return nil }
+            return (event, transitions(of: owner, for: trigger))
+        }
+    }
+
     /// Every trigger an owner declares transitions for, in the order first declared.
     public func triggers(of owner: Owner) -> [Trigger] {
         let ids: [TransitionID]
@@ -306,7 +317,8 @@ public struct ExecutableMachine: Sendable {
         case .machine: ids = ownTransitions[model.states.count].values.flatMap { $0 }.sorted()
         }
         var seen: Set<Trigger> = []
-        return ids.map { self[$0].trigger }.filter { seen.insert($0).inserted }
+        // Every transition an owner offers has a trigger.
+        return ids.compactMap { self[$0].trigger }.filter { seen.insert($0).inserted }
     }
 }
 
@@ -324,7 +336,10 @@ public struct ExecutableTransition: Hashable, Sendable {
     public var declaration: TransitionModel
     /// Where it is declared.
     public var owner: ExecutableMachine.Owner
-    public var trigger: ExecutableMachine.Trigger
+    /// What takes it; `nil` for a transition that is never taken (its guard is the constant
+    /// `false`), which no trigger offers: it is in no ``ExecutableMachine/transitions(of:for:)``
+    /// and no ``TimerGroup``, so no dispatch tries it.
+    public var trigger: ExecutableMachine.Trigger?
     /// The state that stays active while the transition runs: everything active below it is
     /// exited, everything entered lies below it. `nil` is the machine itself (every state
     /// is exited). SCXML's transition domain: the source when the target lies inside the

@@ -2,7 +2,10 @@
 /// refuses it with located errors when it uses something no back end can execute yet.
 ///
 /// The only stage that decides what a transition exits and enters: SCXML's transition
-/// domain, its exit set and its entry set, computed once per transition.
+/// domain, its exit set and its entry set, computed once per transition. Also the one that
+/// decides which transitions are never taken: those whose guard is the constant `false`
+/// (`[false]`, or an expression the checker folded to it) have no trigger, so every back end
+/// leaves them out of its dispatch alike, while the table of transitions still lists them.
 public enum Lowering {
     /// The executable machine, or the errors that say why `model` cannot run.
     public static func lower(_ model: MachineModel) -> Result<ExecutableMachine, LoweringFailure> {
@@ -22,6 +25,14 @@ public enum Lowering {
 
         func add(_ declaration: TransitionModel, owner: ExecutableMachine.Owner) {
             let id = TransitionID(transitions.count)
+            let (domain, entry) = effect(of: declaration, in: model)
+            // Numbered and kept, for the transition table and the checks that report it, but
+            // offered by no trigger: no dispatch, choice, timer or test path tries it.
+            guard declaration.guardExpression != .constant(false) else {
+                transitions.append(
+                    ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: nil, domain: domain, entry: entry))
+                return
+            }
             let trigger: ExecutableMachine.Trigger
             switch (declaration.trigger, owner) {
             case (.event(let event), _):
@@ -50,7 +61,6 @@ public enum Lowering {
             }
             let ownerIndex = if case .state(let state) = owner { state.index } else { model.states.count }
             own[ownerIndex][trigger, default: []].append(id)
-            let (domain, entry) = effect(of: declaration, in: model)
             transitions.append(
                 ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: trigger, domain: domain, entry: entry))
         }
