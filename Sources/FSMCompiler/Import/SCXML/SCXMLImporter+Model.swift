@@ -76,6 +76,7 @@ extension SCXMLImporter {
                 diagnostics.error("the events '\(other)' and '\(scxmlName)' both become '\(name)' in fsmc; rename one", at: range)
             }
             taken[name] = taken[name] ?? scxmlName
+            eventNames[scxmlName] = name
             building.eventIDs[scxmlName] = EventID(building.events.count)
             building.scxmlEventNames.append(scxmlName)
             for prefix in Self.prefixes(of: scxmlName) {
