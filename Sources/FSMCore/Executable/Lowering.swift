@@ -136,7 +136,7 @@ public enum Lowering {
         // The domain rule has one home, shared with the checks and the SCXML export.
         let domain = StateTree.domain(of: transition, in: model.states)
         if transition.targetsHistory {
-            let states = model.entrySet(of: [target], below: domain, descendingIntoTargets: false)
+            let states = model.entrySet(of: CollectionOfOne(target), below: domain, descendingIntoTargets: false)
             return (domain, EntryPlan(states: states, restoresHistoryOf: target))
         }
         return (domain, EntryPlan(states: model.entrySet(of: transition.targets, below: domain)))

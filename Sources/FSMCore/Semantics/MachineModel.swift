@@ -85,45 +85,39 @@ public struct MachineModel: Hashable, Sendable {
     /// document order (SCXML's `computeEntrySet`): the states from the domain down to each
     /// target, the other regions of each parallel state entered on the way with their default
     /// entries, and, when `descendingIntoTargets`, each target's default entry (a history
-    /// target restores instead).
-    public func entrySet(of targets: [StateID], below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
-        if targets.count == 1 { return entrySet(of: targets[0], below: domain, descendingIntoTargets: descendingIntoTargets) }
-        let below = domain.map { path(from: $0).count } ?? 0
-        var entered = Set<StateID>()
+    /// target restores instead). Every target lies below `domain`.
+    ///
+    /// One algorithm for one target and several, without a set: a parent comes before its
+    /// children in document order, so sorting what the walks up from the targets collect puts
+    /// it in entry order, and a state two targets share stands twice, side by side.
+    public func entrySet(of targets: some Collection<StateID>, below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
+        var entered: [StateID] = []
         for target in targets {
-            let path = Array(path(from: target).reversed())
-            if below < path.count { entered.formUnion(path[below...]) }
-            if descendingIntoTargets { entered.formUnion(defaultDescent(of: target)) }
+            var current: StateID? = target
+            while let state = current, state != domain {
+                entered.append(state)
+                current = self[state].parent
+            }
+            if descendingIntoTargets { entered += defaultDescent(of: target) }
         }
-        for state in entered.sorted() where self[state].isParallel && (descendingIntoTargets || !targets.contains(state)) {
+        entered.sort()
+        var kept = 0
+        for index in entered.indices where kept == 0 || entered[kept - 1] != entered[index] {
+            entered[kept] = entered[index]
+            kept += 1
+        }
+        entered.removeLast(entered.count - kept)
+        // A region entered by default enters nothing another does: the entered states are
+        // closed upward, so no state inside a region left out is among them.
+        var regions: [StateID] = []
+        for state in entered where self[state].isParallel && (descendingIntoTargets || !targets.contains(state)) {
             for region in self[state].children where !entered.contains(region) {
-                entered.insert(region)
-                entered.formUnion(defaultDescent(of: region))
+                regions.append(region)
+                regions += defaultDescent(of: region)
             }
         }
-        return entered.sorted()
-    }
-
-    /// ``entrySet(of:below:descendingIntoTargets:)`` for one target, the lowering's case for
-    /// nearly every transition: the states from the domain down to it (a parent comes before
-    /// its children, so they are in document order), without a set.
-    private func entrySet(of target: StateID, below domain: StateID?, descendingIntoTargets: Bool) -> [StateID] {
-        var onTheWay: [StateID] = []
-        var current: StateID? = target
-        while let state = current, state != domain {
-            onTheWay.append(state)
-            current = self[state].parent
-        }
-        onTheWay.reverse()
-        var entered = onTheWay
-        for (parallel, next) in zip(onTheWay, onTheWay.dropFirst()) where self[parallel].isParallel {
-            for region in self[parallel].children where region != next {
-                entered.append(region)
-                entered += defaultDescent(of: region)
-            }
-        }
-        if descendingIntoTargets { entered += defaultDescent(of: target) }
-        return entered.sorted()
+        guard !regions.isEmpty else { return entered }
+        return (entered + regions).sorted()
     }
 
     /// The states entered below `state` when it is entered by default, in document order
