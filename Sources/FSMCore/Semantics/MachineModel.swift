@@ -335,8 +335,9 @@ public struct TransitionModel: Hashable, Sendable {
     /// inside it (SCXML's external transition).
     public var reenters = false
 
-    /// Every target in the order written: none, one, or several entered together.
-    public var targets: [StateID] { target.map { [$0] + otherTargets } ?? [] }
+    /// Every target in the order written: none, one, or several entered together. A view of
+    /// ``target`` and ``otherTargets``, not an array: reading it allocates nothing.
+    public var targets: TransitionTargets { TransitionTargets(first: target, others: otherTargets) }
     /// `-> target.history`: enter the target's history rather than its initial state.
     public var targetsHistory = false
     /// The target's data, one argument per field in declaration order: `-> detail(id: id)`.

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// ``MachineModel/entrySet(of:below:descendingIntoTargets:)``, SCXML's `computeEntrySet`, for
-/// one target and several through the one algorithm.
+/// one target and several through the one algorithm, and ``TransitionTargets``, the targets
+/// read in place.
 @Suite(.offThePool) struct EntrySetTests {
     static let spec = """
         machine M {
@@ -52,5 +53,17 @@ import TestSupport
     @Test func aParallelTargetNotDescendedIntoEntersNoRegion() {
         #expect(names(model.entrySet(of: ids("p"), below: nil, descendingIntoTargets: false)) == ["p"])
         #expect(names(model.entrySet(of: ids("p"), below: nil)) == ["p", "a", "a1", "b", "b1"])
+    }
+
+    @Test func targetsAreReadInPlaceInTheOrderWritten() throws {
+        let entering = try #require(model.states[0].transitions.first)
+        #expect(Array(entering.targets) == ids("p"))
+        var several = entering
+        several.target = ids("b2")[0]
+        several.otherTargets = ids("a1")
+        #expect(Array(several.targets) == ids("b2", "a1"))
+        #expect(several.targets == [ids("b2")[0], ids("a1")[0]])
+        several.target = nil
+        #expect(several.targets.isEmpty)
     }
 }
