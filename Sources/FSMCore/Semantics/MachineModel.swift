@@ -59,7 +59,11 @@ public struct MachineModel: Hashable, Sendable {
         self.importLocations = importLocations
     }
 
-    public subscript(state: StateID) -> StateModel { states[state.index] }
+    // Yielded, not returned: `model[state].parent` then reads the one field in place, where a
+    // getter would copy the whole state (a retain for each of its arrays) at every read.
+    public subscript(state: StateID) -> StateModel {
+        _read { yield states[state.index] }
+    }
     public subscript(event: EventID) -> SignalModel { events[event.index] }
     public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
 
@@ -92,13 +96,16 @@ public struct MachineModel: Hashable, Sendable {
     /// it in entry order, and a state two targets share stands twice, side by side.
     public func entrySet(of targets: some Collection<StateID>, below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
         var entered: [StateID] = []
+        // Room for the walks and a few states entered by default: growing the array step by
+        // step cost the lowering of deep specs an allocation a level.
+        entered.reserveCapacity(targets.count * 16)
         for target in targets {
             var current: StateID? = target
             while let state = current, state != domain {
                 entered.append(state)
-                current = self[state].parent
+                current = states[state.index].parent
             }
-            if descendingIntoTargets { entered += defaultDescent(of: target) }
+            if descendingIntoTargets { appendDefaultDescent(of: target, to: &entered) }
         }
         entered.sort()
         var kept = 0
@@ -110,14 +117,16 @@ public struct MachineModel: Hashable, Sendable {
         // A region entered by default enters nothing another does: the entered states are
         // closed upward, so no state inside a region left out is among them.
         var regions: [StateID] = []
-        for state in entered where self[state].isParallel && (descendingIntoTargets || !targets.contains(state)) {
-            for region in self[state].children where !entered.contains(region) {
+        for state in entered where states[state.index].isParallel && (descendingIntoTargets || !targets.contains(state)) {
+            for region in states[state.index].children where !entered.contains(region) {
                 regions.append(region)
-                regions += defaultDescent(of: region)
+                appendDefaultDescent(of: region, to: &regions)
             }
         }
         guard !regions.isEmpty else { return entered }
-        return (entered + regions).sorted()
+        entered += regions
+        entered.sort()
+        return entered
     }
 
     /// The states entered below `state` when it is entered by default, in document order
@@ -125,15 +134,23 @@ public struct MachineModel: Hashable, Sendable {
     /// of a parallel state and what each enters.
     public func defaultDescent(of state: StateID) -> [StateID] {
         var descent: [StateID] = []
-        func enter(below state: StateID) {
-            let entered = self[state].isParallel ? self[state].children : self[state].initialChild.map { [$0] } ?? []
-            for child in entered {
-                descent.append(child)
-                enter(below: child)
-            }
-        }
-        enter(below: state)
+        appendDefaultDescent(of: state, to: &descent)
         return descent
+    }
+
+    /// ``defaultDescent(of:)`` appended to `entered`: no array of its own for a caller that
+    /// collects several.
+    private func appendDefaultDescent(of state: StateID, to entered: inout [StateID]) {
+        // Read in place: `self[state]` would copy the whole state at each level.
+        if states[state.index].isParallel {
+            for region in states[state.index].children {
+                entered.append(region)
+                appendDefaultDescent(of: region, to: &entered)
+            }
+        } else if let child = states[state.index].initialChild {
+            entered.append(child)
+            appendDefaultDescent(of: child, to: &entered)
+        }
     }
 
     /// Every state strictly inside `state`, in document order.
@@ -338,6 +355,9 @@ public struct TransitionModel: Hashable, Sendable {
     /// Every target in the order written: none, one, or several entered together. A view of
     /// ``target`` and ``otherTargets``, not an array: reading it allocates nothing.
     public var targets: TransitionTargets { TransitionTargets(first: target, others: otherTargets) }
+    /// Whether the transition is never taken: its guard is the constant `false` (`[false]`, or
+    /// an expression the checker folded to it).
+    public var isNeverTaken: Bool { guardExpression?.isConstant(false) ?? false }
     /// `-> target.history`: enter the target's history rather than its initial state.
     public var targetsHistory = false
     /// The target's data, one argument per field in declaration order: `-> detail(id: id)`.
@@ -422,6 +442,13 @@ public indirect enum GuardModel: Hashable, Sendable {
     }
 
     /// Whether `true` or `false` appears in the expression.
+    /// Whether the guard is the constant `value` (`[false]` after folding). Asked per
+    /// transition: it matches the case, where `== .constant(value)` would box a guard to
+    /// compare with (the enum is indirect).
+    public func isConstant(_ value: Bool) -> Bool {
+        if case .constant(let constant) = self { constant == value } else { false }
+    }
+
     public var containsConstant: Bool {
         switch self {
         case .constant: true

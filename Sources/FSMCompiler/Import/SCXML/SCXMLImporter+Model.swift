@@ -341,7 +341,7 @@ extension SCXMLImporter {
             if transition.guardExpression == nil {
                 decided[transition.trigger] = transition
                 if guarded.contains(transition.trigger) { transition.guardExpression = .else }
-            } else if transition.guardExpression != .constant(false) {
+            } else if !transition.isNeverTaken {
                 // `[false]` is never taken: a transition after it is not an `[else]`.
                 guarded.insert(transition.trigger)
             }
