@@ -61,10 +61,8 @@ public struct ExecutableMachine: Sendable {
         self.paths = paths
     }
 
-    // Yielded, not returned, as ``MachineModel``'s states: `machine[id].domain` reads in place.
-    public subscript(transition: TransitionID) -> ExecutableTransition {
-        _read { yield transitions[transition.index] }
-    }
+    // A getter, not `_read`, as ``MachineModel``'s subscript.
+    public subscript(transition: TransitionID) -> ExecutableTransition { transitions[transition.index] }
 
     /// Whether every state is at the top level (version 1 of the language).
     public var isFlat: Bool { model.isFlat }

@@ -59,11 +59,10 @@ public struct MachineModel: Hashable, Sendable {
         self.importLocations = importLocations
     }
 
-    // Yielded, not returned: `model[state].parent` then reads the one field in place, where a
-    // getter would copy the whole state (a retain for each of its arrays) at every read.
-    public subscript(state: StateID) -> StateModel {
-        _read { yield states[state.index] }
-    }
+    // A getter, not `_read`: the Swift back end reads the model through `PlanReader`'s
+    // yielded `model`, and a yielding subscript on that made it copy the whole model per read
+    // (callgrind, 2026-11-26).
+    public subscript(state: StateID) -> StateModel { states[state.index] }
     public subscript(event: EventID) -> SignalModel { events[event.index] }
     public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
 
