@@ -34,7 +34,7 @@ struct MemberWalk {
                 states.append(State(state: state, parent: owner))
                 walk(state.members, owner: state)
             case .transition(let transition): transitions.append(Transition(transition: transition, owner: owner))
-            case .entry, .exit, .history: break
+            case .entry, .exit, .history, .invoke, .deferral: break
             }
         }
     }

@@ -131,6 +131,8 @@ private struct OccurrenceCollector {
             case .history(let history):
                 for target in history.defaultTargets { record(.state, target) }
                 collect(history.defaultActions)
+            case .deferral(let deferral): record(.event, deferral.event)
+            case .invoke: break
             }
         }
     }

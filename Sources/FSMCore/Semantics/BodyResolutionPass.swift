@@ -66,6 +66,10 @@ struct BodyResolutionPass {
             case .entry(let block), .exit(let block):
                 let keyword = if case .entry = member { "entry" } else { "exit" }
                 diagnostics.error("'\(keyword)' actions belong in a state, not at machine level", at: block.range)
+            case .invoke(let invoke):
+                LanguageVersion3.report(.invoke, at: invoke.range, diagnostics: diagnostics)
+            case .deferral(let deferral):
+                LanguageVersion3.report(.deferral, at: deferral.range, diagnostics: diagnostics)
             case .history(let history):
                 diagnostics.error(
                     "'history' belongs in a state with child states; the machine itself is never left", at: history.range)
@@ -109,6 +113,10 @@ struct BodyResolutionPass {
                 if !history.defaultTargets.isEmpty, states[id].history != nil, body.historyDefault == nil {
                     body.historyDefault = resolveHistoryDefault(history, of: id)
                 }
+            case .invoke(let invoke):
+                LanguageVersion3.report(.invoke, at: invoke.range, diagnostics: diagnostics)
+            case .deferral(let deferral):
+                LanguageVersion3.report(.deferral, at: deferral.range, diagnostics: diagnostics)
             case .event, .output, .state:
                 break
             }

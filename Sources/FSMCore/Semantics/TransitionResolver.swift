@@ -170,6 +170,12 @@ struct TransitionResolver {
                 return nil
             }
             return (.done, .noPayload("completion transitions"))
+        case .invocationDone(_, let range), .invocationError(_, let range):
+            LanguageVersion3.report(.invoke, at: range.union(syntax.range), diagnostics: diagnostics)
+            return nil
+        case .childOutput(let child, _):
+            LanguageVersion3.report(.invoke, at: child.range, diagnostics: diagnostics)
+            return nil
         }
     }
 

@@ -1,0 +1,19 @@
+/// The constructs of language version 3 (DESIGN's "Invocations, child machines, deferred
+/// events") that the parser reads and the rest of the compiler does not run yet: each is
+/// refused with a located error, never silently ignored.
+enum LanguageVersion3 {
+    enum Construct {
+        case invoke, deferral
+
+        var description: String {
+            switch self {
+            case .invoke: "invocations ('invoke', and 'done', 'error' and 'on' naming one)"
+            case .deferral: "deferred events ('defer')"
+            }
+        }
+    }
+
+    static func report(_ construct: Construct, at range: SourceRange, diagnostics: DiagnosticCollector) {
+        diagnostics.error("\(construct.description) are not supported yet: they come with language version 3", at: range)
+    }
+}
