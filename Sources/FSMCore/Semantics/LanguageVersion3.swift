@@ -7,13 +7,13 @@ enum LanguageVersion3 {
 
         var description: String {
             switch self {
-            case .invoke: "invocations ('invoke', and 'done', 'error' and 'on' naming one)"
-            case .deferral: "deferred events ('defer')"
+            case .invoke: "'invoke' is not supported yet: invocations"
+            case .deferral: "'defer' is not supported yet: deferred events"
             }
         }
     }
 
     static func report(_ construct: Construct, at range: SourceRange, diagnostics: DiagnosticCollector) {
-        diagnostics.error("\(construct.description) are not supported yet: they come with language version 3", at: range)
+        diagnostics.error("\(construct.description) come with language version 3", at: range)
     }
 }

@@ -119,14 +119,14 @@ package enum ReservedNames {
             if runtimeTypes.contains(name) {
                 return "'\(name)' cannot name a machine: the generated code uses FSMRuntime's '\(name)'"
             }
-        case .guard, .action:
+        case .guard, .action, .invocation:
             break
         }
         return nil
     }
 
     package enum NameKind: Hashable {
-        case machine, state, event, output, `guard`, action
+        case machine, state, event, output, `guard`, action, invocation
 
         /// The kind with its article, "an event".
         package var article: String {
@@ -137,6 +137,7 @@ package enum ReservedNames {
             case .output: "an output"
             case .guard: "a guard"
             case .action: "an action"
+            case .invocation: "an invocation"
             }
         }
 

@@ -8,11 +8,12 @@
 /// 3. ``StateDeclarationPass``: the tree of states, their names and data.
 /// 4. ``StateStructurePass``: final states, regions, initial children, histories.
 /// 5. ``StateTypeNamePass``: the Swift types compound states generate.
-/// 6. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
+/// 6. ``InvocationDeclarationPass``: what states invoke (language version 3, refused so far).
+/// 7. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
 ///    ``TransitionResolver``, ``GuardResolver``, ``ActionResolver``, ``ArgumentResolver`` and
 ///    ``CallableRegistry``.
-/// 7. ``ShadowedTransitionCheck`` and ``EventlessCycleCheck``: between transitions.
-/// 8. ``ModelWarningsPass``: warnings about a machine without errors.
+/// 8. ``ShadowedTransitionCheck`` and ``EventlessCycleCheck``: between transitions.
+/// 9. ``ModelWarningsPass``: warnings about a machine without errors.
 ///
 /// Every check is linear in the size of the spec (hash lookups, one pass per concern), so
 /// that specs with a hundred thousand transitions check in well under a second.
@@ -44,9 +45,11 @@ public struct SemanticAnalyzer {
         StateTypeNamePass(diagnostics: diagnostics).run(states, signals: signals, topLevelStates: topLevelStates)
         let initialState = structure.initialState(of: machine, topLevelStates: topLevelStates, in: states)
 
+        let invocations = InvocationDeclarationPass(diagnostics: diagnostics).run(machine, states: states, signals: signals)
+
         let resolved: BodyResolutionPass.Output
         do {
-            var resolution = BodyResolutionPass(signals: signals, states: states, diagnostics: diagnostics)
+            var resolution = BodyResolutionPass(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
             resolved = resolution.run(machine)
         }
         // The resolved bodies go into the states; the table lets go of its copy first, so that

@@ -9,6 +9,7 @@ struct OwnedTrigger: Hashable {
 struct TransitionResolver {
     let signals: SignalTable
     let states: StateTable
+    let invocations: InvocationTable
     let diagnostics: DiagnosticCollector
     let guards: GuardResolver
     let actions: ActionResolver
@@ -20,9 +21,10 @@ struct TransitionResolver {
     /// transition would make them report shadowing or loops that are not there.
     private(set) var brokenTriggers: Set<OwnedTrigger> = []
 
-    init(signals: SignalTable, states: StateTable, diagnostics: DiagnosticCollector) {
+    init(signals: SignalTable, states: StateTable, invocations: InvocationTable, diagnostics: DiagnosticCollector) {
         self.signals = signals
         self.states = states
+        self.invocations = invocations
         self.diagnostics = diagnostics
         guards = GuardResolver(states: states, diagnostics: diagnostics)
         arguments = ArgumentResolver(signals: signals, states: states, diagnostics: diagnostics)
@@ -133,7 +135,11 @@ struct TransitionResolver {
         switch syntax.trigger {
         case .event(let name):
             guard let event = signals.eventIndex[name.text] else {
-                diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
+                if invocations.index[name.text] != nil {
+                    checkElements(of: name, from: source)
+                } else {
+                    diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
+                }
                 return nil
             }
             return (.event(event), .event(event))
@@ -170,12 +176,58 @@ struct TransitionResolver {
                 return nil
             }
             return (.done, .noPayload("completion transitions"))
-        case .invocationDone(_, let range), .invocationError(_, let range):
-            LanguageVersion3.report(.invoke, at: range.union(syntax.range), diagnostics: diagnostics)
+        case .invocationDone(let name, _):
+            _ = resolveInvocation(name, from: source, naming: "done \(name.text)")
+            // The invocation's declaration is refused until the compiler runs invocations.
             return nil
-        case .childOutput(let child, _):
-            LanguageVersion3.report(.invoke, at: child.range, diagnostics: diagnostics)
+        case .invocationError(let name, _):
+            if let invocation = resolveInvocation(name, from: source, naming: "error \(name.text)"), case .machine = invocation.syntax.kind {
+                diagnostics.error(
+                    "a child machine does not fail: 'error \(name.text)' never fires; its completion is 'done \(name.text)'",
+                    at: syntax.range)
+            }
             return nil
+        case .childOutput(let child, let output):
+            if let invocation = resolveInvocation(child, from: source, naming: "on \(child.text).\(output.text)") {
+                if case .machine = invocation.syntax.kind {} else {
+                    diagnostics.error(
+                        "'\(child.text)' is not a child machine: 'on \(child.text).\(output.text)' names an output of a machine invoked as '\(child.text)'",
+                        at: child.range)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The invocation a transition of `source` names, declared by `source` or a state around
+    /// it; `nil` when there is none (reported).
+    private func resolveInvocation(_ name: Identifier, from source: StateID?, naming transition: String) -> InvocationDeclaration? {
+        if let found = invocations.lookUp(name.text, from: source, in: states) { return found }
+        if let declared = invocations.index[name.text].map({ invocations.invocations[$0] }) {
+            let owner = states[declared.owner].name
+            let place = source.map { "'\(states[$0].name)' is not inside it" } ?? "the machine level is not inside it"
+            diagnostics.error(
+                "'\(transition)' names the invocation of state '\(owner)', and \(place); a transition on an invocation belongs in its state or a state inside it",
+                at: name.range, notes: [.init("'\(name.text)' is invoked here", at: declared.syntax.range)])
+        } else {
+            diagnostics.reportUnknown(name, kind: .invocation) { invocations.invocations.map(\.syntax.name.text) }
+        }
+        return nil
+    }
+
+    /// `on name` where `name` is an invocation: only a stream's elements arrive that way.
+    private func checkElements(of name: Identifier, from source: StateID?) {
+        guard let invocation = resolveInvocation(name, from: source, naming: "on \(name.text)") else { return }
+        switch invocation.syntax.kind {
+        case .stream: break
+        case .call:
+            diagnostics.error(
+                "'\(name.text)' is a call, not a stream: its result arrives as 'done \(name.text)'; declare 'invoke stream \(name.text)(…)' for elements",
+                at: name.range)
+        case .machine:
+            diagnostics.error(
+                "'\(name.text)' is a child machine: its outputs arrive as 'on \(name.text).output', its completion as 'done \(name.text)'",
+                at: name.range)
         }
     }
 

@@ -1,0 +1,93 @@
+/// An invocation as declared: `invoke fetchUser(user: User)` in a state.
+struct InvocationDeclaration {
+    var syntax: InvokeSyntax
+    /// The state that declares it.
+    var owner: StateID
+}
+
+/// The machine's invocations, by name: what ``InvocationDeclarationPass`` declares and the
+/// transitions that name one (`done`, `error`, `on`) look up.
+struct InvocationTable {
+    var invocations: [InvocationDeclaration] = []
+    var index: [String: Int] = [:]
+
+    /// The invocation `name` names, declared by `source` or a state around it, or `nil`.
+    func lookUp(_ name: String, from source: StateID?, in states: StateTable) -> InvocationDeclaration? {
+        guard let found = index[name].map({ invocations[$0] }), let source else { return nil }
+        return StateTree.isDescendant(source, of: found.owner, in: states.states) ? found : nil
+    }
+}
+
+/// Declares the invocations of every state and checks them: in a state that is not final,
+/// named uniquely in the machine's one namespace of events, states and invocations, with
+/// labeled results that do not clash with the data their transitions receive.
+struct InvocationDeclarationPass {
+    let diagnostics: DiagnosticCollector
+
+    func run(_ machine: MachineSyntax, states: StateTable, signals: SignalTable) -> InvocationTable {
+        var table = InvocationTable()
+        for member in machine.members {
+            if case .invoke(let invoke) = member {
+                diagnostics.error(
+                    "'invoke' belongs in a state: the work runs while its state is active", at: invoke.range)
+            }
+        }
+        for state in states.states {
+            for case .invoke(let invoke) in states.stateSyntax[state.id.index].members {
+                // An invocation with other problems is still declared: the transitions naming it
+                // are checked against it, not reported as naming nothing.
+                guard isNew(invoke, in: state, states: states, signals: signals, table: table) else { continue }
+                table.index[invoke.name.text] = table.invocations.count
+                table.invocations.append(InvocationDeclaration(syntax: invoke, owner: state.id))
+            }
+        }
+        return table
+    }
+
+    /// Checks `invoke` in `state` (reporting its problems); `false` for a second declaration of
+    /// a name.
+    private func isNew(
+        _ invoke: InvokeSyntax, in state: StateModel, states: StateTable, signals: SignalTable, table: InvocationTable
+    ) -> Bool {
+        let name = invoke.name
+        if state.isFinal {
+            let effect = state.parent.map { "completes '\(states[$0].name)'" } ?? "finishes the machine"
+            diagnostics.error(
+                "final state '\(state.name)' cannot invoke '\(name.text)': entering it \(effect), so the work would never be waited for",
+                at: invoke.range)
+        }
+        if let first = table.index[name.text].map({ table.invocations[$0] }) {
+            diagnostics.error(
+                "invocation '\(name.text)' is declared twice", at: name.range,
+                notes: [.init("'\(name.text)' is first declared here", at: first.syntax.name.range)])
+            return false
+        }
+        if let event = signals.eventIndex[name.text] {
+            diagnostics.error(
+                "'\(name.text)' names an event and an invocation; invocations share one namespace with events and states",
+                at: name.range, notes: [.init("the event is declared here", at: signals.events[event.index].range)])
+        }
+        if let other = states.lookUp(name) {
+            diagnostics.error(
+                "'\(name.text)' names a state and an invocation; invocations share one namespace with events and states",
+                at: name.range, notes: [.init("the state is declared here", at: states[other].range)])
+        }
+        DeclaredNames.checkReserved(name, as: .invocation, diagnostics: diagnostics)
+        let dataLabels = Set(states.chainData(of: state.id).compactMap(\.label))
+        for result in invoke.results {
+            guard let label = result.label else {
+                diagnostics.error(
+                    "the results of '\(name.text)' need labels, as its 'done' transition receives them: write '\(name.text)(value: \(result.type))'",
+                    at: result.range)
+                continue
+            }
+            if dataLabels.contains(label.text) {
+                diagnostics.error(
+                    "result label '\(label.text)' of '\(name.text)' is also a data label of '\(state.name)' or a state around it; its transitions receive both, so rename one",
+                    at: label.range)
+            }
+        }
+        LanguageVersion3.report(.invoke, at: invoke.range, diagnostics: diagnostics)
+        return true
+    }
+}
