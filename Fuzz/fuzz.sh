@@ -11,7 +11,9 @@
 # the run with a non-zero status; so does one that never finishes (-timeout=300, wall-clock:
 # under `nice` on a machine busy with builds, the fuzzer can wait minutes for the CPU, and a
 # short wall-clock limit flags inputs that merely waited). The corpus grows in
-# .build-fuzz/corpus from run to run.
+# .build-fuzz/corpus from run to run. FSMC_FUZZ_BUILD=<dir> builds into another folder, so that
+# a second build (of newer code, say) does not replace the binary a running campaign's forked
+# jobs start from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +23,7 @@ usage() {
 }
 [ $# -ge 1 ] || usage
 
-build=.build-fuzz
+build=${FSMC_FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$build" Fuzz/crashers
 
 # The compiler's modules (the layers SwiftPM builds: FSMCore, FSMSwift, FSMCompiler), each

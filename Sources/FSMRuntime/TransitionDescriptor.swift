@@ -21,22 +21,32 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
     public var trigger: Trigger
     /// The guard as written in the spec, such as `canResume` or `else`.
     public var guardExpression: String?
-    /// The target; `nil` for an internal transition.
+    /// The target (the first, when there are several); `nil` for an internal transition.
     public var target: State?
+    /// The targets after the first (`-> boldOn, italicOn`), entered together with it.
+    public var otherTargets: [State]
     /// Whether the transition enters the target's history (`-> main.history`).
     public var targetsHistory: Bool
+    /// Whether the transition leaves and re-enters its source even when its targets lie inside
+    /// it (`on t reenter -> a2`).
+    public var reenters: Bool
     /// The actions as written in the spec, such as `emit notice("Already playing.")`.
     public var actions: [String]
 
     public init(
-        source: State?, trigger: Trigger, guard guardExpression: String?, target: State?, targetsHistory: Bool = false,
-        actions: [String]
+        source: State?, trigger: Trigger, guard guardExpression: String?, target: State?, otherTargets: [State] = [],
+        targetsHistory: Bool = false, reenters: Bool = false, actions: [String]
     ) {
         self.source = source
         self.trigger = trigger
         self.guardExpression = guardExpression
         self.target = target
+        self.otherTargets = otherTargets
         self.targetsHistory = targetsHistory
+        self.reenters = reenters
         self.actions = actions
     }
+
+    /// Every target in the order written: none, one, or several entered together.
+    public var targets: [State] { target.map { [$0] + otherTargets } ?? [] }
 }

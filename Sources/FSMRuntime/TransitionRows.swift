@@ -8,8 +8,9 @@
 /// - `source` is a state, or `*` for a machine-level transition;
 /// - `trigger` is `on event`, `always`, `done`, or `after` a whole number of `ns`, `us`, `ms`,
 ///   `s`, `m` or `h`, or `after` the name of the function that computes the delay;
-/// - ` [guard]`, ` -> target` (absent for an internal transition; `target.history` for a
-///   history; the target's data is not written) and ` / actions` are optional.
+/// - ` [guard]`, ` reenter`, ` -> target` (absent for an internal transition; `target.history`
+///   for a history; `a, b` for several targets; the target's data is not written) and
+///   ` / actions` are optional.
 extension TransitionDescriptor where State: RawRepresentable, State.RawValue == String {
     /// The format of the rows this runtime reads.
     public static var rowsFormat: Int { 2 }
@@ -64,16 +65,23 @@ private struct TransitionRowReader {
             guardExpression = String(rest[..<end])
             rest = rest[rest.index(after: end)...]
         }
-        var target: State?
+        let reenters = skip(" reenter")
+        var targets: [State] = []
         var targetsHistory = false
         if skip(" -> ") {
             var name = word()
+            // Several targets: `a, b, c`, each name but the last ending in a comma.
+            while name.hasSuffix(","), skip(" ") {
+                guard let target = State(rawValue: String(name.dropLast())) else { return nil }
+                targets.append(target)
+                name = word()
+            }
             if name.hasSuffix(".history") {
                 name = name.dropLast(".history".count)
                 targetsHistory = true
             }
-            target = State(rawValue: String(name))
-            if target == nil { return nil }
+            guard let last = State(rawValue: String(name)) else { return nil }
+            targets.append(last)
         }
         var actions: [String] = []
         if skip(" / ") {
@@ -82,8 +90,8 @@ private struct TransitionRowReader {
         }
         guard rest.isEmpty else { return nil }
         return TransitionDescriptor(
-            source: source, trigger: trigger, guard: guardExpression, target: target, targetsHistory: targetsHistory,
-            actions: actions)
+            source: source, trigger: trigger, guard: guardExpression, target: targets.first, otherTargets: Array(targets.dropFirst()),
+            targetsHistory: targetsHistory, reenters: reenters, actions: actions)
     }
 
     private mutating func trigger<State>() -> TransitionDescriptor<State>.Trigger? {

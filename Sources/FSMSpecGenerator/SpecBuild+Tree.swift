@@ -4,13 +4,15 @@ extension SpecBuild {
     enum Role { case topLevel, child, region }
 
     mutating func makeTree() {
-        let count = random.inRange(1...max(1, min(size.maxChildren + 1, size.maxStates)))
-        let initial = random.below(count)
-        var top: [Int] = []
-        for position in 0..<count {
-            top.append(makeState(parent: nil, depth: 0, role: .topLevel, isInitial: position == initial))
+        let count = switch shape {
+        case .singleState: 1
+        case .onlyFinalStates: random.inRange(1...3)
+        default: random.inRange(1...max(1, min(size.maxChildren + 1, size.maxStates)))
         }
-        _ = top
+        let initial = random.below(count)
+        for position in 0..<count {
+            makeState(parent: nil, depth: 0, role: .topLevel, isInitial: position == initial)
+        }
     }
 
     private var budgetLeft: Int { size.maxStates - nodes.count }
@@ -20,11 +22,18 @@ extension SpecBuild {
         enum Kind { case atomic, final, compound, parallel }
         var kind = Kind.atomic
         let canNest = depth < size.maxDepth && budgetLeft >= 3
-        if role == .region {
-            kind = profile.parallelRegions && profile.parallelStates && depth + 1 < size.maxDepth && budgetLeft >= 5 && random.chance(10) ? .parallel : .compound
+        if role == .region && profile.atomicRegions && !everyRegionCompletes && random.chance(15) {
+            // An atomic region: always in itself while its parallel state is active.
+            kind = .atomic
+        } else if role == .region {
+            kind = profile.parallelRegions && profile.parallelStates && depth + 1 < size.maxDepth && budgetLeft >= 5 && random.chance(swiftOnly ? 20 : 10) ? .parallel : .compound
+        } else if shape == .onlyFinalStates && parent == nil {
+            kind = .final
         } else if profile.finalStates && !isInitial && random.chance(parent == nil ? 10 : 22) {
             kind = .final
-        } else if profile.finalStates && isInitial && parent != nil && swiftOnly && random.chance(3) {
+        } else if profile.finalStates && isInitial && swiftOnly && random.chance(3) {
+            // An initial final state: a compound state that completes as it is entered, or
+            // (top level) a machine that finishes as it starts.
             kind = .final
         } else if canNest && random.chance(30) {
             kind = .compound
@@ -47,7 +56,7 @@ extension SpecBuild {
                 makeState(parent: index, depth: depth + 1, role: .child, isInitial: position == initial)
             }
             // A region wants a final state more often: its parallel state's 'done' needs one in each.
-            if role == .region && profile.finalStates && profile.completion && random.chance(40)
+            if role == .region && profile.finalStates && profile.completion && (everyRegionCompletes || random.chance(40))
                 && !nodes[index].children.contains(where: { nodes[$0].isFinal }) {
                 let final = nodes.count
                 nodes.append(Node(name: stateName(kind: "end", compound: false, topLevel: false), parent: index))
@@ -56,7 +65,9 @@ extension SpecBuild {
                 nodes[index].children.append(final)
             }
         case .parallel:
-            let count = random.inRange(2...max(2, size.maxRegions))
+            // Soundness: now and then one region or none, which fsmc accepts with a warning
+            // (a compound state, an atomic state); not as a region, which needs children.
+            let count = swiftOnly && role != .region && random.chance(8) ? random.below(2) : random.inRange(2...max(2, size.maxRegions))
             for _ in 0..<count {
                 makeState(parent: index, depth: depth + 1, role: .region, isInitial: false)
             }
@@ -64,10 +75,11 @@ extension SpecBuild {
             break
         }
         nodes[index].end = nodes.count - 1
-        if compound && profile.history && random.chance(30) {
+        if compound && !nodes[index].children.isEmpty && profile.history && random.chance(30) {
             nodes[index].history = random.chance(50) ? .deep : .shallow
         }
-        if swiftOnly && !isInitial && role != .region && kind != .final && random.chance(20) {
+        // Final states too: entered only by transitions that name them, they may carry data.
+        if swiftOnly && !isInitial && role != .region && random.chance(20) {
             nodes[index].data = makeData()
         }
         return index

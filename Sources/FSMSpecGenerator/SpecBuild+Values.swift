@@ -91,7 +91,8 @@ extension SpecBuild {
             if !guardNamesInOrder.contains(name) { guardNamesInOrder.append(name) }
             return .name(name, bare: false)
         }
-        let bare = context.payload.map { !$0.isEmpty } ?? false ? random.chance(30) : false
+        // `name()` where there is no payload to leave out is allowed too (and means the same).
+        let bare = context.payload.map { !$0.isEmpty } ?? false ? random.chance(30) : random.chance(5)
         let name = functionName(kind: "guard", key: key(context, bare: bare), prefix: random.pick(["is", "can", "has"]))
         if !guardNamesInOrder.contains(name) { guardNamesInOrder.append(name) }
         return .name(name, bare: bare)
@@ -108,6 +109,9 @@ extension SpecBuild {
         }
         if profile.inGuards && !nodes.isEmpty && random.chance(25) {
             return .inState(nodes[random.below(nodes.count)].name)
+        }
+        if profile.constantGuards && random.chance(5) {
+            return .constant(random.chance(50))
         }
         return guardName(context)
     }

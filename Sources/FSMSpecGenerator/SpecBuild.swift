@@ -15,6 +15,7 @@ struct SpecBuild {
         var isParallel = false
         var data: [SpecParameter] = []
         var history: SpecHistory?
+        var historyDefault: SpecHistoryDefault?
         var documentation: String?
         var entries: [[SpecAction]] = []
         var exits: [[SpecAction]] = []
@@ -42,13 +43,22 @@ struct SpecBuild {
         /// The declaring state; nil at machine level.
         var state: Int?
         var key: String
-        var target: Int?
+        /// None, one, or several entered together (the first first).
+        var targets: [Int]
         var history: Bool
+        var reenters: Bool
     }
 
     /// Per spec: edge shapes of the soundness profile.
     var usesGuards = true
     var eventlessOrDelayedOnly = false
+    var shape = SpecShape.ordinary
+    /// Soundness: every region gets a final state, so that parallel states (and those whose
+    /// regions are parallel states) complete and their `done` is written.
+    var everyRegionCompletes = false
+    /// Differential profile: whether this spec keeps out the shape of the known Qt deviation
+    /// (see ``SpecBuild/qtPreemptionLimits(_:key:)``).
+    var avoidsQtDeviationShape = false
 
     var isDifferential: Bool { profile.kind == .differential }
     var swiftOnly: Bool { profile.swiftOnlyConstructs }
@@ -63,22 +73,29 @@ struct SpecBuild {
         var document = SpecDocument(name: machineName)
         if swiftOnly {
             usesGuards = profile.guards && !random.chance(10)
-            eventlessOrDelayedOnly = random.chance(8)
+            shape = pickShape()
+            everyRegionCompletes = random.chance(30)
+            // Machine-level transitions need events (only `on` is written there).
+            eventlessOrDelayedOnly = shape != .onlyMachineLevelTransitions && random.chance(8)
             document.isMainActor = random.chance(30)
             document.access = random.pick([nil, nil, "internal", "public", "package"])
             if random.chance(20) { document.documentation = random.pick(NamePools.documentation) }
-            if random.chance(15) { document.imports = ["Foundation"] }
+            if random.chance(15) { document.imports = random.pick([["Foundation"], ["Dispatch"], ["Foundation", "Dispatch"]]) }
         } else {
             usesGuards = profile.guards
+            avoidsQtDeviationShape = !random.chance(profile.qtDeviationShapePercent)
         }
         makeSignals()
         makeTree()
-        for index in nodes.indices where !nodes[index].isFinal {
+        for index in nodes.indices where !nodes[index].isFinal && writesStateTransitions {
             makeTransitions(of: index)
         }
-        if profile.machineLevelTransitions && random.chance(35) { makeMachineLevelTransitions() }
+        if profile.machineLevelTransitions && writesMachineLevelTransitions() { makeMachineLevelTransitions() }
         if profile.entryExitActions {
             for index in nodes.indices { makeEntryAndExit(of: index) }
+        }
+        if profile.historyDefaults {
+            for index in nodes.indices where nodes[index].history != nil { makeHistoryDefault(of: index) }
         }
         document.events = events
         document.outputs = outputs
@@ -95,6 +112,7 @@ struct SpecBuild {
         state.isParallel = node.isParallel
         state.data = node.data
         state.history = node.history
+        state.historyDefault = node.historyDefault
         state.documentation = node.documentation
         state.entries = node.entries
         state.exits = node.exits
@@ -128,7 +146,8 @@ struct SpecBuild {
             }
             return
         }
-        let eventCount = eventlessOrDelayedOnly || random.chance(8) ? 0 : random.inRange(1...max(1, size.maxEvents))
+        let noEvents = eventlessOrDelayedOnly || shape != .onlyMachineLevelTransitions && random.chance(8)
+        let eventCount = noEvents ? 0 : random.inRange(1...max(1, size.maxEvents))
         for number in 0..<eventCount {
             let name = signalName(number: number, prefix: "ev", namespace: .event)
             events.append(SpecSignal(name: name, parameters: makePayload(), documentation: maybeDocumentation()))

@@ -50,8 +50,23 @@ extension SpecDocument {
                 if transition.documentation != nil {
                     result.append(updating(path) { $0.transitions[index].documentation = nil })
                 }
+                if transition.reenters {
+                    result.append(updating(path) { $0.transitions[index].reenters = false })
+                }
+                if case .states(let names)? = transition.target {
+                    result.append(updating(path) { $0.transitions[index].target = .state(names[0], arguments: []) })
+                }
             }
-            if state.history != nil { result.append(updating(path) { $0.history = nil }) }
+            if state.history != nil { result.append(updating(path) { $0.history = nil; $0.historyDefault = nil }) }
+            if let historyDefault = state.historyDefault {
+                result.append(updating(path) { $0.historyDefault = nil })
+                if historyDefault.targets.count > 1 {
+                    result.append(updating(path) { $0.historyDefault?.targets = [historyDefault.targets[0]] })
+                }
+                if !historyDefault.actions.isEmpty {
+                    result.append(updating(path) { $0.historyDefault?.actions = [] })
+                }
+            }
             if state.documentation != nil { result.append(updating(path) { $0.documentation = nil }) }
             if state.isParallel { result.append(updating(path) { $0.isParallel = false }) }
         }
@@ -59,6 +74,11 @@ extension SpecDocument {
             if transitions[index].guardCondition != nil {
                 var copy = self
                 copy.transitions[index].guardCondition = nil
+                result.append(copy)
+            }
+            if case .states(let names)? = transitions[index].target {
+                var copy = self
+                copy.transitions[index].target = .state(names[0], arguments: [])
                 result.append(copy)
             }
             for action in transitions[index].actions.indices {

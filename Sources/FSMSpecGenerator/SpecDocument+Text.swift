@@ -44,7 +44,14 @@ extension SpecDocument {
         }
         lines.append(head + " {")
         let inner = indent + "    "
-        if let history = state.history { lines.append(inner + (history == .deep ? "history deep" : "history")) }
+        if let history = state.history {
+            var line = inner + (history == .deep ? "history deep" : "history")
+            if let historyDefault = state.historyDefault {
+                line += " -> " + historyDefault.targets.joined(separator: ", ")
+                if !historyDefault.actions.isEmpty { line += " / " + actionList(historyDefault.actions) }
+            }
+            lines.append(line)
+        }
         for entry in state.entries { lines.append(inner + "entry / " + actionList(entry)) }
         for exit in state.exits { lines.append(inner + "exit / " + actionList(exit)) }
         for child in state.children { append(child, indent: inner, to: &lines) }
@@ -64,9 +71,11 @@ extension SpecDocument {
         case .done: text = "done"
         }
         if let condition = transition.guardCondition { text += " [" + Self.text(of: condition, context: .or) + "]" }
+        if transition.reenters { text += " reenter" }
         switch transition.target {
         case .state(let name, let arguments)?: text += " -> " + name + (arguments.isEmpty ? "" : argumentList(arguments))
         case .history(let name)?: text += " -> " + name + ".history"
+        case .states(let names)?: text += " -> " + names.joined(separator: ", ")
         case nil: break
         }
         if !transition.actions.isEmpty { text += " / " + actionList(transition.actions) }
@@ -82,6 +91,7 @@ extension SpecDocument {
         case .name(let name, let bare): return bare ? name + "()" : name
         case .inState(let name): return "in(" + name + ")"
         case .otherwise: return "else"
+        case .constant(let value): return value ? "true" : "false"
         case .not(let operand): return "!" + text(of: operand, context: .not)
         case .and(let left, let right):
             let joined = text(of: left, context: .and) + " && " + text(of: right, context: .and)

@@ -44,6 +44,8 @@ public struct SpecState: Sendable, Hashable {
     public var isParallel = false
     public var data: [SpecParameter] = []
     public var history: SpecHistory?
+    /// `history -> a, b / actions`: what the history enters before the state was ever left.
+    public var historyDefault: SpecHistoryDefault?
     public var documentation: String?
     /// One `entry / …` line per element.
     public var entries: [[SpecAction]] = []
@@ -56,9 +58,19 @@ public struct SpecState: Sendable, Hashable {
     }
 }
 
+/// A history's default transition: one state inside its state, or states in different regions
+/// of one parallel state inside it, and actions.
+public struct SpecHistoryDefault: Sendable, Hashable {
+    public var targets: [String]
+    public var actions: [SpecAction] = []
+}
+
 public struct SpecTransition: Sendable, Hashable {
     public var trigger: SpecTrigger
     public var guardCondition: SpecGuard?
+    /// `reenter`: the transition leaves and re-enters its source even when its target lies
+    /// inside it.
+    public var reenters = false
     public var target: SpecTarget?
     public var actions: [SpecAction] = []
     public var documentation: String?
@@ -75,6 +87,16 @@ public enum SpecTrigger: Sendable, Hashable {
 public enum SpecTarget: Sendable, Hashable {
     case state(String, arguments: [SpecArgument])
     case history(String)
+    /// Several states, each in a different region of one parallel state: `-> a, b`.
+    case states([String])
+
+    /// The states named, the first first (a history target names its state).
+    public var names: [String] {
+        switch self {
+        case .state(let name, _), .history(let name): [name]
+        case .states(let names): names
+        }
+    }
 }
 
 public indirect enum SpecGuard: Sendable, Hashable {
@@ -85,6 +107,26 @@ public indirect enum SpecGuard: Sendable, Hashable {
     case and(SpecGuard, SpecGuard)
     case or(SpecGuard, SpecGuard)
     case otherwise
+    /// `true` or `false`.
+    case constant(Bool)
+
+    /// The guard's value when its constants decide it whatever the rest answers (as fsmc folds
+    /// them), nil otherwise; `[else]` counts as undecided.
+    public var constantValue: Bool? {
+        switch self {
+        case .constant(let value): return value
+        case .name, .inState, .otherwise: return nil
+        case .not(let operand): return operand.constantValue.map { !$0 }
+        case .and(let left, let right):
+            if left.constantValue == false || right.constantValue == false { return false }
+            if left.constantValue == true && right.constantValue == true { return true }
+            return nil
+        case .or(let left, let right):
+            if left.constantValue == true || right.constantValue == true { return true }
+            if left.constantValue == false && right.constantValue == false { return false }
+            return nil
+        }
+    }
 }
 
 public enum SpecAction: Sendable, Hashable {

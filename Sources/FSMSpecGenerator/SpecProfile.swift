@@ -27,21 +27,55 @@ public struct SpecProfile: Sendable, Hashable {
     public var inGuards = true
     public var entryExitActions = true
     public var machineLevelTransitions = true
+    /// SCXML's whole control language (DESIGN, language version 2 completed): a parallel
+    /// state's child without children (an atomic region).
+    public var atomicRegions = true
+    /// `-> a, b`: states in different regions of one parallel state, entered together.
+    public var severalTargets = true
+    /// `history -> a / act`, `history deep -> a, b`: what a history enters before its state was
+    /// ever left.
+    public var historyDefaults = true
+    /// `on e reenter -> child`: a transition that leaves and re-enters its source.
+    public var reenter = true
+    /// `true` and `false` in guards.
+    public var constantGuards = true
     /// Payloads, state data, value functions, `after name`, imports, `public`/`package`,
     /// `@MainActor`, doc comments, names near Swift keywords and generated names, Unicode
     /// names. Only ``soundness`` turns them on.
     public var swiftOnlyConstructs: Bool
+    /// In how many specs of a hundred the differential profile may write the shape of the known
+    /// Qt deviation (preemption by a later, deeper region; docs/SCXML.md), which
+    /// fsm-differential judges by fsmc's interpreter rather than Qt. Few, so that Qt judges
+    /// nearly every chart, yet some, so that the interpreter's judging keeps being exercised.
+    /// The soundness profile has no Qt to keep happy and ignores it.
+    public var qtDeviationShapePercent = 4
 
     public init(kind: Kind) {
         self.kind = kind
         swiftOnlyConstructs = kind == .soundness
     }
 
+
+
     /// Everything, edge shapes included.
     public static let soundness = SpecProfile(kind: .soundness)
     /// What SCXML and Qt's engine run: no payloads, data or value functions; guards are named
     /// booleans and `in(…)`; every eventless, completion and raised-event chain terminates.
-    public static let differential = SpecProfile(kind: .differential)
+    ///
+    /// It writes every construct of SCXML's whole control language, which the export maps
+    /// (atomic regions, several targets, history defaults, `reenter`, `true`/`false`).
+    public static let differential = SpecProfile(kind: .differential).exportsWholeControlLanguage
+
+    /// The profile with every construct of SCXML's whole control language.
+    public var exportsWholeControlLanguage: SpecProfile {
+        var profile = self
+        profile.atomicRegions = true
+        profile.severalTargets = true
+        profile.historyDefaults = true
+        profile.reenter = true
+        profile.constantGuards = true
+        return profile
+    }
 }
 
 /// How big a generated spec gets.

@@ -32,7 +32,7 @@ package enum SwiftNames {
         func inside(_ state: StateID) -> String {
             let children = model[state].children
             if model[state].isParallel {
-                return ".init(" + children.map { "\(model[$0].name): \(inside($0))" }.joined(separator: ", ") + ")"
+                return ".init(" + model.storedRegions(of: state).map { "\(model[$0].name): \(inside($0))" }.joined(separator: ", ") + ")"
             }
             return value(children.first(where: isActive.contains) ?? model[state].initialChild ?? children[0])
         }

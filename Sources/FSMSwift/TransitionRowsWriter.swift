@@ -46,6 +46,9 @@ public enum TransitionRowsWriter {
                 line.write(SpecText.guardExpression(guardModel, in: model))
                 line.write("]")
             }
+            if transition.reenters {
+                line.write(" reenter")
+            }
             if let target = SpecText.target(of: transition, in: model) {
                 line.write(" -> ")
                 line.write(target)

@@ -34,7 +34,10 @@ struct Minimizer {
     }
 
     /// The script without one step, then without one true guard.
-    func scriptCandidates(of script: DifferentialScript) -> [DifferentialScript] {
+    func scriptCandidates(of script: DifferentialScript) -> [DifferentialScript] { Self.scriptCandidatesOf(script) }
+
+    /// The script without one step, then without one true guard.
+    static func scriptCandidatesOf(_ script: DifferentialScript) -> [DifferentialScript] {
         var candidates: [DifferentialScript] = []
         for index in script.steps.indices.reversed() {
             var smaller = script

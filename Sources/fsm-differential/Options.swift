@@ -23,6 +23,14 @@ struct Options {
           --batch <n>       charts per Swift build (default 25)
           --work <dir>      scratch directory (default .build/differential)
           --harness <file>  the Qt harness (default: built from Tools/QtSCXMLHarness with make)
+          --import-random <n>  also check `fsmc import` on n random SCXML charts: Qt runs
+                            each chart, the generated Swift its import (docs/SCXML.md)
+          --import-replay <dir>  regression cases of the import (<Name>.scxml, .script,
+                            .trace): the imported chart's Swift must print the trace
+          --import-side <side>  what runs the imported spec: swift (the generated Swift,
+                            default) or interpreter (fsmc's, in-process; no actions)
+          --import-cases <dir>  where minimized import disagreements are written
+                            (default: <work>/import-cases)
           --help            show this help
 
         Exit status: 0 when both sides agree on every run, 1 on a disagreement, 2 on bad usage.
@@ -40,6 +48,10 @@ struct Options {
     var replay: String?
     var cases: String?
     var minimizes = true
+    var importRandom = 0
+    var importReplay: String?
+    var importCases: String?
+    var importSide = "swift"
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -71,6 +83,12 @@ struct Options {
             case "--replay": replay = try value(argument)
             case "--cases": cases = try value(argument)
             case "--no-minimize": minimizes = false
+            case "--import-random": importRandom = try number(argument)
+            case "--import-replay": importReplay = try value(argument)
+            case "--import-cases": importCases = try value(argument)
+            case "--import-side":
+                importSide = try value(argument)
+                guard ["swift", "interpreter"].contains(importSide) else { throw UsageError(description: "--import-side is swift or interpreter") }
             case "--help": throw UsageError(description: "")
             default:
                 guard !argument.hasPrefix("--") else { throw UsageError(description: "unknown option \(argument)") }

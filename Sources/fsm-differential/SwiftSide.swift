@@ -56,6 +56,10 @@ struct SwiftSide {
         while true {
             do {
                 return Built(program: try build(remaining, batch: batch), charts: remaining, refused: refused)
+            } catch let failure as GenerationFailure where !failure.charts.isEmpty {
+                refused += remaining.filter { failure.charts.contains($0.name) }.map { ($0, "fsmc generate failed: " + failure.output) }
+                remaining.removeAll { failure.charts.contains($0.name) }
+                guard !remaining.isEmpty else { throw failure }
             } catch let failure as Subprocess.Failure where failure.command.hasPrefix("swiftc") {
                 let failing = remaining.filter { failure.output.contains("/generated/\($0.name).fsm.swift:") }
                 guard !failing.isEmpty else { throw failure }
@@ -79,7 +83,15 @@ struct SwiftSide {
         for chart in charts {
             try chart.text.write(to: specs.appendingPathComponent(chart.name + ".fsm"), atomically: true, encoding: .utf8)
         }
-        try Subprocess.run(fsmc, ["generate", specs.path, "--output", generated.path])
+        do {
+            try Subprocess.run(fsmc, ["generate", specs.path, "--output", generated.path])
+        } catch let failure as Subprocess.Failure {
+            // Name the charts fsmc cannot generate (a crash of the back end), one at a time.
+            let failing = charts.filter { chart in
+                (try? Subprocess.run(fsmc, ["generate", specs.appendingPathComponent(chart.name + ".fsm").path, "--output", generated.path])) == nil
+            }
+            throw GenerationFailure(charts: failing.map(\.name), output: failure.output)
+        }
         var sources: [String] = []
         for chart in charts {
             // Named as the build plugin names it: Spec.fsm gives Spec.fsm.swift.
@@ -147,4 +159,11 @@ struct SwiftSide {
 
         """
     }
+}
+
+/// `fsmc generate` failed on a batch: the charts it fails on alone, and what it printed.
+struct GenerationFailure: Error, CustomStringConvertible {
+    var charts: [String]
+    var output: String
+    var description: String { "fsmc generate failed on \(charts.joined(separator: ", ")):\n\(output.prefix(2000))" }
 }

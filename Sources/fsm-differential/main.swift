@@ -123,4 +123,5 @@ if !charts.isEmpty {
     // which track the open shapes): reported here, with nothing to compare, but no failure.
     failed = failed || !figures.disagreements.isEmpty
 }
+failed = runImportChecks() || failed
 exit(failed ? 1 : 0)

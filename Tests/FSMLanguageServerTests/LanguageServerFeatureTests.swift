@@ -111,6 +111,37 @@ import TestSupport
         }
     }
 
+    @Test func definitionAndCompletionReachSeveralTargetsAndAHistorysDefault() async throws {
+        let uri = "file:///work/Document.fsm"
+        let text = """
+            machine Document {
+                event reset
+                initial state editing {
+                    history deep -> boldOn, italicOn
+                    on reset -> boldOff, italicOff
+                    initial parallel state style {
+                        state bold { initial state boldOff; state boldOn }
+                        state italic { initial state italicOff; state italicOn }
+                    }
+                }
+            }
+            """
+        try await withSpec { client in
+            client.open(uri, text)
+            func at(_ line: Int, _ character: Int) -> JSONValue {
+                ["textDocument": ["uri": .string(uri)], "position": ["line": .integer(line), "character": .integer(character)]]
+            }
+            // The second of several targets, and a history default's second target.
+            let italicOff = try client.request("textDocument/definition", at(4, 30))["result"]
+            #expect(italicOff == ["uri": .string(uri), "range": ["start": ["line": 7, "character": 41], "end": ["line": 7, "character": 50]]])
+            let italicOn = try client.request("textDocument/definition", at(3, 34))["result"]
+            #expect(italicOn == ["uri": .string(uri), "range": ["start": ["line": 7, "character": 58], "end": ["line": 7, "character": 66]]])
+            // States after the comma of several targets.
+            let items = try #require(try client.request("textDocument/completion", at(4, 29))["result"]?.arrayValue)
+            #expect(items.map { $0["label"]?.stringValue ?? "" } == ["editing", "style", "bold", "boldOff", "boldOn", "italic", "italicOff", "italicOn"])
+        }
+    }
+
     @Test func referencesFindEveryUse() async throws {
         try await withSpec { client in
             var params = position(1, 11)

@@ -28,6 +28,21 @@ struct TransitionRowsTests {
         ])
     }
 
+    @Test func readsSeveralTargetsAndReenter() {
+        let table = TransitionDescriptor<Light>.table("""
+            off: on flip -> on, broken / count
+            on: on flip [else] reenter -> off, on, broken
+            broken: on flip reenter -> off
+            """, format: 2)
+        #expect(table == [
+            TransitionDescriptor(source: .off, trigger: .event("flip"), guard: nil, target: .on, otherTargets: [.broken], actions: ["count"]),
+            TransitionDescriptor(
+                source: .on, trigger: .event("flip"), guard: "else", target: .off, otherTargets: [.on, .broken], reenters: true, actions: []),
+            TransitionDescriptor(source: .broken, trigger: .event("flip"), guard: nil, target: .off, reenters: true, actions: []),
+        ])
+        #expect(table[1].targets == [.off, .on, .broken])
+    }
+
     @Test func actionsSplitOnlyAtCommasOutsideCallsAndStrings() {
         let table = TransitionDescriptor<Light>.table(#"off: on flip / emit a("x\", y", (1, 2)), b, emit c("(", z: 1)"#, format: 2)
         #expect(table.first?.actions == [#"emit a("x\", y", (1, 2))"#, "b", #"emit c("(", z: 1)"#])

@@ -51,6 +51,65 @@ struct GeneratedSwiftSoundnessTests {
             state b { always [ready] -> a }
         }
         """,
+        // Every state final (issue 26): `nextState` had the machine level's transitions after
+        // a `switch` over the states that returns in every case ("will never be executed").
+        """
+        machine FinalOnly {
+            event event1
+            initial final state pass { entry / raise event1 }
+            final state fail
+            on event1 -> fail
+        }
+        """,
+        // The control language's edge shapes: every transition of a flat state guarded by
+        // `false` (left out: no `if false`, no empty case); a parallel state of atomic regions
+        // only (a struct without properties, coded and hashed as synthesized) with a deep
+        // history; `reenter` and several targets into regions beside an atomic one.
+        """
+        machine NeverTaken {
+            event e
+            initial state a {
+                on e [false] -> b
+                after 1s [false] -> b
+                always [false] -> b
+            }
+            state b { on e [ready && false] -> a }
+        }
+        """,
+        """
+        public machine AtomicRegions {
+            event e
+            event f
+            initial state off { on e -> p.history }
+            parallel state p {
+                history deep
+                state a { entry / enterA }
+                state b
+                on f -> off
+                on e -> a / again
+            }
+        }
+        """,
+        """
+        @MainActor machine Reentering {
+            event e
+            event f
+            initial state off { on e -> b2, c2 / both }
+            parallel state p {
+                state a { on e reenter -> a / ra }
+                state b {
+                    initial state b1 { on f -> b2 }
+                    state b2 { on e reenter -> b1 }
+                }
+                state c {
+                    initial state c1 { on f -> c2 }
+                    state c2
+                    history -> c2 / cDefault
+                }
+                on f [in(b2)] -> off
+            }
+        }
+        """,
         // A Foundation type only in state data: the file did not import Foundation.
         """
         machine DataOnly {

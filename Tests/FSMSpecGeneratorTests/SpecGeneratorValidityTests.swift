@@ -13,6 +13,7 @@ struct SpecGeneratorValidityTests {
     static let cases: [(String, SpecProfile, SpecSize)] = [
         ("soundness small", .soundness, .small), ("soundness medium", .soundness, .medium),
         ("differential small", .differential, .small), ("differential large", .differential, .large),
+        ("differential, whole control language, medium", SpecProfile.differential.exportsWholeControlLanguage, .medium),
     ]
 
     @Test(arguments: 0..<cases.count)

@@ -27,7 +27,9 @@ struct TransitionRowsRoundTripTests {
         for (row, transition) in zip(table, transitions) {
             #expect(row.source?.rawValue == transition.source.map { model[$0].name })
             #expect(row.target?.rawValue == transition.target.map { model[$0].name })
+            #expect(row.otherTargets.map(\.rawValue) == transition.otherTargets.map { model[$0].name })
             #expect(row.targetsHistory == transition.targetsHistory)
+            #expect(row.reenters == transition.reenters)
             #expect(row.guardExpression == transition.guardExpression.map { SpecText.guardExpression($0, in: model) })
             #expect(row.actions == transition.actions.map { SpecText.action($0, in: model) })
             switch transition.trigger {

@@ -18,8 +18,10 @@ public struct CompletionCandidate: Hashable, Sendable {
     }
 }
 
-/// What fits at a cursor, read from the tokens before it: states after `->`, events after `on`
-/// and `raise`, outputs after `emit`, guards in `[…]`, actions after `/`, keywords where a
+/// What fits at a cursor, read from the tokens before it: states after `->` and after the `,`
+/// of several targets (`-> boldOn, italicOn`, a history's default too), events after `on` and
+/// `raise`, outputs after `emit`, guards in `[…]` (with `true`, `false`, `else` and `in`),
+/// actions after `/`, `reenter` after a transition's trigger or guard, keywords where a
 /// declaration starts. Names come from the spec itself (guards and actions as already used).
 public enum CompletionCandidates {
     /// The keywords that start a declaration inside a machine or a state.
@@ -28,6 +30,10 @@ public enum CompletionCandidates {
     ]
     /// The keywords that start a declaration at the top of a file.
     public static let fileKeywords = ["import", "machine", "public", "package", "internal"]
+    /// The words of a guard besides names: `[true]`, `[!false && ok]`, `[in(x)]`.
+    public static let guardKeywords = ["true", "false", "in"]
+    /// What may follow a transition's trigger or guard besides `->` and `/`: `on t reenter -> a2`.
+    public static let transitionKeywords = ["reenter"]
 
     /// The candidates at a byte offset, in a stable order (names as they first appear in the
     /// spec).
@@ -71,13 +77,40 @@ public enum CompletionCandidates {
             return names(.state)
         case .punctuation(.leftBracket), .punctuation(.bang), .punctuation(.and), .punctuation(.or), .punctuation(.leftParen):
             guard isInsideGuard(line) else { return [] }
-            return names(.guard) + keywords(previous.kind == .punctuation(.leftBracket) ? ["else", "in"] : ["in"])
+            return names(.guard) + keywords(previous.kind == .punctuation(.leftBracket) ? ["else"] + guardKeywords : guardKeywords)
+        case .punctuation(.comma) where isInsideTargets(line):
+            return names(.state)
         case .punctuation(.slash), .punctuation(.comma):
             guard isInsideActions(line) else { return [] }
             return names(.action) + keywords(["emit", "raise"])
         default:
-            return []
+            return endsTrigger(Array(line)) ? keywords(transitionKeywords) : []
         }
+    }
+
+    /// Whether the line's last token follows the `->` of a transition or a history's default,
+    /// in its list of targets (no `/`, `.` or `(` after the arrow).
+    private static func isInsideTargets<Tokens: BidirectionalCollection<Token>>(_ line: Tokens) -> Bool {
+        guard let arrow = line.lastIndex(where: { $0.kind == .punctuation(.arrow) }) else { return false }
+        return line[line.index(after: arrow)...].allSatisfy { $0.kind == .identifier || $0.kind == .punctuation(.comma) }
+    }
+
+    /// Whether the line is a transition's trigger, with its guard if it has one, and nothing
+    /// after: where `reenter` may come (`on t`, `on t [ok]`, `after 1s`, `always`, `done`).
+    private static func endsTrigger(_ line: [Token]) -> Bool {
+        guard let first = line.first, let last = line.last else { return false }
+        let triggerLength: Int
+        switch first.kind {
+        case .keyword(.on), .keyword(.after): triggerLength = 2
+        case .keyword(.always): triggerLength = 1
+        case .identifier where first.text == "done": triggerLength = 1
+        default: return false
+        }
+        guard line.count >= triggerLength else { return false }
+        if line.count == triggerLength { return triggerLength == 1 || last.kind == .identifier || last.kind == .duration }
+        // A guard, closed, and nothing after it.
+        guard line[triggerLength].kind == .punctuation(.leftBracket), last.kind == .punctuation(.rightBracket) else { return false }
+        return !isInsideGuard(line) && !line.contains { $0.kind == .punctuation(.arrow) || $0.kind == .punctuation(.slash) }
     }
 
     /// The tokens that end at or before `offset` on its line, after the line break that

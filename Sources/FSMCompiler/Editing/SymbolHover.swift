@@ -2,7 +2,7 @@ import FSMCore
 import FSMSwift
 /// What an editor shows when the pointer rests on a name: the declaration as written, its
 /// documentation, and what the spec does with it (an event's payload and the transitions it
-/// triggers, a state's transitions).
+/// triggers, a state's transitions and its history's default).
 public enum SymbolHover {
     /// Markdown describing a symbol.
     ///
@@ -46,6 +46,8 @@ public enum SymbolHover {
                 switch member {
                 case .transition(let transition): lines.append("`\(written(transition.range, source))`")
                 case .entry(let block), .exit(let block): lines.append("`\(written(block.range, source))`")
+                // A history's default is a transition of its own: `history -> detail / act`.
+                case .history(let history) where !history.defaultTargets.isEmpty: lines.append("`\(written(history.range, source))`")
                 default: break
                 }
             }
@@ -84,8 +86,9 @@ public enum SymbolHover {
         owner.map { "in `\($0.name.text)`" } ?? "at machine level"
     }
 
-    /// A declaration's text on one line: runs of white space folded to one space.
+    /// A declaration's text on one line: runs of white space folded to one space (by Unicode
+    /// scalars: Swift reads a Windows line break, `\r\n`, as one character, neither `\r` nor `\n`).
     private static func written(_ range: SourceRange, _ source: SourceText) -> String {
-        source.text(range).split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        SpecSpacing.words(of: source.text(range)).joined(separator: " ")
     }
 }

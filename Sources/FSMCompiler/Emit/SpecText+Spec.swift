@@ -64,13 +64,14 @@ extension SpecText {
     }
 
     /// `on pause [isSeekable] -> paused / rewind, emit notice("…")`, `always -> idle`,
-    /// `after 1s -> idle`, `done -> login`.
+    /// `after 1s -> idle`, `done -> login`, `on t reenter -> a2`.
     public static func transitionLine(_ transition: TransitionModel, in model: MachineModel) -> String {
         var line = trigger(transition.trigger, in: model)
         if case .event = transition.trigger { line = "on " + line }
         if let guardModel = transition.guardExpression {
             line += " [\(guardExpression(guardModel, in: model))]"
         }
+        if transition.reenters { line += " reenter" }
         if let target = targetWithData(of: transition, in: model) {
             line += " -> " + target
         }
@@ -107,7 +108,15 @@ extension SpecText {
         if !state.data.isEmpty { head += "(" + state.data.map(\.description).joined(separator: ", ") + ")" }
 
         var members: [String] = []
-        if let history = state.history { members.append(history == .deep ? "history deep" : "history") }
+        if let history = state.history {
+            var line = history == .deep ? "history deep" : "history"
+            // `history -> detail / act`: what the history enters before the state was left.
+            if let historyDefault = state.historyDefault {
+                line += " -> " + historyDefault.targets.map { model[$0].name }.joined(separator: ", ")
+                if !historyDefault.actions.isEmpty { line += " / " + actionList(historyDefault.actions, in: model) }
+            }
+            members.append(line)
+        }
         if !state.entryActions.isEmpty { members.append(block("entry", state.entryActions, in: model)) }
         if !state.exitActions.isEmpty { members.append(block("exit", state.exitActions, in: model)) }
         // Transitions declared among or after the children stay there: the actions of

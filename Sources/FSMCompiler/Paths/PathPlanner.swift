@@ -102,6 +102,7 @@ public enum PathPlanner {
             coveragePaths: outcome.coveragePaths, unreachableStates: outcome.unreachableStates,
             uncoveredTransitions: outcome.uncoveredTransitions,
             unsampledEvents: events.filter { missingByEvent[$0] != nil }, samples: samples)
+        plan.uncoveredHistoryDefaults = outcome.uncoveredHistoryDefaults
         if !missing.isEmpty {
             plan.missingSamples = missingSamples(costing: outcome, machine: machine, missing: missing, bounds: bounds)
         }
@@ -159,15 +160,29 @@ public enum PathPlanner {
         var states = Set<StateID>()
         var transitions = Set<Int>()
         var queue: [StateID] = []
+        // The states whose shallow history some transition restores: a remembered child is
+        // entered with its default entry.
+        var restoredShallow = Set<StateID>()
         func reach(_ state: StateID) {
-            if states.insert(state).inserted { queue.append(state) }
+            guard states.insert(state).inserted else { return }
+            queue.append(state)
+            if let parent = machine.model[state].parent, restoredShallow.contains(parent) { machine.defaultDescent(of: state).forEach(reach) }
         }
         func take(_ transition: ExecutableTransition) {
+            // `[false]`: never taken.
+            guard transition.declaration.guardExpression != .constant(false) else { return }
             transitions.insert(transition.id.index)
             guard let entry = transition.entry else { return }
             entry.states.forEach(reach)
             if let owner = entry.restoresHistoryOf {
-                for state in machine.model.states.map(\.id) where machine.isProperDescendant(state, of: owner) { reach(state) }
+                // Before its state was ever left, a history enters its default (or the state's
+                // default entry); afterwards it restores states that were active before, which
+                // this walk reaches on their own (not every descendant: a child that only the
+                // initial entry would enter is not entered when the default skips it).
+                machine.restoredEntry(of: owner, remembered: nil).forEach(reach)
+                if machine.model[owner].history != .deep, restoredShallow.insert(owner).inserted {
+                    for child in machine.model[owner].children where states.contains(child) { machine.defaultDescent(of: child).forEach(reach) }
+                }
             }
         }
         var declared: [StateID: [ExecutableTransition]] = [:]
@@ -213,6 +228,7 @@ public enum PathPlanner {
         var coveragePaths: [TestPath]
         var unreachableStates: [StateID]
         var uncoveredTransitions: [Int]
+        var uncoveredHistoryDefaults: [StateID]
         /// The value functions the machine calls as it starts.
         var startCalls: [String]
         /// Whether a search left situations unexplored for a bound on situations.
@@ -228,10 +244,12 @@ public enum PathPlanner {
             let noPaths = search.start().node.machine.diverged || !blockedFunctions.isDisjoint(with: startCalls)
             if noPaths {
                 (reachPaths, coveragePaths, uncoveredTransitions) = ([], [], Array(model.allTransitions.indices))
+                uncoveredHistoryDefaults = model.states.filter { $0.historyDefault != nil }.map(\.id)
             } else {
                 let reach = search.reachPaths()
                 let coverage = search.coveragePaths()
                 (reachPaths, coveragePaths, uncoveredTransitions) = (reach.paths, coverage.paths, coverage.uncovered)
+                uncoveredHistoryDefaults = coverage.uncoveredHistoryDefaults
                 searchWasCut = reach.wasCut || coverage.wasCut
             }
             var reached = Set(machine.initialEntry.states)
@@ -355,6 +373,13 @@ struct PathSearch {
         var entered: [StateID] = []
     }
 
+    /// The states whose history's default a stretch of a trace took, in order.
+    static func historyDefaults(in trace: some Sequence<MachineInterpreter.TraceEntry>) -> [StateID] {
+        trace.compactMap { entry in
+            if case .tookHistoryDefault(let state) = entry { state } else { nil }
+        }
+    }
+
     func start() -> (node: Node, taken: [Int]) {
         var interpreter = MachineInterpreter(machine: machine)
         let taken = interpreter.start(answers: [])
@@ -398,36 +423,46 @@ struct PathSearch {
 
     // MARK: - Covering transitions
 
-    /// Paths that together take every transition they can, and the transitions none takes;
-    /// `wasCut` when a search left situations unexplored for a bound.
-    func coveragePaths() -> (paths: [TestPath], uncovered: [Int], wasCut: Bool) {
+    /// Paths that together take every transition they can, and every history default (a
+    /// history's default runs only when the history is entered before its state was ever
+    /// left, which a path aiming at transitions alone may never do); the transitions and
+    /// defaults none takes; `wasCut` when a search left situations unexplored for a bound.
+    func coveragePaths() -> (paths: [TestPath], uncovered: [Int], uncoveredHistoryDefaults: [StateID], wasCut: Bool) {
         var uncovered = Set(machine.transitions.indices)
+        var uncoveredDefaults = Set(machine.model.states.filter { $0.historyDefault != nil }.map(\.id))
         var paths: [TestPath] = []
         var wasCut = false
-        while !uncovered.isEmpty {
+        while !uncovered.isEmpty || !uncoveredDefaults.isEmpty {
             var (node, startTaken) = start()
             let startStates = node.machine.atomicStates
+            let startDefaults = Self.historyDefaults(in: node.machine.trace)
             uncovered.subtract(startTaken)
-            var progressed = !startTaken.isEmpty && paths.isEmpty
+            uncoveredDefaults.subtract(startDefaults)
+            var progressed = (!startTaken.isEmpty || !startDefaults.isEmpty) && paths.isEmpty
             while node.steps.count < PathPlanner.maximumPathLength, !node.machine.isFinished {
-                let (found, cut) = nearest(from: node, takingAnyOf: uncovered)
+                let (found, cut) = nearest(from: node, takingAnyOf: uncovered, orDefaultsOf: uncoveredDefaults)
                 wasCut = wasCut || cut
                 guard let next = found else { break }
                 node = next
                 progressed = true
-                for step in next.steps { uncovered.subtract(step.takenTransitions) }
+                for step in next.steps {
+                    uncovered.subtract(step.takenTransitions)
+                    uncoveredDefaults.subtract(step.tookHistoryDefaults)
+                }
             }
             guard progressed, !node.steps.isEmpty || paths.isEmpty else { break }
-            paths.append(TestPath(purpose: .coverage(paths.count + 1), startTransitions: startTaken, startAtomicStates: startStates, steps: node.steps))
+            paths.append(TestPath(
+                purpose: .coverage(paths.count + 1), startTransitions: startTaken, startAtomicStates: startStates, steps: node.steps,
+                startHistoryDefaults: startDefaults))
             if node.steps.isEmpty { break }
         }
-        return (paths, uncovered.sorted(), wasCut)
+        return (paths, uncovered.sorted(), uncoveredDefaults.sorted(), wasCut)
     }
 
     /// Breadth first from `node`: the closest continuation whose last step takes a
-    /// transition of `wanted`; `wasCut` when the search left situations unexplored for a
-    /// bound before it found one.
-    private func nearest(from node: Node, takingAnyOf wanted: Set<Int>) -> (node: Node?, wasCut: Bool) {
+    /// transition of `wanted` or the history default of a state of `wantedDefaults`;
+    /// `wasCut` when the search left situations unexplored for a bound before it found one.
+    private func nearest(from node: Node, takingAnyOf wanted: Set<Int>, orDefaultsOf wantedDefaults: Set<StateID>) -> (node: Node?, wasCut: Bool) {
         var visited = VisitedSituations(node.machine.situation, bounds: bounds)
         var queue = [node]
         var head = 0
@@ -436,7 +471,10 @@ struct PathSearch {
             head += 1
             guard current.steps.count < PathPlanner.maximumPathLength else { continue }
             let next = successors(of: current)
-            if let hit = next.first(where: { !wanted.isDisjoint(with: $0.steps.last!.takenTransitions) }) {
+            if let hit = next.first(where: {
+                let step = $0.steps.last!
+                return !wanted.isDisjoint(with: step.takenTransitions) || !wantedDefaults.isDisjoint(with: step.tookHistoryDefaults)
+            }) {
                 return (hit, visited.wasCut)
             }
             for candidate in next where visited.insert(candidate.machine.situation) {

@@ -184,7 +184,8 @@ extension PathSearch {
         }
         let step = TestStep(
             stimulus: stimulus, holdingGuards: answers.sorted(), takenTransitions: taken.map(\.index),
-            atomicStatesAfter: next.atomicStates, calledFunctions: calls.called(in: next.trace[mark...]))
+            atomicStatesAfter: next.atomicStates, calledFunctions: calls.called(in: next.trace[mark...]),
+            tookHistoryDefaults: PathSearch.historyDefaults(in: next.trace[mark...]))
         return Node(machine: next, steps: node.steps + [step], entered: entered)
     }
 }

@@ -18,6 +18,10 @@ public struct TestPlan: Sendable {
     public var unreachableStates: [StateID]
     /// Transitions (indexes into ``MachineModel/allTransitions``) no path takes.
     public var uncoveredTransitions: [Int]
+    /// The states whose history's default (`history -> detail / act`) no coverage path takes:
+    /// the paths aim at each default as at a transition, since it runs only when the history
+    /// is entered before its state was ever left.
+    public var uncoveredHistoryDefaults: [StateID] = []
     /// Events whose payload fsmc cannot make a sample value for; paths never send them.
     public var unsampledEvents: [EventID]
     /// The samples the paths' events carry.
@@ -108,6 +112,16 @@ public struct TestPlan: Sendable {
     public var coverage: (taken: Int, total: Int) {
         (model.allTransitions.count - uncoveredTransitions.count, model.allTransitions.count)
     }
+
+    /// The states whose history declares a default, in document order.
+    public var historyDefaults: [StateID] {
+        model.states.filter { $0.historyDefault != nil }.map(\.id)
+    }
+
+    /// How many history defaults the coverage paths take, of all.
+    public var historyDefaultCoverage: (taken: Int, total: Int) {
+        (historyDefaults.count - uncoveredHistoryDefaults.count, historyDefaults.count)
+    }
 }
 
 /// One test path: a fresh machine, then its steps.
@@ -126,6 +140,8 @@ public struct TestPath: Hashable, Sendable {
     /// parallel regions); their ancestors are active too.
     public var startAtomicStates: [StateID]
     public var steps: [TestStep]
+    /// The states whose history's default the machine takes as it starts.
+    public var startHistoryDefaults: [StateID] = []
 }
 
 /// One step of a path: what the test does, what the guards answer, where the machine ends.
@@ -148,4 +164,7 @@ public struct TestStep: Hashable, Sendable {
     public var atomicStatesAfter: [StateID]
     /// The value functions (``MachineModel/valueFunctions``) the step calls, in order.
     var calledFunctions: [String] = []
+    /// The states whose history's default the step takes (their history entered before they
+    /// were ever left), in the order taken.
+    public var tookHistoryDefaults: [StateID] = []
 }

@@ -93,7 +93,7 @@ public enum Lowering {
             // A region with data is the analyzer's to report: every entry of its parallel state
             // enters it without data. A target of several with data is the analyzer's too.
             for state in entry.states
-            where !transition.targets.contains(state) && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
+            where state != target && !transition.otherTargets.contains(state) && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
                 let fields = model[state].data.map { "\($0.label!): …" }.joined(separator: ", ")
                 problems.append(Diagnostic(
                     .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)' on its way, but a transition gives data only to its target; target '\(model[state].name)(\(fields))' first, or move this transition inside '\(model[state].name)'",

@@ -96,7 +96,9 @@ package final class RegionAnalysis: Sendable {
     private static func outerTransitions(_ trigger: Trigger, _ parallel: StateID, _ machine: ExecutableMachine) -> [TransitionID] {
         let model = machine.model
         guard model[parallel].children.count > 1 else { return [] }
-        let outer = machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) }
+        // Up to the first that always holds: those after it are never selected, and code for
+        // them would read a payload nothing binds.
+        let outer = machine.choosable(machine.owners(from: parallel).flatMap { machine.transitions(of: $0, for: trigger) })
         let inside = model.descendants(of: parallel).flatMap { machine.transitions(of: .state($0), for: trigger) }
         let isTargetless = { (id: TransitionID) in machine[id].entry == nil }
         guard !inside.isEmpty, outer.contains(where: isTargetless) || inside.contains(where: isTargetless) else { return [] }

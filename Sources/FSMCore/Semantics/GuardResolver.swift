@@ -8,6 +8,7 @@ struct GuardResolver {
     /// for a guard that always holds, `nil` when it does not resolve (reported).
     func resolve(_ syntax: GuardSyntax, context: CallContext, callables: inout CallableRegistry) -> GuardModel? {
         guard let resolved = resolve(syntax, context: context, isRoot: true, callables: &callables) else { return nil }
+        guard resolved.containsConstant else { return resolved }
         guard let folded = GuardModel.folding(resolved) else { return .constant(true) }
         if folded == .constant(false) {
             diagnostics.warning("this guard never holds, so the transition is never taken", at: syntax.range)

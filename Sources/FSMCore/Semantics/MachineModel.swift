@@ -87,6 +87,7 @@ public struct MachineModel: Hashable, Sendable {
     /// entries, and, when `descendingIntoTargets`, each target's default entry (a history
     /// target restores instead).
     public func entrySet(of targets: [StateID], below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
+        if targets.count == 1 { return entrySet(of: targets[0], below: domain, descendingIntoTargets: descendingIntoTargets) }
         let below = domain.map { path(from: $0).count } ?? 0
         var entered = Set<StateID>()
         for target in targets {
@@ -100,6 +101,28 @@ public struct MachineModel: Hashable, Sendable {
                 entered.formUnion(defaultDescent(of: region))
             }
         }
+        return entered.sorted()
+    }
+
+    /// ``entrySet(of:below:descendingIntoTargets:)`` for one target, the lowering's case for
+    /// nearly every transition: the states from the domain down to it (a parent comes before
+    /// its children, so they are in document order), without a set.
+    private func entrySet(of target: StateID, below domain: StateID?, descendingIntoTargets: Bool) -> [StateID] {
+        var onTheWay: [StateID] = []
+        var current: StateID? = target
+        while let state = current, state != domain {
+            onTheWay.append(state)
+            current = self[state].parent
+        }
+        onTheWay.reverse()
+        var entered = onTheWay
+        for (parallel, next) in zip(onTheWay, onTheWay.dropFirst()) where self[parallel].isParallel {
+            for region in self[parallel].children where region != next {
+                entered.append(region)
+                entered += defaultDescent(of: region)
+            }
+        }
+        if descendingIntoTargets { entered += defaultDescent(of: target) }
         return entered.sorted()
     }
 
@@ -400,6 +423,16 @@ public indirect enum GuardModel: Hashable, Sendable {
         case .not(let operand): operand.testedStates
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.testedStates + rhs.testedStates
         case .else, .call, .constant: []
+        }
+    }
+
+    /// Whether `true` or `false` appears in the expression.
+    public var containsConstant: Bool {
+        switch self {
+        case .constant: true
+        case .call, .else, .isIn: false
+        case .not(let operand): operand.containsConstant
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.containsConstant || rhs.containsConstant
         }
     }
 

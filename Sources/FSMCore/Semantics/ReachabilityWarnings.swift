@@ -54,9 +54,10 @@ struct ReachabilityWarnings {
         }
         func follow(_ transitions: [TransitionModel], completions: Bool) {
             for index in transitions.indices where (transitions[index].trigger == .done) == completions {
-                for target in transitions[index].targets { activate(target, enter: true) }
-                if transitions[index].targetsHistory, let target = transitions[index].target,
-                    let historyDefault = model[target].historyDefault {
+                guard let target = transitions[index].target else { continue }
+                activate(target, enter: true)
+                for other in transitions[index].otherTargets { activate(other, enter: true) }
+                if transitions[index].targetsHistory, let historyDefault = model[target].historyDefault {
                     for state in historyDefault.targets { activate(state, enter: true) }
                 }
             }

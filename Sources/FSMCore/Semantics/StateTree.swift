@@ -31,10 +31,11 @@ package enum StateTree {
     /// `reenter`, the declaring state is never the domain (SCXML's external transition). The
     /// transition leaves every active state below its domain.
     package static func domain(of transition: TransitionModel, in states: [StateModel]) -> StateID? {
-        guard let source = transition.source, transition.target != nil else { return nil }
-        let targets = transition.targets
+        guard let source = transition.source, let target = transition.target else { return nil }
+        // Read per transition by the checks and the lowering: no array of the targets is made.
         func contains(_ state: StateID) -> Bool {
-            targets.allSatisfy { (transition.targetsHistory || $0 != state) && isDescendant($0, of: state, in: states) }
+            guard (transition.targetsHistory || target != state) && isDescendant(target, of: state, in: states) else { return false }
+            return transition.otherTargets.allSatisfy { $0 != state && isDescendant($0, of: state, in: states) }
         }
         if !transition.reenters, states[source.index].isCompound, !states[source.index].isParallel, contains(source) {
             return source

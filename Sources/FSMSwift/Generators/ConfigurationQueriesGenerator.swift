@@ -102,7 +102,12 @@ extension ConfigurationQueriesGenerator {
                 if state.isParallel {
                     // Interpolation, not a chain of `+`: the type checker tries every `+` of
                     // the standard library at each, which made this line the file's slowest.
-                    let parts = state.children.map { "\(model[$0].name)\\(describe(inside\(SwiftNames.stateTypeName(model[$0].name)): configuration.\(SwiftNames.variable(model[$0].name))))" }
+                    let parts = state.children.map { region in
+                        // An atomic region is always in itself: its name alone.
+                        guard !model[region].isAtomic else { return model[region].name }
+                        let name = model[region].name
+                        return "\(name)\\(describe(inside\(SwiftNames.stateTypeName(name)): configuration.\(SwiftNames.variable(name))))"
+                    }
                     writer.line("\"(" + parts.joined(separator: ", ") + ")\"")
                 } else {
                     emitDescriptionSwitch(over: "configuration", among: state.children, separator: ".", into: &writer)
@@ -113,7 +118,8 @@ extension ConfigurationQueriesGenerator {
                 if state.isParallel {
                     // One region a line: a single chain of `||` costs the type checker more.
                     let parts = state.children.map { region in
-                        "matches(state, .\(model[region].name)) || contains(state, inside\(SwiftNames.stateTypeName(model[region].name)): configuration.\(SwiftNames.variable(model[region].name)))"
+                        guard !model[region].isAtomic else { return "matches(state, .\(model[region].name))" }
+                        return "matches(state, .\(model[region].name)) || contains(state, inside\(SwiftNames.stateTypeName(model[region].name)): configuration.\(SwiftNames.variable(model[region].name)))"
                     }
                     for part in parts.dropLast() {
                         writer.line("if \(part) { return true }")

@@ -24,21 +24,21 @@ extension StatechartDispatchGenerator {
                 self.walk.ownEventGroups(of: state).contains { $0.transitions.contains { self.bodies.exitsThroughChild($0, from: state) } }
             }
             var leaves = walk.emitStateTree(
-                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
                 emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .live(.returnTrue), into: &writer) },
                 into: &writer
             ) { state, position, writer in
                 walk.emitEventSwitch(walk.ownEventGroups(of: state), into: &writer, condition: spelling.liveCondition) { id, writer in
                     bodies.emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
                 }
-            }
+            }.leaves
             if !leaves {
                 let machineGroups = walk.eventGroups(of: .machine)
                 if !machineGroups.isEmpty {
                     writer.line("// Machine-level transitions, for events no active state takes.")
                     leaves = walk.emitEventSwitch(machineGroups, into: &writer, condition: spelling.liveCondition) { id, writer in
                         bodies.emitBody(id, from: .unknown, event: "event", ending: .returnTrue, into: &writer)
-                    }
+                    }.leaves
                 }
             }
             if !leaves { writer.line("return false") }
@@ -58,17 +58,17 @@ extension StatechartDispatchGenerator {
                     self.regionAnalysis.ownTransitions(of: state, for: .always).contains { self.bodies.exitsThroughChild($0, from: state) }
                 }
                 let leaves = walk.emitStateTree(
-                    model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
+                    model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
                     emitShared: { parallel, writer in
-                        guard regionAnalysis.sharedTriggers[parallel.index].contains(.always) else { return false }
-                        shared.emitSharedTrigger(.always, of: parallel, event: "nil", mode: .live(.continueLoop), into: &writer)
-                        return false
+                        guard regionAnalysis.sharedTriggers[parallel.index].contains(.always) else { return .nothing }
+                        let reads = shared.emitSharedTrigger(.always, of: parallel, event: "nil", mode: .live(.continueLoop), into: &writer)
+                        return WrittenCode(leaves: false, reads: reads)
                     },
                     into: &writer
                 ) { state, position, writer in
                     bodies.emitGuardedSequence(
                         regionAnalysis.ownTransitions(of: state, for: .always), from: position, event: "nil", ending: .continueLoop, into: &writer)
-                }
+                }.leaves
                 if !leaves { writer.line("return") }
             }
         }
@@ -87,7 +87,7 @@ extension StatechartDispatchGenerator {
                 writer.indented { writer in
                     let transitions = machine.transitions(of: .state(state.id), for: .done(state.id))
                     let position = bodies.emitActiveGuard(of: state.id, binding: transitions, into: &writer)
-                    let leaves = bodies.emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+                    let leaves = bodies.emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer).leaves
                     if !leaves { writer.line("return false") }
                 }
             }

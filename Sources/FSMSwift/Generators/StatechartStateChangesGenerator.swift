@@ -82,6 +82,7 @@ extension StatechartStateChangesGenerator {
             writer.line("notify(.entries, .entered(state))")
         }
         writer.line()
+        emitHistoryDefaults(into: &writer)
         emitExitStates(into: &writer)
         writer.line("/// Tells the observers about the transition that left `source`; returns `true`, which")
         writer.line("/// `handle(_:)` returns.")
@@ -93,6 +94,23 @@ extension StatechartStateChangesGenerator {
         writer.line()
         for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }
         emitEnterStates(into: &writer)
+    }
+
+    /// `takeHistoryDefault(of:)`, when a history's default has actions: they run right after
+    /// the state's entry actions, with the data its entry actions receive.
+    private func emitHistoryDefaults(into writer: inout CodeWriter) {
+        let defaulting = model.states.filter { !($0.historyDefault?.actions.isEmpty ?? true) }
+        guard !defaulting.isEmpty else { return }
+        writer.line("/// Runs the actions of `state`'s history default: `-> state.history` entered `state` before it")
+        writer.line("/// was ever left. `state` is active, its entry actions done.")
+        writer.block("private func takeHistoryDefault(of state: StateID)") { writer in
+            emitStateSwitch(defaulting, into: &writer) { state, writer in
+                let actions = state.historyDefault!.actions
+                spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: actions), into: &writer)
+                spelling.emitActions(actions, payloadOf: nil, into: &writer)
+            }
+        }
+        writer.line()
     }
 
     /// `exitActiveStates()` and `exitStates(insideX:)` for every compound state X: exit what
@@ -117,6 +135,11 @@ extension StatechartStateChangesGenerator {
                 for region in state.children.reversed() {
                     let name = model[region].name
                     let value = "configuration.\(SwiftNames.variable(name))"
+                    // An atomic region has nothing inside it (nor a history).
+                    guard !model[region].isAtomic else {
+                        writer.line("exitState(.\(name))")
+                        continue
+                    }
                     writer.line("exitStates(inside\(SwiftNames.stateTypeName(name)): \(value))")
                     if model[region].history != nil { writer.line("history.\(name) = \(value)") }
                     writer.line("exitState(.\(name))")
@@ -162,24 +185,31 @@ extension StatechartStateChangesGenerator {
         let state = model[owner]
         let type = SwiftNames.stateTypeName(state.name)
         let initial = spelling.defaultInside(of: owner)
+        // Before the state was ever left: its history's default, or its initial states.
+        let neverLeft = state.historyDefault == nil ? initial : spelling.historyDefaultInside(of: owner)
         let what = switch (state.history, state.isParallel) {
         case (.deep?, _): "the configuration remembered"
         case (_, true): "every region from its initial state (a shallow history of a parallel state remembers its regions)"
         default: "the child remembered, from its initial state"
         }
         writer.line("/// What `-> \(state.name).history` enters inside `\(state.name)`: \(what),")
-        writer.line("/// or `\(state.name)`'s initial states before it was ever left. States keep the data they had.")
+        if let historyDefault = state.historyDefault {
+            let targets = historyDefault.targets.map { model[$0].name }.joined(separator: ", ")
+            writer.line("/// or the history's default (`\(targets)`) before `\(state.name)` was ever left. States keep the data they had.")
+        } else {
+            writer.line("/// or `\(state.name)`'s initial states before it was ever left. States keep the data they had.")
+        }
         writer.block("\(nonisolatedForPureFunctions)\(access)static func restored\(type)(_ remembered: State.\(type)?) -> State.\(type)") { writer in
             if state.history == .deep {
-                writer.line("remembered ?? \(initial)")
+                writer.line("remembered ?? \(neverLeft)")
                 return
             }
             if state.isParallel {
-                writer.line(initial)
+                writer.line(state.historyDefault == nil ? initial : "remembered == nil ? \(neverLeft) : \(initial)")
                 return
             }
             writer.line("switch remembered {")
-            writer.line("case nil: \(initial)")
+            writer.line("case nil: \(neverLeft)")
             for child in state.children {
                 let labels = Set(model[child].data.map { $0.label! })
                 writer.line("case \(spelling.configurationPattern([child], binding: labels))?: \(spelling.defaultValue(of: child, data: spelling.boundData))")
@@ -207,6 +237,7 @@ extension StatechartStateChangesGenerator {
                     for region in state.children {
                         let name = model[region].name
                         writer.line("enterState(.\(name))")
+                        if model[region].isAtomic { continue }
                         writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): configuration.\(SwiftNames.variable(name)))")
                     }
                     return

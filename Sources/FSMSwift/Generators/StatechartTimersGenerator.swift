@@ -82,7 +82,7 @@ extension StatechartTimersGenerator {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
                         let position = bodies.emitActiveGuard(of: state, binding: timer.transitions, required: features.contains(.stateData), into: &writer)
-                        let leaves = bodies.emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+                        let leaves = bodies.emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer).leaves
                         if !leaves { writer.line("return false") }
                     }
                 }

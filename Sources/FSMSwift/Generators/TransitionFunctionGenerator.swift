@@ -36,6 +36,12 @@ extension TransitionFunctionGenerator {
         }
         writer.function("\(access)static func nextState", parameters: parameters, returns: " -> State?") { writer in
             let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
+            guard topLevelFinals.count < model.topLevelStates.count else {
+                // Every state is final, so no event is ever taken: after a `switch` that returns
+                // in every case, the machine level's transitions would be code that never runs.
+                writer.line("return nil")
+                return
+            }
             if !topLevelFinals.isEmpty {
                 writer.line("switch state {")
                 writer.line("case \(topLevelFinals.map { "." + model[$0].name }.joined(separator: ", ")): return nil")
@@ -47,18 +53,19 @@ extension TransitionFunctionGenerator {
             }
             let relevant = walk.subtreesDeclaring { !walk.ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
             let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
+            let emitReturn = { (id: TransitionID, writer: inout CodeWriter) -> CodeReads in
+                writer.line("return \(self.bodies.targetConfiguration(of: id, event: self.machine[id].eventID, receiver: "guards"))")
+                return self.bodies.targetReads(of: id)
+            }
             var leaves = walk.emitStateTree(
-                model.topLevelStates, subject: "state", relevant: relevant, bindings: bindings,
+                model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings,
                 emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
             ) { state, _, writer in
-                walk.emitEventSwitch(walk.ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
-                }
-            }
+                walk.emitEventSwitch(walk.ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
+            }.leaves
             if !leaves {
-                leaves = walk.emitEventSwitch(walk.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition) { id, writer in
-                    writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
-                }
+                leaves = walk.emitEventSwitch(walk.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
+                    .leaves
             }
             if !leaves { writer.line("return nil") }
         }

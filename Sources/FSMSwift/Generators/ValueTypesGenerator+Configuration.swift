@@ -56,8 +56,13 @@ extension ValueTypesGenerator {
     private func emitRegionsType(of state: StateModel, into writer: inout CodeWriter) {
         let type = SwiftNames.stateTypeName(state.name)
         writer.line("/// The regions of `\(state.name)`, all active while `\(state.name)` is: what is active in each.")
+        let atomicRegions = state.children.filter { model[$0].isAtomic }.map { "`\(model[$0].name)`" }
+        if !atomicRegions.isEmpty {
+            let them = atomicRegions.count == 1 ? "it" : "them"
+            writer.line("/// \(atomicRegions.joined(separator: ", ")), without states of \(atomicRegions.count == 1 ? "its" : "their") own, always in \(atomicRegions.count == 1 ? "itself" : "themselves"): no property holds \(them).")
+        }
         writer.block("\(access)struct \(type): \(stateConformances)") { writer in
-            let regions = state.children.map { model[$0] }
+            let regions = model.storedRegions(of: state.id).map { model[$0] }
             for region in regions {
                 writer.documentation(region.documentation)
                 writer.line("\(access)var \(SwiftNames.variable(region.name)): \(SwiftNames.stateTypeName(region.name))")
@@ -69,7 +74,8 @@ extension ValueTypesGenerator {
                     writer.line("self.\(SwiftNames.variable(region.name)) = \(SwiftNames.variable(region.name))")
                 }
             }
-            if typeConformances.state.isCodable { emitPropertyCoding(regions.map(\.name), into: &writer) }
+            // Without properties, synthesized coding (an empty keyed container) is all there is.
+            if typeConformances.state.isCodable && !regions.isEmpty { emitPropertyCoding(regions.map(\.name), into: &writer) }
         }
     }
 

@@ -12,6 +12,9 @@ final class SwiftPlan {
     let machine: ExecutableMachine
     /// The checked spec: names, payloads, documentation.
     let model: MachineModel
+    /// The spec as declared, with the transitions that are never taken (`[false]`), which
+    /// ``machine`` and ``model`` leave out: what the transition table lists.
+    let declaredModel: MachineModel
     /// The spec's file name as the header comment prints it.
     let sourceFileName: String
     /// The spec's path for `#sourceLocation`, or `nil` to map nothing to the spec.
@@ -40,10 +43,11 @@ final class SwiftPlan {
     let actionsByName: [String: CallableModel]
     let valueFunctionsByName: [String: ValueFunctionModel]
 
-    init(machine: ExecutableMachine, sourceFileName: String, specPath: String?) {
+    init(machine: ExecutableMachine, declaredModel: MachineModel? = nil, sourceFileName: String, specPath: String?) {
         let model = machine.model
         self.machine = machine
         self.model = model
+        self.declaredModel = declaredModel ?? model
         self.sourceFileName = sourceFileName
         self.specPath = specPath
         features = SwiftFeatures(machine)

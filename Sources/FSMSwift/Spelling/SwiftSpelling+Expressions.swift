@@ -131,7 +131,9 @@ extension SwiftSpelling {
             case .else:
                 return "true"
             case .constant(let value):
-                // Only `[false]` alone reaches here: the checker folds constants away.
+                // Never reached: the checker folds constants away (`[true]` is no guard) and the
+                // emitter leaves out the transitions guarded by `[false]`
+                // (``ExecutableMachine/removingNeverTakenTransitions()``).
                 return value ? "true" : "false"
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }

@@ -86,9 +86,9 @@ extension SwiftSpelling {
     /// expression is returned too, a variable or a region's property.
     func configurationClauses(
         _ path: [StateID], binding: Set<String> = [], child: String? = nil, subject: String = "state"
-    ) -> (clauses: [String], child: String?) {
+    ) -> (clauses: [String], child: BoundValue?) {
         guard let cut = path.dropLast().firstIndex(where: { model[$0].isParallel }) else {
-            return (["case \(configurationPattern(path, binding: binding, child: child)) = \(subject)"], child)
+            return (["case \(configurationPattern(path, binding: binding, child: child)) = \(subject)"], child.map { BoundValue(variable: $0) })
         }
         let parallel = path[cut]
         let regions = regionsVariable(parallel)
@@ -106,18 +106,18 @@ extension SwiftSpelling {
     /// parallel state itself binds its own regions (`case let qRegions = pRegions.q`).
     private func configurationClauses(
         _ path: [StateID], inRegionsOf regions: String, binding: Set<String>, child: String?
-    ) -> (clauses: [String], child: String?) {
+    ) -> (clauses: [String], child: BoundValue?) {
         let region = path[0]
-        let regionValue = "\(regions).\(SwiftNames.variable(model[region].name))"
+        let regionValue = BoundValue(property: SwiftNames.variable(model[region].name), of: regions)
         let rest = Array(path.dropFirst())
         guard model[region].isParallel else {
             guard !rest.isEmpty else { return ([], child.map { _ in regionValue }) }
-            return configurationClauses(rest, binding: binding, child: child, subject: regionValue)
+            return configurationClauses(rest, binding: binding, child: child, subject: regionValue.expression)
         }
         guard matchesBelowRegion(rest) || child != nil else { return ([], nil) }
         let nested = regionsVariable(region)
-        let clause = "case let \(nested) = \(regionValue)"
-        guard !rest.isEmpty else { return ([clause], child.map { _ in nested }) }
+        let clause = "case let \(nested) = \(regionValue.expression)"
+        guard !rest.isEmpty else { return ([clause], child.map { _ in BoundValue(variable: nested) }) }
         let inner = configurationClauses(rest, inRegionsOf: nested, binding: binding, child: child)
         return ([clause] + inner.clauses, inner.child)
     }
@@ -140,6 +140,27 @@ extension SwiftSpelling {
         historyInside: String? = nil
     ) -> String {
         spell(.value((kept.first ?? entering.first)!), active: Set(kept + entering), data: data, historyOwner: historyOwner, historyInside: historyInside)
+    }
+
+    /// The regions variables (``regionsVariable(_:)``) that
+    /// ``configurationValue(keeping:entering:data:historyOwner:historyInside:)`` reads: those of
+    /// the parallel states whose untouched regions keep their value.
+    ///
+    /// Worked out from the states, not by spelling the value again: the parallel states among
+    /// them (but the history's owner, which its restored value stands in for) with a stored
+    /// region that is neither kept nor entered. A parallel state that is entered has every
+    /// region entered (the entry plan says so), so only kept ones can keep regions.
+    func regionsRead(keeping kept: [StateID], entering: [StateID], historyOwner: StateID? = nil) -> CodeReads {
+        // Most transitions cross no parallel state: nothing to allocate for them.
+        guard kept.contains(where: { model[$0].isParallel }) else { return CodeReads() }
+        let active = Set(kept + entering)
+        var reads = CodeReads()
+        for state in kept where model[state].isParallel && state != historyOwner {
+            if model.storedRegions(of: state).contains(where: { !active.contains($0) }) {
+                reads.insert(BoundValue(variable: regionsVariable(state)))
+            }
+        }
+        return reads
     }
 
     /// What is active inside `state` after a transition, as a value of `state`'s type: as
@@ -177,7 +198,7 @@ extension SwiftSpelling {
             guard model[state].isParallel else {
                 return value(children.first(where: active.contains) ?? model[state].initialChild!)
             }
-            let regions = children.map { region in
+            let regions = model.storedRegions(of: state).map { region in
                 let name = model[region].name
                 return "\(name): " + (active.contains(region) ? inside(region) : "\(regionsVariable(state)).\(SwiftNames.variable(name))")
             }
@@ -192,11 +213,19 @@ extension SwiftSpelling {
     /// What entering `state` by default puts inside it, as a value of its type: its initial
     /// child's value (`.list`), or every region's (`.init(bold: .boldOff, italic: .italicOff)`).
     func defaultInside(of state: StateID) -> String {
-        let children = model[state].children
         if model[state].isParallel {
-            return ".init(" + children.map { "\(model[$0].name): \(defaultInside(of: $0))" }.joined(separator: ", ") + ")"
+            return ".init(" + model.storedRegions(of: state).map { "\(model[$0].name): \(defaultInside(of: $0))" }.joined(separator: ", ") + ")"
         }
         return defaultValue(of: model[state].initialChild!, data: { _ in [] })
+    }
+
+    /// What `owner`'s history enters inside it before `owner` was ever left, as a value of its
+    /// type: its default's targets with the states between them and `owner`, and the default
+    /// entries of the rest, as the executable machine says
+    /// (``ExecutableMachine/restoredEntry(of:remembered:)``). A history's default enters no
+    /// state with data.
+    func historyDefaultInside(of owner: StateID) -> String {
+        configurationInside(of: owner, keeping: [owner], entering: machine.restoredEntry(of: owner, remembered: nil), data: { _ in [] })
     }
 
     /// `state` entered by default, as a case of its parent's type, with `data(state)` as its

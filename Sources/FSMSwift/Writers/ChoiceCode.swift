@@ -12,16 +12,22 @@ struct ChoiceCode {
 
     /// Ends the statements with `if guard { return 12 }` for each of `transitions`, up to the
     /// first unguarded one (a ``GuardedSequence``), then `return nil` when none is always taken.
-    mutating func returnFirst(of transitions: [TransitionID], in machine: ExecutableMachine, condition: (GuardModel) -> String?) {
+    /// Returns the transitions whose guards it wrote.
+    @discardableResult
+    mutating func returnFirst(
+        of transitions: [TransitionID], in machine: ExecutableMachine, condition: (GuardModel) -> String?
+    ) -> [TransitionID] {
         let sequence = GuardedSequence(transitions, in: machine, condition: condition)
         let isFirstStatement = statements.isEmpty
         let written = sequence.writeLines(into: &statements) { "return \(transitions[$0].index)" }
         if !written.leaves { statements.line("return nil") }
-        guard isFirstStatement else { return }
+        let guarded = sequence.branches.filter { $0.condition != nil }.map { transitions[$0.position] }
+        guard isFirstStatement else { return guarded }
         if let taken = sequence.takenAtOnce {
             immediateValue = "\(transitions[taken].index)"
         } else if sequence.branches.isEmpty {
             immediateValue = "nil"
         }
+        return guarded
     }
 }

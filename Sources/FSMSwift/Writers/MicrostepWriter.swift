@@ -24,10 +24,11 @@ final class MicrostepWriter: PlanReader {
 extension MicrostepWriter {
     /// The code of `trigger` at `parallel` (its regions bound to ``SwiftSpelling/regionsVariable(_:)``, the
     /// payload bound) as a general microstep. Falls through when no atomic state selects a
-    /// transition inside the parallel state: its own and those around it come next.
+    /// transition inside the parallel state: its own and those around it come next. Returns
+    /// what the code reads.
     func emitMicrostep(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
-    ) {
+    ) -> CodeReads {
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger)
         let condition = { (guardModel: GuardModel) -> String? in
@@ -35,17 +36,22 @@ extension MicrostepWriter {
             return self.spelling.liveCondition(guardModel, eventID)
         }
         writer.line("var selection = TransitionSelection()")
-        emitSelections(inside: parallel, of: parallel, value: spelling.regionsVariable(parallel), trigger: trigger, condition: condition, into: &writer)
+        let regions = BoundValue(variable: spelling.regionsVariable(parallel))
+        var reads = emitSelections(inside: parallel, of: parallel, value: regions, trigger: trigger, condition: condition, into: &writer)
         writer.block("if !selection.isEmpty") { writer in
             if !candidates.around.isEmpty {
                 // Evaluated once, where the first atomic state that selected nothing inside meets it.
                 writer.block("if selection.hasOpening") { writer in
-                    emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" }
+                    reads.formUnion(
+                        emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" })
                 }
             }
-            emitResolution(in: parallel, trigger: trigger, into: &writer)
-            emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer)
+            if takingReadsSelection(of: candidates.all, mode: mode) {
+                emitResolution(in: parallel, trigger: trigger, into: &writer)
+            }
+            reads.formUnion(emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer))
         }
+        return reads
     }
 
     // MARK: - Selecting
@@ -53,46 +59,65 @@ extension MicrostepWriter {
     /// Writes, for every atomic state inside `state` (what is active inside it being `value`;
     /// the microstep's `parallel` state around it),
     /// in document order, the selection of its first enabled candidate inside the parallel
-    /// state, or `selection.open()`. Each case binds the data its guards read.
+    /// state, or `selection.open()`. Each case binds the data its guards read. Returns what the
+    /// code reads.
     private func emitSelections(
-        inside state: StateID, of parallel: StateID, value: String, trigger: ExecutableMachine.Trigger, condition: (GuardModel) -> String?,
-        into writer: inout CodeWriter
-    ) {
+        inside state: StateID, of parallel: StateID, value: BoundValue, trigger: ExecutableMachine.Trigger,
+        condition: (GuardModel) -> String?, into writer: inout CodeWriter
+    ) -> CodeReads {
+        var reads = CodeReads()
         if model[state].isParallel {
             for region in model[state].children {
-                let regionValue = "\(value).\(SwiftNames.variable(model[region].name))"
-                emitSelections(inside: region, of: parallel, value: regionValue, trigger: trigger, condition: condition, into: &writer)
+                if model[region].isAtomic {
+                    // Always in itself: no value to switch over.
+                    reads.formUnion(emitFirstEnabled(regionAnalysis.insideCandidates(of: region, in: parallel, for: trigger), condition: condition, into: &writer) { id in
+                        "selection.select(\(id.index))"
+                    } otherwise: { "selection.open()" })
+                    continue
+                }
+                let regionValue = value.property(SwiftNames.variable(model[region].name))
+                reads.formUnion(emitSelections(inside: region, of: parallel, value: regionValue, trigger: trigger, condition: condition, into: &writer))
             }
-            return
+            return reads
         }
-        writer.line("switch \(value) {")
+        writer.line("switch \(value.expression) {")
+        reads.insert(value)
         for child in model[state].children {
             var body = CodeWriter()
-            let inner = model[child].isParallel ? spelling.regionsVariable(child) : "\(model[child].name)Inside"
-            if model[child].isAtomic {
+            let inner = BoundValue(variable: model[child].isParallel ? spelling.regionsVariable(child) : "\(model[child].name)Inside")
+            let bodyReads = if model[child].isAtomic {
                 emitFirstEnabled(regionAnalysis.insideCandidates(of: child, in: parallel, for: trigger), condition: condition, into: &body) { id in
                     "selection.select(\(id.index))"
                 } otherwise: { "selection.open()" }
             } else {
                 emitSelections(inside: child, of: parallel, value: inner, trigger: trigger, condition: condition, into: &body)
             }
-            let bound = Set(model[child].data.map { $0.label! }).filter { StateTreeWalk.mentions($0, in: body.text) }
-            let readsInside = !model[child].isAtomic && StateTreeWalk.mentions(inner, in: body.text)
-            writer.line("case \(spelling.configurationPattern([child], binding: bound, child: readsInside ? inner : nil)):")
+            let bound = bodyReads.dataLabels.intersection(model[child].data.map { $0.label! })
+            let readsInside = !model[child].isAtomic && bodyReads.reads(inner.variable)
+            let boundChild = readsInside ? inner.variable : nil
+            writer.line("case \(spelling.configurationPattern([child], binding: bound, child: boundChild)):")
             writer.indented { writer in writer.append(body) }
+            reads.formUnion(bodyReads.outside(binding: bound, variable: boundChild))
         }
         writer.line("}")
+        return reads
     }
 
     /// `if guard { select } else if … else { otherwise }` over `transitions` in order, up to
-    /// the first without a guard.
+    /// the first without a guard. Returns the data the guards written read.
     private func emitFirstEnabled(
         _ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter,
         select: (TransitionID) -> String, otherwise: (() -> String)? = nil
-    ) {
-        GuardedSequence(transitions, in: machine, condition: condition).writeChain(
+    ) -> CodeReads {
+        let sequence = GuardedSequence(transitions, in: machine, condition: condition)
+        sequence.writeChain(
             into: &writer, body: { branch, writer in writer.line(select(transitions[branch.position])) },
             otherwise: otherwise.map { otherwise in { writer in writer.line(otherwise()) } })
+        var reads = CodeReads()
+        for branch in sequence.branches where branch.condition != nil {
+            reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: transitions[branch.position]))
+        }
+        return reads
     }
 
     // MARK: - Resolving conflicts
@@ -120,12 +145,22 @@ extension MicrostepWriter {
 
     // MARK: - Taking
 
+    /// Whether taking `candidates` asks which of them were taken: only transitions that move or
+    /// run actions (in the running machine) do something of their own; targetless ones without
+    /// actions just consume the trigger.
+    private func takingReadsSelection(of candidates: [TransitionID], mode: SharedMode) -> Bool {
+        if candidates.contains(where: { machine[$0].entry != nil }) { return true }
+        guard case .live = mode else { return false }
+        return candidates.contains { !machine[$0].declaration.actions.isEmpty }
+    }
+
     /// Takes the transitions in `taken` (all among `candidates`): the running machine's
     /// exits, actions, configuration and entries, or the configuration the pure function
-    /// returns.
+    /// returns. Returns what the code reads.
     private func emitTaking(
         _ candidates: [TransitionID], of parallel: StateID, event: String, eventID: EventID?, mode: SharedMode, into writer: inout CodeWriter
-    ) {
+    ) -> CodeReads {
+        var reads = CodeReads()
         let moving = candidates.filter { machine[$0].entry != nil }
         // Taken transitions that move have disjoint domains: document order of the domains
         // orders their exits (reversed) and entries.
@@ -135,43 +170,48 @@ extension MicrostepWriter {
         guard case .live(let ending) = mode else {
             guard !moving.isEmpty else {
                 writer.line("return state")
-                return
+                return reads
             }
             writer.line("var next = state")
             for id in byDomain {
                 writer.block("if taken.contains(\(id.index))") { writer in
-                    emitConfiguration(after: id, inside: parallel, subject: "next", eventID: eventID, receiver: receiver, historyInside: nil, into: &writer)
+                    reads.formUnion(
+                        emitConfiguration(
+                            after: id, inside: parallel, subject: "next", eventID: eventID, receiver: receiver, historyInside: nil, into: &writer))
                 }
             }
             writer.line("return next")
-            return
+            return reads
         }
         let done = ending == .returnTrue ? "return true" : "continue"
         if !moving.isEmpty {
             writer.line("let moves = \(movesCondition)")
             writer.line("let stateBefore = state")
             for id in byDomain.reversed() {
-                writer.block("if taken.contains(\(id.index))") { writer in bodies.emitExits(of: id, from: .unknown, into: &writer) }
+                writer.block("if taken.contains(\(id.index))") { writer in reads.formUnion(bodies.emitExits(of: id, from: .unknown, into: &writer)) }
             }
         }
         // The actions, in document order (SCXML 3.13).
         for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
             writer.block("if taken.contains(\(id.index))") { writer in
                 let actions = machine[id].declaration.actions
-                bindingData(spelling.dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
+                reads.formUnion(bindingData(spelling.dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
                     spelling.emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
-                }
+                    return CodeReads(dataLabels: spelling.dataNeeded(by: actions))
+                })
             }
         }
         guard !moving.isEmpty else {
             writer.line(done)
-            return
+            return reads
         }
         writer.line("guard moves else { \(done) }")
         for id in byDomain {
             writer.block("if taken.contains(\(id.index))") { writer in
-                emitConfiguration(
-                    after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver, historyInside: spelling.restoredHistory(of: id), into: &writer)
+                reads.formUnion(
+                    emitConfiguration(
+                        after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver,
+                        historyInside: spelling.restoredHistory(of: id), into: &writer))
             }
         }
         for id in byDomain {
@@ -186,28 +226,33 @@ extension MicrostepWriter {
             writer.line("transitioned(from: stateBefore, on: \(event))")
             writer.line("continue")
         }
+        return reads
     }
 
     /// `subject = …`: the configuration once `id` is taken, from what `subject` holds (the
     /// transitions taken before it changed other parts only: their domains are disjoint).
+    /// Returns what the code reads.
     private func emitConfiguration(
         after id: TransitionID, inside parallel: StateID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
         into writer: inout CodeWriter
-    ) {
+    ) -> CodeReads {
         let value = bodies.targetConfiguration(
             of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
-        bindingData(spelling.dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
+        return bindingData(spelling.dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
             writer.line("\(subject) = \(value)")
+            return bodies.targetReads(of: id)
         }
     }
 
     /// Writes `body` where the data among `labels` of the states inside `parallel` down to
-    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of every
-    /// parallel state down to the transition's domain, which a new configuration keeps).
+    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of the
+    /// parallel states down to the transition's domain that the new configuration keeps and
+    /// `body` reads: no more, since Swift rejects a variable never used).
+    /// `body` says what it reads; returns what the whole reads from outside what it binds.
     private func bindingData(
         _ labels: Set<String>, of id: TransitionID, inside parallel: StateID, subject: String, bindingRegions: Bool = false,
-        into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void
-    ) {
+        into writer: inout CodeWriter, _ body: (inout CodeWriter) -> CodeReads
+    ) -> CodeReads {
         guard let source = machine.source(of: id) else { return body(&writer) }
         let path = machine.path(to: source)
         // The data of the parallel state and the states around it stay as the walk that led
@@ -215,10 +260,29 @@ extension MicrostepWriter {
         let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
         let keptRegions = bindingRegions && spelling.crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
         guard !needed.isEmpty || keptRegions else { return body(&writer) }
+        var inner = CodeWriter()
+        let bodyReads = body(&inner)
         // A path ending at a region binds its parallel state's regions only when asked for
         // what is inside the region (an expression, not a new variable).
         let endsAtRegion = model[source].parent.map { model[$0].isParallel } ?? false
-        let (clauses, _) = spelling.configurationClauses(path, binding: needed, child: keptRegions && endsAtRegion ? "region" : nil, subject: subject)
-        writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
+        var matched = path
+        var child: String? = keptRegions && endsAtRegion ? "region" : nil
+        if child != nil, let parent = model[source].parent, !bodyReads.reads(spelling.regionsVariable(parent)) {
+            // The body keeps no region of the source's parallel state: the path ends where
+            // the last regions it reads are bound, or the last data it needs (a region of a
+            // parallel state bound for nothing is a variable never used).
+            let regionsEnd = path.lastIndex { model[$0].isParallel && bodyReads.reads(spelling.regionsVariable($0)) }
+            let dataEnd = path.lastIndex { !needed.isDisjoint(with: model[$0].data.map { $0.label! }) }
+            guard let end = [regionsEnd, dataEnd].compactMap({ $0 }).max() else {
+                writer.append(inner)
+                return bodyReads.outside(binding: needed)
+            }
+            matched = Array(path[...end])
+            child = end == regionsEnd ? spelling.regionsVariable(path[end]) : nil
+        }
+        let (clauses, _) = spelling.configurationClauses(matched, binding: needed, child: child, subject: subject)
+        // The clauses bind what the body reads of the configuration afresh, from `subject`.
+        writer.block("if " + clauses.joined(separator: ", ")) { writer in writer.append(inner) }
+        return bodyReads.outside(binding: needed)
     }
 }

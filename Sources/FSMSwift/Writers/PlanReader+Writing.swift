@@ -26,15 +26,6 @@ extension PlanReader {
         writer.line("}")
     }
 
-    /// Every transition, each state's in document order, then the machine-level ones, as
-    /// `model.allTransitions` lists them, without copying them into one array.
-    func forEachTransition(_ body: (TransitionModel) -> Void) {
-        for state in model.states {
-            state.transitions.forEach(body)
-        }
-        model.machineTransitions.forEach(body)
-    }
-
     /// A function that takes an `Event`. A machine without events has an `Event` without cases,
     /// and Swift warns that any statement taking such a value "will never be executed" (a SIL
     /// diagnostic `-typecheck` does not show); an empty body draws no warning, even in a function

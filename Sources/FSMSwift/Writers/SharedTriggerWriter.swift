@@ -47,12 +47,13 @@ extension SharedTriggerWriter {
 
     /// `switch event { … }` over the events several regions of `parallel` share (bound to its
     /// regions variable): each case the regions' choices. Never leaves: when no region
-    /// chooses, the parallel state's own transitions come next.
-    func emitSharedEvents(of parallel: StateID, mode: SharedMode, into writer: inout CodeWriter) -> Leaves {
+    /// chooses, the parallel state's own transitions come next. Says what the code reads.
+    func emitSharedEvents(of parallel: StateID, mode: SharedMode, into writer: inout CodeWriter) -> WrittenCode {
         let events = regionAnalysis.sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
             if case .event(let event) = trigger { event } else { nil }
         }
-        guard !events.isEmpty else { return false }
+        guard !events.isEmpty else { return .nothing }
+        var reads = CodeReads()
         writer.line("switch event {")
         for event in events {
             // What the code reads of the payload: the transitions it may choose.
@@ -67,7 +68,7 @@ extension SharedTriggerWriter {
             }
             writer.line("case ", spelling.pattern(for: event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
-                emitSharedTrigger(.event(event), of: parallel, event: "event", mode: mode, into: &writer)
+                reads.formUnion(emitSharedTrigger(.event(event), of: parallel, event: "event", mode: mode, into: &writer))
             }
         }
         if events.count < model.events.count {
@@ -75,19 +76,25 @@ extension SharedTriggerWriter {
             writer.indented { writer in writer.line("break") }
         }
         writer.line("}")
-        return false
+        return WrittenCode(leaves: false, reads: reads)
     }
 
     // MARK: - Generating a shared trigger
 
     /// The code of a trigger several regions of `parallel` take (its regions bound to
     /// ``SwiftSpelling/regionsVariable(_:)``, the event's payload bound): each region's choice, then the
-    /// transitions SCXML's selection keeps. Falls through when no region chooses one.
+    /// transitions SCXML's selection keeps. Falls through when no region chooses one. Returns
+    /// what the code reads.
+    @discardableResult
     func emitSharedTrigger(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
-    ) {
+    ) -> CodeReads {
         guard !regionAnalysis.apartTriggers[parallel.index].contains(trigger) else {
             return microstep.emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
+        }
+        var reads = CodeReads()
+        func readGuards(_ transitions: [TransitionID]) {
+            for id in transitions { reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: id)) }
         }
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let regions = spelling.regionsVariable(parallel)
@@ -103,19 +110,22 @@ extension SharedTriggerWriter {
             let transitions = regionAnalysis.choosable(inside: region, for: trigger).transitions
             guard !transitions.isEmpty else { continue }
             let variable = "\(model[region].name)Choice"
-            let value = "\(regions).\(SwiftNames.variable(model[region].name))"
+            let value = BoundValue(property: SwiftNames.variable(model[region].name), of: regions)
             var body = ChoiceCode()
             let relevant = walk.subtreesDeclaring { !machine.transitions(of: .state($0), for: trigger).isEmpty }
             let guardBindings = spelling.dataBindings { state in
                 machine.transitions(of: .state(state), for: trigger).filter(transitions.contains)
                     .reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(byGuardOf: $1)) }
             }
-            let leaves = walk.emitStateTree(
+            let walked = walk.emitStateTree(
                 model[region].children, subject: value, relevant: relevant, bindings: guardBindings, into: &body.statements
             ) { state, _, writer in
                 emitChoiceSequence(machine.transitions(of: .state(state), for: trigger), condition: condition, into: &writer)
             }
-            if !leaves { body.returnFirst(of: machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition) }
+            reads.formUnion(walked.reads)
+            if !walked.leaves {
+                readGuards(body.returnFirst(of: machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition))
+            }
             emitChoice(variable, body, into: &writer)
             choices.append((region, variable, transitions))
         }
@@ -129,7 +139,7 @@ extension SharedTriggerWriter {
         writer.block("if " + choices.map { "\($0.variable) != nil" }.joined(separator: " || ")) { writer in
             if !outer.isEmpty {
                 var body = ChoiceCode()
-                body.returnFirst(of: outer, in: machine, condition: condition)
+                readGuards(body.returnFirst(of: outer, in: machine, condition: condition))
                 let unless = everyRegionChooses ? choices.map { "\($0.variable) != nil" }.joined(separator: " && ") + " ? nil : " : ""
                 emitChoice("outerChoice", body, unless: unless, into: &writer)
             }
@@ -156,15 +166,17 @@ extension SharedTriggerWriter {
                     writer.indented { writer in
                         let region = choices.first { $0.transitions.contains(id) }!.region
                         // Its actions run in their slot, which binds what they read itself.
-                        bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+                        reads.formUnion(bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
                             switch mode {
                             case .live(let ending):
-                                bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                return bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
                                     self.emitActions(of: slots, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
                                 }
-                            case .pure: writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                            case .pure:
+                                writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                                return bodies.targetReads(of: id)
                             }
-                        }
+                        })
                     }
                 }
                 writer.line("default:")
@@ -180,10 +192,12 @@ extension SharedTriggerWriter {
                         writer.indented { writer in
                             switch mode {
                             case .live(let ending):
-                                bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
+                                reads.formUnion(bodies.emitBody(id, from: .unknown, event: event, ending: ending, into: &writer) { writer in
                                     self.emitActions(of: slots, taking: isTargetless, outerTaking: { _ in true }, into: &writer)
-                                }
-                            case .pure: writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                                })
+                            case .pure:
+                                writer.line("return \(bodies.targetConfiguration(of: id, event: eventID, receiver: receiver))")
+                                reads.formUnion(bodies.targetReads(of: id))
                             }
                         }
                     }
@@ -210,18 +224,25 @@ extension SharedTriggerWriter {
             let moving = local.flatMap(\.2).filter { machine[$0].entry != nil }
             let staying = local.flatMap(\.2).contains { machine[$0].entry == nil }
             let kept = machine.path(to: parallel)
+            // What the new configuration reads: the data of the states kept, and the regions
+            // of a parallel state around.
+            var keptReads = spelling.regionsRead(keeping: kept, entering: [], historyOwner: parallel)
+            keptReads.insert(dataLabels: Set(kept.flatMap { model[$0].data.map { $0.label! } }))
+            let regionsValue = BoundValue(variable: regions)
             if case .pure = mode {
                 guard !moving.isEmpty else {
                     writer.line("return state")
                     return
                 }
                 writer.line("var regions = \(regions)")
+                reads.insert(regionsValue)
                 for (region, variable, transitions) in local {
                     emitPerChoice([(region, variable, transitions)]) { id, writer in
-                        emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer)
+                        reads.formUnion(emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer))
                     }
                 }
                 writer.line("return \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
+                reads.formUnion(keptReads)
                 return
             }
             guard case .live(let ending) = mode else { return }
@@ -229,16 +250,17 @@ extension SharedTriggerWriter {
             emitPerChoice(local.reversed()) { id, writer in
                 guard let domain = machine[id].domain, machine[id].entry != nil else { return }
                 let region = local.first { $0.2.contains(id) }!.0
-                emitExits(inside: domain, region: region, into: &writer)
+                reads.formUnion(emitExits(inside: domain, region: region, into: &writer))
             }
-            emitActions(of: slots, taking: { !leaving.contains($0) }, outerTaking: isTargetless, into: &writer)
+            reads.formUnion(emitActions(of: slots, taking: { !leaving.contains($0) }, outerTaking: isTargetless, into: &writer))
             if !moving.isEmpty {
                 writer.line("var regions = \(regions)")
+                reads.insert(regionsValue)
                 if staying { writer.line("var moved = false") }
                 for (region, variable, transitions) in local {
                     emitPerChoice([(region, variable, transitions)]) { id, writer in
                         guard machine[id].entry != nil else { return }
-                        emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer)
+                        reads.formUnion(emitRegionAssignment(after: id, in: region, receiver: receiver, into: &writer))
                         if staying { writer.line("moved = true") }
                     }
                 }
@@ -246,6 +268,7 @@ extension SharedTriggerWriter {
                     writer.line(ending == .returnTrue ? "guard moved else { return true }" : "guard moved else { continue }")
                 }
                 writer.line("state = \(spelling.configurationValue(keeping: kept, entering: [], data: spelling.boundData, historyOwner: parallel, historyInside: "regions"))")
+                reads.formUnion(keptReads)
                 emitPerChoice(local) { id, writer in
                     // The history is what the exits above left, so it restores the same again.
                     bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &writer)
@@ -260,6 +283,7 @@ extension SharedTriggerWriter {
                 writer.line(ending == .returnTrue ? "return true" : "continue")
             }
         }
+        return reads
     }
 
     /// Where the actions of the transitions a shared trigger takes together run, in document
@@ -278,10 +302,11 @@ extension SharedTriggerWriter {
 
     /// The actions of the transitions taken together, slot by slot: of each region's choice
     /// those `taking` keeps, and of the transition around the parallel state those
-    /// `outerTaking` keeps.
+    /// `outerTaking` keeps. Returns what the code reads.
     func emitActions(
         of slots: ActionSlots, taking: (TransitionID) -> Bool, outerTaking: (TransitionID) -> Bool, into writer: inout CodeWriter
-    ) {
+    ) -> CodeReads {
+        var reads = CodeReads()
         var pendingOuter = machine.inDocumentOrder(slots.outer.filter(outerTaking))
         func emitOuterActions(declaredBefore bound: TransitionID?) {
             let placed = pendingOuter.filter { id in bound.map { machine.inDocumentOrder([id, $0]).first == id } ?? true }
@@ -289,6 +314,7 @@ extension SharedTriggerWriter {
             let cases = placed.filter { !machine[$0].declaration.actions.isEmpty }.map { id in
                 var code = CodeWriter()
                 spelling.emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &code)
+                reads.insert(dataLabels: spelling.dataNeeded(by: machine[id].declaration.actions))
                 return ("case \(id.index)?:", code)
             }
             emitChoiceSwitch(on: "outerChoice", cases: cases, into: &writer)
@@ -298,14 +324,17 @@ extension SharedTriggerWriter {
             var cases: [(String, CodeWriter)] = []
             for id in choice.transitions where taking(id) && !machine[id].declaration.actions.isEmpty {
                 var code = CodeWriter()
-                bindingRegionData(spelling.dataNeeded(by: machine[id].declaration.actions), of: id, in: choice.region, into: &code) { writer in
-                    spelling.emitActions(machine[id].declaration.actions, payloadOf: machine[id].declaration.trigger, into: &writer)
-                }
+                let actions = machine[id].declaration.actions
+                reads.formUnion(bindingRegionData(spelling.dataNeeded(by: actions), of: id, in: choice.region, into: &code) { writer in
+                    spelling.emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
+                    return CodeReads(dataLabels: spelling.dataNeeded(by: actions))
+                })
                 cases.append(("case \(id.index)?:", code))
             }
             emitChoiceSwitch(on: choice.variable, cases: cases, into: &writer)
         }
         emitOuterActions(declaredBefore: nil)
+        return reads
     }
 
     /// `switch subject { case …: code … default: break }` over a choice, nothing when no case
@@ -335,10 +364,15 @@ extension SharedTriggerWriter {
     }
 
     /// `if guard { return 12 }` for each transition, up to the first unguarded one. Returns
-    /// whether every path leaves.
-    @discardableResult
-    private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> Leaves {
-        GuardedSequence(transitions, in: machine, condition: condition).writeLines(into: &writer) { "return \(transitions[$0].index)" }.leaves
+    /// whether every path leaves, and the data the guards written read.
+    private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> WrittenCode {
+        let sequence = GuardedSequence(transitions, in: machine, condition: condition)
+        let written = sequence.writeLines(into: &writer) { "return \(transitions[$0].index)" }
+        var reads = CodeReads()
+        for branch in sequence.branches where branch.condition != nil {
+            reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: transitions[branch.position]))
+        }
+        return WrittenCode(leaves: written.leaves, reads: reads)
     }
 
     /// Whether a transition chosen in `region` leaves it (its domain lies outside it), so that
@@ -350,50 +384,57 @@ extension SharedTriggerWriter {
     }
 
     /// Exits what is active inside `domain`, which lies in `region` (bound as a property of
-    /// its parallel state's regions).
-    private func emitExits(inside domain: StateID, region: StateID, into writer: inout CodeWriter) {
+    /// its parallel state's regions). Returns what the code reads.
+    private func emitExits(inside domain: StateID, region: StateID, into writer: inout CodeWriter) -> CodeReads {
         let parallel = model[region].parent!
-        let value = "\(spelling.regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
+        let value = BoundValue(property: SwiftNames.variable(model[region].name), of: spelling.regionsVariable(parallel))
         let type = SwiftNames.stateTypeName(model[domain].name)
         if domain == region {
-            writer.line("exitStates(inside\(type): \(value))")
-            return
+            writer.line("exitStates(inside\(type): \(value.expression))")
+            return CodeReads(value)
         }
         let path = Array(machine.path(to: domain).drop { $0 != region }.dropFirst())
-        let (clauses, child) = spelling.configurationClauses(path, child: "exited", subject: value)
-        writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!)) }")
+        let (clauses, child) = spelling.configurationClauses(path, child: "exited", subject: value.expression)
+        writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(type): \(child!.expression)) }")
+        return CodeReads(value)
     }
 
     /// `regions.x = …`: what is active inside `region` once transition `id` (which stays in
     /// it) is taken, the data of the states it keeps and a history it restores included.
-    private func emitRegionAssignment(after id: TransitionID, in region: StateID, receiver: String, into writer: inout CodeWriter) {
+    /// Returns what the code reads.
+    private func emitRegionAssignment(after id: TransitionID, in region: StateID, receiver: String, into writer: inout CodeWriter) -> CodeReads {
         let transition = machine[id]
-        guard let entry = transition.entry else { return }
+        guard let entry = transition.entry else { return CodeReads() }
         let target = transition.declaration.target!
         let arguments = transition.declaration.targetArguments.map { spelling.valueCode($0.value, event: transition.eventID, receiver: receiver) }
         let kept = Array(machine.path(to: transition.domain!).drop { $0 != region })
         let historyInside = entry.restoresHistoryOf.map { _ in spelling.restoredHistory(of: id) }
-        bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
+        return bindingRegionData(spelling.dataNeeded(byTargetOf: id), of: id, in: region, into: &writer) { writer in
             let inside = spelling.configurationInside(
                 of: region, keeping: kept, entering: entry.states,
                 data: { state in state == target && entry.restoresHistoryOf == nil ? arguments : self.spelling.boundData(state) },
                 historyOwner: entry.restoresHistoryOf, historyInside: historyInside)
             writer.line("regions.\(SwiftNames.variable(model[region].name)) = \(inside)")
+            return CodeReads(dataLabels: spelling.dataNeeded(byTargetOf: id))
         }
     }
 
     /// Writes `body` where the data among `labels` of the states inside `region` that were
     /// active when `id` was chosen (its source and the states around it) are bound to
     /// variables of their labels' names: the shared code walked the region only to choose.
+    /// `body` says what it reads; returns what the whole reads.
     private func bindingRegionData(
-        _ labels: Set<String>, of id: TransitionID, in region: StateID, into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void
-    ) {
+        _ labels: Set<String>, of id: TransitionID, in region: StateID, into writer: inout CodeWriter,
+        _ body: (inout CodeWriter) -> CodeReads
+    ) -> CodeReads {
         let inside = machine.source(of: id).map { Array(machine.path(to: $0).drop { $0 != region }.dropFirst()) } ?? []
         let needed = labels.intersection(inside.flatMap { model[$0].data.map { $0.label! } })
         guard !needed.isEmpty else { return body(&writer) }
         let parallel = model[region].parent!
-        let value = "\(spelling.regionsVariable(parallel)).\(SwiftNames.variable(model[region].name))"
-        let (clauses, _) = spelling.configurationClauses(inside, binding: needed, subject: value)
-        writer.block("if " + clauses.joined(separator: ", ")) { writer in body(&writer) }
+        let value = BoundValue(property: SwiftNames.variable(model[region].name), of: spelling.regionsVariable(parallel))
+        let (clauses, _) = spelling.configurationClauses(inside, binding: needed, subject: value.expression)
+        var reads = CodeReads(value)
+        writer.block("if " + clauses.joined(separator: ", ")) { writer in reads.formUnion(body(&writer).outside(binding: needed)) }
+        return reads
     }
 }

@@ -17,6 +17,28 @@ final class StateTreeWalk: PlanReader {
 /// always leaves (Swift warns about code that will never run).
 typealias Leaves = Bool
 
+/// What a writer wrote, as far as the code around it needs to know: whether every path leaves,
+/// and what it reads that the code around it binds.
+struct WrittenCode {
+    var leaves: Leaves
+    var reads: CodeReads
+
+    init(leaves: Leaves, reads: CodeReads = CodeReads()) {
+        self.leaves = leaves
+        self.reads = reads
+    }
+
+    /// Nothing written: control passes on.
+    static let nothing = WrittenCode(leaves: false)
+
+    /// This code followed by `next`, which runs when this code does not leave.
+    func then(_ next: WrittenCode) -> WrittenCode {
+        var reads = reads
+        reads.formUnion(next.reads)
+        return WrittenCode(leaves: next.leaves, reads: reads)
+    }
+}
+
 /// Where generated code runs, as far as it knows the active configuration there: what
 /// decides how a transition taken there exits the active states.
 enum ActivePosition {
@@ -25,7 +47,7 @@ enum ActivePosition {
     /// In the case of an active compound (or parallel) state, what is active inside it
     /// bound to `child`: `activeChild`, or the regions of a parallel state
     /// (`editorRegions`), or a region's value (`editorRegions.bold`).
-    case compound(StateID, child: String)
+    case compound(StateID, child: BoundValue)
     /// Where nothing active is bound: the machine level, timers, completions.
     case unknown
 }
@@ -36,24 +58,27 @@ extension StateTreeWalk {
     /// or a compound state's nested `switch` over its children (bound to `activeChild`)
     /// followed by its own transitions. A child's transitions are tried before its parent's, as
     /// ``ExecutableMachine/owners(from:)`` orders them. Each case binds the data labels
-    /// `bindings` lists for its state, and a compound state for which `bindsChild` holds binds
-    /// its active child for its own transitions too (`.compound`).
+    /// `bindings` lists for its state that its code reads, and a compound state for which
+    /// `bindsChild` holds binds its active child for its own transitions too (`.compound`).
     ///
-    /// A parallel state's case binds its regions (``SwiftSpelling/regionsVariable(_:)``) and tries each
-    /// region in document order, a region's states before the region's own transitions; then
-    /// `emitShared` writes what several regions take together (triggers no region may take
-    /// alone, which `emitOwn` leaves out), then the parallel state's own transitions.
-    /// Returns whether every path leaves.
+    /// A parallel state's case binds its regions (``SwiftSpelling/regionsVariable(_:)``) when its
+    /// code reads them, and tries each region in document order, a region's states before the
+    /// region's own transitions; then `emitShared` writes what several regions take together
+    /// (triggers no region may take alone, which `emitOwn` leaves out), then the parallel
+    /// state's own transitions. `emitOwn` and `emitShared` say what their code reads.
+    /// Returns whether every path leaves, and what the code reads that it does not bind itself.
     func emitStateTree(
-        _ siblings: [StateID], subject: String, relevant: [Bool], bindings: [Set<String>],
+        _ siblings: [StateID], subject: BoundValue, relevant: [Bool], bindings: [Set<String>],
         bindsChild: (StateID) -> Bool = { _ in false },
-        emitShared: (_ parallel: StateID, inout CodeWriter) -> Leaves = { _, _ in false }, into writer: inout CodeWriter,
-        emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
-    ) -> Leaves {
+        emitShared: (_ parallel: StateID, inout CodeWriter) -> WrittenCode = { _, _ in .nothing }, into writer: inout CodeWriter,
+        emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> WrittenCode
+    ) -> WrittenCode {
         let cases = siblings.filter { relevant[$0.index] }
-        guard !cases.isEmpty else { return false }
-        writer.line("switch \(subject) {")
+        guard !cases.isEmpty else { return .nothing }
+        writer.line("switch \(subject.expression) {")
+        var reads = CodeReads(subject)
         var everyCaseLeaves = true
+        let activeChild = BoundValue(variable: "activeChild")
         for id in cases {
             let state = model[id]
             let childrenMatter = state.children.contains { relevant[$0.index] }
@@ -65,40 +90,42 @@ extension StateTreeWalk {
             // tree quadratic.
             let writesBodyFirst = state.isParallel || !bindings[id.index].isEmpty
             var body = CodeWriter()
-            func emitCaseBody(into writer: inout CodeWriter) -> Leaves {
+            func emitCaseBody(into writer: inout CodeWriter) -> WrittenCode {
                 if state.isAtomic { return emitOwn(id, .leaf(id), &writer) }
                 if state.isParallel {
                     return emitRegions(
                         of: id, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &writer,
                         emitOwn: emitOwn)
                 }
-                var leaves = false
+                var written = WrittenCode.nothing
                 if childrenMatter {
-                    leaves = emitStateTree(
-                        state.children, subject: "activeChild", relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                    written = emitStateTree(
+                        state.children, subject: activeChild, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
                         emitShared: emitShared, into: &writer, emitOwn: emitOwn)
                 }
-                if !leaves {
-                    leaves = emitOwn(id, bindsActiveChild ? .compound(id, child: "activeChild") : .unknown, &writer)
+                if !written.leaves {
+                    written = written.then(emitOwn(id, bindsActiveChild ? .compound(id, child: activeChild) : .unknown, &writer))
                 }
-                return leaves
+                return written
             }
             guard writesBodyFirst else {
-                writer.line("case \(spelling.configurationPattern([id], child: bindsActiveChild ? "activeChild" : nil)):")
-                var leaves = false
-                writer.indented { writer in leaves = emitCaseBody(into: &writer) }
-                everyCaseLeaves = leaves && everyCaseLeaves
+                let child = bindsActiveChild ? activeChild.variable : nil
+                writer.line("case \(spelling.configurationPattern([id], child: child)):")
+                var written = WrittenCode.nothing
+                writer.indented { writer in written = emitCaseBody(into: &writer) }
+                everyCaseLeaves = written.leaves && everyCaseLeaves
+                reads.formUnion(written.reads.outside(variable: child))
                 continue
             }
-            let leaves = emitCaseBody(into: &body)
-            let bodyText = body.text
-            let bound = bindings[id.index].filter { Self.mentions($0, in: bodyText) }
+            let written = emitCaseBody(into: &body)
+            let bound = bindings[id.index].intersection(written.reads.dataLabels)
             let child: String? = state.isParallel
-                ? (Self.mentions(spelling.regionsVariable(id), in: bodyText) ? spelling.regionsVariable(id) : nil)
-                : (bindsActiveChild ? "activeChild" : nil)
+                ? (written.reads.reads(spelling.regionsVariable(id)) ? spelling.regionsVariable(id) : nil)
+                : (bindsActiveChild ? activeChild.variable : nil)
             writer.line("case \(spelling.configurationPattern([id], binding: bound, child: child)):")
             writer.indented { writer in writer.append(body) }
-            everyCaseLeaves = leaves && everyCaseLeaves
+            everyCaseLeaves = written.leaves && everyCaseLeaves
+            reads.formUnion(written.reads.outside(binding: bound, variable: child))
         }
         if cases.count < siblings.count {
             writer.line("default:")
@@ -106,54 +133,56 @@ extension StateTreeWalk {
             everyCaseLeaves = false
         }
         writer.line("}")
-        return everyCaseLeaves
+        return WrittenCode(leaves: everyCaseLeaves, reads: reads)
     }
 
-    /// The body of a parallel state's case, its regions bound to ``SwiftSpelling/regionsVariable(_:)``: each
-    /// region in document order (a region's states before the region's own transitions, a
-    /// region that is a parallel state itself binding its own regions), then what several
-    /// regions take together, then the parallel state's own transitions. Returns whether every
-    /// path leaves.
+    /// The body of a parallel state's case, its regions bound to
+    /// ``SwiftSpelling/regionsVariable(_:)`` where it reads them: each region in document order
+    /// (a region's states before the region's own transitions, a region that is a parallel
+    /// state itself binding its own regions), then what several regions take together, then
+    /// the parallel state's own transitions. Returns whether every path leaves, and what the
+    /// code reads.
     private func emitRegions(
         of parallel: StateID, relevant: [Bool], bindings: [Set<String>], bindsChild: (StateID) -> Bool,
-        emitShared: (_ parallel: StateID, inout CodeWriter) -> Leaves, into writer: inout CodeWriter,
-        emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> Leaves
-    ) -> Leaves {
+        emitShared: (_ parallel: StateID, inout CodeWriter) -> WrittenCode, into writer: inout CodeWriter,
+        emitOwn: (_ state: StateID, _ position: ActivePosition, inout CodeWriter) -> WrittenCode
+    ) -> WrittenCode {
         let regions = spelling.regionsVariable(parallel)
-        var leaves = false
-        for region in model[parallel].children where relevant[region.index] && !leaves {
-            let value = "\(regions).\(SwiftNames.variable(model[region].name))"
+        var written = WrittenCode.nothing
+        for region in model[parallel].children where relevant[region.index] && !written.leaves {
+            if model[region].isAtomic {
+                // Always in itself: its own transitions, where every active state is known.
+                written = written.then(emitOwn(region, .leaf(region), &writer))
+                continue
+            }
+            let value = BoundValue(property: SwiftNames.variable(model[region].name), of: regions)
             if model[region].isParallel {
                 let nested = spelling.regionsVariable(region)
                 var body = CodeWriter()
-                leaves = emitRegions(
+                let inside = emitRegions(
                     of: region, relevant: relevant, bindings: bindings, bindsChild: bindsChild, emitShared: emitShared, into: &body,
                     emitOwn: emitOwn)
-                if Self.mentions(nested, in: body.text) { writer.line("let \(nested) = \(value)") }
+                var reads = inside.reads.outside(variable: nested)
+                if inside.reads.reads(nested) {
+                    writer.line("let \(nested) = \(value.expression)")
+                    reads.insert(value)
+                }
                 writer.append(body)
+                written = written.then(WrittenCode(leaves: inside.leaves, reads: reads))
                 continue
             }
-            leaves = emitStateTree(
-                model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
-                emitShared: emitShared, into: &writer, emitOwn: emitOwn)
-            if !leaves { leaves = emitOwn(region, .compound(region, child: value), &writer) }
+            written = written.then(
+                emitStateTree(
+                    model[region].children, subject: value, relevant: relevant, bindings: bindings, bindsChild: bindsChild,
+                    emitShared: emitShared, into: &writer, emitOwn: emitOwn))
+            if !written.leaves { written = written.then(emitOwn(region, .compound(region, child: value), &writer)) }
         }
-        if !leaves, !regionAnalysis.sharedTriggers[parallel.index].isEmpty { leaves = emitShared(parallel, &writer) }
-        if !leaves { leaves = emitOwn(parallel, bindsChild(parallel) ? .compound(parallel, child: regions) : .unknown, &writer) }
-        return leaves
-    }
-
-    /// Whether `text` uses the identifier `name` (not merely a longer one starting with it).
-    static func mentions(_ name: String, in text: String) -> Bool {
-        var rest = text[...]
-        while let range = rest.firstRange(of: name) {
-            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
-            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-            let isPart = { (character: Character?) in character.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
-            if !isPart(before) && !isPart(after) { return true }
-            rest = text[range.upperBound...]
+        if !written.leaves, !regionAnalysis.sharedTriggers[parallel.index].isEmpty { written = written.then(emitShared(parallel, &writer)) }
+        if !written.leaves {
+            let position: ActivePosition = bindsChild(parallel) ? .compound(parallel, child: BoundValue(variable: regions)) : .unknown
+            written = written.then(emitOwn(parallel, position, &writer))
         }
-        return false
+        return written
     }
 
     /// For each state, whether it or a state inside it declares a transition for which
@@ -178,16 +207,19 @@ extension StateTreeWalk {
     }
 
     /// `switch event { … }` over an owner's event transitions, each group's transitions tried
-    /// in order (`emitBody` writes one, ending in a `return`). Returns whether every path leaves.
+    /// in order (`emitBody` writes one, ending in a `return`, and says what it reads). Returns
+    /// whether every path leaves, and what the code reads: the bodies' reads and the data the
+    /// guards written read.
     ///
     /// `guardsOnly`: the bodies run no action (the pure transition function), so only guards
     /// need the payload bound.
     func emitEventSwitch(
         _ groups: [(event: EventID, transitions: [TransitionID])], guardsOnly: Bool = false, into writer: inout CodeWriter,
-        condition: (GuardModel, EventID) -> String?, emitBody: (TransitionID, inout CodeWriter) -> Void
-    ) -> Leaves {
-        guard !groups.isEmpty else { return false }
+        condition: (GuardModel, EventID) -> String?, emitBody: (TransitionID, inout CodeWriter) -> CodeReads
+    ) -> WrittenCode {
+        guard !groups.isEmpty else { return .nothing }
         writer.line("switch event {")
+        var reads = CodeReads()
         var everyGroupLeaves = true
         for group in groups {
             var declarations = group.transitions.map { machine[$0].declaration }
@@ -197,7 +229,11 @@ extension StateTreeWalk {
             writer.line("case ", spelling.pattern(for: group.event, binding: spelling.usedPayload(of: declarations)), ":")
             writer.indented { writer in
                 let sequence = GuardedSequence(group.transitions, in: machine) { condition($0, group.event) }
-                let written = sequence.writeBlocks(into: &writer) { branch, writer in emitBody(group.transitions[branch.position], &writer) }
+                let written = sequence.writeBlocks(into: &writer) { branch, writer in
+                    let id = group.transitions[branch.position]
+                    if branch.condition != nil { reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: id)) }
+                    reads.formUnion(emitBody(id, &writer))
+                }
                 everyGroupLeaves = written.leaves && everyGroupLeaves
             }
         }
@@ -207,7 +243,7 @@ extension StateTreeWalk {
             everyGroupLeaves = false
         }
         writer.line("}")
-        return everyGroupLeaves
+        return WrittenCode(leaves: everyGroupLeaves, reads: reads)
     }
 
     // MARK: - What each state's own dispatch takes

@@ -35,7 +35,7 @@ extension TransitionBodyWriter {
         let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(by: $1, pure: false)) }
         let bound = spelling.chainLabels(of: state, among: labels)
         let bindsChild = model[state].isCompound && transitions.contains { exitsThroughChild($0, from: state) }
-        var child: String?
+        var child: BoundValue?
         if bound.isEmpty && !bindsChild && !spelling.crossesParallelState(machine.path(to: state)) {
             if required { writer.line("guard isIn(.\(model[state].name)) else { return false }") }
         } else {
@@ -48,16 +48,20 @@ extension TransitionBodyWriter {
     }
 
     /// Transitions tried in order, each `if guard { take it }`, up to the first unguarded one.
-    /// Returns whether every path leaves.
+    /// Returns whether every path leaves, and what the code reads.
     @discardableResult
     func emitGuardedSequence(
         _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
         into writer: inout CodeWriter
-    ) -> Leaves {
+    ) -> WrittenCode {
         let sequence = GuardedSequence(transitions, in: machine) { self.spelling.liveCondition($0, nil) }
-        return sequence.writeBlocks(into: &writer) { branch, writer in
-            emitBody(transitions[branch.position], from: position, event: event, ending: ending, into: &writer)
+        var reads = CodeReads()
+        let leaves = sequence.writeBlocks(into: &writer) { branch, writer in
+            let id = transitions[branch.position]
+            if branch.condition != nil { reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: id)) }
+            reads.formUnion(emitBody(id, from: position, event: event, ending: ending, into: &writer))
         }.leaves
+        return WrittenCode(leaves: leaves, reads: reads)
     }
 
     // MARK: - Taking a transition
@@ -68,28 +72,34 @@ extension TransitionBodyWriter {
     ///
     /// `position` says what the code knows of the active configuration, which decides how it
     /// exits (``emitExits(of:from:into:)``). `actions`, when given, writes the actions in
-    /// place of the transition's own: those of the transitions taken in the same step too.
+    /// place of the transition's own (those of the transitions taken in the same step too) and
+    /// says what they read. Returns what the code reads.
+    @discardableResult
     func emitBody(
         _ id: TransitionID, from position: ActivePosition, event: String, ending: BodyEnding, into writer: inout CodeWriter,
-        actions: ((inout CodeWriter) -> Void)? = nil
-    ) {
+        actions: ((inout CodeWriter) -> CodeReads)? = nil
+    ) -> CodeReads {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
         let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
-        let emitOwnActions = actions ?? { writer in self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer) }
+        let emitOwnActions = actions ?? { writer in
+            self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
+            return CodeReads(dataLabels: self.spelling.dataNeeded(by: transition.declaration.actions))
+        }
         guard let entry = transition.entry else {
-            emitOwnActions(&writer)
+            let reads = emitOwnActions(&writer)
             writer.line(ending == .returnTrue ? "return true" : "continue")
-            return
+            return reads
         }
         writer.line("let stateBefore = state")
-        emitExits(of: id, from: position, into: &writer)
-        emitOwnActions(&writer)
+        var reads = emitExits(of: id, from: position, into: &writer)
+        reads.formUnion(emitOwnActions(&writer))
         if let owner = entry.restoresHistoryOf {
             let name = model[owner].name
             writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")
         }
         writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
+        reads.formUnion(targetReads(of: id))
         emitEntries(of: id, restoredInside: "restoredInside", into: &writer)
         switch ending {
         case .returnTrue:
@@ -98,17 +108,24 @@ extension TransitionBodyWriter {
             writer.line("transitioned(from: stateBefore, on: \(event))")
             writer.line("continue")
         }
+        return reads
     }
 
     /// The states a taken transition enters, outermost first (`enterState(.x)`); what a
     /// history restores (`restoredInside`, an expression) is entered right after its state
-    /// (first, when that state stays active), before any region entered after it.
+    /// (first, when that state stays active), before any region entered after it. A history's
+    /// default actions run between its state's entry and what it restores, when the state is
+    /// entered before it was ever left (SCXML's `defaultHistoryContent`).
     func emitEntries(of id: TransitionID, restoredInside: String, into writer: inout CodeWriter) {
         guard let entry = machine[id].entry else { return }
         let restoreAfter = entry.restoresHistoryOf.map { owner in entry.states.firstIndex(of: owner).map { $0 + 1 } ?? 0 }
         for position in 0...entry.states.count {
             if position == restoreAfter, let owner = entry.restoresHistoryOf {
-                writer.line("enterStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(restoredInside))")
+                let name = model[owner].name
+                if position > 0, model[owner].historyDefault.map({ !$0.actions.isEmpty }) ?? false {
+                    writer.line("if history.\(name) == nil { takeHistoryDefault(of: .\(name)) }")
+                }
+                writer.line("enterStates(inside\(SwiftNames.stateTypeName(name)): \(restoredInside))")
             }
             if position < entry.states.count { writer.line("enterState(.\(model[entry.states[position]].name))") }
         }
@@ -135,6 +152,17 @@ extension TransitionBodyWriter {
         return spelling.configurationValue(keeping: kept, entering: entry.states, data: data)
     }
 
+    /// What ``targetConfiguration(of:event:receiver:historyInside:)`` reads: the data its
+    /// arguments and the states it keeps read, and the regions it keeps.
+    func targetReads(of id: TransitionID) -> CodeReads {
+        let transition = machine[id]
+        guard let entry = transition.entry else { return CodeReads() }
+        var reads = spelling.regionsRead(
+            keeping: transition.domain.map { machine.path(to: $0) } ?? [], entering: entry.states, historyOwner: entry.restoresHistoryOf)
+        reads.insert(dataLabels: spelling.dataNeeded(byTargetOf: id))
+        return reads
+    }
+
     /// The exits of a taken transition: the active states below its domain, innermost first,
     /// each history remembered before its state is exited.
     ///
@@ -142,8 +170,9 @@ extension TransitionBodyWriter {
     /// inside it is bound to `activeChild`: `exitStates(insideX: activeChild)`, then the state
     /// and its ancestors below the domain. Elsewhere, the configuration is read again.
     /// Remembering a history outside the bound part with data inside needs data the code may
-    /// not have bound, so that too reads the configuration again.
-    func emitExits(of id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) {
+    /// not have bound, so that too reads the configuration again. Returns what the code reads.
+    @discardableResult
+    func emitExits(of id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) -> CodeReads {
         let domain = machine[id].domain
         let levelsKept = domain.map { machine.depth(of: $0) + 1 } ?? 0
         switch position {
@@ -154,38 +183,50 @@ extension TransitionBodyWriter {
             guard features.contains(.stateData) && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
             else {
                 let path = machine.path(to: leaf)
+                var reads = CodeReads()
                 for state in exits {
                     if model[state].history != nil {
                         let inside = path[(machine.depth(of: state) + 1)...]
                         writer.line("history.\(model[state].name) = \(spelling.configurationValue(inside, data: spelling.boundData))")
+                        reads.insert(dataLabels: dataLabels(of: inside))
                     }
                     writer.line("exitState(.\(model[state].name))")
                 }
-                return
+                return reads
             }
         case .compound(let owner, let child):
             let path = machine.path(to: owner)
             let exitedAround = path[levelsKept...].reversed()
             guard !exitsThroughChild(id, from: owner) else {
-                writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(child))")
+                writer.line("exitStates(inside\(SwiftNames.stateTypeName(model[owner].name)): \(child.expression))")
+                var reads = CodeReads(child)
                 for state in exitedAround {
                     if model[state].history != nil {
-                        let inside = spelling.configurationValue(path[(machine.depth(of: state) + 1)...], inside: child, data: spelling.boundData)
+                        let below = path[(machine.depth(of: state) + 1)...]
+                        let inside = spelling.configurationValue(below, inside: child.expression, data: spelling.boundData)
                         writer.line("history.\(model[state].name) = \(inside)")
+                        reads.insert(dataLabels: dataLabels(of: below))
                     }
                     writer.line("exitState(.\(model[state].name))")
                 }
-                return
+                return reads
             }
         case .unknown:
             break
         }
         if let domain {
             let (clauses, child) = spelling.configurationClauses(machine.path(to: domain), child: "exited")
-            writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): \(child!)) }")
+            writer.line("if \(clauses.joined(separator: ", ")) { exitStates(inside\(SwiftNames.stateTypeName(model[domain].name)): \(child!.expression)) }")
         } else {
             writer.line("exitActiveStates()")
         }
+        // What it binds, it binds itself.
+        return CodeReads()
+    }
+
+    /// The data labels of `states`.
+    private func dataLabels(of states: some Sequence<StateID>) -> Set<String> {
+        Set(states.flatMap { model[$0].data.map { $0.label! } })
     }
 
     /// Whether transition `id`, taken in compound (or parallel) state `owner`, exits through

@@ -8,8 +8,9 @@ import TestSupport
 @Suite(.offThePool) struct EditorSupportTests {
     static let editors = ExampleMachines.packageRoot.appendingPathComponent("editors")
 
-    /// Words the language reads as keywords only in context: `done ->`, `history deep`, `in(…)`.
-    static let contextualKeywords: Set<String> = ["done", "deep", "in"]
+    /// Words the language reads as keywords only in context: `done ->`, `history deep`, `in(…)`,
+    /// `on t reenter -> a`.
+    static let contextualKeywords: Set<String> = ["done", "deep", "in", "reenter"]
 
     private func json(_ path: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(contentsOf: Self.editors.appendingPathComponent(path)))

@@ -82,4 +82,13 @@ import Testing
         let state = try #require(index.occurrences.first { $0.name == "a" })
         #expect(SymbolHover.markdown(for: state, in: index, source: source).hasSuffix("- `on go -> a`"))
     }
+
+    /// Swift reads `\r\n` as one character, neither `\r` nor `\n`: a transition written over
+    /// two lines of a Windows file kept its line break in the hover.
+    @Test func transitionsOverWindowsLinesShowOnOneLine() throws {
+        let source = SourceText("machine M {\r\n  event go\r\n  initial state a {\r\n    on go -> a / x,\r\n      y\r\n  }\r\n}\r\n")
+        let index = SymbolIndex(Parser.parse(source).syntax)
+        let state = try #require(index.occurrences.first { $0.name == "a" })
+        #expect(SymbolHover.markdown(for: state, in: index, source: source).hasSuffix("- `on go -> a / x, y`"))
+    }
 }

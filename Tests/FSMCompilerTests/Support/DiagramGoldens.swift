@@ -45,7 +45,7 @@ enum DiagramGoldens {
         + Corpus.specs(in: constructSpecsFolder).map { "Tests/ReferenceTests/Specs/\($0)" }
 
     /// The hand-built models, by the name of their golden files.
-    static let models = ["Nested", "Escaping", "Studio"]
+    static let models = ["Nested", "Escaping", "Studio", "Document"]
 
     /// Everything with golden diagrams: the specs, then the hand-built models.
     static var subjects: [String] { specs + models }
@@ -62,6 +62,7 @@ enum DiagramGoldens {
         case "Nested": return try DiagramModels.nested()
         case "Escaping": return try DiagramModels.escaping()
         case "Studio": return try DiagramModels.studio()
+        case "Document": return try DiagramModels.compile(ControlLanguageSpec.text)
         default:
             let url = ExampleMachines.packageRoot.appendingPathComponent(subject)
             return try DiagramModels.compile(String(decoding: try Data(contentsOf: url), as: UTF8.self))

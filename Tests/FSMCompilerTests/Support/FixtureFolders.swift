@@ -14,6 +14,8 @@ enum FixtureFolders {
     static let diagrams = root.appendingPathComponent("Diagrams")
     /// The regression cases of the differential tests against Qt SCXML.
     static let differential = root.appendingPathComponent("Differential")
+    /// The regression cases of the differential check of the SCXML import against Qt.
+    static let importDifferential = root.appendingPathComponent("ImportDifferential")
     /// The golden test paths.
     static let pathGoldens = root.appendingPathComponent("PathGoldens")
     /// The golden SCXML documents.

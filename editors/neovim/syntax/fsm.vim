@@ -1,5 +1,5 @@
 " Syntax highlighting for fsmc state machine specs (.fsm). The keywords are the lexer's
-" (Sources/FSMCompiler/Syntax/Token.swift) and the contextual words done, deep and in; a test
+" (Sources/FSMCompiler/Syntax/Token.swift) and the contextual words done, deep, in and reenter; a test
 " keeps them in step (EditorSupportTests).
 if exists('b:current_syntax')
   finish
@@ -8,7 +8,7 @@ endif
 syntax keyword fsmDeclaration machine state event output import
 syntax keyword fsmTrigger on always after done entry exit
 syntax keyword fsmAction emit raise
-syntax keyword fsmModifier initial final parallel history deep
+syntax keyword fsmModifier initial final parallel history deep reenter
 syntax keyword fsmAccess public internal package
 syntax keyword fsmGuardWord else in
 syntax keyword fsmConstant true false nil

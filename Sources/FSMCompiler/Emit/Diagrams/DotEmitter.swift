@@ -14,7 +14,9 @@ import FSMCore
 /// side by side, in document order, each with its own initial point: the regions' initial
 /// points share a rank (the graph sets `newrank`), below an invisible point of the parallel
 /// state that arrows to and from it attach to, clipped at its border. An arrow between two
-/// regions does not move them apart (`constraint=false`).
+/// regions does not move them apart (`constraint=false`). A region without states is a dashed
+/// box among them. A transition with several targets is an arrow to each; a history's default
+/// is an arrow from its circled `H` to each of its targets, labeled with its actions.
 /// See ``StateDiagram`` for what every notation shows.
 public struct DotEmitter {
     let model: MachineModel
@@ -43,9 +45,13 @@ public struct DotEmitter {
                 writer.line("\(Self.anyState) [label=\(label), style=\"rounded,dashed\"];")
             }
             let arrows = diagram.arrows
-            if !arrows.isEmpty { writer.line() }
+            let historyDefaults = diagram.statesWithHistoryDefaults
+            if !arrows.isEmpty || !historyDefaults.isEmpty { writer.line() }
             for transition in arrows {
                 emitArrow(transition, into: &writer)
+            }
+            for state in historyDefaults {
+                emitHistoryDefault(of: state, into: &writer)
             }
         }
         return writer.text
@@ -89,6 +95,8 @@ public struct DotEmitter {
         guard !state.children.isEmpty else {
             if !lines.isEmpty { attributes.append("label=\(Self.label(title: Self.html(state.name), lines: lines))") }
             if state.isFinal { attributes.append("peripheries=2") }
+            // A region without states, beside the regions' dashed clusters.
+            if diagram.isRegion(state) { attributes.append("style=\"rounded,dashed\"") }
             if let documentation = state.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
             writer.line("\(Self.quoted(state.name))\(Self.attributes(attributes));")
             return
@@ -112,30 +120,44 @@ public struct DotEmitter {
 
     // MARK: - Arrows
 
+    /// The arrow of a transition, one to each of its targets.
     private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
-        guard let target = transition.target else { return }
-        var attributes = ["label=\(Self.quoted(SpecText.transitionLabel(transition, in: model)))"]
+        var common = ["label=\(Self.quoted(diagram.arrowLabel(transition)))"]
         let tail: String
         if let source = transition.source {
             tail = node(source)
             // Arrows from a compound state never end inside it: those are lines in its box.
-            if !model[source].children.isEmpty { attributes.append("ltail=\(Self.cluster(of: model[source]))") }
+            if !model[source].children.isEmpty { common.append("ltail=\(Self.cluster(of: model[source]))") }
         } else {
             tail = Self.anyState
-            attributes.append("style=dashed")
+            common.append("style=dashed")
         }
-        let head: String
-        if transition.targetsHistory {
-            head = Self.historyPoint(of: model[target])
-        } else {
-            head = node(target)
-            attributes += headAttributes(target, from: transition.source)
+        for target in transition.targets {
+            var attributes = common
+            let head: String
+            if transition.targetsHistory {
+                head = Self.historyPoint(of: model[target])
+            } else {
+                head = node(target)
+                attributes += headAttributes(target, from: transition.source)
+            }
+            if let source = transition.source, diagram.crossesRegions(from: source, to: target) {
+                attributes.append("constraint=false")
+            }
+            if let documentation = transition.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
+            writer.line("\(tail) -> \(head)\(Self.attributes(attributes));")
         }
-        if let source = transition.source, diagram.crossesRegions(from: source, to: target) {
-            attributes.append("constraint=false")
+    }
+
+    /// The arrows of a history's default, from the state's circled `H` to each target.
+    private func emitHistoryDefault(of state: StateModel, into writer: inout CodeWriter) {
+        guard let historyDefault = state.historyDefault else { return }
+        let label = diagram.historyDefaultLabel(historyDefault)
+        for target in historyDefault.targets {
+            var attributes = label.isEmpty ? [] : ["label=\(Self.quoted(label))"]
+            attributes += headAttributes(target, from: state.id)
+            writer.line("\(Self.historyPoint(of: state)) -> \(node(target))\(Self.attributes(attributes));")
         }
-        if let documentation = transition.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
-        writer.line("\(tail) -> \(head)\(Self.attributes(attributes));")
     }
 
     /// The node an arrow to or from `state` attaches to: the state's own, the initial point

@@ -12,7 +12,9 @@ import FSMCore
 /// regions, composite states each with its own `[*]`, are separated by `--`, Mermaid's
 /// concurrent regions; the parallel state has no `[*]` and no `H` state (an arrow to its history
 /// is a line of its source, `wake -> studio.history`), and the notes of its regions follow it
-/// rather than stand between them. Doc comments become notes beside their state,
+/// rather than stand between them. A transition with several targets is an arrow to each; a
+/// history's default is an arrow from the `H` state to each of its targets (a parallel
+/// state's, which has no `H` state, is a line of its note). Doc comments become notes beside their state,
 /// and the machine's becomes the diagram's accessible description; Mermaid has no notes on
 /// transitions, so their doc comments stay in the source as `%%` comments. See
 /// ``StateDiagram``.
@@ -77,6 +79,12 @@ public struct MermaidEmitter {
         for transition in diagram.arrows where diagram.container(of: transition) == container && !isWrittenAsLine(transition) {
             emitArrow(transition, into: &writer)
         }
+        if let container, !model[container].isParallel, let historyDefault = model[container].historyDefault {
+            let label = diagram.historyDefaultLabel(historyDefault)
+            for target in historyDefault.targets {
+                writer.line("\(identifiers.history(of: container)) --> \(identifiers[target])" + (label.isEmpty ? "" : " : \(Self.text(label))"))
+            }
+        }
         for child in children where model[child].isFinal {
             writer.line("\(identifiers[child]) --> [*]")
         }
@@ -104,7 +112,9 @@ public struct MermaidEmitter {
     private func emitState(_ state: StateModel, into writer: inout CodeWriter, notes: inout [DeferredNote]) {
         let identifier = identifiers[state.id]
         let declaration = "state \"\(Self.text(state.name))\" as \(identifier)"
-        let lines = diagram.bodyLines(of: state, alsoWritingAsLines: isWrittenAsLine)
+        var lines = diagram.bodyLines(of: state, alsoWritingAsLines: isWrittenAsLine)
+        // A parallel state has no `H` state for its history's default to start from.
+        if state.isParallel, let historyDefault = diagram.historyDefaultLine(of: state) { lines.append(historyDefault) }
         let documentation = StateDiagram.documentationLines(state.documentation)
         var pending: [DeferredNote] = []
         if state.children.isEmpty {
@@ -142,15 +152,17 @@ public struct MermaidEmitter {
         writer.line("end note")
     }
 
+    /// The arrow of a transition, one to each of its targets.
     private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
-        guard let target = transition.target else { return }
         for line in StateDiagram.documentationLines(transition.documentation) {
             writer.line("%% " + line)
         }
         let source = transition.source.map { identifiers[$0] } ?? identifiers.anyState
-        let head = transition.targetsHistory ? identifiers.history(of: target) : identifiers[target]
-        let label = Self.text(SpecText.transitionLabel(transition, in: model))
-        writer.line("\(source) --> \(head) : \(label)")
+        let label = Self.text(diagram.arrowLabel(transition))
+        for target in transition.targets {
+            let head = transition.targetsHistory ? identifiers.history(of: target) : identifiers[target]
+            writer.line("\(source) --> \(head) : \(label)")
+        }
     }
 
     // MARK: - Identifiers and escaping

@@ -14,7 +14,10 @@ import FSMCore
 /// them, so a transition into or out of a region, or to a parallel state's history, is a line
 /// of its source state written as in the spec (`swap -> muted`), as the transitions that stay
 /// in their state are, and a region's note is written inside it (a region that is a parallel
-/// state has none). Doc comments become notes: beside a state, on a transition's arrow, and the
+/// state has none). A transition with several targets is an arrow to each (a line naming them
+/// all when one crosses a region's border); PlantUML draws no arrow from a history
+/// pseudo-state, so a history's default is a line of its state (`history -> detail / act`).
+/// Doc comments become notes: beside a state, on a transition's arrow, and the
 /// machine's is the diagram's caption. See ``StateDiagram``.
 ///
 /// Text is escaped with numeric entities (`&#60;` for `<`), which PlantUML shows as the
@@ -93,7 +96,7 @@ public struct PlantUMLEmitter {
                 emitContents(of: state.id, into: &writer)
             }
         }
-        for line in diagram.bodyLines(of: state, alsoWritingAsLines: isWrittenAsLine) {
+        for line in diagram.bodyLines(of: state, alsoWritingAsLines: isWrittenAsLine) + [diagram.historyDefaultLine(of: state)].compactMap({ $0 }) {
             writer.line("\(identifier) : \(Self.text(line))")
         }
         if !diagram.isRegion(state) {
@@ -101,19 +104,21 @@ public struct PlantUMLEmitter {
         }
     }
 
+    /// The arrow of a transition, one to each of its targets.
     private func emitArrow(_ transition: TransitionModel, into writer: inout CodeWriter) {
-        guard let target = transition.target else { return }
-        let label = Self.text(SpecText.transitionLabel(transition, in: model))
-        var head = identifiers[target]
-        if transition.targetsHistory {
-            head += model[target].history == .deep ? "[H*]" : "[H]"
+        let label = Self.text(diagram.arrowLabel(transition))
+        for target in transition.targets {
+            var head = identifiers[target]
+            if transition.targetsHistory {
+                head += model[target].history == .deep ? "[H*]" : "[H]"
+            }
+            if let source = transition.source {
+                writer.line("\(identifiers[source]) --> \(head) : \(label)")
+            } else {
+                writer.line("\(identifiers.anyState) -[dashed]-> \(head) : \(label)")
+            }
+            emitNote("note on link", StateDiagram.documentationLines(transition.documentation), into: &writer)
         }
-        if let source = transition.source {
-            writer.line("\(identifiers[source]) --> \(head) : \(label)")
-        } else {
-            writer.line("\(identifiers.anyState) -[dashed]-> \(head) : \(label)")
-        }
-        emitNote("note on link", StateDiagram.documentationLines(transition.documentation), into: &writer)
     }
 
     /// Whether a transition with a target is a line of its source rather than an arrow,
@@ -122,12 +127,12 @@ public struct PlantUMLEmitter {
     /// history of a parallel state, whose `[H]` PlantUML would put beside the regions, ending
     /// them.
     private func isWrittenAsLine(_ transition: TransitionModel) -> Bool {
-        guard let target = transition.target, diagram.hasRegions else { return false }
+        guard transition.target != nil, diagram.hasRegions else { return false }
         if diagram.targetsHistoryOfParallelState(transition) { return true }
         func regions(around state: StateID?) -> [StateID] {
             state.map { model.path(from: $0).filter { diagram.isRegion(model[$0]) } } ?? []
         }
-        return regions(around: transition.source) != regions(around: target)
+        return transition.targets.contains { regions(around: transition.source) != regions(around: $0) }
     }
 
     private func emitNote(_ opening: String, _ lines: [String], into writer: inout CodeWriter) {

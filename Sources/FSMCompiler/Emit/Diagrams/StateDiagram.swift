@@ -21,7 +21,16 @@ import FSMCore
 /// - A parallel state is a box split into its regions, each a box of its own (dashed where
 ///   the notation can) with its own initial marker; the parallel state has none, since every
 ///   region is entered. An arrow to the parallel state enters all its regions; one between
-///   states of two regions belongs to no region, and is drawn around the parallel state.
+///   states of two regions belongs to no region, and is drawn around the parallel state. A
+///   region without states (an atomic region, `parallel state p { state a; … }`) is a state
+///   among the regions (dashed where the notation can).
+/// - A transition with several targets (`-> boldOn, italicOn`) is an arrow to each, with the
+///   same label; written as a line, it names them all.
+/// - `reenter` is shown in the label (`sync reenter / resync`, `lock reenter -> page1`): the
+///   transition leaves and re-enters its source, which a line inside the source would not say.
+/// - A history's default (`history deep -> boldOn, italicOn / restore`) is an arrow from the
+///   history pseudo-state to each of its targets, labeled with its actions; where a notation
+///   has no history pseudo-state to start it from, it is a line of its state.
 struct StateDiagram {
     let model: MachineModel
 
@@ -46,24 +55,57 @@ struct StateDiagram {
     /// target, or its source is compound and its target is the source, a descendant of it or
     /// its history.
     func isLine(_ transition: TransitionModel) -> Bool {
-        guard let target = transition.target else { return true }
+        guard transition.target != nil else { return true }
         guard let source = transition.source, model[source].isCompound else { return false }
-        return model.isDescendant(target, of: source)
+        return transition.targets.allSatisfy { model.isDescendant($0, of: source) }
     }
 
-    /// A line's text: `refresh / reload`, or with its target as the spec writes it,
-    /// `reset [isIdle] -> shelf / log`.
+    /// A line's text: `refresh / reload`, or with its targets as the spec writes them,
+    /// `reset [isIdle] -> shelf / log`, `lock reenter -> page1`, `reset -> boldOff, italicOff`.
     func lineLabel(_ transition: TransitionModel) -> String {
-        guard let target = SpecText.target(of: transition, in: model) else { return SpecText.transitionLabel(transition, in: model) }
+        label(of: transition, showingTargets: true)
+    }
+
+    /// An arrow's label: `play [canResume] / startPlayback`, and `reenter` where the
+    /// transition has it (`sync reenter / resync`).
+    func arrowLabel(_ transition: TransitionModel) -> String {
+        label(of: transition, showingTargets: false)
+    }
+
+    private func label(of transition: TransitionModel, showingTargets: Bool) -> String {
         var label = SpecText.trigger(transition.trigger, in: model)
         if let guardModel = transition.guardExpression {
             label += " [\(SpecText.guardExpression(guardModel, in: model))]"
         }
-        label += " -> " + target
+        if transition.reenters { label += " reenter" }
+        if showingTargets, let targets = SpecText.target(of: transition, in: model) {
+            label += " -> " + targets
+        }
         if !transition.actions.isEmpty {
             label += " / " + SpecText.actionList(transition.actions, in: model)
         }
         return label
+    }
+
+    /// The label of the arrows of a history's default: its actions, `/ restoreStyle`; empty
+    /// without actions.
+    func historyDefaultLabel(_ historyDefault: HistoryDefaultModel) -> String {
+        historyDefault.actions.isEmpty ? "" : "/ " + SpecText.actionList(historyDefault.actions, in: model)
+    }
+
+    /// A history's default as the spec writes it, `history deep -> boldOn, italicOn / restore`,
+    /// for notations that show it as a line of its state; `nil` without a default.
+    func historyDefaultLine(of state: StateModel) -> String? {
+        guard let historyDefault = state.historyDefault else { return nil }
+        var line = (state.history == .deep ? "history deep" : "history") + " -> "
+        line += historyDefault.targets.map { model[$0].name }.joined(separator: ", ")
+        if !historyDefault.actions.isEmpty { line += " " + historyDefaultLabel(historyDefault) }
+        return line
+    }
+
+    /// The states whose history has a default, in document order.
+    var statesWithHistoryDefaults: [StateModel] {
+        model.states.filter { $0.historyDefault != nil }
     }
 
     /// The machine-level internal transitions, shown inside the "any state" pseudo-state.
@@ -104,15 +146,24 @@ struct StateDiagram {
     /// history pseudo-state of `X` lies in `X`'s block. Never a parallel state: its block
     /// holds its regions, side by side, and an arrow between two of them belongs to neither,
     /// so it goes around the parallel state.
+    ///
+    /// For several targets, the block that holds the arrows to all of them: each target's block
+    /// lies on the source's chain of ancestors, and the outermost holds the others.
     func container(of transition: TransitionModel) -> StateID? {
-        guard let source = transition.source, let target = transition.target else { return nil }
+        guard let source = transition.source, transition.target != nil else { return nil }
+        let blocks = transition.targets.map { container(from: source, to: $0, targetsHistory: transition.targetsHistory) }
+        func depth(_ block: StateID?) -> Int { block.map { model.path(from: $0).count } ?? 0 }
+        return blocks.min { depth($0) < depth($1) } ?? nil
+    }
+
+    private func container(from source: StateID, to target: StateID, targetsHistory: Bool) -> StateID? {
         var sourceBlocks: Set<StateID> = []
         var block = model[source].parent
         while let current = block {
             sourceBlocks.insert(current)
             block = model[current].parent
         }
-        block = transition.targetsHistory ? target : model[target].parent
+        block = targetsHistory ? target : model[target].parent
         while let current = block, !sourceBlocks.contains(current) || model[current].isParallel {
             block = model[current].parent
         }

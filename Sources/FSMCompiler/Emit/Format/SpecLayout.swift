@@ -26,8 +26,8 @@ struct SpecLayout {
 
     private struct Printer {
         var lines: [String] = []
-        /// The line being written, and its width in Unicode scalars (the measure ``SpecPieces``
-        /// takes columns in), kept as it grows: measuring a long line again for every piece on
+        /// The line being written, and its width in the measure ``SpecPieces`` takes columns in
+        /// (``SpecSpacing/width(of:from:)``), kept as it grows: measuring a long line again for every piece on
         /// it would take time quadratic in its length.
         private(set) var line = ""
         private(set) var lineWidth = 0
@@ -89,14 +89,14 @@ struct SpecLayout {
         }
 
         private mutating func append(_ piece: SpecPieces.Piece) {
-            guard piece.kind == .blockComment, piece.text.contains("\n") else {
+            var commentLines = SpecSpacing.lines(of: piece.text)
+            guard piece.kind == .blockComment, commentLines.count > 1 else {
                 write(piece.text)
                 return
             }
             // The comment's later lines move as far as its first did.
             let shift = lineWidth - piece.column
-            var commentLines = piece.text.split(separator: "\n", omittingEmptySubsequences: false)
-            write(String(commentLines.removeFirst()))
+            write(commentLines.removeFirst())
             for commentLine in commentLines {
                 lines.append(SpecSpacing.trimmingTrailingSpace(line))
                 startLine(SpecSpacing.shifted(commentLine, by: shift))
@@ -117,12 +117,12 @@ struct SpecLayout {
 
         private mutating func write(_ text: String) {
             line += text
-            lineWidth += text.unicodeScalars.count
+            lineWidth = SpecSpacing.width(of: text, from: lineWidth)
         }
 
         private mutating func startLine(_ text: String) {
             line = text
-            lineWidth = text.unicodeScalars.count
+            lineWidth = SpecSpacing.width(of: text, from: 0)
         }
 
         mutating func finish(lineBreak: String) -> String {

@@ -60,8 +60,7 @@ struct SpecPieces {
 
     /// Block comments are re-indented line by line; their words must stay.
     private static func sameBlockComment(_ lhs: String, _ rhs: String) -> Bool {
-        func words(_ text: String) -> [Substring] { text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) }
-        return words(lhs) == words(rhs)
+        SpecSpacing.words(of: lhs) == SpecSpacing.words(of: rhs)
     }
 
     /// Walks the bytes, collecting pieces and measuring where each stands.

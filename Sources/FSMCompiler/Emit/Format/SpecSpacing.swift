@@ -76,6 +76,42 @@ enum SpecSpacing {
         piece.is(.comma) || piece.is(.and) || piece.is(.or) || piece.is(.arrow) || piece.is(.slash) || piece.is(.colon)
     }
 
+    /// The lines of a text, split at each line feed; a line that ended in `\r\n` keeps its
+    /// `\r`, which ``trimmingTrailingSpace(_:)`` removes.
+    ///
+    /// Split by Unicode scalars, not by `Character`: Swift reads `\r\n` as one character,
+    /// which is not `"\n"`, so a split by characters leaves a comment written on Windows in
+    /// one piece (the formatter then refused such specs as changed).
+    static func lines(of text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var string = ""
+            string.unicodeScalars.append(contentsOf: line)
+            return string
+        }
+    }
+
+    /// The words of a text: what is left between spaces, tabs and line breaks (by Unicode
+    /// scalars, for the reason ``lines(of:)`` gives).
+    static func words(of text: String) -> [String] {
+        text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).map { word in
+            var string = ""
+            string.unicodeScalars.append(contentsOf: word)
+            return string
+        }
+    }
+
+    /// The column after `text` written from column `start`: a tab reaches the next multiple
+    /// of 4, anything else counts one per Unicode scalar. The measure ``SpecPieces`` takes
+    /// columns in; the layout must measure its own lines the same way, or a trailing comment
+    /// after a tab (in a block comment, say) would move again each time the spec is formatted.
+    static func width(of text: String, from start: Int) -> Int {
+        var column = start
+        for scalar in text.unicodeScalars {
+            column = scalar == "\t" ? (column / 4 + 1) * 4 : column + 1
+        }
+        return column
+    }
+
     static func trimmingTrailingSpace<Text: StringProtocol>(_ text: Text) -> String {
         var scalars = Substring(text).unicodeScalars
         while let last = scalars.last, last == " " || last == "\t" || last == "\r" {
@@ -85,14 +121,14 @@ enum SpecSpacing {
     }
 
     /// A line of a block comment indented `shift` columns more (or less, down to none).
-    static func shifted(_ text: Substring, by shift: Int) -> String {
+    static func shifted(_ text: String, by shift: Int) -> String {
         var indentation = 0
-        var rest = text[...]
+        var rest = Substring(text).unicodeScalars
         while let first = rest.first, first == " " || first == "\t" {
             indentation = first == "\t" ? (indentation / 4 + 1) * 4 : indentation + 1
             rest = rest.dropFirst()
         }
-        let body = trimmingTrailingSpace(rest)
+        let body = trimmingTrailingSpace(Substring(rest))
         guard !body.isEmpty else { return "" }
         return String(repeating: " ", count: max(0, indentation + shift)) + body
     }

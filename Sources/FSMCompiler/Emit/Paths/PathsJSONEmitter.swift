@@ -44,6 +44,12 @@ public enum PathsJSONEmitter {
             ("paths", .array(paths)),
             ("unreachableStates", .array(plan.unreachableStates.map { .string(model[$0].name) })),
             ("uncoveredTransitions", .array(plan.uncoveredTransitions.map { .number($0) })),
+        ]
+        if !plan.historyDefaults.isEmpty {
+            fields.append(("historyDefaults", .array(plan.historyDefaults.map { .string(model[$0].name) })))
+            fields.append(("uncoveredHistoryDefaults", .array(plan.uncoveredHistoryDefaults.map { .string(model[$0].name) })))
+        }
+        fields += [
             ("unsampledEvents", .array(plan.unsampledEvents.map { .string(model[$0].name) })),
             ("missingSamples", .array(plan.missingSamples.map { missing in
                 .object([
@@ -78,6 +84,10 @@ public enum PathsJSONEmitter {
         }
         fields.append(("holdingGuards", .array(step.holdingGuards.map { .string($0) })))
         fields.append(("takenTransitions", .array(step.takenTransitions.map { .number($0) })))
+        // Only for machines with history defaults, so that other machines' files stay as they were.
+        if !plan.historyDefaults.isEmpty {
+            fields.append(("tookHistoryDefaults", .array(step.tookHistoryDefaults.map { .string(model[$0].name) })))
+        }
         if model.states.contains(where: \.isParallel) {
             fields.append(("stateAfter", .string(PathDescription.configuration(step.atomicStatesAfter, in: model))))
             fields.append(("atomicStatesAfter", .array(step.atomicStatesAfter.map { .string(model[$0].name) })))

@@ -30,10 +30,17 @@ public enum PathsTextEmitter {
                 writer.line("path \(number): start in \(model[model.initialState].name)")
                 writer.indented { writer in
                     for (index, step) in path.steps.enumerated() {
-                        writer.line("\(index + 1). \(PathDescription.step(step, in: plan)) -> \(PathDescription.configuration(step.atomicStatesAfter, in: model))")
+                        let defaults = step.tookHistoryDefaults.map { "\(model[$0].name).history's default" }
+                        let note = defaults.isEmpty ? "" : " (takes \(defaults.joined(separator: ", ")))"
+                        writer.line("\(index + 1). \(PathDescription.step(step, in: plan)) -> \(PathDescription.configuration(step.atomicStatesAfter, in: model))" + note)
                     }
                 }
             }
+        }
+        let defaults = plan.historyDefaultCoverage
+        if defaults.total > 0 {
+            writer.line("History defaults: the paths take \(defaults.taken) of \(defaults.total)"
+                + (plan.uncoveredHistoryDefaults.isEmpty ? "" : "; not taken: " + plan.uncoveredHistoryDefaults.map { "\(model[$0].name).history" }.joined(separator: ", ")))
         }
         writer.line()
         writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { state in

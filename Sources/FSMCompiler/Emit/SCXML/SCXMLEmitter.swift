@@ -5,13 +5,15 @@ import FSMCore
 ///
 /// - States keep their names as ids; a compound state is a `<state>` whose `initial` names its
 ///   initial child, a parallel state a `<parallel>` whose regions are its `<state>` children, a
-///   final state a `<final>`. A history is a `<history id="X.history">` whose default
-///   transition enters X's initial child (every region, for a parallel X).
+///   final state a `<final>`, a region without children an atomic `<state>`. A history is a
+///   `<history id="X.history">` whose default transition enters what `history -> …` names,
+///   with its actions, or else X's initial child (every region, for a parallel X).
 /// - Transitions keep document order; `always` has no event, `done` waits for
 ///   `done.state.<id>`, and each distinct `after` delay of a state is a `<send>` of the event
 ///   `fsmc.after.<state>.<n>` in the state's `<onentry>`, cancelled in its `<onexit>`. A
 ///   target inside the compound state that declares the transition makes it
-///   `type="internal"`; every other transition with a target is `type="external"`.
+///   `type="internal"`; every other transition with a target (`reenter` ones too) is
+///   `type="external"`. Several targets are one `target="boldOn italicOn"`.
 /// - Machine-level transitions are those of a wrapping `<state id="fsmc.machine">` around
 ///   every top-level state but the final ones, which stay outside so that entering one still
 ///   ends the machine. It is only there when the machine has machine-level transitions.
@@ -217,9 +219,16 @@ public struct SCXMLEmitter {
                 emitTransition(transition, into: &writer)
             }
             if let history = state.history {
-                let defaults = state.isParallel ? state.children : state.initialChild.map { [$0] } ?? []
+                // `history -> detail / act`, or else what the state enters by default.
+                let defaults = state.historyDefault?.targets ?? (state.isParallel ? state.children : state.initialChild.map { [$0] } ?? [])
+                let actions = state.historyDefault?.actions ?? []
                 element("history", [("id", Self.historyID(of: state)), ("type", history.rawValue)], into: &writer) { writer in
-                    writer.line(tag("transition", [("target", defaults.map { model[$0].name }.joined(separator: " "))], selfClosing: true))
+                    let attributes = [("target", defaults.map { model[$0].name }.joined(separator: " "))]
+                    if actions.isEmpty {
+                        writer.line(tag("transition", attributes, selfClosing: true))
+                    } else {
+                        element("transition", attributes, into: &writer) { writer in emitActions(actions, into: &writer) }
+                    }
                 }
             }
             emitInDocumentOrder(Array(state.transitions.dropFirst(leading.count)), state.children, into: &writer)
@@ -297,7 +306,9 @@ public struct SCXMLEmitter {
             attributes.append(("event", timer?.event))
         }
         if let target = transition.target {
-            attributes.append(("target", transition.targetsHistory ? Self.historyID(of: model[target]) : model[target].name))
+            // Several targets are one space-separated `target`, as SCXML writes them.
+            let first = transition.targetsHistory ? Self.historyID(of: model[target]) : model[target].name
+            attributes.append(("target", ([first] + transition.otherTargets.map { model[$0].name }).joined(separator: " ")))
         }
         if let guardModel = transition.guardExpression, guardModel != .else {
             let condition = self.condition(guardModel)

@@ -9,11 +9,8 @@ extension SCXMLImporter {
     mutating func guardModel(_ condition: SCXMLCondition, at range: SourceRange, _ building: inout Building) -> GuardModel? {
         switch condition {
         case .variable(let variable):
-            let name = variables[variable]?.name ?? SCXMLNames.identifier(variable)
-            if let problem = SCXMLNames.problem(with: name, as: .guard) {
-                diagnostics.error(problem + "; rename the variable '\(variable)'", at: range)
-                return nil
-            }
+            // A reserved name gets its documented `_` (docs/SCXML.md, "Names").
+            let name = SCXMLNames.mapped(variables[variable]?.name ?? SCXMLNames.identifier(variable), as: .guard)
             if building.guardNames.insert(name).inserted {
                 building.guards.append(CallableModel(name: name, payload: []))
             }
@@ -27,9 +24,8 @@ extension SCXMLImporter {
         case .eventNameIs:
             diagnostics.error("'_event.name' is read only at the start of a condition, as the export writes it: fsmc's guards do not test the event", at: range)
             return nil
-        case .constant:
-            diagnostics.error("'true' and 'false' inside a condition are not supported: fsmc's guards are named booleans", at: range)
-            return nil
+        case .constant(let value):
+            return .constant(value)
         case .not(let operand):
             return guardModel(operand, at: range, &building).map { .not($0) }
         case .and(let lhs, let rhs):
@@ -88,15 +84,13 @@ extension SCXMLImporter {
             diagnostics.error(form, at: expression.range)
             return nil
         }
-        let name = String(text.dropFirst().dropLast())
-        guard SCXMLNames.identifier(name) == name else {
-            diagnostics.error("'\(name)' cannot name an \(label == "emit" ? "output" : "action") in fsmc: it is not an identifier", at: expression.range)
+        let written = String(text.dropFirst().dropLast())
+        guard SCXMLNames.identifier(written) == written else {
+            diagnostics.error("'\(written)' cannot name an \(label == "emit" ? "output" : "action") in fsmc: it is not an identifier", at: expression.range)
             return nil
         }
-        if let problem = SCXMLNames.problem(with: name, as: label == "emit" ? .output : .action) {
-            diagnostics.error(problem, at: expression.range)
-            return nil
-        }
+        // A reserved name gets its documented `_` (docs/SCXML.md, "Names").
+        let name = SCXMLNames.mapped(written, as: label == "emit" ? .output : .action)
         if label == "emit" {
             if let id = building.outputIDs[name] { return .emit(id, []) }
             let id = OutputID(building.outputs.count)

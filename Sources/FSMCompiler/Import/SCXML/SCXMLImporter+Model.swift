@@ -41,7 +41,7 @@ extension SCXMLImporter {
         for index in chart.indices where index != wrapper {
             states[building.stateIDs[index]!.index].transitions = withElse(byState[index] ?? [], building)
         }
-        checkHistoryDefaults()
+        readHistoryDefaults(into: &states, &building)
         guard let initial = machineInitialState(), !chart.isEmpty, !topLevel.isEmpty else {
             if topLevel.isEmpty { diagnostics.error("the chart has no states", at: root.range) }
             return nil
@@ -71,10 +71,8 @@ extension SCXMLImporter {
         }
         var taken: [String: String] = [:]
         for (scxmlName, range) in eventNames(of: transitions, raised: raised) {
-            let name = SCXMLNames.identifier(scxmlName)
-            if let problem = SCXMLNames.problem(with: name, as: .event) {
-                diagnostics.error(problem + "; rename the event", at: range)
-            } else if let other = taken[name] {
+            let name = SCXMLNames.mapped(scxmlName, as: .event)
+            if let other = taken[name] {
                 diagnostics.error("the events '\(other)' and '\(scxmlName)' both become '\(name)' in fsmc; rename one", at: range)
             }
             taken[name] = taken[name] ?? scxmlName
@@ -91,11 +89,12 @@ extension SCXMLImporter {
 
     private mutating func stateModel(_ index: Int, _ building: inout Building) -> StateModel {
         let state = chart[index]
+        // A region without children is an atomic region (always in itself), in SCXML as in
+        // fsmc; SCXML has no final region.
         if state.kind == .parallel {
-            for child in state.children where chart[child].kind == .final || chart[child].children.isEmpty {
+            for child in state.children where chart[child].kind == .final {
                 diagnostics.error(
-                    "'\(chart[child].id)' is a region of the parallel state '\(state.id)': fsmc's regions have child states"
-                        + (chart[child].kind == .final ? " and are not final" : ""),
+                    "'\(chart[child].id)' is a <final> region of the parallel state '\(state.id)': SCXML's and fsmc's regions are not final",
                     at: chart[child].element.range)
             }
         }
@@ -120,6 +119,7 @@ extension SCXMLImporter {
 
     private mutating func readInitialChild(of index: Int) -> Int? {
         let state = chart[index]
+        if let child = pathInitialChildren[index] { return child }
         guard !state.children.isEmpty else {
             if let attribute = state.initialAttribute {
                 diagnostics.error("'\(state.id)' has no child states to start in", at: attribute.range)
@@ -161,6 +161,7 @@ extension SCXMLImporter {
     /// The state the machine starts in: `<scxml initial>` (the wrapper's when it names the
     /// wrapper), or the first state.
     private mutating func machineInitialState() -> Int? {
+        if let initial = machinePathInitial { return initial == wrapper ? initialChild(of: initial) : initial }
         let attribute = root.attribute("initial")
         let documentTopLevel = chart.indices.filter { chart[$0].parent == nil && !(wrapper.map { chart[$0].children.contains($0) } ?? false) }
         guard let attribute else {
@@ -172,9 +173,11 @@ extension SCXMLImporter {
         return initial == wrapper ? initialChild(of: initial) : initial
     }
 
-    /// A history's default transition must enter what fsmc's history enters before its state
-    /// was ever left: the state's initial child, or every region of a parallel state.
-    private mutating func checkHistoryDefaults() {
+    /// A history's default transition (SCXML's `<history><transition target="…">`): fsmc's
+    /// `history -> detail / act`, what the history enters before its state was ever left. One
+    /// that enters what the state enters by default, without actions, is left out: fsmc's
+    /// history does that without one.
+    private mutating func readHistoryDefaults(into states: inout [StateModel], _ building: inout Building) {
         for history in histories.values.sorted(by: { $0.element.range.start < $1.element.range.start }) {
             let owner = chart[history.owner]
             let transitions = executableContent(of: history.element)
@@ -183,17 +186,29 @@ extension SCXMLImporter {
                 diagnostics.error("a <history> holds one default <transition>", at: history.element.range)
                 continue
             }
-            if let action = executableContent(of: transitions[0]).first {
-                diagnostics.error("actions on a history's default transition are not supported", at: action.range)
+            let transition = transitions[0]
+            guard let attribute = transition.attribute("target") else {
+                diagnostics.error("a history's default transition names the states it enters", at: transition.range)
+                continue
             }
-            let targets = Set((transitions[0].attribute("target")?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init))
-            let expected = owner.kind == .parallel ? owner.children : owner.children.isEmpty ? [] : [initialChild(of: history.owner)].compactMap { $0 }
-            let expectedIDs = Set(expected.map { chart[$0].id })
-            if targets != expectedIDs {
-                diagnostics.error(
-                    "the history's default transition enters '\(targets.sorted().joined(separator: " "))'; fsmc's history enters what '\(owner.id)' enters by default ('\(expected.map { chart[$0].id }.joined(separator: " "))') until it was left",
-                    at: transitions[0].range)
+            var targets: [Int] = []
+            for id in attribute.value.split(whereSeparator: \.isWhitespace).map(String.init) {
+                guard let target = stateIndex[id] else {
+                    diagnostics.error(histories[id] != nil ? "a history's default transition enters states, not the history '\(id)'" : "no state has the id '\(id)'", at: attribute.range)
+                    break
+                }
+                guard isBelow(target, history.owner) else {
+                    diagnostics.error("the history's default transition enters '\(id)', which is not inside '\(owner.id)': SCXML and fsmc enter states inside the history's state", at: attribute.range)
+                    break
+                }
+                targets.append(target)
             }
+            let actions = self.actions(executableContent(of: transition), &building)
+            let byDefault = owner.kind == .parallel ? owner.children : [initialChild(of: history.owner)].compactMap { $0 }
+            guard targets.count == attribute.value.split(whereSeparator: \.isWhitespace).count, targets != byDefault || !actions.isEmpty else { continue }
+            guard let id = building.stateIDs[history.owner] else { continue }
+            states[id.index].historyDefault = HistoryDefaultModel(
+                targets: targets.compactMap { building.stateIDs[$0] }, actions: actions, range: transition.range)
         }
     }
 
@@ -203,21 +218,27 @@ extension SCXMLImporter {
         let element = transition.element
         var guardModel: GuardModel?
         if let condition = transition.condition, let range = transition.conditionRange {
-            if case .constant(true) = condition {
-                guardModel = nil
-            } else {
-                guard let model = self.guardModel(condition, at: range, &building) else { return [] }
-                guardModel = model
-            }
+            guard let model = self.guardModel(condition, at: range, &building) else { return [] }
+            // `true` and `false` are the constants they are: `g || true` always holds (no
+            // guard), `false && g` never (`[false]`), as fsmc's checker folds them too.
+            guardModel = GuardModel.folding(model)
         }
-        var target: (state: Int, history: Bool)?
+        var targets: [(state: Int, history: Bool)] = []
         if let attribute = element.attribute("target") {
-            guard let resolved = self.target(attribute) else { return [] }
-            target = resolved
+            guard let resolved = self.targets(attribute) else { return [] }
+            targets = resolved
         }
-        if let target, transition.source != wrapper {
-            checkType(of: element, from: transition.source, to: target)
+        if let first = targets.first, first.history, transition.source != wrapper, isBelow(transition.source, first.state) {
+            // SCXML's domain lies inside the history's state, which is not left, so its history
+            // is not recorded again: it restores what it held before. fsmc's `-> X.history`
+            // leaves X first, recording where the transition started, and restores that.
+            let owner = chart[first.state].id
+            diagnostics.error(
+                "a transition into the history of '\(owner)' from inside '\(owner)' is not supported: SCXML restores what the history held before it, fsmc leaves '\(owner)' first and restores the state it left",
+                at: element.attribute("target")?.range ?? element.range)
+            return []
         }
+        let reenters = transition.source != wrapper && isReentering(element, from: transition.source, to: targets)
         let actions = self.actions(executableContent(of: element), &building)
         var triggers: [TransitionModel.Trigger] = []
         if transition.meanings.isEmpty { triggers = [.always] }
@@ -233,10 +254,14 @@ extension SCXMLImporter {
         }
         var seen: Set<TransitionModel.Trigger> = []
         return triggers.filter { seen.insert($0).inserted }.map { trigger in
-            TransitionModel(
+            var model = TransitionModel(
                 source: transition.source == wrapper ? nil : building.stateIDs[transition.source], trigger: trigger,
-                guardExpression: guardModel, target: target.flatMap { building.stateIDs[$0.state] }, targetsHistory: target?.history ?? false,
+                guardExpression: guardModel, target: targets.first.flatMap { building.stateIDs[$0.state] },
+                targetsHistory: targets.first?.history ?? false,
                 actions: actions, documentation: transition.documentation, range: element.range)
+            model.otherTargets = targets.dropFirst().compactMap { building.stateIDs[$0.state] }
+            model.reenters = reenters
+            return model
         }
     }
 
@@ -244,46 +269,50 @@ extension SCXMLImporter {
         building.scxmlEventNames[event.index]
     }
 
-    /// The state (or the state whose history it is) a `target` names.
-    private mutating func target(_ attribute: XMLAttribute) -> (state: Int, history: Bool)? {
+    /// The states (or the states whose histories they are) a `target` names: one, or several
+    /// entered together, which fsmc's checks hold to different regions of one parallel state.
+    private mutating func targets(_ attribute: XMLAttribute) -> [(state: Int, history: Bool)]? {
         let ids = attribute.value.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard ids.count == 1 else {
-            diagnostics.error("a transition to several states ('\(attribute.value)') is not supported: an fsmc transition has one target", at: attribute.range)
-            return nil
+        var targets: [(state: Int, history: Bool)] = []
+        for id in ids {
+            if let history = histories[id] {
+                guard ids.count == 1 else {
+                    diagnostics.error(
+                        "the history '\(id)' is one of several targets ('\(attribute.value)'): fsmc enters a history as a transition's only target",
+                        at: attribute.range)
+                    return nil
+                }
+                targets.append((history.owner, true))
+                continue
+            }
+            guard let index = stateIndex[id] else {
+                diagnostics.error("no state has the id '\(id)'", at: attribute.range)
+                return nil
+            }
+            if index == wrapper {
+                diagnostics.error("'\(SCXMLEmitter.machineStateID)' stands for the machine and is no target", at: attribute.range)
+                return nil
+            }
+            targets.append((index, false))
         }
-        if let history = histories[ids[0]] { return (history.owner, true) }
-        guard let index = stateIndex[ids[0]] else {
-            diagnostics.error("no state has the id '\(ids[0])'", at: attribute.range)
-            return nil
-        }
-        if index == wrapper {
-            diagnostics.error("'\(SCXMLEmitter.machineStateID)' stands for the machine and is no target", at: attribute.range)
-            return nil
-        }
-        return (index, false)
+        return targets
     }
 
-    /// SCXML leaves and re-enters the source of an external transition to one of its
-    /// descendants; fsmc's transition to a state inside its own never leaves it (SCXML's
-    /// `type="internal"`). Where the difference runs actions, the transition is refused; where
-    /// only observers could see it, it is taken with a warning.
-    private mutating func checkType(of element: XMLElement, from source: Int, to target: (state: Int, history: Bool)) {
+    /// Whether fsmc needs `reenter` to mean what SCXML means: an external transition (SCXML's
+    /// default) of a compound `<state>` whose targets all lie inside it leaves and re-enters
+    /// it, and its domain is the compound state around the source (inside a parallel state,
+    /// past the parallel state), where fsmc's transition stays inside its compound source
+    /// (SCXML's `type="internal"`). Every other transition means the same without it: a
+    /// target outside the source or the source itself leaves it in both, and a `<parallel>`
+    /// source is left and re-entered in both (SCXML's internal transitions need a compound
+    /// source).
+    private func isReentering(_ element: XMLElement, from source: Int, to targets: [(state: Int, history: Bool)]) -> Bool {
         let state = chart[source]
-        guard state.kind == .state, !state.children.isEmpty else { return }
-        var ancestor: Int? = target.history ? target.state : chart[target.state].parent
-        while let current = ancestor, current != source { ancestor = chart[current].parent }
-        let isInside = ancestor == source
-        guard isInside, element.attribute("type")?.value != "internal" else { return }
-        let targetName = element.attribute("target")!.value
-        if !state.onEntry.isEmpty || !state.onExit.isEmpty {
-            diagnostics.error(
-                "this external transition to '\(targetName)' leaves and re-enters '\(state.id)' in SCXML, running its exit and entry actions; fsmc's transition to a state inside its own does not leave it: make it type=\"internal\"",
-                at: element.range)
-        } else {
-            diagnostics.warning(
-                "this external transition to '\(targetName)' leaves and re-enters '\(state.id)' in SCXML; in fsmc it stays in '\(state.id)', which has no entry or exit actions, so only observers see the difference",
-                at: element.range)
+        guard state.kind == .state, !state.children.isEmpty, !targets.isEmpty, element.attribute("type")?.value != "internal" else {
+            return false
         }
+        // A history of the source is inside it (SCXML enters the states it stands for).
+        return targets.allSatisfy { target in target.history ? target.state == source || isBelow(target.state, source) : isBelow(target.state, source) }
     }
 
     /// An unguarded transition after guarded ones of the same trigger is taken when none of
@@ -311,7 +340,8 @@ extension SCXMLImporter {
             if transition.guardExpression == nil {
                 decided[transition.trigger] = transition
                 if guarded.contains(transition.trigger) { transition.guardExpression = .else }
-            } else {
+            } else if transition.guardExpression != .constant(false) {
+                // `[false]` is never taken: a transition after it is not an `[else]`.
                 guarded.insert(transition.trigger)
             }
             return transition

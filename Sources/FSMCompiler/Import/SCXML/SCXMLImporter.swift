@@ -27,6 +27,11 @@ public struct SCXMLImporter {
     var root: XMLElement
     /// Each compound state's initial child once worked out (`nil` inside: it has none).
     var initialChildren: [Int: Int?] = [:]
+    /// The initial child of each state an `initial` naming descendants goes through (and of
+    /// the state that names them), worked out by ``resolveInitialPaths()``.
+    var pathInitialChildren: [Int: Int] = [:]
+    /// The top-level state `<scxml initial>` starts in when it names states below one.
+    var machinePathInitial: Int?
     var diagnostics = DiagnosticBag()
 
     /// The model of the chart, or `nil` with the errors that keep it from being one.
@@ -105,6 +110,7 @@ public struct SCXMLImporter {
         readChildren(of: root, into: nil)
         unwrapMachineState()
         nameStates()
+        resolveInitialPaths()
         let name = machineName(fallbackName: fallbackName)
         return buildModel(name: name, documentation: documentation)
     }
@@ -293,17 +299,15 @@ public struct SCXMLImporter {
 
     // MARK: - Names
 
-    /// Gives each state its fsmc name, refusing names the language reserves and two ids that
-    /// map to one name.
+    /// Gives each state its fsmc name (a reserved one with its `_`), refusing two ids that map
+    /// to one name.
     private mutating func nameStates() {
         var taken: [String: Int] = [:]
         for index in chart.indices where index != wrapper && !chart[index].id.isEmpty {
             let state = chart[index]
-            let name = SCXMLNames.identifier(state.id)
+            let name = SCXMLNames.mapped(state.id, as: .state)
             let range = state.element.attribute("id")?.range ?? state.element.range
-            if let problem = SCXMLNames.problem(with: name, as: .state) {
-                diagnostics.error(problem + "; rename the state", at: range)
-            } else if let other = taken[name], other != index {
+            if let other = taken[name], other != index {
                 diagnostics.error(
                     "the ids '\(chart[other].id)' and '\(state.id)' both become '\(name)' in fsmc; rename one",
                     at: range, notes: [.init("'\(chart[other].id)' is here", at: chart[other].element.range)])
@@ -319,10 +323,7 @@ public struct SCXMLImporter {
         let attribute = root.attribute("name")
         var name = SCXMLNames.identifier(attribute?.value ?? fallbackName)
         if attribute == nil { name = name.prefix(1).uppercased() + name.dropFirst() }
-        if let problem = SCXMLNames.problem(with: name, as: .machine) {
-            diagnostics.error(problem + "; rename the chart", at: attribute?.range ?? root.range)
-        }
-        return name
+        return SCXMLNames.mapped(name, as: .machine)
     }
 
     // MARK: - Documentation

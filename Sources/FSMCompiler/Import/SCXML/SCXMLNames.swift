@@ -6,8 +6,10 @@ import FSMCore
 /// and reads as a hand-written spec would: a character an identifier cannot hold (`.`, `-`,
 /// `·`) is dropped and the letter after it upper-cased (`door.open` → `doorOpen`,
 /// `red-going-green` → `redGoingGreen`), and a name that starts with a digit gets a `_` in
-/// front. Two names that map to the same one, and names the language reserves, are refused
-/// with an error, since renaming them silently would hide which is which.
+/// front. A name the language reserves (a keyword such as `initial`, a Swift keyword such as
+/// `default`, a member of the generated enums such as `rawValue`) gets a `_` after it
+/// (`initial_`), as many as it takes. Two names that map to the same one are refused with an
+/// error, since merging them would hide which is which.
 enum SCXMLNames {
     /// `door.open` → `doorOpen`, `1st` → `_1st`; a valid identifier is unchanged.
     static func identifier(_ name: String) -> String {
@@ -39,5 +41,13 @@ enum SCXMLNames {
             return "'\(name)' is a keyword of fsmc's language and cannot name \(kind.article)"
         }
         return ReservedNames.problem(with: name, as: kind)
+    }
+
+    /// `name` as an identifier fsmc accepts for `kind`: ``identifier(_:)``, then a `_` after a
+    /// reserved name until it is free (`initial` → `initial_`).
+    static func mapped(_ name: String, as kind: ReservedNames.NameKind) -> String {
+        var result = identifier(name)
+        while problem(with: result, as: kind) != nil { result += "_" }
+        return result
     }
 }

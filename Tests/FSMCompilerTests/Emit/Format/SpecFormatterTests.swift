@@ -125,6 +125,67 @@ import TestSupport
         #expect(try formatSpec(source) == expected)
     }
 
+    /// SCXML's control language: `reenter`, several targets (a list continued on the next line
+    /// too), a history's default with actions, constant guards, atomic regions.
+    @Test func laysOutTheControlLanguage() throws {
+        let messy = """
+            machine Document{
+            event t
+              initial state closed{on t reenter->editing.history;on lock[true||isAdmin]->closed/audit}
+            state editing{
+            history deep->boldOn,italicOn/restoreStyle
+            on reset->boldOff ,
+               italicOff/clearStyle
+
+
+              on sync [ !false&&ok ]reenter->boldOn
+            parallel state style{state bold{initial state boldOn};state italic{initial state italicOn} ;state ruler}
+            }
+            }
+            """
+        let expected = """
+            machine Document {
+                event t
+                initial state closed { on t reenter -> editing.history; on lock [true || isAdmin] -> closed / audit }
+                state editing {
+                    history deep -> boldOn, italicOn / restoreStyle
+                    on reset -> boldOff,
+                        italicOff / clearStyle
+
+                    on sync [!false && ok] reenter -> boldOn
+                    parallel state style { state bold { initial state boldOn }; state italic { initial state italicOn }; state ruler }
+                }
+            }
+
+            """
+        #expect(try formatSpec(messy) == expected)
+        #expect(try formatSpec(expected) == expected)
+        // The shared spec of the control language is laid out already.
+        #expect(try formatSpec(ControlLanguageSpec.text) == ControlLanguageSpec.text)
+    }
+
+    /// Found by the fuzzer (`Fuzz/crashers/refusal-format-crlf-block-comment.fsm`): a file
+    /// whose first line ends in `\r\n` is written with `\r\n`, and a block comment over
+    /// several lines then read back as changed, because Swift reads `\r\n` as one character,
+    /// which is not `"\n"`, so the comment's words were compared with a line break glued to
+    /// them. The formatter now splits lines and words by Unicode scalars.
+    @Test func laysOutABlockCommentOverSeveralLinesInAWindowsFile() throws {
+        #expect(try formatSpec("\r\n//x\n/* m\n r/ **{/ e\n} */\n") == "//x\r\n/* m\r\n r/ **{/ e\r\n} */\r\n")
+        // Written with `\r\n` throughout, the comment's later lines move with its first.
+        let source = "machine M {\r\n\tevent go /* one\r\n\t\t   two */\r\n  initial state a { on go -> a }\r\n}\r\n"
+        let expected = "machine M {\r\n    event go /* one\r\n           two */\r\n    initial state a { on go -> a }\r\n}\r\n"
+        #expect(try formatSpec(source) == expected)
+        #expect(try formatSpec(expected) == expected)
+    }
+
+    /// The lexer reads a lone carriage return as a space, not as a line break; so does the
+    /// formatter, and one inside a comment stays there.
+    @Test func readsALoneCarriageReturnAsTheLexerDoes() throws {
+        let source = "machine M {\r    event go\n    initial state a {\ron go -> a\r}\n    // a\rb\n}\n"
+        let expected = "machine M { event go\n    initial state a { on go -> a }\n    // a\rb\n}\n"
+        #expect(try formatSpec(source) == expected)
+    }
+
     @Test func refusesASpecWithSyntaxErrorsWithTheirLocations() {
         let source = "machine M {\n    initial state a { on go => b }\n}\n"
         #expect(throws: SpecFormatError.self) { try formatSpec(source) }
