@@ -28,7 +28,7 @@ enum QtDeviations {
                 return !region.states.contains(domain)
             }
             func transitions(in region: (region: StateID, states: Set<StateID>)) -> [TransitionModel] {
-                model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter { Self.isShared($0.trigger) }
+                model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter { $0.trigger.isSharable }
             }
             for (index, earlier) in regions.enumerated() {
                 for first in transitions(in: earlier) {
@@ -54,7 +54,7 @@ enum QtDeviations {
     /// by the Qt campaign (random chart R89, seed 20261126) and the import's check (seed 1, I73).
     static func actionsByDepth(in model: MachineModel) -> (first: TransitionModel, later: TransitionModel)? {
         func depth(_ state: StateID?) -> Int { state.map { model.path(from: $0).count } ?? 0 }
-        let candidates = model.allTransitions.filter { !$0.actions.isEmpty && Self.isShared($0.trigger) }
+        let candidates = model.allTransitions.filter { !$0.actions.isEmpty && $0.trigger.isSharable }
         for parallel in model.states where parallel.isParallel {
             let regions = parallel.children.map { region in Set([region] + model.descendants(of: region)) }
             func region(of state: StateID?) -> Int? { state.flatMap { state in regions.firstIndex { $0.contains(state) } } }
@@ -71,14 +71,6 @@ enum QtDeviations {
             }
         }
         return nil
-    }
-
-    /// Triggers two states can both answer in one step: an event, or none (eventless).
-    private static func isShared(_ trigger: TransitionModel.Trigger) -> Bool {
-        switch trigger {
-        case .event, .always: true
-        case .after, .afterComputed, .done: false
-        }
     }
 
     /// Why a chart is left out of the comparison with Qt, or `nil` when it is compared.

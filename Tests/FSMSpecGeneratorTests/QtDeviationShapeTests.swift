@@ -82,12 +82,7 @@ struct ChartShapes {
     }
 
     private func shared(in region: Region) -> [TransitionModel] {
-        model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter {
-            switch $0.trigger {
-            case .event, .always: true
-            case .after, .afterComputed, .done: false
-            }
-        }
+        model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter(\.trigger.isSharable)
     }
 
     private func depth(_ state: StateID?) -> Int { state.map { model.path(from: $0).count } ?? 0 }

@@ -38,6 +38,7 @@ struct TransitionRowsRoundTripTests {
             case .done: #expect(row.trigger == .done)
             case .after(let delay): #expect(row.trigger == .after(.nanoseconds(delay.nanoseconds)))
             case .afterComputed(let function): #expect(row.trigger == .afterComputed(function))
+            case .invocation: Issue.record("the runtime's rows do not read invocations yet, and no reference spec has one")
             }
         }
     }

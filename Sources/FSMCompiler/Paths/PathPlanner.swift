@@ -347,7 +347,7 @@ struct PathSearch {
         self.hasFollowUps = machine.transitions.contains { transition in
             switch transition.trigger {
             case .always, .done: true
-            case .event, .timer: false
+            case .event, .timer, .invocation: false
             }
         }
     }

@@ -1,20 +1,23 @@
-/// An invocation as declared: `invoke fetchUser(user: User)` in a state.
-struct InvocationDeclaration {
-    var syntax: InvokeSyntax
-    /// The state that declares it.
-    var owner: StateID
-}
-
 /// The machine's invocations, by name: what ``InvocationDeclarationPass`` declares and the
 /// transitions that name one (`done`, `error`, `on`) look up.
 struct InvocationTable {
-    var invocations: [InvocationDeclaration] = []
-    var index: [String: Int] = [:]
+    var invocations: [InvocationModel] = []
+    var index: [String: InvocationID] = [:]
 
-    /// The invocation `name` names, declared by `source` or a state around it, or `nil`.
-    func lookUp(_ name: String, from source: StateID?, in states: StateTable) -> InvocationDeclaration? {
-        guard let found = index[name].map({ invocations[$0] }), let source else { return nil }
-        return StateTree.isDescendant(source, of: found.owner, in: states.states) ? found : nil
+    subscript(id: InvocationID) -> InvocationModel { invocations[id.index] }
+
+    /// The invocation `name` names, or `nil`.
+    func lookUp(_ name: String) -> InvocationModel? {
+        index[name].map { invocations[$0.index] }
+    }
+
+    /// Whether a transition of `source` (`nil`: the machine level) can receive what
+    /// `invocation` delivers: while it runs, the active states that look for a transition are
+    /// its owner's ancestors, the owner and states inside it (bubbling, as for any event).
+    func canReceive(_ invocation: InvocationModel, from source: StateID?, in states: StateTable) -> Bool {
+        guard let source else { return true }
+        return StateTree.isDescendant(source, of: invocation.owner, in: states.states)
+            || StateTree.isDescendant(invocation.owner, of: source, in: states.states)
     }
 }
 
@@ -23,6 +26,8 @@ struct InvocationTable {
 /// labeled results that do not clash with the data their transitions receive.
 struct InvocationDeclarationPass {
     let diagnostics: DiagnosticCollector
+    /// Whether the compiler runs invocations; when not, each `invoke` is refused at its line.
+    let runsInvocations: Bool
 
     func run(_ machine: MachineSyntax, states: StateTable, signals: SignalTable) -> InvocationTable {
         var table = InvocationTable()
@@ -37,8 +42,13 @@ struct InvocationDeclarationPass {
                 // An invocation with other problems is still declared: the transitions naming it
                 // are checked against it, not reported as naming nothing.
                 guard isNew(invoke, in: state, states: states, signals: signals, table: table) else { continue }
-                table.index[invoke.name.text] = table.invocations.count
-                table.invocations.append(InvocationDeclaration(syntax: invoke, owner: state.id))
+                let id = InvocationID(table.invocations.count)
+                table.index[invoke.name.text] = id
+                table.invocations.append(
+                    InvocationModel(
+                        id: id, name: invoke.name.text, documentation: invoke.documentation, kind: kind(of: invoke),
+                        results: invoke.results.map { ParameterModel(label: $0.label?.text, type: $0.type) },
+                        owner: state.id, range: invoke.range))
             }
         }
         return table
@@ -56,10 +66,10 @@ struct InvocationDeclarationPass {
                 "final state '\(state.name)' cannot invoke '\(name.text)': entering it \(effect), so the work would never be waited for",
                 at: invoke.range)
         }
-        if let first = table.index[name.text].map({ table.invocations[$0] }) {
+        if let first = table.lookUp(name.text) {
             diagnostics.error(
                 "invocation '\(name.text)' is declared twice", at: name.range,
-                notes: [.init("'\(name.text)' is first declared here", at: first.syntax.name.range)])
+                notes: [.init("'\(name.text)' is first declared here", at: first.range)])
             return false
         }
         if let event = signals.eventIndex[name.text] {
@@ -87,7 +97,19 @@ struct InvocationDeclarationPass {
                     at: label.range)
             }
         }
-        LanguageVersion3.report(.invoke, at: invoke.range, diagnostics: diagnostics)
+        if case .machine = invoke.kind {
+            LanguageVersion3.report(.childMachine, at: invoke.range, diagnostics: diagnostics)
+        } else if !runsInvocations {
+            LanguageVersion3.report(.invoke, at: invoke.range, diagnostics: diagnostics)
+        }
         return true
+    }
+
+    private func kind(of invoke: InvokeSyntax) -> InvocationModel.Kind {
+        switch invoke.kind {
+        case .call: .call
+        case .stream: .stream
+        case .machine(let machine): .machine(machine.text)
+        }
     }
 }

@@ -36,8 +36,8 @@ struct TransitionResolver {
         guard let resolvedTrigger = resolveTrigger(of: syntax, in: source, callables: &callables) else { return nil }
         let (trigger, payloadContext) = resolvedTrigger
         let context = CallContext(payload: payloadContext, data: states.chainData(of: source))
-        if case .event(let event) = payloadContext, let source {
-            checkLabelClashes(between: event, and: source, at: syntax.range)
+        if let source {
+            checkLabelClashes(between: payloadContext, and: source, at: syntax.range)
         }
         var target: StateID?
         var isTargetValid = true
@@ -136,10 +136,9 @@ struct TransitionResolver {
         case .event(let name):
             guard let event = signals.eventIndex[name.text] else {
                 if invocations.index[name.text] != nil {
-                    checkElements(of: name, from: source)
-                } else {
-                    diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
+                    return elements(of: name, from: source).map { (.invocation($0.id, .element), .invocation($0, .element)) }
                 }
+                diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
                 return nil
             }
             return (.event(event), .event(event))
@@ -177,19 +176,21 @@ struct TransitionResolver {
             }
             return (.done, .noPayload("completion transitions"))
         case .invocationDone(let name, _):
-            _ = resolveInvocation(name, from: source, naming: "done \(name.text)")
-            // The invocation's declaration is refused until the compiler runs invocations.
-            return nil
+            guard let invocation = resolveInvocation(name, from: source, naming: "done \(name.text)") else { return nil }
+            return (.invocation(invocation.id, .done), .invocation(invocation, .done))
         case .invocationError(let name, _):
-            if let invocation = resolveInvocation(name, from: source, naming: "error \(name.text)"), case .machine = invocation.syntax.kind {
+            guard let invocation = resolveInvocation(name, from: source, naming: "error \(name.text)") else { return nil }
+            guard invocation.canFail else {
                 diagnostics.error(
                     "a child machine does not fail: 'error \(name.text)' never fires; its completion is 'done \(name.text)'",
                     at: syntax.range)
+                return nil
             }
-            return nil
+            return (.invocation(invocation.id, .error), .invocation(invocation, .error))
         case .childOutput(let child, let output):
             if let invocation = resolveInvocation(child, from: source, naming: "on \(child.text).\(output.text)") {
-                if case .machine = invocation.syntax.kind {} else {
+                // A child machine's invocation is refused where it is declared, until step 15.
+                if case .machine = invocation.kind {} else {
                     diagnostics.error(
                         "'\(child.text)' is not a child machine: 'on \(child.text).\(output.text)' names an output of a machine invoked as '\(child.text)'",
                         at: child.range)
@@ -201,25 +202,27 @@ struct TransitionResolver {
 
     /// The invocation a transition of `source` names, declared by `source` or a state around
     /// it; `nil` when there is none (reported).
-    private func resolveInvocation(_ name: Identifier, from source: StateID?, naming transition: String) -> InvocationDeclaration? {
-        if let found = invocations.lookUp(name.text, from: source, in: states) { return found }
-        if let declared = invocations.index[name.text].map({ invocations.invocations[$0] }) {
-            let owner = states[declared.owner].name
-            let place = source.map { "'\(states[$0].name)' is not inside it" } ?? "the machine level is not inside it"
-            diagnostics.error(
-                "'\(transition)' names the invocation of state '\(owner)', and \(place); a transition on an invocation belongs in its state or a state inside it",
-                at: name.range, notes: [.init("'\(name.text)' is invoked here", at: declared.syntax.range)])
-        } else {
-            diagnostics.reportUnknown(name, kind: .invocation) { invocations.invocations.map(\.syntax.name.text) }
+    private func resolveInvocation(_ name: Identifier, from source: StateID?, naming transition: String) -> InvocationModel? {
+        guard let invocation = invocations.lookUp(name.text) else {
+            diagnostics.reportUnknown(name, kind: .invocation) { invocations.invocations.map(\.name) }
+            return nil
         }
-        return nil
+        guard invocations.canReceive(invocation, from: source, in: states) else {
+            let owner = states[invocation.owner].name
+            diagnostics.error(
+                "'\(transition)' names the invocation of state '\(owner)', and '\(states[source!].name)' is neither inside it nor around it; a transition on an invocation belongs in its state, a state inside it or a state around it",
+                at: name.range, notes: [.init("'\(name.text)' is invoked here", at: invocation.range)])
+            return nil
+        }
+        return invocation
     }
 
-    /// `on name` where `name` is an invocation: only a stream's elements arrive that way.
-    private func checkElements(of name: Identifier, from source: StateID?) {
-        guard let invocation = resolveInvocation(name, from: source, naming: "on \(name.text)") else { return }
-        switch invocation.syntax.kind {
-        case .stream: break
+    /// The stream `on name` takes the elements of; `nil` when `name` is another kind of
+    /// invocation (reported).
+    private func elements(of name: Identifier, from source: StateID?) -> InvocationModel? {
+        guard let invocation = resolveInvocation(name, from: source, naming: "on \(name.text)") else { return nil }
+        switch invocation.kind {
+        case .stream: return invocation
         case .call:
             diagnostics.error(
                 "'\(name.text)' is a call, not a stream: its result arrives as 'done \(name.text)'; declare 'invoke stream \(name.text)(…)' for elements",
@@ -229,6 +232,7 @@ struct TransitionResolver {
                 "'\(name.text)' is a child machine: its outputs arrive as 'on \(name.text).output', its completion as 'done \(name.text)'",
                 at: name.range)
         }
+        return nil
     }
 
     /// The data a transition gives its target, checked against the target's fields; `nil`
@@ -263,15 +267,14 @@ struct TransitionResolver {
 
     /// Guards and actions receive the payload and the data as labeled parameters: a payload
     /// label that is also a data label would make their signature ambiguous.
-    private func checkLabelClashes(between event: EventID, and source: StateID, at range: SourceRange) {
-        let events = signals.events
-        let payloadLabels = Set(events[event.index].parameters.compactMap(\.label))
-        guard !payloadLabels.isEmpty else { return }
+    private func checkLabelClashes(between payload: PayloadContext, and source: StateID, at range: SourceRange) {
+        let payloadLabels = Set(payload.parameters(in: signals.events).compactMap(\.label))
+        guard !payloadLabels.isEmpty, let giver = payload.source(in: signals.events) else { return }
         var current: StateID? = source
         while let id = current {
             for field in states[id].data where payloadLabels.contains(field.label!) {
                 diagnostics.error(
-                    "payload label '\(field.label!)' of event '\(events[event.index].name)' is also a data label of state '\(states[id].name)'; guards and actions here receive both, so rename one",
+                    "payload label '\(field.label!)' of \(giver) is also a data label of state '\(states[id].name)'; guards and actions here receive both, so rename one",
                     at: range, notes: [.init("'\(states[id].name)' is declared here", at: states[id].range)])
             }
             current = states[id].parent

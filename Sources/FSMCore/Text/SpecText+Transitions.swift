@@ -8,6 +8,7 @@ extension SpecText {
         case .after(let delay): "after \(delay.text)"
         case .afterComputed(let function): "after \(function)"
         case .done: "done"
+        case .invocation(let invocation, let result): "\(result.keyword) \(model[invocation].name)"
         }
     }
 

@@ -261,7 +261,7 @@ public struct SCXMLEmitter {
             switch transition.trigger {
             case .after(let duration): delay = .fixed(duration)
             case .afterComputed(let function): delay = .computed(function)
-            case .event, .always, .done: continue
+            case .event, .always, .done, .invocation: continue
             }
             if !timers.contains(where: { $0.delay == delay }) {
                 timers.append(Timer(delay: delay, event: "fsmc.after.\(state.name).\(timers.count + 1)"))
@@ -271,6 +271,16 @@ public struct SCXMLEmitter {
     }
 
     // MARK: - Transitions
+
+    /// The SCXML event an invocation's result arrives as: `done.invoke.fetchUser` (SCXML
+    /// 6.4's), `error.invoke.fetchUser`, `fsmc.element.changes`.
+    static func event(of result: InvocationResult, from invocation: InvocationModel) -> String {
+        switch result {
+        case .done: "done.invoke." + invocation.name
+        case .error: "error.invoke." + invocation.name
+        case .element: "fsmc.element." + invocation.name
+        }
+    }
 
     /// SCXML matches an event descriptor to every event that starts with its tokens: `done`
     /// would take `done.state.main`, `error` SCXML's `error.execution`, `fsmc` the timers'
@@ -292,6 +302,8 @@ public struct SCXMLEmitter {
             break
         case .done:
             attributes.append(("event", "done.state." + (transition.source.map { model[$0].name } ?? "")))
+        case .invocation(let invocation, let result):
+            attributes.append(("event", Self.event(of: result, from: model[invocation])))
         case .after, .afterComputed:
             let source = transition.source.map { model[$0] }
             let timer = source.flatMap { source in
