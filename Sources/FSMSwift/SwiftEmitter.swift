@@ -60,6 +60,9 @@ public final class SwiftEmitter: PlanReader {
             shape.emitDispatch(into: &writer)
             shape.emitStateChanges(into: &writer)
             if features.contains(.timers) { shape.emitTimers(into: &writer) }
+            if features.contains(.invocations) {
+                InvocationsGenerator(plan: plan, spelling: spelling, writers: writers).emitInvocations(into: &writer)
+            }
             runningClass.emitNotifications(into: &writer)
             ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
             TransitionFunctionGenerator(plan: plan, spelling: spelling, writers: writers).emitTransitionFunction(into: &writer)

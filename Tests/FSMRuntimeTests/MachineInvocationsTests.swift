@@ -65,3 +65,18 @@ struct MachineInvocationsTests {
         #expect(Set(driver.log) == [.started("a"), .started("b"), .cancelled("a"), .cancelled("b")])
     }
 }
+
+@Suite("MachineInvocations: scheduling starts for the end of a step")
+struct MachineInvocationsSchedulingTests {
+    @Test func scheduledSlotsComeOutInOrderOnce() {
+        var invocations = MachineInvocations(slots: 4)
+        invocations.schedule(slot: 2)
+        invocations.schedule(slot: 0)
+        invocations.schedule(slot: 2)
+        invocations.schedule(slot: 3)
+        invocations.cancel(slot: 3)
+        #expect(invocations.nextScheduled() == 0)
+        #expect(invocations.nextScheduled() == 2)
+        #expect(invocations.nextScheduled() == nil)
+    }
+}

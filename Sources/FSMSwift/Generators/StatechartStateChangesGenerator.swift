@@ -32,11 +32,21 @@ extension StatechartStateChangesGenerator {
     func emitHierarchicalStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
-        writer.line("/// Runs `state`'s exit actions, stops its timers and tells the observers.")
+        writer.line(features.contains(.invocations)
+            ? "/// Runs `state`'s exit actions, stops its timers, cancels its invocations and tells the observers."
+            : "/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
-            let exiting = model.states.filter { !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil }
+            let exiting = model.states.filter { !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil || !$0.invocations.isEmpty }
             emitStateSwitch(exiting, into: &writer) { state, writer in
                 if let slot = spelling.timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
+                if !state.invocations.isEmpty, !state.exitActions.isEmpty {
+                    // Its exit actions run before its invocations are cancelled.
+                    writer.block("defer") { writer in
+                        for invocation in state.invocations { writer.line("invocations.cancel(slot: \(invocation.index))") }
+                    }
+                } else {
+                    for invocation in state.invocations { writer.line("invocations.cancel(slot: \(invocation.index))") }
+                }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.exitActions), into: &writer)
                 spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -61,8 +71,11 @@ extension StatechartStateChangesGenerator {
             let entering = model.states.filter { state in
                 let (parent, parallel) = completions(afterEntering: state.id)
                 return !state.entryActions.isEmpty || spelling.timerSlot(of: state.id) != nil || parent != nil || parallel != nil
+                    || !state.invocations.isEmpty
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
+                // Started when the step ends, if the state is still active then.
+                for invocation in state.invocations { writer.line("invocations.schedule(slot: \(invocation.index))") }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.entryActions), into: &writer)
                 spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
                 if spelling.timerSlot(of: state.id) != nil {

@@ -98,11 +98,16 @@ extension SwiftSpelling {
     }
 
     /// `(to: to, id: id)`: what a guard, an action or a value function receives, the event's
-    /// payload (bound to its variables) then the state's data (bound to theirs).
+    /// payload (bound to its variables) then the state's data (bound to theirs). Without an
+    /// event, the payload is what an invocation delivered, bound under its labels.
     func callArguments(_ payload: [ParameterModel], _ data: [ParameterModel], event: EventID?) -> String {
         var items: [String] = []
         if !payload.isEmpty, let event {
             items += payloadArgumentItems[event.index]
+        } else {
+            for parameter in payload {
+                items.append("\(parameter.label!): \(SwiftNames.variable(parameter.label!))")
+            }
         }
         for field in data {
             items.append("\(field.label!): \(SwiftNames.variable(field.label!))")
