@@ -73,15 +73,16 @@ public struct MachineInvocations {
 
     /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.
     /// Inlinable so that leaving a state whose invocation ended costs two comparisons.
-    @inlinable
-    public mutating func cancel(slot: Int) {
+    /// Returns whether a run was cancelled.
+    @inlinable @discardableResult
+    public mutating func cancel(slot: Int) -> Bool {
         if scheduled[slot] {
             scheduled[slot] = false
             scheduledCount -= 1
         }
-        if running[slot] != nil {
-            cancelRunning(slot: slot)
-        }
+        guard running[slot] != nil else { return false }
+        cancelRunning(slot: slot)
+        return true
     }
 
     /// Ends `slot`'s run without cancelling its work: it returned, threw or finished, and

@@ -32,6 +32,13 @@ import Testing
     @Test func aResultFromAnEarlierVisitIsDroppedEvenWhenTheWorkIgnoresCancellation() {
         let driver = StubbornDriver()
         let machine = Profile(actions: ProfileTests.Actions(), clock: ManualClock(), invocations: driver)
+        var heard: [Profile.Notification] = []
+        machine.observe { notification in
+            switch notification {
+            case .started, .cancelled, .dropped: heard.append(notification)
+            default: break
+            }
+        }
         machine.send(.open(id: 1))
         machine.send(.close)
         machine.send(.open(id: 2))
@@ -39,6 +46,7 @@ import Testing
         // The first visit's fetch answers late, in the second visit: dropped.
         driver.send(.returned("from the first visit"), fromRun: 0)
         #expect(machine.state == .loading(id: 2))
+        #expect(heard == [.started(.fetchUser), .cancelled(.fetchUser), .started(.fetchUser), .dropped(.fetchUser)])
         driver.send(.returned("from the second visit"), fromRun: 1)
         #expect(machine.state == .showing(user: "from the second visit"))
     }

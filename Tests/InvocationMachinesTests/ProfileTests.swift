@@ -136,6 +136,27 @@ import Testing
         #expect(run.driver.running == [])
     }
 
+    /// An `Observer` hears invocations start and be cancelled, after the step that entered or
+    /// left their state.
+    @Test func observersHearInvocationsStartAndBeCancelled() throws {
+        final class Watcher: Profile.Observer {
+            var heard: [String] = []
+            func machine(_ machine: Profile, didStart invocation: Profile.Invocation) { heard.append("start \(invocation)") }
+            func machine(_ machine: Profile, didCancel invocation: Profile.Invocation) { heard.append("cancel \(invocation)") }
+            func machine(_ machine: Profile, didEnter state: Profile.StateID) { heard.append("enter \(state)") }
+        }
+        let watcher = Watcher()
+        var run = try Run()
+        run.machine.addObserver(watcher)
+        run.send(.open(id: 4), "open")
+        run.complete("fetchUser", returning: "Ada")
+        run.send(.close, "close")
+        #expect(
+            watcher.heard == [
+                "enter loading", "start fetchUser", "enter showing", "start changes", "cancel changes", "enter idle",
+            ])
+    }
+
     /// A snapshot restores the state, and the invocations of the restored states start.
     @Test func aRestoredMachineStartsItsStatesInvocations() {
         let driver = ManualInvocationDriver()

@@ -73,6 +73,7 @@ extension InvocationsGenerator {
         writer.closure(") { [weak self] run, outcome in") { writer in
             writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
         }
+        writer.line("notify(.invocationStarts, .started(.\(SwiftNames.variable(invocation.name))))")
     }
 
     /// `scheduleActiveInvocations()`: a restored machine starts the invocations of its active
@@ -121,7 +122,10 @@ extension InvocationsGenerator {
     private func emitHandling(of invocation: InvocationModel, into writer: inout CodeWriter) {
         let slot = invocation.id.index
         let isStream = invocation.kind != .call
-        writer.line("guard invocations.isCurrent(run, slot: \(slot)) else { return }")
+        writer.block("guard invocations.isCurrent(run, slot: \(slot)) else") { writer in
+            writer.line("notify(.droppedResults, .dropped(.\(SwiftNames.variable(invocation.name))))")
+            writer.line("return")
+        }
         writer.line("switch outcome {")
         // A case of the outcome: binding `binding` when the walk taking `result` reads it, ending
         // the run first when `ends`.

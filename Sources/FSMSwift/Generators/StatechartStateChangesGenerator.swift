@@ -42,10 +42,10 @@ extension StatechartStateChangesGenerator {
                 if !state.invocations.isEmpty, !state.exitActions.isEmpty {
                     // Its exit actions run before its invocations are cancelled.
                     writer.block("defer") { writer in
-                        for invocation in state.invocations { writer.line("invocations.cancel(slot: \(invocation.index))") }
+                        for invocation in state.invocations { emitCancel(invocation, into: &writer) }
                     }
                 } else {
-                    for invocation in state.invocations { writer.line("invocations.cancel(slot: \(invocation.index))") }
+                    for invocation in state.invocations { emitCancel(invocation, into: &writer) }
                 }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.exitActions), into: &writer)
                 spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
@@ -107,6 +107,13 @@ extension StatechartStateChangesGenerator {
         writer.line()
         for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }
         emitEnterStates(into: &writer)
+    }
+
+    /// Cancels `invocation` if it runs, and tells the observers.
+    private func emitCancel(_ invocation: InvocationID, into writer: inout CodeWriter) {
+        writer.block("if invocations.cancel(slot: \(invocation.index))") { writer in
+            writer.line("notify(.invocationCancellations, .cancelled(.\(SwiftNames.variable(model[invocation].name))))")
+        }
     }
 
     /// `takeHistoryDefault(of:)`, when a history's default has actions: they run right after

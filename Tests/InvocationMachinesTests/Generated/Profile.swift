@@ -124,6 +124,18 @@ final class Profile {
         case transitioned(Transition)
         /// No transition took the event, or the machine had finished.
         case ignored(Event, in: State)
+        /// An invocation started: its state was entered, and the step that entered it has ended.
+        case started(Invocation)
+        /// A running invocation was cancelled: its state was left.
+        case cancelled(Invocation)
+        /// What an invocation sent after it was cancelled or had ended was dropped, not delivered.
+        case dropped(Invocation)
+    }
+
+    /// The invocations of ``Profile``, by their names in Profile.fsm.
+    enum Invocation: String, Hashable, Sendable, CaseIterable {
+        case fetchUser
+        case changes
     }
 
     // MARK: - Guards and actions
@@ -170,6 +182,12 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         func machine(_ machine: Profile, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Profile, didIgnore event: Event, in state: State)
+        /// The machine started `invocation`: its state was entered, and the step that entered it has ended.
+        func machine(_ machine: Profile, didStart invocation: Invocation)
+        /// The machine cancelled `invocation`: its state was left.
+        func machine(_ machine: Profile, didCancel invocation: Invocation)
+        /// The machine dropped what `invocation` sent after it was cancelled or had ended.
+        func machine(_ machine: Profile, didDropResultOf invocation: Invocation)
         /// The notifications whose hooks this observer implements (all by default, less the hooks
         /// left to their default implementation): `machine` builds no other notification for it and
         /// calls no other hook. Asked once, when it is added.
@@ -188,6 +206,12 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         case transitions((Transition) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
+        /// Hears `started` alone: a closure from `observeInvocationStarts(_:)`.
+        case invocationStarts((Invocation) -> Void)
+        /// Hears `cancelled` alone: a closure from `observeInvocationCancellations(_:)`.
+        case invocationCancellations((Invocation) -> Void)
+        /// Hears `dropped` alone: a closure from `observeDroppedResults(_:)`.
+        case droppedResults((Invocation) -> Void)
         /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
         /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
@@ -216,6 +240,18 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             case .ignoredEvents(let handler):
                 if case .ignored(let event, let state) = notification {
                     handler(event, state)
+                }
+            case .invocationStarts(let handler):
+                if case .started(let invocation) = notification {
+                    handler(invocation)
+                }
+            case .invocationCancellations(let handler):
+                if case .cancelled(let invocation) = notification {
+                    handler(invocation)
+                }
+            case .droppedResults(let handler):
+                if case .dropped(let invocation) = notification {
+                    handler(invocation)
                 }
             case .untilReleased(let handler):
                 return handler(notification)
@@ -417,6 +453,27 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
     }
 
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.invocationStarts(handler), hearing: .invocationStarts)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.droppedResults(handler), hearing: .droppedResults)
+    }
+
     /// The transitions the machine takes from now on, as an asynchronous sequence that
     /// finishes when the machine is released.
     var transitions: AsyncStream<Transition> {
@@ -528,9 +585,13 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         switch state {
         case .loading:
             timers.cancel(slot: 0)
-            invocations.cancel(slot: 0)
+            if invocations.cancel(slot: 0) {
+                notify(.invocationCancellations, .cancelled(.fetchUser))
+            }
         case .showing:
-            invocations.cancel(slot: 1)
+            if invocations.cancel(slot: 1) {
+                notify(.invocationCancellations, .cancelled(.changes))
+            }
         default:
             break
         }
@@ -640,6 +701,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             ) { [weak self] run, outcome in
                 self?.invocationDelivered(.fetchUser(outcome), run: run)
             }
+            notify(.invocationStarts, .started(.fetchUser))
         case 1:
             guard case .showing(user: let user) = self.state else { break }
             invocations.start(
@@ -648,6 +710,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             ) { [weak self] run, outcome in
                 self?.invocationDelivered(.changes(outcome), run: run)
             }
+            notify(.invocationStarts, .started(.changes))
         default:
             break
         }
@@ -681,7 +744,10 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     private func handleInvocation(_ delivery: InvocationDelivery, run: UInt64) {
         switch delivery {
         case .fetchUser(let outcome):
-            guard invocations.isCurrent(run, slot: 0) else { return }
+            guard invocations.isCurrent(run, slot: 0) else {
+                notify(.droppedResults, .dropped(.fetchUser))
+                return
+            }
             switch outcome {
             case .returned(let value):
                 invocations.end(slot: 0)
@@ -694,7 +760,10 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
                 break
             }
         case .changes(let outcome):
-            guard invocations.isCurrent(run, slot: 1) else { return }
+            guard invocations.isCurrent(run, slot: 1) else {
+                notify(.droppedResults, .dropped(.changes))
+                return
+            }
             switch outcome {
             case .element(let value):
                 _ = takeElementOfChanges(value)
@@ -814,6 +883,9 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             case .entered(let state): observer.machine(self, didEnter: state)
             case .transitioned(let transition): observer.machine(self, didTransition: transition)
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            case .started(let invocation): observer.machine(self, didStart: invocation)
+            case .cancelled(let invocation): observer.machine(self, didCancel: invocation)
+            case .dropped(let invocation): observer.machine(self, didDropResultOf: invocation)
             }
             return true
         }
@@ -962,6 +1034,18 @@ extension Profile.Observer {
 
     func machine(_ machine: Profile, didIgnore event: Profile.Event, in state: Profile.State) {
         machine.stopNotifying(self, of: .ignoredEvents)
+    }
+
+    func machine(_ machine: Profile, didStart invocation: Profile.Invocation) {
+        machine.stopNotifying(self, of: .invocationStarts)
+    }
+
+    func machine(_ machine: Profile, didCancel invocation: Profile.Invocation) {
+        machine.stopNotifying(self, of: .invocationCancellations)
+    }
+
+    func machine(_ machine: Profile, didDropResultOf invocation: Profile.Invocation) {
+        machine.stopNotifying(self, of: .droppedResults)
     }
 
     func observedNotifications(of machine: Profile) -> NotificationKinds { .all }

@@ -151,6 +151,19 @@ import FSMRuntime
         case transitioned(Transition)
         /// No transition took the event, or the machine had finished.
         case ignored(Event, in: State)
+        /// An invocation started: its state was entered, and the step that entered it has ended.
+        case started(Invocation)
+        /// A running invocation was cancelled: its state was left.
+        case cancelled(Invocation)
+        /// What an invocation sent after it was cancelled or had ended was dropped, not delivered.
+        case dropped(Invocation)
+    }
+
+    /// The invocations of ``Sync``, by their names in Sync.fsm.
+    enum Invocation: String, Hashable, Sendable, CaseIterable {
+        case send
+        case check
+        case pages
     }
 
     // MARK: - Guards and actions
@@ -209,6 +222,12 @@ import FSMRuntime
         func machine(_ machine: Sync, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Sync, didIgnore event: Event, in state: State)
+        /// The machine started `invocation`: its state was entered, and the step that entered it has ended.
+        func machine(_ machine: Sync, didStart invocation: Invocation)
+        /// The machine cancelled `invocation`: its state was left.
+        func machine(_ machine: Sync, didCancel invocation: Invocation)
+        /// The machine dropped what `invocation` sent after it was cancelled or had ended.
+        func machine(_ machine: Sync, didDropResultOf invocation: Invocation)
         /// The notifications whose hooks this observer implements (all by default, less the hooks
         /// left to their default implementation): `machine` builds no other notification for it and
         /// calls no other hook. Asked once, when it is added.
@@ -227,6 +246,12 @@ import FSMRuntime
         case transitions((Transition) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
+        /// Hears `started` alone: a closure from `observeInvocationStarts(_:)`.
+        case invocationStarts((Invocation) -> Void)
+        /// Hears `cancelled` alone: a closure from `observeInvocationCancellations(_:)`.
+        case invocationCancellations((Invocation) -> Void)
+        /// Hears `dropped` alone: a closure from `observeDroppedResults(_:)`.
+        case droppedResults((Invocation) -> Void)
         /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
         /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
@@ -255,6 +280,18 @@ import FSMRuntime
             case .ignoredEvents(let handler):
                 if case .ignored(let event, let state) = notification {
                     handler(event, state)
+                }
+            case .invocationStarts(let handler):
+                if case .started(let invocation) = notification {
+                    handler(invocation)
+                }
+            case .invocationCancellations(let handler):
+                if case .cancelled(let invocation) = notification {
+                    handler(invocation)
+                }
+            case .droppedResults(let handler):
+                if case .dropped(let invocation) = notification {
+                    handler(invocation)
                 }
             case .untilReleased(let handler):
                 return handler(notification)
@@ -409,6 +446,27 @@ import FSMRuntime
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
     }
 
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.invocationStarts(handler), hearing: .invocationStarts)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
+    }
+
+    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.droppedResults(handler), hearing: .droppedResults)
+    }
+
     /// The transitions the machine takes from now on, as an asynchronous sequence that
     /// finishes when the machine is released.
     var transitions: AsyncStream<Transition> {
@@ -537,11 +595,17 @@ import FSMRuntime
     private func exitState(_ state: StateID) {
         switch state {
         case .sending:
-            invocations.cancel(slot: 0)
+            if invocations.cancel(slot: 0) {
+                notify(.invocationCancellations, .cancelled(.send))
+            }
         case .checking:
-            invocations.cancel(slot: 1)
+            if invocations.cancel(slot: 1) {
+                notify(.invocationCancellations, .cancelled(.check))
+            }
         case .fetching:
-            invocations.cancel(slot: 2)
+            if invocations.cancel(slot: 2) {
+                notify(.invocationCancellations, .cancelled(.pages))
+            }
         default:
             break
         }
@@ -627,6 +691,7 @@ import FSMRuntime
             ) { [weak self] run, outcome in
                 self?.invocationDelivered(.send(outcome), run: run)
             }
+            notify(.invocationStarts, .started(.send))
         case 1:
             invocations.start(
                 slot: 1, name: "check", on: invocationDriver, isolation: isolation,
@@ -634,6 +699,7 @@ import FSMRuntime
             ) { [weak self] run, outcome in
                 self?.invocationDelivered(.check(outcome), run: run)
             }
+            notify(.invocationStarts, .started(.check))
         case 2:
             invocations.start(
                 slot: 2, name: "pages", on: invocationDriver, isolation: isolation,
@@ -641,6 +707,7 @@ import FSMRuntime
             ) { [weak self] run, outcome in
                 self?.invocationDelivered(.pages(outcome), run: run)
             }
+            notify(.invocationStarts, .started(.pages))
         default:
             break
         }
@@ -677,7 +744,10 @@ import FSMRuntime
     private func handleInvocation(_ delivery: InvocationDelivery, run: UInt64) {
         switch delivery {
         case .send(let outcome):
-            guard invocations.isCurrent(run, slot: 0) else { return }
+            guard invocations.isCurrent(run, slot: 0) else {
+                notify(.droppedResults, .dropped(.send))
+                return
+            }
             switch outcome {
             case .returned(let value):
                 invocations.end(slot: 0)
@@ -690,7 +760,10 @@ import FSMRuntime
                 break
             }
         case .check(let outcome):
-            guard invocations.isCurrent(run, slot: 1) else { return }
+            guard invocations.isCurrent(run, slot: 1) else {
+                notify(.droppedResults, .dropped(.check))
+                return
+            }
             switch outcome {
             case .returned:
                 invocations.end(slot: 1)
@@ -703,7 +776,10 @@ import FSMRuntime
                 break
             }
         case .pages(let outcome):
-            guard invocations.isCurrent(run, slot: 2) else { return }
+            guard invocations.isCurrent(run, slot: 2) else {
+                notify(.droppedResults, .dropped(.pages))
+                return
+            }
             switch outcome {
             case .element(let value):
                 if takeElementOfPages(value) { takeEventlessTransitions() }
@@ -872,6 +948,9 @@ import FSMRuntime
             case .entered(let state): observer.machine(self, didEnter: state)
             case .transitioned(let transition): observer.machine(self, didTransition: transition)
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            case .started(let invocation): observer.machine(self, didStart: invocation)
+            case .cancelled(let invocation): observer.machine(self, didCancel: invocation)
+            case .dropped(let invocation): observer.machine(self, didDropResultOf: invocation)
             }
             return true
         }
@@ -1056,6 +1135,18 @@ extension Sync.Observer {
 
     func machine(_ machine: Sync, didIgnore event: Sync.Event, in state: Sync.State) {
         machine.stopNotifying(self, of: .ignoredEvents)
+    }
+
+    func machine(_ machine: Sync, didStart invocation: Sync.Invocation) {
+        machine.stopNotifying(self, of: .invocationStarts)
+    }
+
+    func machine(_ machine: Sync, didCancel invocation: Sync.Invocation) {
+        machine.stopNotifying(self, of: .invocationCancellations)
+    }
+
+    func machine(_ machine: Sync, didDropResultOf invocation: Sync.Invocation) {
+        machine.stopNotifying(self, of: .droppedResults)
     }
 
     func observedNotifications(of machine: Sync) -> NotificationKinds { .all }
