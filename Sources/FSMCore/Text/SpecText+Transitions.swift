@@ -12,6 +12,17 @@ extension SpecText {
         }
     }
 
+    /// `invoke fetchUser(user: User)`, `invoke stream changes(change: Change)`, `invoke SignIn as
+    /// signIn`: an invocation as the spec declares it.
+    public static func invocation(_ invocation: InvocationModel) -> String {
+        let results = invocation.results.isEmpty ? "" : "(" + invocation.results.map(\.description).joined(separator: ", ") + ")"
+        switch invocation.kind {
+        case .call: return "invoke \(invocation.name)\(results)"
+        case .stream: return "invoke stream \(invocation.name)\(results)"
+        case .machine(let machine): return "invoke \(machine) as \(invocation.name)"
+        }
+    }
+
     /// `startPlayback, emit notice("Already playing.")`.
     public static func actionList(_ actions: [ActionModel], in model: MachineModel) -> String {
         actions.map { action($0, in: model) }.joined(separator: ", ")
