@@ -166,3 +166,16 @@ import Testing
         #expect(machine.state == .showing(user: "Cy"))
     }
 }
+
+/// The transition table names what invocations deliver, as the spec writes it.
+@Suite struct ProfileIntrospectionTests {
+    @Test func theTransitionTableNamesTheInvocationsResults() {
+        let triggers = Profile.transitionTable.map(\.trigger)
+        #expect(triggers.filter { $0 == .invocationDone("fetchUser") }.count == 1)
+        #expect(triggers.filter { $0 == .invocationError("fetchUser") }.count == 2)
+        #expect(triggers.contains(.invocationElement("changes")))
+        #expect(triggers.contains(.invocationDone("changes")))
+        #expect(!triggers.contains(.event("changes")))
+        #expect(triggers.contains(.event("close")))
+    }
+}

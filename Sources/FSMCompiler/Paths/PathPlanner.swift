@@ -57,6 +57,16 @@ public enum PathPlanner {
         var perConfiguration = PathPlanner.maximumSituationsPerConfiguration
     }
 
+    /// What the planner cannot drive yet, each a located error: invocations, whose outcomes
+    /// are not steps of a path yet.
+    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
+        model.invocations.map { invocation in
+            Diagnostic(
+                .error, "test paths do not drive invocations yet: '\(invocation.name)' would never return, throw or yield in them",
+                at: invocation.range)
+        }
+    }
+
     /// Plans the paths of a checked model; a model ``Lowering`` refuses has none.
     public static func plan(_ model: MachineModel, samples: SampleValues = SampleValues()) -> TestPlan {
         switch Lowering.lower(model) {

@@ -1000,7 +1000,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     static let eventNames: [String] = ["open", "retry", "close"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<StateID>] = TransitionDescriptor.table(transitionRows, format: 2)
+    static let transitionTable: [TransitionDescriptor<StateID>] = TransitionDescriptor.table(transitionRows, format: 2, streams: ["changes"])
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

@@ -1100,7 +1100,7 @@ import FSMRuntime
     static let eventNames: [String] = ["start", "poke", "restart", "stop"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    static let transitionTable: [TransitionDescriptor<StateID>] = TransitionDescriptor.table(transitionRows, format: 2)
+    static let transitionTable: [TransitionDescriptor<StateID>] = TransitionDescriptor.table(transitionRows, format: 2, streams: ["pages"])
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """

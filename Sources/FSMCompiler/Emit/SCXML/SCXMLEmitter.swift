@@ -45,6 +45,16 @@ public struct SCXMLEmitter {
     /// Whether each state logs its entry and exit (`fsmc export --trace`).
     let tracesStates: Bool
 
+    /// What the export cannot write yet, each a located error: invocations (SCXML's `<invoke>`
+    /// runs other sessions, which the export does not map work to yet).
+    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
+        model.invocations.map { invocation in
+            Diagnostic(
+                .error, "SCXML export does not write invocations yet: '\(invocation.name)' has no SCXML form fsmc writes",
+                at: invocation.range)
+        }
+    }
+
     /// The SCXML document of the machine.
     public static func emit(_ model: MachineModel) -> String {
         SCXMLEmitter(model: model).emit()
