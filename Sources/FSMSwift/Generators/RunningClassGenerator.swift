@@ -188,16 +188,23 @@ extension RunningClassGenerator {
         } else if anActor == true {
             writer.line("///")
             writer.line("/// Call it on the actor the machine lives on (the main actor or one of yours): its invocations")
-            writer.line("/// run there\(features.contains(.timers) ? " and its timers come back there" : ""). Outside any actor, pass")
-            writer.line("/// \(features.contains(.timers) ? "a `SynchronousMachineClock` such as `ManualClock` and " : "")a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.")
+            if features.contains(.timers) {
+                writer.line("/// run there and its timers come back there. Outside any actor, pass a `SynchronousMachineClock`")
+                writer.line("/// such as `ManualClock` and a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.")
+            } else {
+                writer.line("/// run there. Outside any actor, pass a `SynchronousInvocationDriver` such as")
+                writer.line("/// `ManualInvocationDriver`.")
+            }
         } else if anActor == false, !features.contains(.invocations) {
             writer.line("///")
             writer.line("/// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),")
             writer.line("/// on your own thread.")
         } else if anActor == false {
             writer.line("///")
-            writer.line("/// For a machine outside any actor: \(features.contains(.timers) ? "its clock fires and " : "")its invocations deliver only inside calls")
-            writer.line("/// you make, on your own thread.")
+            writer.line(features.contains(.timers)
+                ? "/// For a machine outside any actor: its clock fires and its invocations deliver only inside"
+                : "/// For a machine outside any actor: its invocations deliver only inside the calls you make,")
+            writer.line(features.contains(.timers) ? "/// calls you make, on your own thread." : "/// on your own thread.")
         }
         writer.line("///")
         writer.line("/// - Parameters:")

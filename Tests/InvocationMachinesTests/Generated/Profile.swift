@@ -312,8 +312,8 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     /// A restored machine restarts its timers and starts the invocations of its states.
     ///
     /// Call it on the actor the machine lives on (the main actor or one of yours): its invocations
-    /// run there and its timers come back there. Outside any actor, pass
-    /// a `SynchronousMachineClock` such as `ManualClock` and a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.
+    /// run there and its timers come back there. Outside any actor, pass a `SynchronousMachineClock`
+    /// such as `ManualClock` and a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.
     ///
     /// - Parameters:
     ///   - actions: your guards and actions.
@@ -336,8 +336,8 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers and starts the invocations of its states.
     ///
-    /// For a machine outside any actor: its clock fires and its invocations deliver only inside calls
-    /// you make, on your own thread.
+    /// For a machine outside any actor: its clock fires and its invocations deliver only inside
+    /// calls you make, on your own thread.
     ///
     /// - Parameters:
     ///   - actions: your guards and actions.
