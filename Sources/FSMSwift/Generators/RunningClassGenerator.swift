@@ -12,6 +12,9 @@ extension RunningClassGenerator {
         plan.hasAsynchronousWork && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
     }
 
+    /// The private initializer's label for the actor work comes back to.
+    private var isolationLabel: String { features.contains(.invocations) ? "workIsolation" : "timerIsolation" }
+
     /// The type of the queue entries for events sent during a step.
     var pendingType: String { plan.hasAsynchronousWork ? "Stimulus" : "Event" }
 
@@ -107,7 +110,7 @@ extension RunningClassGenerator {
         parameters.append(timersNeedAnActor ? "restoring snapshot: \(snapshotType)?" : "restoring snapshot: \(snapshotType)? = nil")
         if timersNeedAnActor {
             emitActorInitializers(snapshotType: snapshotType, into: &writer)
-            parameters.append("timerIsolation isolation: (any Actor)?")
+            parameters.append("\(isolationLabel) isolation: (any Actor)?")
         }
 
         let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
@@ -247,12 +250,12 @@ extension RunningClassGenerator {
             "\(access)convenience init",
             parameters: actions + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
         ) { writer in
-            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, timerIsolation: isolation)")
+            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
         }
         writer.line()
         emitInitializerDocumentation(anActor: false, into: &writer)
         writer.function("\(access)convenience init", parameters: actions + anywhere + shared) { writer in
-            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, timerIsolation: nil)")
+            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
         }
         writer.line()
     }

@@ -330,7 +330,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -352,7 +352,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, timerIsolation: nil)
+        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
     }
 
     private init(
@@ -361,7 +361,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         invocations: any InvocationDriver,
         observers: [any Observer],
         restoring snapshot: State?,
-        timerIsolation isolation: (any Actor)?
+        workIsolation isolation: (any Actor)?
     ) {
         self.actions = actions
         self.clock = clock
