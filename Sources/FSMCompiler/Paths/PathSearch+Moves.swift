@@ -41,6 +41,9 @@ extension PathSearch {
                 }
             }
         }
+        for run in interpreter.runningInvocations {
+            result += deliveries(from: run, at: node)
+        }
         let timers = interpreter.runningTimers
         for (order, timer) in timers.enumerated() {
             let trigger = ExecutableMachine.Trigger.timer(timer.owner, group: timer.group)
@@ -60,6 +63,39 @@ extension PathSearch {
                     let taken = next.advance(to: timer.deadline, answers: answers)
                     guard !next.diverged else { continue }
                     result.append(extend(node, next, since: mark, .advance(nanoseconds: timer.deadline - interpreter.now), answers, taken))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The steps in which the running invocation `run` delivers a result some candidate of an
+    /// active atomic state takes, each with the answers that select one candidate, as for an
+    /// event.
+    private func deliveries(from run: MachineInterpreter.InvocationRun, at node: Node) -> [Node] {
+        let interpreter = node.machine
+        var result: [Node] = []
+        for outcome in [InvocationResult.done, .error, .element] {
+            guard deliverableResults?.contains(DeliverableResult(invocation: run.invocation, result: outcome)) ?? true,
+                outcome != .element || machine.model[run.invocation].kind == .stream
+            else { continue }
+            let trigger = ExecutableMachine.Trigger.invocation(run.invocation, outcome)
+            let offered = interpreter.atomicStates.map { machine.candidates(atLeaf: $0, for: trigger) }
+            var tried: Set<Set<String>> = []
+            for (index, candidates) in offered.enumerated() {
+                for (position, transition) in candidates.enumerated() {
+                    let rivals = offered.enumerated().filter { $0.offset != index }.flatMap { other in
+                        other.element.filter { $0 != transition && machine.conflicts($0, transition) }
+                    }
+                    for answers in answers(
+                        choosing: transition, after: Array(candidates[..<position]), for: trigger, rivals: rivals, in: interpreter)
+                    where tried.insert(answers).inserted {
+                        var next = interpreter
+                        let mark = next.trace.count
+                        let taken = next.deliver(outcome, from: run, answers: answers)
+                        guard !next.diverged else { continue }
+                        result.append(extend(node, next, since: mark, .deliver(run.invocation, outcome), answers, taken))
+                    }
                 }
             }
         }
@@ -134,7 +170,11 @@ extension PathSearch {
         func solve(_ constraints: [GuardSolver.Constraint]) -> Set<String>? {
             // Without a rival, the first enabled candidate of an atomic state is taken (and
             // timers and completions select from one state).
-            guard !rivals.isEmpty, case .event = trigger else { return GuardSolver.solve(constraints) }
+            let offeredToEveryState = switch trigger {
+            case .event, .invocation: true
+            case .always, .timer, .done: false
+            }
+            guard !rivals.isEmpty, offeredToEveryState else { return GuardSolver.solve(constraints) }
             let accept: (Set<String>) -> Bool = { [interpreter, trigger, transition] answers in
                 interpreter.selected(for: trigger, answers: answers).contains(transition)
             }

@@ -66,7 +66,7 @@ public struct InvocationModel: Hashable, Sendable {
 
 /// What an invocation delivers to its machine, as an event: its trigger in
 /// ``TransitionModel/Trigger/invocation(_:_:)``.
-public enum InvocationResult: Hashable, Sendable {
+public enum InvocationResult: String, Hashable, Sendable {
     /// `done name`: the call returned, the stream or the child machine finished.
     case done
     /// `error name`: the call or the stream threw.

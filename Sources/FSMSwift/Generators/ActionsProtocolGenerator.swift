@@ -42,7 +42,8 @@ extension ActionsProtocolGenerator {
             }
             for invocation in model.invocations {
                 var text = SpecLocatedText()
-                text.append(requirementLead(of: invocation), then: requirementSignature(of: invocation), at: specPath == nil ? nil : invocation.range.start)
+                let requirement = InvocationSignatures.requirement(of: invocation, in: model)
+                text.append(requirement.lead, then: requirement.signature, at: specPath == nil ? nil : invocation.range.start)
                 write(text, into: &writer)
             }
         }

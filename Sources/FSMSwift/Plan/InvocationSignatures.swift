@@ -1,17 +1,18 @@
 import FSMCore
 
 /// What the generated code calls an invocation's parts, decided once for the `Actions`
-/// requirement, the work the machine starts and the delivery of its results.
-extension PlanReader {
+/// requirement, the work the machine starts, the delivery of its results and the tests that
+/// implement the requirement (`fsmc paths`).
+package enum InvocationSignatures {
     /// The data an invocation's function receives: its state's and the states' around it,
     /// innermost first, as the state's entry actions receive them.
-    func data(of invocation: InvocationModel) -> [ParameterModel] {
+    package static func data(of invocation: InvocationModel, in model: MachineModel) -> [ParameterModel] {
         model.path(from: invocation.owner).flatMap { model[$0].data }
     }
 
     /// The Swift type of what a call returns or each element of a stream holds: `Void`, the one
     /// value's type, or a labeled tuple.
-    func valueType(of invocation: InvocationModel) -> String {
+    package static func valueType(of invocation: InvocationModel) -> String {
         switch invocation.results.count {
         case 0: "Void"
         case 1: invocation.results[0].type
@@ -19,25 +20,26 @@ extension PlanReader {
         }
     }
 
-    /// `nonisolated(nonsending) func fetchUser(id: Int) async throws -> User` without its
-    /// leading words: the requirement's name and signature after `func`.
-    func requirementSignature(of invocation: InvocationModel) -> String {
-        let parameters = SwiftNames.parameterList(data(of: invocation))
+    /// The requirement: `nonisolated(nonsending) func ` and `fetchUser(id: Int) async throws ->
+    /// User`. A machine that no attribute isolates runs the call on the actor it lives on, as a
+    /// `nonisolated(nonsending)` function runs on its caller's.
+    package static func requirement(of invocation: InvocationModel, in model: MachineModel) -> (lead: String, signature: String) {
+        let parameters = SwiftNames.parameterList(data(of: invocation, in: model))
         switch invocation.kind {
         case .call:
             let value = valueType(of: invocation)
-            return invocation.name + parameters + " async throws" + (value == "Void" ? "" : " -> \(value)")
+            let lead = model.isMainActor ? "func " : "nonisolated(nonsending) func "
+            return (lead, invocation.name + parameters + " async throws" + (value == "Void" ? "" : " -> \(value)"))
         case .stream, .machine:
-            return invocation.name + parameters + " -> InvocationElements<\(valueType(of: invocation))>"
+            return ("func ", invocation.name + parameters + " -> InvocationElements<\(valueType(of: invocation))>")
         }
     }
+}
 
-    /// What precedes `func` in the requirement: a machine that no attribute isolates runs the
-    /// call on the actor it lives on, as a `nonisolated(nonsending)` function runs on its
-    /// caller's.
-    func requirementLead(of invocation: InvocationModel) -> String {
-        if case .call = invocation.kind, !model.isMainActor { "nonisolated(nonsending) func " } else { "func " }
-    }
+extension PlanReader {
+    func data(of invocation: InvocationModel) -> [ParameterModel] { InvocationSignatures.data(of: invocation, in: model) }
+
+    func valueType(of invocation: InvocationModel) -> String { InvocationSignatures.valueType(of: invocation) }
 
     /// The function that takes the transitions of `result` of `invocation`: `takeDoneOfFetchUser`.
     func resultFunction(_ result: InvocationResult, of invocation: InvocationModel) -> String {

@@ -25,10 +25,11 @@ public struct PathsSwiftTestingEmitter {
     var specPath: String?
 
     var model: MachineModel { plan.model }
-    var hasActions: Bool { !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty }
+    var hasActions: Bool { !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty || !model.invocations.isEmpty }
     var hasTimers: Bool {
         model.states.contains { $0.transitions.contains { $0.trigger.isTimer } }
     }
+    var hasInvocations: Bool { !model.invocations.isEmpty }
     /// Whether states carry data: the tests then check the active atomic states only.
     var hasStateData: Bool { model.states.contains { !$0.data.isEmpty } }
     /// Whether several atomic states can be active at once.
@@ -63,6 +64,11 @@ public struct PathsSwiftTestingEmitter {
         }
         writer.line()
         if hasActions { emitScript(into: &writer) }
+        if hasInvocations {
+            writer.line("/// What the paths' invocations throw.")
+            writer.line("private struct \(model.name)PathFailure: Error {}")
+            writer.line()
+        }
         let (taken, total) = plan.coverage
         writer.line("/// Paths through \(sourceFileName): the shortest way to each state, then paths that together")
         writer.line("/// take \(taken) of its \(total) transitions.")
@@ -122,6 +128,12 @@ public struct PathsSwiftTestingEmitter {
                 }
                 writer.line("func \(function.name)\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType) { \(value) }")
             }
+            if !model.invocations.isEmpty { writer.line() }
+            for invocation in model.invocations {
+                // The paths drive the invocations through a `ManualInvocationDriver`, which runs no work.
+                let requirement = InvocationSignatures.requirement(of: invocation, in: model)
+                writer.line("\(requirement.lead)\(requirement.signature) { fatalError(\(SpecText.stringLiteral("the paths deliver what \(invocation.name) would"))) }")
+            }
         }
         writer.line()
     }
@@ -163,6 +175,10 @@ public struct PathsSwiftTestingEmitter {
                 writer.line("let clock = ManualClock()")
                 arguments.append("clock: clock")
             }
+            if hasInvocations {
+                writer.line("let invocations = ManualInvocationDriver()")
+                arguments.append("invocations: invocations")
+            }
             writer.line("let machine = \(model.name)(\(arguments.joined(separator: ", ")))")
             var target: String?
             if case .reach(let state) = path.purpose {
@@ -182,6 +198,8 @@ public struct PathsSwiftTestingEmitter {
                     writer.line("machine.send(\(eventExpression(model[event])))")
                 case .advance(let nanoseconds):
                     writer.line("clock.advance(by: \(SwiftNames.duration(DurationModel(nanoseconds: nanoseconds, text: ""))))")
+                case .deliver(let id, let result):
+                    writer.line(deliveryStatement(model[id], result))
                 }
                 stateExpectations(step.atomicStatesAfter).forEach { writer.line($0) }
             }
@@ -219,6 +237,25 @@ public struct PathsSwiftTestingEmitter {
 
     static func shellQuoted(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
+    /// `invocations.complete("fetchUser", returning: "")`: what the manual driver delivers, with
+    /// sample values.
+    private func deliveryStatement(_ invocation: InvocationModel, _ result: InvocationResult) -> String {
+        let name = SpecText.stringLiteral(invocation.name)
+        let samples = invocation.results.map { plan.samples.expression(for: $0.type) ?? "nil" }
+        let value = switch samples.count {
+        case 0: ""
+        case 1: samples[0]
+        default: "(" + zip(invocation.results, samples).map { "\($0.label!): \($1)" }.joined(separator: ", ") + ")"
+        }
+        switch result {
+        case .done where invocation.kind == .call:
+            return value.isEmpty ? "invocations.complete(\(name))" : "invocations.complete(\(name), returning: \(value))"
+        case .done: return "invocations.finish(\(name))"
+        case .error: return "invocations.fail(\(name), with: \(model.name)PathFailure())"
+        case .element: return value.isEmpty ? "invocations.yield(\(name))" : "invocations.yield(\(name), \(value))"
+        }
     }
 
     /// `.play` or `.seek(to: 0.0)`, with sample payload values.
