@@ -47,4 +47,32 @@ extension SpecBuild {
         guard let source = use.state else { return false }
         return leaves(source: source, targets: use.targets, history: use.history, reenters: use.reenters, region: region)
     }
+
+    /// Whether Qt would run the actions of a new transition of `state` for `key` (with these
+    /// targets) before those of a transition it can be taken with (fsm-differential's
+    /// `QtDeviations.actionsByDepth`): an earlier region's shallower transition for the same
+    /// trigger with actions, neither of the two leaving its region (they conflict otherwise).
+    /// States are made in document order, so every such earlier transition exists already.
+    func qtRunsActionsFirst(_ state: Int, key: String, targets: [Int], history: Bool, reenters: Bool) -> Bool {
+        let depth = ancestors(of: state).count
+        for (parallel, region) in regionsAround(state) {
+            if leaves(source: state, targets: targets, history: history, reenters: reenters, region: region) { continue }
+            for earlier in nodes[parallel].children where earlier < region {
+                let shallower = uses(key, inside: earlier).contains { use in
+                    use.hasActions && use.state.map { ancestors(of: $0).count < depth } ?? false && !leaves(use, region: earlier)
+                }
+                if shallower { return true }
+            }
+        }
+        return false
+    }
+
+    /// Whether `-> owner.history` from `source` is a transition into a history from inside its
+    /// state that SCXML reads otherwise than fsmc (fsm-differential's
+    /// `QtDeviations.historyFromInside`, docs/SCXML.md): `owner` a parallel state, or the source
+    /// below one of its children.
+    func historyFromInsideReadsOtherwise(source: Int, owner: Int) -> Bool {
+        guard isInside(source, owner) else { return false }
+        return nodes[owner].isParallel || nodes[source].parent != owner
+    }
 }

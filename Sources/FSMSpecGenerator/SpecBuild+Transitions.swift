@@ -140,20 +140,23 @@ extension SpecBuild {
                 continue
             }
             if condition.map({ $0.constantValue != false }) ?? false { madeGuarded += 1 }
-            if let key = triggerKey(trigger) {
-                let targets = target?.names.compactMap { name in nodes.firstIndex { $0.name == name } } ?? []
-                var history = false
-                if case .history? = target { history = true }
-                triggerUses.append(TriggerUse(state: state, key: key, targets: targets, history: history, reenters: reenters))
-            }
             var transition = SpecTransition(trigger: trigger, guardCondition: condition, target: target)
             transition.reenters = reenters
+            let targets = target?.names.compactMap { name in nodes.firstIndex { $0.name == name } } ?? []
+            var history = false
+            if case .history? = target { history = true }
             // Qt 6.4 runs the actions of transitions taken together by depth, deeper first
-            // (docs/SCXML.md, "Known Qt deviations"); they can be taken together only when one
-            // is targetless, so the charts that keep out Qt's deviations give targetless event
-            // and eventless transitions no actions.
-            let keepsActionOrderOutOfQtsDeviation = avoidsQtDeviationShape && target == nil && triggerKey(trigger) != nil
+            // (docs/SCXML.md, "Known Qt deviations"); the charts that keep out Qt's deviations
+            // give no actions to a targetless event or eventless transition, nor to one whose
+            // actions Qt would run before those of an earlier region's shallower transition.
+            let keepsActionOrderOutOfQtsDeviation = avoidsQtDeviationShape && triggerKey(trigger).map { key in
+                target == nil || state.map { qtRunsActionsFirst($0, key: key, targets: targets, history: history, reenters: reenters) } ?? false
+            } ?? false
             if random.chance(45), !keepsActionOrderOutOfQtsDeviation { transition.actions = makeActions(context) }
+            if let key = triggerKey(trigger) {
+                triggerUses.append(TriggerUse(
+                    state: state, key: key, targets: targets, history: history, reenters: reenters, hasActions: !transition.actions.isEmpty))
+            }
             // A bare 'done' line is not a transition ('done' starts one only before '[', '->' or '/').
             if trigger == .done && condition == nil && target == nil && transition.actions.isEmpty {
                 transition.actions = [makeCall(context)]

@@ -47,6 +47,8 @@ struct SpecBuild {
         var targets: [Int]
         var history: Bool
         var reenters: Bool
+        /// Whether the transition has actions.
+        var hasActions = false
     }
 
     /// Per spec: edge shapes of the soundness profile.

@@ -43,9 +43,10 @@ public struct SpecProfile: Sendable, Hashable {
     /// `@MainActor`, doc comments, names near Swift keywords and generated names, Unicode
     /// names. Only ``soundness`` turns them on.
     public var swiftOnlyConstructs: Bool
-    /// In how many specs of a hundred the differential profile may write the shape of the known
-    /// Qt deviation (preemption by a later, deeper region; docs/SCXML.md), which
-    /// fsm-differential judges by fsmc's interpreter rather than Qt. Few, so that Qt judges
+    /// In how many specs of a hundred the differential profile may write the shapes that
+    /// fsm-differential judges by fsmc's interpreter rather than Qt (docs/SCXML.md, "Known Qt
+    /// deviations": preemption by a later, deeper region; transition actions by depth; a
+    /// transition into a history from inside its state that SCXML reads otherwise). Few, so that Qt judges
     /// nearly every chart, yet some, so that the interpreter's judging keeps being exercised.
     /// The soundness profile has no Qt to keep happy and ignores it.
     public var qtDeviationShapePercent = 4

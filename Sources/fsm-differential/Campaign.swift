@@ -20,13 +20,16 @@ struct Campaign {
     }
 
     /// Runs one batch of charts (one Swift build) with `scriptsPerChart` scripts each.
-    func run(batch charts: [DifferentialChart], name: String, figures: inout Figures) throws {
+    /// With `only`, runs just the charts of those names, with the scripts they get in the batch.
+    func run(batch charts: [DifferentialChart], name: String, only: Set<String>? = nil, figures: inout Figures) throws {
         guard !charts.isEmpty else { return }
         var generator = ScriptGenerator(seed: seed)
         let scripts = charts.map { chart in
             (0..<scriptsPerChart).map { _ in generator.makeScript(for: chart, steps: stepsPerScript) }
         }
-        try run(charts, scripts: scripts, name: name, figures: &figures)
+        let kept = zip(charts, scripts).filter { only?.contains($0.0.name) ?? true }
+        guard !kept.isEmpty else { return }
+        try run(kept.map(\.0), scripts: kept.map(\.1), name: name, figures: &figures)
     }
 
     /// Runs each chart's scripts on both sides and records every run whose traces differ.

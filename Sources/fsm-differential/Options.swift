@@ -21,6 +21,8 @@ struct Options {
           --steps <n>       steps per script (default 15)
           --seed <n>        the seed of the random charts and scripts (default 1)
           --batch <n>       charts per Swift build (default 25)
+          --only <names>    run only these charts (comma-separated, e.g. R51,R30), with the
+                            scripts they get in the whole campaign
           --work <dir>      scratch directory (default .build/differential)
           --harness <file>  the Qt harness (default: built from Tools/QtSCXMLHarness with make)
           --import-random <n>  also check `fsmc import` on n random SCXML charts: Qt runs
@@ -41,6 +43,7 @@ struct Options {
     var steps = 15
     var seed: UInt64 = 1
     var batch = 25
+    var only: Set<String>?
     var work = ".build/differential"
     var harness: String?
     var random = 0
@@ -74,6 +77,7 @@ struct Options {
             case "--steps": steps = try number(argument)
             case "--seed": seed = UInt64(try number(argument))
             case "--batch": batch = max(1, try number(argument))
+            case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "--work": work = try value(argument)
             case "--harness": harness = try value(argument)
             case "--random": random = try number(argument)

@@ -94,7 +94,7 @@ if !charts.isEmpty {
     do {
         for (index, start) in stride(from: 0, to: charts.count, by: options.batch).enumerated() {
             let batch = Array(charts[start..<min(charts.count, start + options.batch)])
-            try campaign.run(batch: batch, name: "batch\(index + 1)", figures: &figures)
+            try campaign.run(batch: batch, name: "batch\(index + 1)", only: options.only, figures: &figures)
         }
     } catch {
         fail("\(error)")

@@ -46,6 +46,13 @@ extension RunningClassGenerator {
             writer.line("/// Events raised by actions and completions of compound states, in the order they")
             writer.line("/// happened; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<InternalEvent>()")
+            let finals = finalsOfCompletingRegions
+            if !finals.isEmpty {
+                writer.line("/// Whether the entry of each final state a parallel state's completion reads ran, and")
+                writer.line("/// the state was not exited since: \(finals.map { "`\(model[$0].name)`" }.joined(separator: ", ")). A step")
+                writer.line("/// enters states one at a time, as SCXML's configuration grows.")
+                writer.line("\(unchecked)private var finalsEntered = [Bool](repeating: false, count: \(finals.count))")
+            }
         } else if features.contains(.raise) {
             writer.line("/// Events raised by actions; they go before events sent from outside.")
             writer.line("\(unchecked)private var raisedEvents = EventQueue<Event>()")
@@ -155,10 +162,16 @@ extension RunningClassGenerator {
                     writer.line("enterState(\(initial))")
                 }
             }
-            if plan.hasAsynchronousWork {
+            let finals = features.contains(.completion) ? finalsOfCompletingRegions : []
+            if plan.hasAsynchronousWork || !finals.isEmpty {
                 writer.line("} else {")
                 writer.indented { writer in
-                    if features.contains(.timers) { writer.line(features.contains(.statechart) ? "restartTimers()" : "startTimers(for: state)") }
+                    if features.contains(.timers) {
+                        writer.line(features.contains(.statechart) ? "restartTimers()" : "startTimers(for: state)")
+                    }
+                    for (index, final) in finals.enumerated() {
+                        writer.line("finalsEntered[\(index)] = isIn(.\(model[final].name))")
+                    }
                     if features.contains(.invocations) { writer.line("scheduleActiveInvocations()") }
                 }
             }

@@ -7,6 +7,10 @@ final class StatechartStateChangesGenerator: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
+    /// `finalsEntered[i]` by the final states a parallel state's completion reads
+    /// (``PlanReader/finalsOfCompletingRegions``).
+    private lazy var finalEnteredFlags: [StateID: String] = Dictionary(
+        uniqueKeysWithValues: finalsOfCompletingRegions.enumerated().map { ($0.element, "finalsEntered[\($0.offset)]") })
 
     init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
         self.plan = plan
@@ -18,14 +22,15 @@ final class StatechartStateChangesGenerator: PlanReader {
 extension StatechartStateChangesGenerator {
     /// The condition that `state` is in a final state (SCXML's `isInFinalState`): a final
     /// child of a compound state active, every region of a parallel state in a final state.
-    /// `nil` when it never is.
+    /// `nil` when it never is. A final state counts once its entry ran in the step that enters
+    /// it (``PlanReader/finalsOfCompletingRegions``).
     private func finalCondition(of state: StateID) -> String? {
         if model[state].isParallel {
             let regions = model[state].children.map(finalCondition)
             guard regions.allSatisfy({ $0 != nil }) else { return nil }
             return regions.map { $0! }.joined(separator: " && ")
         }
-        let finals = model[state].children.filter { model[$0].isFinal }.map { "isIn(.\(model[$0].name))" }
+        let finals = model[state].children.filter { model[$0].isFinal }.map { finalEnteredFlags[$0] ?? "isIn(.\(model[$0].name))" }
         return finals.isEmpty ? nil : "(" + finals.joined(separator: " || ") + ")"
     }
 
@@ -36,8 +41,11 @@ extension StatechartStateChangesGenerator {
             ? "/// Runs `state`'s exit actions, stops its timers, cancels its invocations and tells the observers."
             : "/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
-            let exiting = model.states.filter { !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil || !$0.invocations.isEmpty }
+            let exiting = model.states.filter {
+                !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil || finalEnteredFlags[$0.id] != nil || !$0.invocations.isEmpty
+            }
             emitStateSwitch(exiting, into: &writer) { state, writer in
+                if let flag = finalEnteredFlags[state.id] { writer.line("\(flag) = false") }
                 if let slot = spelling.timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
                 if !state.invocations.isEmpty, !state.exitActions.isEmpty {
                     // Its exit actions run before its invocations are cancelled.
@@ -71,9 +79,10 @@ extension StatechartStateChangesGenerator {
             let entering = model.states.filter { state in
                 let (parent, parallel) = completions(afterEntering: state.id)
                 return !state.entryActions.isEmpty || spelling.timerSlot(of: state.id) != nil || parent != nil || parallel != nil
-                    || !state.invocations.isEmpty
+                    || finalEnteredFlags[state.id] != nil || !state.invocations.isEmpty
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
+                if let flag = finalEnteredFlags[state.id] { writer.line("\(flag) = true") }
                 // Started when the step ends, if the state is still active then.
                 for invocation in state.invocations { writer.line("invocations.schedule(slot: \(invocation.index))") }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.entryActions), into: &writer)
