@@ -119,17 +119,7 @@ enum QtDeviations {
     /// differ (a source below a child of `X`, with a deep history or a default that enters that
     /// child; or `X` a parallel state).
     static func historyFromInside(in model: MachineModel) -> TransitionModel? {
-        model.allTransitions.first { transition in
-            guard transition.targetsHistory, let owner = transition.target, let source = transition.source,
-                source != owner, model.isDescendant(source, of: owner) else { return false }
-            // A parallel state is no compound ancestor: SCXML's domain lies around it.
-            if model[owner].isParallel { return true }
-            // From a child of `owner`, or to a state the history restores outside the child
-            // that holds the source, SCXML's domain is `owner` too: the same exits and entries.
-            guard let child = model.path(from: source).first(where: { model[$0].parent == owner }), child != source else { return false }
-            if case .deep? = model[owner].history { return true }
-            return model[owner].historyDefault?.targets.contains { model.isDescendant($0, of: child) } ?? false
-        }
+        model.allTransitions.first { SCXMLEmitter.entersHistoryFromInsideOtherwise($0, in: model) }
     }
 
     /// Why a chart is left out of the comparison with Qt, or `nil` when it is compared.
