@@ -67,25 +67,4 @@ public protocol SynchronousInvocationDriver: InvocationDriver {}
 
 /// An invocation's work as its driver runs it. Cancelling it, or releasing the last reference
 /// to it, stops it; the machine delivers nothing it sends afterwards.
-public final class RunningInvocation {
-    private var onCancel: (() -> Void)?
-
-    /// - Parameter onCancel: stops the work; called at most once.
-    public init(onCancel: @escaping () -> Void) {
-        self.onCancel = onCancel
-    }
-
-    /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { onCancel == nil }
-
-    /// Stops the work; calling it again does nothing.
-    public func cancel() {
-        let cancel = onCancel
-        onCancel = nil
-        cancel?()
-    }
-
-    deinit {
-        onCancel?()
-    }
-}
+public typealias RunningInvocation = CancellationHandle

@@ -393,13 +393,7 @@ extension RunningClassGenerator {
             if features.contains(.raise) {
                 writer.block("if let next = raisedEvents.popFirst()") { writer in
                     if features.contains(.completion) {
-                        writer.line("switch next {")
-                        writer.line("case .raised(let event): step(event)")
-                        writer.line("case .completed(let completed):")
-                        writer.indented { writer in
-                            writer.line(features.contains(.eventless) ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
-                        }
-                        writer.line("}")
+                        emitInternalEvent(into: &writer)
                     } else {
                         writer.line("step(next)")
                     }
@@ -428,19 +422,22 @@ extension RunningClassGenerator {
         }
     }
 
+    /// Handles `next`, a raised event or a completion from the internal queue.
+    private func emitInternalEvent(into writer: inout CodeWriter) {
+        writer.line("switch next {")
+        writer.line("case .raised(let event): step(event)")
+        writer.line("case .completed(let completed):")
+        writer.indented { writer in
+            writer.line(features.contains(.eventless) ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
+        }
+        writer.line("}")
+    }
+
     /// `drainQueues()` of a machine whose internal queue also holds completions.
     private func emitDrainWithCompletions(into writer: inout CodeWriter) {
         writer.block("while true") { writer in
             writer.line("if let next = raisedEvents.popFirst() {")
-            writer.indented { writer in
-                writer.line("switch next {")
-                writer.line("case .raised(let event): step(event)")
-                writer.line("case .completed(let completed):")
-                writer.indented { writer in
-                    writer.line(features.contains(.eventless) ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
-                }
-                writer.line("}")
-            }
+            writer.indented { writer in emitInternalEvent(into: &writer) }
             writer.line("} else if let next = pendingEvents.popFirst() {")
             writer.indented { writer in
                 if features.contains(.timers) {
