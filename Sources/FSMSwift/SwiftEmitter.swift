@@ -22,8 +22,7 @@ public final class SwiftEmitter: PlanReader {
     }
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {
-        plan = SwiftPlan(
-            machine: machine.removingNeverTakenTransitions(), declaredModel: machine.model, sourceFileName: sourceFileName, specPath: specPath)
+        plan = SwiftPlan(machine: machine, sourceFileName: sourceFileName, specPath: specPath)
         spelling = SwiftSpelling(plan: plan)
     }
 

@@ -179,8 +179,8 @@ public enum PathPlanner {
             if let parent = machine.model[state].parent, restoredShallow.contains(parent) { machine.defaultDescent(of: state).forEach(reach) }
         }
         func take(_ transition: ExecutableTransition) {
-            // `[false]`: never taken.
-            guard transition.declaration.guardExpression != .constant(false) else { return }
+            // Never taken (`[false]`): no trigger offers it.
+            guard transition.trigger != nil else { return }
             transitions.insert(transition.id.index)
             guard let entry = transition.entry else { return }
             entry.states.forEach(reach)
@@ -366,7 +366,7 @@ struct PathSearch {
         self.hasFollowUps = machine.transitions.contains { transition in
             switch transition.trigger {
             case .always, .done: true
-            case .event, .timer, .invocation: false
+            case .event, .timer, .invocation, nil: false
             }
         }
     }

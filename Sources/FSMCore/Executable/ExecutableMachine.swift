@@ -11,7 +11,8 @@ public struct ExecutableMachine: Sendable {
     /// The checked model the machine was lowered from.
     public let model: MachineModel
     /// Every transition, numbered: each state's in document order, then the machine-level ones
-    /// (the order of ``MachineModel/allTransitions``).
+    /// (the order of ``MachineModel/allTransitions``), those never taken too (without a
+    /// ``ExecutableTransition/trigger``).
     public let transitions: [ExecutableTransition]
     /// The atomic states (no children), in document order.
     public let atomicStates: [StateID]
@@ -22,6 +23,10 @@ public struct ExecutableMachine: Sendable {
     public let timers: [[TimerGroup]]
     /// Each state's own transitions by trigger, by ``StateID``; the machine level last.
     let ownTransitions: [[Trigger: [TransitionID]]]
+    /// The keys of ``ownTransitions`` in the order first declared, kept in that order by the
+    /// lowering: the generators ask for every owner's triggers, and sorting its transitions
+    /// each time cost the emitter more than a tenth of its time on flat specs.
+    let ownTriggers: [[Trigger]]
     /// The path of each state from the top level down to it, by ``StateID``.
     let paths: [[StateID]]
 
@@ -46,7 +51,7 @@ public struct ExecutableMachine: Sendable {
 
     init(
         model: MachineModel, transitions: [ExecutableTransition], atomicStates: [StateID], initialEntry: EntryPlan,
-        timers: [[TimerGroup]], ownTransitions: [[Trigger: [TransitionID]]], paths: [[StateID]]
+        timers: [[TimerGroup]], ownTransitions: [[Trigger: [TransitionID]]], ownTriggers: [[Trigger]], paths: [[StateID]]
     ) {
         self.model = model
         self.transitions = transitions
@@ -54,9 +59,11 @@ public struct ExecutableMachine: Sendable {
         self.initialEntry = initialEntry
         self.timers = timers
         self.ownTransitions = ownTransitions
+        self.ownTriggers = ownTriggers
         self.paths = paths
     }
 
+    // A getter, not `_read`, as ``MachineModel``'s subscript.
     public subscript(transition: TransitionID) -> ExecutableTransition { transitions[transition.index] }
 
     /// Whether every state is at the top level (version 1 of the language).
@@ -93,7 +100,8 @@ public struct ExecutableMachine: Sendable {
         paths[leaf.index].reversed().map(Owner.state) + [.machine]
     }
 
-    /// The transitions an owner declares for a trigger, in document order.
+    /// The transitions an owner declares for a trigger, in document order, but those never
+    /// taken: what its dispatch tries.
     public func transitions(of owner: Owner, for trigger: Trigger) -> [TransitionID] {
         switch owner {
         case .state(let state): ownTransitions[state.index][trigger] ?? []
@@ -300,15 +308,21 @@ public struct ExecutableMachine: Sendable {
         return completed
     }
 
+    /// The event transitions an owner offers, grouped by event in order of first declaration,
+    /// each group in document order: what a `switch event` of its dispatch tries.
+    public func eventGroups(of owner: Owner) -> [(event: EventID, transitions: [TransitionID])] {
+        triggers(of: owner).compactMap { trigger in
+            guard case .event(let event) = trigger else { return nil }
+            return (event, transitions(of: owner, for: trigger))
+        }
+    }
+
     /// Every trigger an owner declares transitions for, in the order first declared.
     public func triggers(of owner: Owner) -> [Trigger] {
-        let ids: [TransitionID]
         switch owner {
-        case .state(let state): ids = ownTransitions[state.index].values.flatMap { $0 }.sorted()
-        case .machine: ids = ownTransitions[model.states.count].values.flatMap { $0 }.sorted()
+        case .state(let state): ownTriggers[state.index]
+        case .machine: ownTriggers[model.states.count]
         }
-        var seen: Set<Trigger> = []
-        return ids.map { self[$0].trigger }.filter { seen.insert($0).inserted }
     }
 }
 
@@ -326,7 +340,10 @@ public struct ExecutableTransition: Hashable, Sendable {
     public var declaration: TransitionModel
     /// Where it is declared.
     public var owner: ExecutableMachine.Owner
-    public var trigger: ExecutableMachine.Trigger
+    /// What takes it; `nil` for a transition that is never taken (its guard is the constant
+    /// `false`), which no trigger offers: it is in no ``ExecutableMachine/transitions(of:for:)``
+    /// and no ``TimerGroup``, so no dispatch tries it.
+    public var trigger: ExecutableMachine.Trigger?
     /// The state that stays active while the transition runs: everything active below it is
     /// exited, everything entered lies below it. `nil` is the machine itself (every state
     /// is exited). SCXML's transition domain: the source when the target lies inside the

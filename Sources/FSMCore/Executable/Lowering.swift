@@ -2,13 +2,13 @@
 /// refuses it with located errors when it uses something no back end can execute yet.
 ///
 /// The only stage that decides what a transition exits and enters: SCXML's transition
-/// domain, its exit set and its entry set, computed once per transition.
+/// domain, its exit set and its entry set, computed once per transition. Also the one that
+/// decides which transitions are never taken: those whose guard is the constant `false`
+/// (`[false]`, or an expression the checker folded to it) have no trigger, so every back end
+/// leaves them out of its dispatch alike, while the table of transitions still lists them.
 public enum Lowering {
     /// The executable machine, or the errors that say why `model` cannot run.
     public static func lower(_ model: MachineModel) -> Result<ExecutableMachine, LoweringFailure> {
-        let unsupported = statesEnteredWithoutData(model)
-        guard unsupported.isEmpty else { return .failure(LoweringFailure(diagnostics: unsupported)) }
-
         var paths: [[StateID]] = []
         paths.reserveCapacity(model.states.count)
         for state in model.states {
@@ -17,11 +17,20 @@ public enum Lowering {
         }
         var timers = [[TimerGroup]](repeating: [], count: model.states.count)
         var own = [[ExecutableMachine.Trigger: [TransitionID]]](repeating: [:], count: model.states.count + 1)
+        var ownTriggers = [[ExecutableMachine.Trigger]](repeating: [], count: model.states.count + 1)
         var transitions: [ExecutableTransition] = []
         transitions.reserveCapacity(model.states.reduce(model.machineTransitions.count) { $0 + $1.transitions.count })
 
         func add(_ declaration: TransitionModel, owner: ExecutableMachine.Owner) {
             let id = TransitionID(transitions.count)
+            let (domain, entry) = effect(of: declaration, in: model)
+            // Numbered and kept, for the transition table and the checks that report it, but
+            // offered by no trigger: no dispatch, choice, timer or test path tries it.
+            guard !declaration.isNeverTaken else {
+                transitions.append(
+                    ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: nil, domain: domain, entry: entry))
+                return
+            }
             let trigger: ExecutableMachine.Trigger
             switch (declaration.trigger, owner) {
             case (.event(let event), _):
@@ -51,8 +60,10 @@ public enum Lowering {
                 preconditionFailure("fsmc: a machine-level transition with a state trigger")
             }
             let ownerIndex = if case .state(let state) = owner { state.index } else { model.states.count }
-            own[ownerIndex][trigger, default: []].append(id)
-            let (domain, entry) = effect(of: declaration, in: model)
+            if own[ownerIndex][trigger]?.append(id) == nil {
+                own[ownerIndex][trigger] = [id]
+                ownTriggers[ownerIndex].append(trigger)
+            }
             transitions.append(
                 ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: trigger, domain: domain, entry: entry))
         }
@@ -60,18 +71,23 @@ public enum Lowering {
             for transition in state.transitions { add(transition, owner: .state(state.id)) }
         }
         for transition in model.machineTransitions { add(transition, owner: .machine) }
+        let unsupported = statesEnteredWithoutData(model, transitions: transitions)
+        guard unsupported.isEmpty else { return .failure(LoweringFailure(diagnostics: unsupported)) }
 
         let initialEntry = EntryPlan(states: [model.initialState] + model.defaultDescent(of: model.initialState))
         return .success(
             ExecutableMachine(
                 model: model, transitions: transitions, atomicStates: model.states.filter(\.isAtomic).map(\.id),
-                initialEntry: initialEntry, timers: timers, ownTransitions: own, paths: paths))
+                initialEntry: initialEntry, timers: timers, ownTransitions: own, ownTriggers: ownTriggers, paths: paths))
     }
 
     /// States that would be entered without their data: only a transition's target is given
     /// data, so a state with data cannot be the machine's initial state or an initial child
     /// (entered by default), nor lie on the way from a transition's domain to its target.
-    private static func statesEnteredWithoutData(_ model: MachineModel) -> [Diagnostic] {
+    /// Read from the lowered `transitions`, so that no entry set is worked out twice.
+    private static func statesEnteredWithoutData(_ model: MachineModel, transitions: [ExecutableTransition]) -> [Diagnostic] {
+        // Most machines carry no data, and then nothing can be entered without it.
+        guard model.states.contains(where: { !$0.data.isEmpty }) else { return [] }
         var problems: [Diagnostic] = []
         // Initial states with data, reported once each: not again at every transition that
         // enters them by default.
@@ -90,12 +106,13 @@ public enum Lowering {
                     at: state.range))
             }
         }
-        for transition in model.allTransitions {
-            guard let target = transition.target, let entry = effect(of: transition, in: model).1 else { continue }
+        for lowered in transitions {
+            let transition = lowered.declaration
+            guard let target = transition.target, let entry = lowered.entry else { continue }
             // A region with data is the analyzer's to report: every entry of its parallel state
             // enters it without data. A target of several with data is the analyzer's too.
             for state in entry.states
-            where state != target && !transition.otherTargets.contains(state) && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
+            where !transition.targets.contains(state) && !model[state].data.isEmpty && !initialsWithData.contains(state) && !isRegion(state, in: model) {
                 let fields = model[state].data.map { "\($0.label!): …" }.joined(separator: ", ")
                 problems.append(Diagnostic(
                     .error, "'-> \(SpecText.target(of: transition, in: model)!)' enters '\(model[state].name)' on its way, but a transition gives data only to its target; target '\(model[state].name)(\(fields))' first, or move this transition inside '\(model[state].name)'",
@@ -128,7 +145,7 @@ public enum Lowering {
         // The domain rule has one home, shared with the checks and the SCXML export.
         let domain = StateTree.domain(of: transition, in: model.states)
         if transition.targetsHistory {
-            let states = model.entrySet(of: [target], below: domain, descendingIntoTargets: false)
+            let states = model.entrySet(of: CollectionOfOne(target), below: domain, descendingIntoTargets: false)
             return (domain, EntryPlan(states: states, restoresHistoryOf: target))
         }
         return (domain, EntryPlan(states: model.entrySet(of: transition.targets, below: domain)))

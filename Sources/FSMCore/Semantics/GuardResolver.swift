@@ -10,7 +10,7 @@ struct GuardResolver {
         guard let resolved = resolve(syntax, context: context, isRoot: true, callables: &callables) else { return nil }
         guard resolved.containsConstant else { return resolved }
         guard let folded = GuardModel.folding(resolved) else { return .constant(true) }
-        if folded == .constant(false) {
+        if folded.isConstant(false) {
             diagnostics.warning("this guard never holds, so the transition is never taken", at: syntax.range)
         }
         return folded

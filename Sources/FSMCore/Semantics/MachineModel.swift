@@ -61,6 +61,9 @@ public struct MachineModel: Hashable, Sendable {
         self.importLocations = importLocations
     }
 
+    // A getter, not `_read`: the Swift back end reads the model through `PlanReader`'s
+    // yielded `model`, and a yielding subscript on that made it copy the whole model per read
+    // (callgrind, 2026-11-26).
     public subscript(state: StateID) -> StateModel { states[state.index] }
     public subscript(event: EventID) -> SignalModel { events[event.index] }
     public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
@@ -88,45 +91,44 @@ public struct MachineModel: Hashable, Sendable {
     /// document order (SCXML's `computeEntrySet`): the states from the domain down to each
     /// target, the other regions of each parallel state entered on the way with their default
     /// entries, and, when `descendingIntoTargets`, each target's default entry (a history
-    /// target restores instead).
-    public func entrySet(of targets: [StateID], below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
-        if targets.count == 1 { return entrySet(of: targets[0], below: domain, descendingIntoTargets: descendingIntoTargets) }
-        let below = domain.map { path(from: $0).count } ?? 0
-        var entered = Set<StateID>()
+    /// target restores instead). Every target lies below `domain`.
+    ///
+    /// One algorithm for one target and several, without a set: a parent comes before its
+    /// children in document order, so sorting what the walks up from the targets collect puts
+    /// it in entry order, and a state two targets share stands twice, side by side.
+    public func entrySet(of targets: some Collection<StateID>, below domain: StateID?, descendingIntoTargets: Bool = true) -> [StateID] {
+        var entered: [StateID] = []
+        // Room for the walks and a few states entered by default: growing the array step by
+        // step cost the lowering of deep specs an allocation a level.
+        entered.reserveCapacity(targets.count * 16)
         for target in targets {
-            let path = Array(path(from: target).reversed())
-            if below < path.count { entered.formUnion(path[below...]) }
-            if descendingIntoTargets { entered.formUnion(defaultDescent(of: target)) }
+            var current: StateID? = target
+            while let state = current, state != domain {
+                entered.append(state)
+                current = states[state.index].parent
+            }
+            if descendingIntoTargets { appendDefaultDescent(of: target, to: &entered) }
         }
-        for state in entered.sorted() where self[state].isParallel && (descendingIntoTargets || !targets.contains(state)) {
-            for region in self[state].children where !entered.contains(region) {
-                entered.insert(region)
-                entered.formUnion(defaultDescent(of: region))
+        entered.sort()
+        var kept = 0
+        for index in entered.indices where kept == 0 || entered[kept - 1] != entered[index] {
+            entered[kept] = entered[index]
+            kept += 1
+        }
+        entered.removeLast(entered.count - kept)
+        // A region entered by default enters nothing another does: the entered states are
+        // closed upward, so no state inside a region left out is among them.
+        var regions: [StateID] = []
+        for state in entered where states[state.index].isParallel && (descendingIntoTargets || !targets.contains(state)) {
+            for region in states[state.index].children where !entered.contains(region) {
+                regions.append(region)
+                appendDefaultDescent(of: region, to: &regions)
             }
         }
-        return entered.sorted()
-    }
-
-    /// ``entrySet(of:below:descendingIntoTargets:)`` for one target, the lowering's case for
-    /// nearly every transition: the states from the domain down to it (a parent comes before
-    /// its children, so they are in document order), without a set.
-    private func entrySet(of target: StateID, below domain: StateID?, descendingIntoTargets: Bool) -> [StateID] {
-        var onTheWay: [StateID] = []
-        var current: StateID? = target
-        while let state = current, state != domain {
-            onTheWay.append(state)
-            current = self[state].parent
-        }
-        onTheWay.reverse()
-        var entered = onTheWay
-        for (parallel, next) in zip(onTheWay, onTheWay.dropFirst()) where self[parallel].isParallel {
-            for region in self[parallel].children where region != next {
-                entered.append(region)
-                entered += defaultDescent(of: region)
-            }
-        }
-        if descendingIntoTargets { entered += defaultDescent(of: target) }
-        return entered.sorted()
+        guard !regions.isEmpty else { return entered }
+        entered += regions
+        entered.sort()
+        return entered
     }
 
     /// The states entered below `state` when it is entered by default, in document order
@@ -134,15 +136,23 @@ public struct MachineModel: Hashable, Sendable {
     /// of a parallel state and what each enters.
     public func defaultDescent(of state: StateID) -> [StateID] {
         var descent: [StateID] = []
-        func enter(below state: StateID) {
-            let entered = self[state].isParallel ? self[state].children : self[state].initialChild.map { [$0] } ?? []
-            for child in entered {
-                descent.append(child)
-                enter(below: child)
-            }
-        }
-        enter(below: state)
+        appendDefaultDescent(of: state, to: &descent)
         return descent
+    }
+
+    /// ``defaultDescent(of:)`` appended to `entered`: no array of its own for a caller that
+    /// collects several.
+    private func appendDefaultDescent(of state: StateID, to entered: inout [StateID]) {
+        // Read in place: `self[state]` would copy the whole state at each level.
+        if states[state.index].isParallel {
+            for region in states[state.index].children {
+                entered.append(region)
+                appendDefaultDescent(of: region, to: &entered)
+            }
+        } else if let child = states[state.index].initialChild {
+            entered.append(child)
+            appendDefaultDescent(of: child, to: &entered)
+        }
     }
 
     /// Every state strictly inside `state`, in document order.
@@ -358,8 +368,12 @@ public struct TransitionModel: Hashable, Sendable {
     /// inside it (SCXML's external transition).
     public var reenters = false
 
-    /// Every target in the order written: none, one, or several entered together.
-    public var targets: [StateID] { target.map { [$0] + otherTargets } ?? [] }
+    /// Every target in the order written: none, one, or several entered together. A view of
+    /// ``target`` and ``otherTargets``, not an array: reading it allocates nothing.
+    public var targets: TransitionTargets { TransitionTargets(first: target, others: otherTargets) }
+    /// Whether the transition is never taken: its guard is the constant `false` (`[false]`, or
+    /// an expression the checker folded to it).
+    public var isNeverTaken: Bool { guardExpression?.isConstant(false) ?? false }
     /// `-> target.history`: enter the target's history rather than its initial state.
     public var targetsHistory = false
     /// The target's data, one argument per field in declaration order: `-> detail(id: id)`.
@@ -444,6 +458,13 @@ public indirect enum GuardModel: Hashable, Sendable {
     }
 
     /// Whether `true` or `false` appears in the expression.
+    /// Whether the guard is the constant `value` (`[false]` after folding). Asked per
+    /// transition: it matches the case, where `== .constant(value)` would box a guard to
+    /// compare with (the enum is indirect).
+    public func isConstant(_ value: Bool) -> Bool {
+        if case .constant(let constant) = self { constant == value } else { false }
+    }
+
     public var containsConstant: Bool {
         switch self {
         case .constant: true

@@ -72,7 +72,7 @@ struct TransitionResolver {
         // In document order: the guard, the target's data, the actions (a name's first use
         // decides what it is, and later uses are checked against it).
         let resolvedGuard = syntax.guardExpression.flatMap { guards.resolve($0, context: context, callables: &callables) }
-        let guardModel = resolvedGuard == .constant(true) ? nil : resolvedGuard
+        let guardModel = resolvedGuard?.isConstant(true) == true ? nil : resolvedGuard
         var targetArguments: [ArgumentModel] = []
         // A history target takes no data (`-> X.history(…)` does not parse). When X carries
         // data, the lowering reports it: from outside X it would enter X without any, and

@@ -45,8 +45,14 @@ extension SpecText {
     /// several targets.
     public static func target(of transition: TransitionModel, in model: MachineModel) -> String? {
         guard let target = transition.target else { return nil }
-        let first = model[target].name + (transition.targetsHistory ? ".history" : "")
-        return ([first] + transition.otherTargets.map { model[$0].name }).joined(separator: ", ")
+        // Written for every row of every generated transition table: no array of the names.
+        var text = model[target].name
+        if transition.targetsHistory { text += ".history" }
+        for other in transition.otherTargets {
+            text += ", "
+            text += model[other].name
+        }
+        return text
     }
 
     /// `detail(id: id)`: the target with the data the transition gives it, as the spec writes it.

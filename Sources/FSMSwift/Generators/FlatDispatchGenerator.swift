@@ -18,22 +18,12 @@ extension FlatDispatchGenerator {
         var transitions: [TransitionModel]
     }
 
-    /// The `on` transitions of a list grouped by event, groups in order of first appearance.
-    func eventGroups(_ transitions: [TransitionModel]) -> [EventGroup] {
-        // Sized for the transitions up front: growing a table rehashes it, each time.
-        var groups: [EventGroup] = []
-        groups.reserveCapacity(transitions.count)
-        var position = [EventID: Int](minimumCapacity: transitions.count)
-        for transition in transitions {
-            guard case .event(let event) = transition.trigger else { continue }
-            if let index = position[event] {
-                groups[index].transitions.append(transition)
-            } else {
-                position[event] = groups.count
-                groups.append(EventGroup(event: event, transitions: [transition]))
-            }
+    /// The `on` transitions an owner offers, grouped by event in order of first declaration,
+    /// as the executable machine lists them (none it never takes).
+    func eventGroups(of owner: ExecutableMachine.Owner) -> [EventGroup] {
+        machine.eventGroups(of: owner).map { group in
+            EventGroup(event: group.event, transitions: group.transitions.map { machine[$0].declaration })
         }
-        return groups
     }
 
     func emitDispatch(into writer: inout CodeWriter) {
@@ -54,17 +44,18 @@ extension FlatDispatchGenerator {
             writer.line("switch event {}")
             return
         }
-        let handlingStates = model.states.filter { state in
-            state.transitions.contains { if case .event = $0.trigger { true } else { false } }
+        let handlingStates = model.states.compactMap { state in
+            let groups = eventGroups(of: .state(state.id))
+            return groups.isEmpty ? nil : (state: state, groups: groups)
         }
         var everyPathReturns = false
         if !handlingStates.isEmpty {
             writer.line("switch state {")
             var everyStateReturns = true
-            for state in handlingStates {
+            for (state, groups) in handlingStates {
                 writer.line("case .\(state.name):")
                 writer.indented { writer in
-                    let returns = emitEventSwitch(eventGroups(state.transitions), into: &writer)
+                    let returns = emitEventSwitch(groups, into: &writer)
                     everyStateReturns = everyStateReturns && returns
                 }
             }
@@ -77,7 +68,7 @@ extension FlatDispatchGenerator {
             everyPathReturns = everyStateReturns
         }
         guard !everyPathReturns else { return }
-        let machineGroups = eventGroups(model.machineTransitions)
+        let machineGroups = eventGroups(of: .machine)
         if !machineGroups.isEmpty {
             writer.line("// Machine-level transitions, for events the current state does not take.")
             if emitEventSwitch(machineGroups, into: &writer) { return }
@@ -142,7 +133,8 @@ extension FlatDispatchGenerator {
     // MARK: - Eventless transitions
 
     private func emitEventlessTransitions(into writer: inout CodeWriter) {
-        let states = model.states.filter { $0.transitions.contains { $0.trigger == .always } }
+        let eventless = { (state: StateModel) in self.machine.transitions(of: .state(state.id), for: .always) }
+        let states = model.states.filter { !eventless($0).isEmpty }
         writer.line("/// Takes eventless transitions until none is enabled.")
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
@@ -150,7 +142,7 @@ extension FlatDispatchGenerator {
                 for state in states {
                     writer.line("case .\(state.name):")
                     writer.indented { writer in
-                        let transitions = state.transitions.filter { $0.trigger == .always }
+                        let transitions = eventless(state).map { machine[$0].declaration }
                         let sequence = GuardedSequence(transitions) { self.spelling.guardCode($0, event: nil, receiver: "actions") }
                         let written = sequence.writeBlocks(into: &writer) { branch, writer in
                             emitTransitionBody(transitions[branch.position], event: "nil", into: &writer)

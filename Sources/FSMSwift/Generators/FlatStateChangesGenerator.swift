@@ -64,37 +64,21 @@ extension FlatStateChangesGenerator {
         }
     }
 
-    /// The `after` transitions of one state that share a delay, in document order. One timer
-    /// serves them all, so that their guards are tried in document order whatever order a
-    /// clock fires simultaneous timers in (``TaskClock`` promises none).
-    struct TimerGroup {
-        var delay: DurationModel
-        var transitions: [TransitionModel]
-    }
-
-    /// The `after` transitions of `state` grouped by delay, groups in order of first appearance.
-    func timerGroups(of state: StateModel) -> [TimerGroup] {
-        var groups: [TimerGroup] = []
-        for transition in state.transitions {
-            guard case .after(let delay) = transition.trigger else { continue }
-            if let index = groups.firstIndex(where: { $0.delay.nanoseconds == delay.nanoseconds }) {
-                groups[index].transitions.append(transition)
-            } else {
-                groups.append(TimerGroup(delay: delay, transitions: [transition]))
-            }
-        }
-        return groups
+    /// The `after` transitions of `state` grouped by delay, groups in order of first
+    /// appearance, as the executable machine's timers hold them (none it never takes).
+    func timerGroups(of state: StateModel) -> [(delay: TimerDelay, transitions: [TransitionModel])] {
+        machine.timers[state.id.index].map { group in (group.delay, group.transitions.map { machine[$0].declaration }) }
     }
 
     func emitTimers(into writer: inout CodeWriter) {
-        let timed = model.states.filter { !timerGroups(of: $0).isEmpty }
+        let timed = model.states.filter { !machine.timers[$0.id.index].isEmpty }
         writer.line("// MARK: - Timers")
         writer.line()
         writer.line("/// Starts the timers of the `after` transitions of `state`, one per delay.")
         writer.block("private func startTimers(for state: State)") { writer in
             emitStateSwitch(timed, into: &writer) { state, writer in
                 for (index, group) in timerGroups(of: state).enumerated() {
-                    writer.line("startTimer(\(index), after: \(SwiftNames.duration(group.delay)))")
+                    writer.line("startTimer(\(index), after: \(spelling.delayCode(group.delay)))")
                 }
             }
         }
@@ -137,7 +121,7 @@ extension FlatStateChangesGenerator {
 
     /// `if guard { … } else if guard { … } else { … }` over a timer's transitions; returns from
     /// `fireTimer` when no guard holds.
-    private func emitTimerGroup(_ group: TimerGroup, into writer: inout CodeWriter) {
+    private func emitTimerGroup(_ group: (delay: TimerDelay, transitions: [TransitionModel]), into writer: inout CodeWriter) {
         let sequence = GuardedSequence(group.transitions) { self.spelling.guardCode($0, event: nil, receiver: "actions") }
         if sequence.branches.count == 1, let only = sequence.branches.first {
             var body = CodeWriter()

@@ -28,11 +28,10 @@ extension IntrospectionGenerator {
         writer.line("private static let transitionRows = \"\"\"")
         writer.indented { writer in
             // Every transition the spec declares, those never taken too.
-            let declared = plan.declaredModel
-            for state in declared.states {
-                for transition in state.transitions { TransitionRowsWriter.writeRow(transition, in: declared, into: &writer) }
+            for state in model.states {
+                for transition in state.transitions { TransitionRowsWriter.writeRow(transition, in: model, into: &writer) }
             }
-            for transition in declared.machineTransitions { TransitionRowsWriter.writeRow(transition, in: declared, into: &writer) }
+            for transition in model.machineTransitions { TransitionRowsWriter.writeRow(transition, in: model, into: &writer) }
             writer.line("\"\"\"")
         }
         writer.line()

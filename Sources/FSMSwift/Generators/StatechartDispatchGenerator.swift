@@ -33,7 +33,7 @@ extension StatechartDispatchGenerator {
                 }
             }.leaves
             if !leaves {
-                let machineGroups = walk.eventGroups(of: .machine)
+                let machineGroups = machine.eventGroups(of: .machine)
                 if !machineGroups.isEmpty {
                     writer.line("// Machine-level transitions, for events no active state takes.")
                     leaves = walk.emitEventSwitch(machineGroups, into: &writer, condition: spelling.liveCondition) { id, writer in

@@ -184,7 +184,7 @@ extension StatechartStateChangesGenerator {
     /// the top level.
     private var exitsWithoutPosition: Bool {
         machine.transitions.contains { transition in
-            guard transition.entry != nil, transition.domain == nil else { return false }
+            guard transition.trigger != nil, transition.entry != nil, transition.domain == nil else { return false }
             return transition.owner == .machine || (features.contains(.stateData) && features.contains(.history)) || machine.hasParallelStates
         }
     }

@@ -64,7 +64,7 @@ extension TransitionFunctionGenerator {
                 walk.emitEventSwitch(walk.ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
             }.leaves
             if !leaves {
-                leaves = walk.emitEventSwitch(walk.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
+                leaves = walk.emitEventSwitch(machine.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
                     .leaves
             }
             if !leaves { writer.line("return nil") }

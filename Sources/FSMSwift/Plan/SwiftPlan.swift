@@ -10,11 +10,10 @@ import FSMCore
 final class SwiftPlan {
     /// The machine as it runs: every decision of the generated dispatch comes from here.
     let machine: ExecutableMachine
-    /// The checked spec: names, payloads, documentation.
+    /// The checked spec: names, payloads, documentation, and every transition it declares
+    /// (what the transition table lists); the dispatch reads ``machine``, which offers only
+    /// the transitions that can be taken.
     let model: MachineModel
-    /// The spec as declared, with the transitions that are never taken (`[false]`), which
-    /// ``machine`` and ``model`` leave out: what the transition table lists.
-    let declaredModel: MachineModel
     /// The spec's file name as the header comment prints it.
     let sourceFileName: String
     /// The spec's path for `#sourceLocation`, or `nil` to map nothing to the spec.
@@ -47,11 +46,10 @@ final class SwiftPlan {
     let actionsByName: [String: CallableModel]
     let valueFunctionsByName: [String: ValueFunctionModel]
 
-    init(machine: ExecutableMachine, declaredModel: MachineModel? = nil, sourceFileName: String, specPath: String?) {
+    init(machine: ExecutableMachine, sourceFileName: String, specPath: String?) {
         let model = machine.model
         self.machine = machine
         self.model = model
-        self.declaredModel = declaredModel ?? model
         self.sourceFileName = sourceFileName
         self.specPath = specPath
         features = SwiftFeatures(machine)
@@ -105,29 +103,25 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
     init(_ machine: ExecutableMachine) {
         let model = machine.model
         var features: Self = []
-        let hasTrigger = { (trigger: (TransitionModel.Trigger) -> Bool) in
-            model.states.contains { $0.transitions.contains { trigger($0.trigger) } }
+        // Only what the dispatch offers adds code: a transition never taken adds none.
+        let hasTaken = { (property: (TransitionModel) -> Bool) in
+            machine.transitions.contains { $0.trigger != nil && property($0.declaration) }
         }
         if model.states.contains(where: { !$0.data.isEmpty }) { features.insert(.stateData) }
-        let hasComputedDelays = hasTrigger { if case .afterComputed = $0 { true } else { false } }
+        let hasComputedDelays = hasTaken { if case .afterComputed = $0.trigger { true } else { false } }
         if !model.isFlat || features.contains(.stateData) || hasComputedDelays { features.insert(.statechart) }
         if model.states.contains(where: { $0.history != nil }) { features.insert(.history) }
-        if hasTrigger({ $0 == .done }) { features.insert(.completion) }
+        if hasTaken({ $0.trigger == .done }) { features.insert(.completion) }
         if machine.timers.contains(where: { !$0.isEmpty }) { features.insert(.timers) }
-        if hasTrigger({ $0 == .always }) { features.insert(.eventless) }
+        if hasTaken({ $0.trigger == .always }) { features.insert(.eventless) }
         let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
-        let hasRaise = model.states.contains { state in
-            raises(state.entryActions) || raises(state.exitActions) || state.transitions.contains { raises($0.actions) }
-        } || model.machineTransitions.contains { raises($0.actions) }
+        let hasRaise = model.states.contains { raises($0.entryActions) || raises($0.exitActions) } || hasTaken { raises($0.actions) }
         if features.contains(.completion) || hasRaise { features.insert(.raise) }
         if !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty { features.insert(.actions) }
         if !model.outputs.isEmpty { features.insert(.outputs) }
         // The work is a requirement of `Actions`, started from the state tree's shape.
         if !model.invocations.isEmpty { features.formUnion([.invocations, .statechart, .actions]) }
-        let hasOneAction = { (transition: TransitionModel) in transition.target != nil && transition.actions.count == 1 }
-        if model.states.contains(where: { $0.transitions.contains(where: hasOneAction) }) || model.machineTransitions.contains(where: hasOneAction) {
-            features.insert(.singleActionTransitions)
-        }
+        if hasTaken({ $0.target != nil && $0.actions.count == 1 }) { features.insert(.singleActionTransitions) }
         self = features
     }
 }

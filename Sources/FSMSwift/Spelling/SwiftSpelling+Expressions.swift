@@ -136,9 +136,9 @@ extension SwiftSpelling {
             case .else:
                 return "true"
             case .constant(let value):
-                // Never reached: the checker folds constants away (`[true]` is no guard) and the
-                // emitter leaves out the transitions guarded by `[false]`
-                // (``ExecutableMachine/removingNeverTakenTransitions()``).
+                // Never reached: the checker folds constants away (`[true]` is no guard) and
+                // lowering gives the transitions guarded by `[false]` no trigger, so no
+                // dispatch offers them (``ExecutableTransition/trigger``).
                 return value ? "true" : "false"
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }

@@ -197,15 +197,6 @@ extension StateTreeWalk {
         return relevant
     }
 
-    /// The event transitions an owner declares, grouped by event in order of first
-    /// declaration, as the executable machine lists them.
-    func eventGroups(of owner: ExecutableMachine.Owner) -> [(event: EventID, transitions: [TransitionID])] {
-        machine.triggers(of: owner).compactMap { trigger in
-            guard case .event(let event) = trigger else { return nil }
-            return (event, machine.transitions(of: owner, for: trigger))
-        }
-    }
-
     /// `switch event { … }` over an owner's event transitions, each group's transitions tried
     /// in order (`emitBody` writes one, ending in a `return`, and says what it reads). Returns
     /// whether every path leaves, and what the code reads: the bodies' reads and the data the
@@ -251,7 +242,7 @@ extension StateTreeWalk {
     /// The event transitions a state's own dispatch takes: all its groups but the events a
     /// parallel state around it shares among its regions.
     func ownEventGroups(of state: StateID) -> [(event: EventID, transitions: [TransitionID])] {
-        let groups = eventGroups(of: .state(state))
+        let groups = machine.eventGroups(of: .state(state))
         let excluded = regionAnalysis.excludedTriggers[state.index]
         return excluded.isEmpty ? groups : groups.filter { !excluded.contains(.event($0.event)) }
     }

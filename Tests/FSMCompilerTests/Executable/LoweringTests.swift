@@ -289,6 +289,36 @@ import TestSupport
         #expect(machine.selectTransitions(for: .event(EventID(0)), atomicStates: atomic, isEnabled: { _ in true }) == [xLeaves, wNotes])
     }
 
+    /// `[false]` is never taken: lowering keeps the transition, numbered, for the table, but no
+    /// trigger offers it, so no dispatch, timer or choice of any back end tries it.
+    @Test func transitionsNeverTakenKeepTheirNumberButNoTrigger() throws {
+        let machine = try Lowered(lowering: """
+            machine M {
+                event go
+                initial state a {
+                    on go [false] -> b
+                    on go -> b
+                    after 1s [false] -> b
+                    always [false] -> b
+                }
+                state b { on go [false] -> a }
+            }
+            """)
+        let a = machine.state("a")
+        let executable = machine.executable
+        #expect(executable.transitions.map(\.declaration) == executable.model.allTransitions)
+        #expect(executable.transitions.filter { $0.trigger == nil }.map(\.id.index) == [0, 2, 3, 4])
+        #expect(machine.describe(executable.candidates(atLeaf: a, for: .event(EventID(0)))) == ["a: on go -> b"])
+        #expect(executable.candidates(atLeaf: machine.state("b"), for: .event(EventID(0))).isEmpty)
+        #expect(executable.timers[a.index].isEmpty)
+        #expect(executable.candidates(atLeaf: a, for: .always).isEmpty)
+        #expect(executable.triggers(of: .state(a)) == [.event(EventID(0))])
+        #expect(executable.eventGroups(of: .state(machine.state("b"))).isEmpty)
+        // What it would exit and enter is still worked out, as for any transition.
+        #expect(executable.transitions[4].domain == nil)
+        #expect(executable.transitions[4].entry?.states == [a])
+    }
+
     @Test func everyTransitionIsNumberedInModelOrder() throws {
         let machine = try Lowered(spec: "History.fsm")
         #expect(machine.executable.transitions.map(\.declaration) == machine.executable.model.allTransitions)

@@ -777,27 +777,27 @@ case book(Book, page: Int)
                 }
                 switch event {
                 case .toggle:
-                    let rulerChoice: Int? = 7
+                    let rulerChoice: Int? = 8
                     let boldChoice: Int? = {
                         switch editorRegions.bold {
                         case .boldOff:
-                            return 9
-                        case .boldOn:
                             return 10
+                        case .boldOn:
+                            return 11
                         }
                     }()
                     if rulerChoice != nil || boldChoice != nil {
                         let stateBefore = state
                         switch boldChoice {
-                        case 9?:
-                            exitStates(insideBold: editorRegions.bold)
                         case 10?:
+                            exitStates(insideBold: editorRegions.bold)
+                        case 11?:
                             exitStates(insideBold: editorRegions.bold)
                         default:
                             break
                         }
                         switch rulerChoice {
-                        case 7?:
+                        case 8?:
                             actions.rulerToggled()
                         default:
                             break
@@ -805,10 +805,10 @@ case book(Book, page: Int)
                         var regions = editorRegions
                         var moved = false
                         switch boldChoice {
-                        case 9?:
+                        case 10?:
                             regions.bold = .boldOn
                             moved = true
-                        case 10?:
+                        case 11?:
                             regions.bold = .boldOff
                             moved = true
                         default:
@@ -817,9 +817,9 @@ case book(Book, page: Int)
                         guard moved else { return true }
                         state = .main(.editor(regions))
                         switch boldChoice {
-                        case 9?:
-                            enterState(.boldOn)
                         case 10?:
+                            enterState(.boldOn)
+                        case 11?:
                             enterState(.boldOff)
                         default:
                             break
@@ -1463,21 +1463,21 @@ case book(Book, page: Int)
                 }
                 switch event {
                 case .toggle:
-                    let rulerChoice: Int? = 7
+                    let rulerChoice: Int? = 8
                     let boldChoice: Int? = {
                         switch editorRegions.bold {
                         case .boldOff:
-                            return 9
-                        case .boldOn:
                             return 10
+                        case .boldOn:
+                            return 11
                         }
                     }()
                     if rulerChoice != nil || boldChoice != nil {
                         var regions = editorRegions
                         switch boldChoice {
-                        case 9?:
-                            regions.bold = .boldOn
                         case 10?:
+                            regions.bold = .boldOn
+                        case 11?:
                             regions.bold = .boldOff
                         default:
                             break

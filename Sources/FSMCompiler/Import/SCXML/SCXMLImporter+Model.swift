@@ -76,6 +76,7 @@ extension SCXMLImporter {
                 diagnostics.error("the events '\(other)' and '\(scxmlName)' both become '\(name)' in fsmc; rename one", at: range)
             }
             taken[name] = taken[name] ?? scxmlName
+            eventNames[scxmlName] = name
             building.eventIDs[scxmlName] = EventID(building.events.count)
             building.scxmlEventNames.append(scxmlName)
             for prefix in Self.prefixes(of: scxmlName) {
@@ -341,7 +342,7 @@ extension SCXMLImporter {
             if transition.guardExpression == nil {
                 decided[transition.trigger] = transition
                 if guarded.contains(transition.trigger) { transition.guardExpression = .else }
-            } else if transition.guardExpression != .constant(false) {
+            } else if !transition.isNeverTaken {
                 // `[false]` is never taken: a transition after it is not an `[else]`.
                 guarded.insert(transition.trigger)
             }

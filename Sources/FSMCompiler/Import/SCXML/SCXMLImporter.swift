@@ -33,22 +33,35 @@ public struct SCXMLImporter {
     /// The top-level state `<scxml initial>` starts in when it names states below one.
     var machinePathInitial: Int?
     var diagnostics = DiagnosticBag()
+    /// Each event's fsmc name by its SCXML name, given by ``declareEvents(_:into:)``.
+    var eventNames: [String: String] = [:]
 
     /// The model of the chart, or `nil` with the errors that keep it from being one.
     ///
     /// - Parameter fallbackName: the machine's name when `<scxml>` has no `name` (a front end
     ///   passes the file's name).
-    public static func importChart(_ source: SourceText, fallbackName: String) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
+    /// - Returns: also the names the import gave the chart's state ids and events
+    ///   (``SCXMLImport/stateNames``, ``SCXMLImport/eventNames``), empty without a model.
+    public static func importChart(_ source: SourceText, fallbackName: String)
+        -> (model: MachineModel?, diagnostics: [Diagnostic], stateNames: [String: String], eventNames: [String: String]) {
         var bag = DiagnosticBag()
-        guard let document = XMLReader.read(source, diagnostics: &bag) else { return (nil, bag.sorted) }
+        guard let document = XMLReader.read(source, diagnostics: &bag) else { return (nil, bag.sorted, [:], [:]) }
         let root = document.root
         guard root.localName == "scxml", root.namespace == nil || root.namespace == SCXMLEmitter.namespace else {
             bag.error("the root element is <\(root.qualifiedName)>, not SCXML's <scxml> (namespace \(SCXMLEmitter.namespace))", at: root.range)
-            return (nil, bag.sorted)
+            return (nil, bag.sorted, [:], [:])
         }
         var importer = SCXMLImporter(namespace: root.namespace, root: root)
         let model = importer.machine(documentation: Self.documentation(document.leadingComments), fallbackName: fallbackName)
-        return (importer.diagnostics.hasErrors ? nil : model, importer.diagnostics.sorted)
+        guard let model, !importer.diagnostics.hasErrors else { return (nil, importer.diagnostics.sorted, [:], [:]) }
+        return (model, importer.diagnostics.sorted, importer.stateNames, importer.eventNames)
+    }
+
+    /// Each state's fsmc name by its SCXML id (the export's machine wrapper is no state).
+    var stateNames: [String: String] {
+        var names: [String: String] = [:]
+        for index in chart.indices where index != wrapper && !chart[index].id.isEmpty { names[chart[index].id] = chart[index].name }
+        return names
     }
 
     // MARK: - The chart as read

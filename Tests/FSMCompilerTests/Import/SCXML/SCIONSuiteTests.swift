@@ -81,7 +81,7 @@ import Testing
         var interpreter = MachineInterpreter(machine: machine)
         _ = interpreter.start(answers: [])
         func configuration() -> [String] { interpreter.atomicStates.map { model[$0].name }.sorted() }
-        func expected(_ ids: [String]) -> [String] { ids.map { stateName(forSCXMLID: $0, in: model) }.sorted() }
+        func expected(_ ids: [String]) -> [String] { ids.map { imported.stateNames[$0] ?? "no state '\($0)'" }.sorted() }
         if configuration() != expected(script.initialConfiguration) {
             return .disagreed("after the start: \(configuration()), expected \(expected(script.initialConfiguration))")
         }
@@ -89,8 +89,7 @@ import Testing
             if let after = step.after {
                 _ = interpreter.advance(to: interpreter.now + Int64(after) * 1_000_000, answers: [])
             }
-            let eventName = SCXMLNames.identifier(step.event.name)
-            if let event = model.events.firstIndex(where: { $0.name == eventName }) {
+            if let eventName = imported.eventNames[step.event.name], let event = model.events.firstIndex(where: { $0.name == eventName }) {
                 _ = interpreter.send(EventID(event), answers: [])
             } else if let descriptor = descriptors(in: source).first(where: { matches($0, step.event.name) }) {
                 // The import declares the events the chart names; SCXML matches an event it
@@ -121,12 +120,5 @@ import Testing
     /// its tokens, `*` any event).
     static func matches(_ descriptor: String, _ name: String) -> Bool {
         descriptor == "*" || name == descriptor || name.hasPrefix(descriptor + ".")
-    }
-
-    /// The name the import gives the state with SCXML id `id` (``SCXMLNames``' mapping, and a
-    /// `_` after a name the language reserves).
-    static func stateName(forSCXMLID id: String, in model: MachineModel) -> String {
-        let mapped = SCXMLNames.identifier(id)
-        return model.states.contains { $0.name == mapped } ? mapped : mapped + "_"
     }
 }

@@ -146,4 +146,20 @@ import Testing
 
             """)
     }
+
+    /// The names the import gave, on its result: what the SCION suite and the import's
+    /// differential check read a chart's configurations and events through.
+    @Test func theImportTellsTheNameEachIDAndEventBecame() {
+        let result = SCXMLImport.run(SourceText("""
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0">
+                <state id="initial"><transition event="door.open" target="red-light"/></state>
+                <state id="red-light"><transition event="state" target="initial"/></state>
+            </scxml>
+            """), fallbackName: "M", chartName: "m.scxml")
+        #expect(result.text != nil)
+        #expect(result.stateNames == ["initial": "initial_", "red-light": "redLight"])
+        #expect(result.eventNames == ["door.open": "doorOpen", "state": "state_"])
+        let refused = SCXMLImport.run(SourceText("<scxml/>"), fallbackName: "M", chartName: "m.scxml")
+        #expect(refused.stateNames.isEmpty && refused.eventNames.isEmpty)
+    }
 }

@@ -320,7 +320,7 @@ import Testing
 
     func expectRefusal(_ marked: String, _ expected: [ExpectedDiagnostic], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let chart = MarkedSource(marked)
-        let (model, diagnostics) = SCXMLImporter.importChart(chart.source, fallbackName: "M")
+        let (model, diagnostics, _, _) = SCXMLImporter.importChart(chart.source, fallbackName: "M")
         #expect(model == nil, sourceLocation: sourceLocation)
         #expect(MarkedSource.lines(of: diagnostics) == chart.lines(of: expected, sourceLocation: sourceLocation), sourceLocation: sourceLocation)
     }
