@@ -10,12 +10,13 @@ extension PlanReader {
     }
 
     /// The Swift type of what a call returns or each element of a stream holds: `Void`, the one
-    /// value's type, or a labeled tuple.
+    /// value's type, or a labeled tuple (a label Swift reserves in backticks: a tuple type
+    /// refuses `(init: Int, …)`).
     func valueType(of invocation: InvocationModel) -> String {
         switch invocation.results.count {
         case 0: "Void"
         case 1: invocation.results[0].type
-        default: "(" + invocation.results.map(\.description).joined(separator: ", ") + ")"
+        default: "(" + invocation.results.map { SwiftNames.variable($0.label!) + ": " + $0.type }.joined(separator: ", ") + ")"
         }
     }
 
