@@ -123,3 +123,60 @@ extension GeneratedSwiftSoundnessTests {
         #expect(result.succeeded, "swiftc failed:\n\(result.output)")
     }
 }
+
+/// fsmc's interpreter, the one semantics, runs random specs with invocations without trapping:
+/// it starts each, then sends events, delivers what the running invocations may deliver (done,
+/// error, a stream's elements, from runs current and from runs that ended) and moves time to
+/// the next timer's deadline, answering guards at random. Every delivery of a run that is no longer current must be
+/// dropped, and every running invocation's state must be active.
+@Suite("The interpreter runs random specs with invocations")
+struct InvocationInterpreterRunTests {
+    @Test func randomSpecsWithInvocationsRun() async throws {
+        try await onOwnThread {
+            var generator = SpecGenerator(
+                seed: GeneratedSwiftSoundnessTests.seed, profile: GeneratedSwiftSoundnessTests.invocationProfile, size: .medium)
+            var random = SplitMix64(seed: GeneratedSwiftSoundnessTests.seed)
+            var problems: [String] = []
+            for index in 0..<GeneratedSwiftSoundnessTests.invocationCount {
+                let spec = generator.makeSpec(machineName: "Run\(index)")
+                let compilation = Compiler.compile(SourceText(spec.text), options: GeneratedSwiftSoundnessTests.invocationOptions)
+                guard let machine = compilation.executable else { continue }
+                let model = machine.model
+                let guardNames = model.guards.map(\.name)
+                func answers() -> Set<String> { Set(guardNames.filter { _ in random.next() % 2 == 0 }) }
+                var interpreter = MachineInterpreter(machine: machine)
+                _ = interpreter.start(answers: answers())
+                var ended: [MachineInterpreter.InvocationRun] = []
+                for _ in 0..<40 where !interpreter.isFinished && !interpreter.diverged {
+                    for run in interpreter.runningInvocations where !interpreter.isActive(model[run.invocation].owner) {
+                        problems.append("spec \(index): '\(model[run.invocation].name)' runs while its state is not active\n\(spec.text)")
+                    }
+                    let running = interpreter.runningInvocations
+                    switch random.below(4) {
+                    case 0 where !model.events.isEmpty:
+                        _ = interpreter.send(EventID(random.below(model.events.count)), answers: answers())
+                    case 1 where !ended.isEmpty:
+                        // A late result: dropped, whatever it is.
+                        let run = random.pick(ended)
+                        let taken = interpreter.deliver(random.chance(50) ? .done : .error, from: run, answers: answers())
+                        if !taken.isEmpty { problems.append("spec \(index): a late result of '\(model[run.invocation].name)' was taken\n\(spec.text)") }
+                    case 2:
+                        // To the next timer's deadline: a timer that restarts itself every 10ms
+                        // fires once, not 360,000 times in an hour.
+                        guard let next = interpreter.runningTimers.map(\.deadline).min() else { continue }
+                        _ = interpreter.advance(to: next, answers: answers())
+                    default:
+                        guard !running.isEmpty else { continue }
+                        let run = random.pick(running)
+                        let isStream = model[run.invocation].kind == .stream
+                        let result: InvocationResult = isStream && random.chance(60) ? .element : random.chance(70) ? .done : .error
+                        _ = interpreter.deliver(result, from: run, answers: answers())
+                    }
+                    ended += running.filter { !interpreter.runningInvocations.contains($0) }
+                }
+                if problems.count > 3 { break }
+            }
+            #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+        }
+    }
+}
