@@ -10,8 +10,9 @@ import TestSupport
 /// checks refuse is the generator's bug and fails the test with its diagnostics; one whose Swift
 /// does not compile with `-warnings-as-errors` is minimized and reported as the other campaign's.
 ///
-/// `FSMC_INVOCATION_SOUNDNESS_COUNT` sets how many specs (default 120); `FSMC_SOUNDNESS_SEED`
-/// the seed, as for ``randomSpecsCompileWithWarningsAsErrors()``.
+/// `FSMC_INVOCATION_SOUNDNESS_COUNT` sets how many specs (default 120);
+/// `FSMC_INVOCATION_SOUNDNESS_SIZE` their size (`small`, `medium`, the default, or `large`);
+/// `FSMC_SOUNDNESS_SEED` the seed, as for ``randomSpecsCompileWithWarningsAsErrors()``.
 extension GeneratedSwiftSoundnessTests {
     static let invocationCount = Int(environment["FSMC_INVOCATION_SOUNDNESS_COUNT"] ?? "") ?? 120
 
@@ -23,12 +24,18 @@ extension GeneratedSwiftSoundnessTests {
 
     static let invocationOptions = CompilerOptions(runsInvocations: true)
 
+    static let invocationSize: SpecSize = switch environment["FSMC_INVOCATION_SOUNDNESS_SIZE"] {
+    case "small": .small
+    case "large": .large
+    default: .medium
+    }
+
     @Test func randomSpecsWithInvocationsCompileWithWarningsAsErrors() async throws {
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
         let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"))
         let failures = try await onOwnThread {
             try Self.campaign(
-                compiler, profile: Self.invocationProfile, count: Self.invocationCount,
+                compiler, profile: Self.invocationProfile, size: Self.invocationSize, count: Self.invocationCount,
                 options: Self.invocationOptions, reportsRefusedSpecs: true)
         }
         #expect(failures.isEmpty, "\(failures.count) generated specs with invocations failed:\n\n\(failures.joined(separator: "\n\n"))")

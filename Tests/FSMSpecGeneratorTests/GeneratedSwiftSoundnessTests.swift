@@ -139,10 +139,10 @@ struct GeneratedSwiftSoundnessTests {
     /// `reportsRefusedSpecs`, a spec the checks refuse is a failure too (the generator's bug),
     /// reported with its diagnostics, for profiles the validity tests do not cover.
     static func campaign(
-        _ compiler: SwiftCompiler, profile: SpecProfile = profile, count: Int = count, seed: UInt64 = seed,
-        options: CompilerOptions = CompilerOptions(), reportsRefusedSpecs: Bool = false
+        _ compiler: SwiftCompiler, profile: SpecProfile = profile, size: SpecSize = .medium, count: Int = count,
+        seed: UInt64 = seed, options: CompilerOptions = CompilerOptions(), reportsRefusedSpecs: Bool = false
     ) throws -> [String] {
-        var generator = SpecGenerator(seed: seed, profile: profile, size: .medium)
+        var generator = SpecGenerator(seed: seed, profile: profile, size: size)
         var failures: [String] = []
         var start = 0
         while start < count {
