@@ -116,6 +116,36 @@ extension GeneratedSwiftSoundnessTests {
             initial state s18
         }
         """,
+        // Large specs (seed 7, FSMC_INVOCATION_SOUNDNESS_SIZE=large). Two invocations whose
+        // names differ only in their first letter's case: both walks were `takeDoneOfOutput`
+        // ("invalid redeclaration"; spec 117).
+        """
+        machine InvocationsDifferingInCase {
+            initial state a {
+                invoke Output
+                invoke stream output(id: Int, Type: Int?)
+                done Output -> b
+                done output -> b
+                error output [isBad] -> b
+                on output / apply
+            }
+            state b
+        }
+        """,
+        // A call's one result of a function type, passed on by `raise` and `emit`: the walk's
+        // parameter did not escape ("passing non-escaping parameter 'of' to function expecting
+        // an '@escaping' closure"; spec 45).
+        """
+        machine ClosureResult {
+            event tick(of: @Sendable (Int) -> Void)
+            output handler(of: @Sendable (Int) -> Void)
+            initial state a {
+                invoke load27(of: @Sendable (Int) -> Void)
+                done load27 -> b / raise tick(of: of), emit handler(of: of)
+            }
+            state b
+        }
+        """,
     ]
 
     @Test func theInvocationCampaignsFindingsCompile() async throws {

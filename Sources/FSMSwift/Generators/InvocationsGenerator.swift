@@ -165,6 +165,25 @@ extension InvocationsGenerator {
         return machine.transitions.contains { $0.trigger == trigger }
     }
 
+    /// Whether a type as written is a function type (`@Sendable (Int) -> Void`): an arrow
+    /// outside every parenthesis, bracket and angle bracket (`((Int) -> Void)?`, `[(Int) -> Void]`
+    /// and `Result<(Int) -> Void, any Error>` are not).
+    static func isFunctionType(_ type: String) -> Bool {
+        var depth = 0
+        var previous: Character = " "
+        for character in type {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous == "-": if depth == 0 { return true }
+            case ">": depth -= 1
+            default: break
+            }
+            previous = character
+        }
+        return false
+    }
+
     /// The walk of the state tree that takes `result` of `invocation`, its payload given as
     /// arguments under the names its guards and actions read: as an event is taken, innermost
     /// states first, then the machine level.
@@ -177,7 +196,9 @@ extension InvocationsGenerator {
             // A tuple's parts, each under its label.
             parameters = "_ value: \(valueType(of: invocation))"
         } else {
-            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \($0.type)" }.joined()
+            // A function type as a parameter's would not escape: the actions pass it on to
+            // events and outputs, which keep it.
+            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }.joined()
         }
         writer.line("/// Takes the first `\(result.keyword) \(invocation.name)` transition whose guard holds, innermost states first.")
         writer.block("private func \(resultFunction(result, of: invocation))(\(parameters)) -> Bool") { writer in

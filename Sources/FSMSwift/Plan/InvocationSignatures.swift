@@ -41,12 +41,17 @@ extension PlanReader {
     }
 
     /// The function that takes the transitions of `result` of `invocation`: `takeDoneOfFetchUser`.
+    /// When another invocation's name is this one's with its first letter in upper case
+    /// (`output` and `Output`), this one's stays as it is (`takeDoneOfoutput`): no other
+    /// invocation's function has a lower-case letter there.
     func resultFunction(_ result: InvocationResult, of invocation: InvocationModel) -> String {
         let kind = switch result {
         case .done: "Done"
         case .error: "Error"
         case .element: "Element"
         }
-        return "take\(kind)Of\(invocation.name.prefix(1).uppercased())\(invocation.name.dropFirst())"
+        let capitalized = invocation.name.prefix(1).uppercased() + invocation.name.dropFirst()
+        let clashes = capitalized != invocation.name && model.invocations.contains { $0.name == capitalized }
+        return "take\(kind)Of\(clashes ? invocation.name : capitalized)"
     }
 }
