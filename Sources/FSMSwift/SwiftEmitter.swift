@@ -73,10 +73,11 @@ public final class SwiftEmitter: PlanReader {
     }
 
     /// The modules the generated file imports: FSMRuntime, the spec's imports, and
-    /// Foundation when a payload or a state's data uses one of its types.
+    /// Foundation when a payload, a state's data or an invocation's results use one of its types.
     var imports: [String] {
         var modules = Set(["FSMRuntime"] + model.imports)
         let payloads = (model.events + model.outputs).flatMap(\.parameters) + model.states.flatMap(\.data)
+            + model.invocations.flatMap(\.results)
         if payloads.contains(where: { PayloadTraits($0.type).needsFoundation }) {
             modules.insert("Foundation")
         }

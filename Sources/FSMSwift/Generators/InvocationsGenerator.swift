@@ -165,6 +165,25 @@ extension InvocationsGenerator {
         return machine.transitions.contains { $0.trigger == trigger }
     }
 
+    /// Whether a type as written is a function type (`@Sendable (Int) -> Void`): an arrow
+    /// outside every parenthesis, bracket and angle bracket (`((Int) -> Void)?`, `[(Int) -> Void]`
+    /// and `Result<(Int) -> Void, any Error>` are not).
+    static func isFunctionType(_ type: String) -> Bool {
+        var depth = 0
+        var previous: Character = " "
+        for character in type {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous == "-": if depth == 0 { return true }
+            case ">": depth -= 1
+            default: break
+            }
+            previous = character
+        }
+        return false
+    }
+
     /// The walk of the state tree that takes `result` of `invocation`, its payload given as
     /// arguments under the names its guards and actions read: as an event is taken, innermost
     /// states first, then the machine level.
@@ -177,15 +196,17 @@ extension InvocationsGenerator {
             // A tuple's parts, each under its label.
             parameters = "_ value: \(valueType(of: invocation))"
         } else {
-            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \($0.type)" }.joined()
+            // A function type as a parameter's would not escape: the actions pass it on to
+            // events and outputs, which keep it.
+            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }.joined()
         }
         writer.line("/// Takes the first `\(result.keyword) \(invocation.name)` transition whose guard holds, innermost states first.")
         writer.block("private func \(resultFunction(result, of: invocation))(\(parameters)) -> Bool") { writer in
-            if payload.count > 1 {
-                for parameter in payload {
-                    writer.line("let \(SwiftNames.variable(parameter.label!)) = value.\(SwiftNames.variable(parameter.label!))")
-                }
-            }
+            // The walk is written first, noting the transitions it writes (a transition that an
+            // unguarded one inside it always preempts is not written), so that a tuple's parts
+            // are bound only when they are read: a binding never read is a warning.
+            var written: [TransitionID] = []
+            var body = CodeWriter()
             let relevant = walk.subtreesDeclaring {
                 !regionAnalysis.ownTransitions(of: $0, for: trigger).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(trigger)
             }
@@ -198,19 +219,32 @@ extension InvocationsGenerator {
                 bindsChild: exitsFromCompound,
                 emitShared: { parallel, writer in
                     guard regionAnalysis.sharedTriggers[parallel.index].contains(trigger) else { return .nothing }
+                    written += regionAnalysis.sharedTransitions(of: parallel, for: trigger)
                     let reads = shared.emitSharedTrigger(trigger, of: parallel, event: "nil", mode: .live(.returnTrue), into: &writer)
                     return WrittenCode(leaves: false, reads: reads)
                 },
-                into: &writer
+                into: &body
             ) { state, position, writer in
-                bodies.emitGuardedSequence(
-                    regionAnalysis.ownTransitions(of: state, for: trigger), from: position, event: "nil", ending: .returnTrue, into: &writer)
+                let transitions = regionAnalysis.ownTransitions(of: state, for: trigger)
+                written += transitions
+                return bodies.emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
             }.leaves
             let machineLevel = machine.transitions(of: .machine, for: trigger)
             if !leaves, !machineLevel.isEmpty {
-                leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: "nil", ending: .returnTrue, into: &writer).leaves
+                written += machineLevel
+                leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: "nil", ending: .returnTrue, into: &body).leaves
             }
-            if !leaves { writer.line("return false") }
+            if !leaves { body.line("return false") }
+            if payload.count > 1 {
+                // The parts read, each under its label, in one pattern, so that a result
+                // labeled `value` does not hide the tuple from the parts after it.
+                let variables = SwiftNames.payloadVariables(payload)
+                let used = spelling.usedPayload(of: written.map { machine[$0].declaration }, variables: variables)
+                if !used.isEmpty {
+                    writer.line("let (" + variables.map { used.contains($0) ? $0 : "_" }.joined(separator: ", ") + ") = value")
+                }
+            }
+            writer.append(body)
         }
         writer.line()
     }

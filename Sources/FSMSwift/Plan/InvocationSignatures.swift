@@ -11,12 +11,13 @@ package enum InvocationSignatures {
     }
 
     /// The Swift type of what a call returns or each element of a stream holds: `Void`, the one
-    /// value's type, or a labeled tuple.
+    /// value's type, or a labeled tuple (a label Swift reserves in backticks: a tuple type
+    /// refuses `(init: Int, …)`).
     package static func valueType(of invocation: InvocationModel) -> String {
         switch invocation.results.count {
         case 0: "Void"
         case 1: invocation.results[0].type
-        default: "(" + invocation.results.map(\.description).joined(separator: ", ") + ")"
+        default: "(" + invocation.results.map { SwiftNames.variable($0.label!) + ": " + $0.type }.joined(separator: ", ") + ")"
         }
     }
 
@@ -42,12 +43,17 @@ extension PlanReader {
     func valueType(of invocation: InvocationModel) -> String { InvocationSignatures.valueType(of: invocation) }
 
     /// The function that takes the transitions of `result` of `invocation`: `takeDoneOfFetchUser`.
+    /// When another invocation's name is this one's with its first letter in upper case
+    /// (`output` and `Output`), this one's stays as it is (`takeDoneOfoutput`): no other
+    /// invocation's function has a lower-case letter there.
     func resultFunction(_ result: InvocationResult, of invocation: InvocationModel) -> String {
         let kind = switch result {
         case .done: "Done"
         case .error: "Error"
         case .element: "Element"
         }
-        return "take\(kind)Of\(invocation.name.prefix(1).uppercased())\(invocation.name.dropFirst())"
+        let capitalized = invocation.name.prefix(1).uppercased() + invocation.name.dropFirst()
+        let clashes = capitalized != invocation.name && model.invocations.contains { $0.name == capitalized }
+        return "take\(kind)Of\(clashes ? invocation.name : capitalized)"
     }
 }

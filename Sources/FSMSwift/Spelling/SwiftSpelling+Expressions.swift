@@ -25,8 +25,16 @@ extension SwiftSpelling {
 
     /// The payload variables that the guards and actions of these transitions use.
     func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
-        guard case .event(let id)? = transitions.first?.trigger, !payloadVariables[id.index].isEmpty else { return [] }
-        let all = Set(payloadVariables[id.index])
+        guard case .event(let id)? = transitions.first?.trigger else { return [] }
+        return usedPayload(of: transitions, variables: payloadVariables[id.index])
+    }
+
+    /// The payload variables among `variables` (the payload's, as ``SwiftNames/payloadVariables(_:)``
+    /// names them) that the guards and actions of these transitions use: an event's or what an
+    /// invocation delivers.
+    func usedPayload(of transitions: [TransitionModel], variables: [String]) -> Set<String> {
+        guard !variables.isEmpty else { return [] }
+        let all = Set(variables)
         var used: Set<String> = []
         // Whether a value passes the whole payload on (a function's call) or names a part of it.
         func takesAll(_ arguments: [ArgumentModel]) -> Bool {

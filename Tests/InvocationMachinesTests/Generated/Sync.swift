@@ -797,8 +797,7 @@ import FSMRuntime
 
     /// Takes the first `done send` transition whose guard holds, innermost states first.
     private func takeDoneOfSend(_ value: (bytes: Int, checksum: String)) -> Bool {
-        let bytes = value.bytes
-        let checksum = value.checksum
+        let (bytes, checksum) = value
         switch state {
         case .syncing(let syncingRegions):
             switch syncingRegions.upload {
