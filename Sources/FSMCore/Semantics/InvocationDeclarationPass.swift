@@ -112,4 +112,19 @@ struct InvocationDeclarationPass {
         case .machine(let machine): .machine(machine.text)
         }
     }
+
+    /// Checks that no invocation shares its name with a guard, an action or a value function:
+    /// each is a requirement of the generated `Actions`.
+    func checkAgainstCallables(_ table: InvocationTable, _ callables: CallableRegistry) {
+        guard !table.invocations.isEmpty else { return }
+        let kinds = [("a guard", callables.guards.map(\.name)), ("an action", callables.actions.map(\.name)),
+                     ("a function that computes a value", callables.valueFunctions.map(\.name))]
+        for invocation in table.invocations {
+            for (kind, names) in kinds where names.contains(invocation.name) {
+                diagnostics.error(
+                    "'\(invocation.name)' names an invocation and \(kind); both are requirements of the generated 'Actions', so rename one",
+                    at: invocation.range)
+            }
+        }
+    }
 }

@@ -52,14 +52,15 @@ public struct SemanticAnalyzer {
         StateTypeNamePass(diagnostics: diagnostics).run(states, signals: signals, topLevelStates: topLevelStates)
         let initialState = structure.initialState(of: machine, topLevelStates: topLevelStates, in: states)
 
-        let invocations = InvocationDeclarationPass(diagnostics: diagnostics, runsInvocations: options.runsInvocations)
-            .run(machine, states: states, signals: signals)
+        let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics, runsInvocations: options.runsInvocations)
+        let invocations = invocationPass.run(machine, states: states, signals: signals)
 
         let resolved: BodyResolutionPass.Output
         do {
             var resolution = BodyResolutionPass(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
             resolved = resolution.run(machine)
         }
+        invocationPass.checkAgainstCallables(invocations, resolved.callables)
         // The resolved bodies go into the states; the table lets go of its copy first, so that
         // filling them in does not copy every state.
         var stateModels = states.states

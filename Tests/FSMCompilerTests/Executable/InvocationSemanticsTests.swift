@@ -53,6 +53,27 @@ import Testing
             ])
     }
 
+    /// An invocation and a guard, an action or a value function of one name would be two
+    /// requirements of `Actions` with one name.
+    @Test func anInvocationCannotShareItsNameWithAFunctionOfActions() {
+        let compilation = Compiler.compile(
+            SourceText("""
+                machine Clash {
+                    event go
+                    initial state a {
+                        invoke check
+                        done check [check] -> b
+                        error check / report
+                    }
+                    final state b
+                }
+                """), options: CompilerOptions(runsInvocations: true))
+        #expect(
+            MarkedSource.lines(of: compilation.diagnostics) == [
+                "4:9: error: 'check' names an invocation and a guard; both are requirements of the generated 'Actions', so rename one"
+            ])
+    }
+
     @Test func anInvocationStartsAfterItsStateIsEnteredAndReturnsAsAnEvent() throws {
         var run = Run(try Lowered(invoking: Self.profile))
         #expect(run.start() == ["enter idle"])
