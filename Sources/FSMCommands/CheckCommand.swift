@@ -53,8 +53,12 @@ package struct CheckCommand {
         return .success
     }
 
-    /// Compiles one file and prints its diagnostics; `nil` when it cannot be read.
-    package func compile(_ path: String, warningsAsErrors: Bool) -> Compilation? {
+    /// Compiles one file and prints its diagnostics; `nil` when it cannot be read. A command
+    /// whose back end cannot handle some construct yet gives `refusals`, the located errors
+    /// that say so for a valid model; they are printed and counted with the rest.
+    package func compile(
+        _ path: String, warningsAsErrors: Bool, refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
+    ) -> Compilation? {
         let bytes: SourceTextBytes
         do {
             bytes = try InputFiles.read(path)
@@ -64,6 +68,12 @@ package struct CheckCommand {
         }
         let source = SourceText(bytes: Array(bytes))
         var compilation = Compiler.compile(source)
+        if let model = compilation.model {
+            let refused = refusals(model)
+            if !refused.isEmpty {
+                compilation.diagnostics = (compilation.diagnostics + refused).sorted { $0.range.start < $1.range.start }
+            }
+        }
         if warningsAsErrors {
             for index in compilation.diagnostics.indices where compilation.diagnostics[index].severity == .warning {
                 compilation.diagnostics[index].severity = .error

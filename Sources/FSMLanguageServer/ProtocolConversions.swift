@@ -78,6 +78,7 @@ extension LanguageServer {
         case .output: 5  // Field
         case .guard: 3  // Function
         case .action: 2  // Method
+        case .invocation: 3  // Function: a requirement of Actions the machine runs
         case .keyword: 14  // Keyword
         }
     }

@@ -20,10 +20,14 @@ public protocol MachineClock: AnyObject {
 
 /// A timer handed out by a ``MachineClock``. Cancelling it, or releasing the last
 /// reference to it, guarantees that its action does not run.
-public final class ScheduledTimer {
+public typealias ScheduledTimer = CancellationHandle
+
+/// Work a machine started and may stop: a timer (``ScheduledTimer``) or an invocation
+/// (``RunningInvocation``). Cancelling it, or releasing the last reference to it, stops it.
+public final class CancellationHandle {
     private var onCancel: (() -> Void)?
 
-    /// - Parameter onCancel: stops the timer; called at most once.
+    /// - Parameter onCancel: stops the work; called at most once.
     public init(onCancel: @escaping () -> Void) {
         self.onCancel = onCancel
     }
@@ -31,7 +35,7 @@ public final class ScheduledTimer {
     /// Whether ``cancel()`` was called.
     public var isCancelled: Bool { onCancel == nil }
 
-    /// Stops the timer; calling it again does nothing.
+    /// Stops the work; calling it again does nothing.
     public func cancel() {
         let cancel = onCancel
         onCancel = nil

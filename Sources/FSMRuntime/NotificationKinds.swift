@@ -23,6 +23,14 @@ public struct NotificationKinds: OptionSet, Hashable, Sendable {
     /// No transition took an event (`ignored`, `machine(_:didIgnore:in:)`).
     @inlinable public static var ignoredEvents: NotificationKinds { NotificationKinds(rawValue: 1 << 4) }
 
+    /// An invocation started (`started`, `machine(_:didStart:)`).
+    @inlinable public static var invocationStarts: NotificationKinds { NotificationKinds(rawValue: 1 << 5) }
+    /// A running invocation was cancelled (`cancelled`, `machine(_:didCancel:)`).
+    @inlinable public static var invocationCancellations: NotificationKinds { NotificationKinds(rawValue: 1 << 6) }
+    /// What an invocation sent after it was cancelled or had ended was dropped (`dropped`,
+    /// `machine(_:didDropResultOf:)`).
+    @inlinable public static var droppedResults: NotificationKinds { NotificationKinds(rawValue: 1 << 7) }
+
     /// Every kind: what `observe(_:)` and an `Observer` hear unless told otherwise.
-    @inlinable public static var all: NotificationKinds { NotificationKinds(rawValue: 0b1_1111) }
+    @inlinable public static var all: NotificationKinds { NotificationKinds(rawValue: 0b1111_1111) }
 }

@@ -14,6 +14,12 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
         /// `after backoff`: taken once the source state has been active as long as the named
         /// function of `Actions` computed when it was entered.
         case afterComputed(String)
+        /// `done fetchUser`: the named invocation returned, or its stream finished.
+        case invocationDone(String)
+        /// `error fetchUser`: the named invocation threw.
+        case invocationError(String)
+        /// `on changes`: the named invocation's stream yielded an element.
+        case invocationElement(String)
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.

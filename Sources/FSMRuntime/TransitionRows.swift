@@ -7,7 +7,9 @@
 ///
 /// - `source` is a state, or `*` for a machine-level transition;
 /// - `trigger` is `on event`, `always`, `done`, or `after` a whole number of `ns`, `us`, `ms`,
-///   `s`, `m` or `h`, or `after` the name of the function that computes the delay;
+///   `s`, `m` or `h`, or `after` the name of the function that computes the delay; `done name`
+///   and `error name` for an invocation's result, and `on name` for a stream's elements when
+///   the table is read with that stream among its `streams`;
 /// - ` [guard]`, ` reenter`, ` -> target` (absent for an internal transition; `target.history`
 ///   for a history; `a, b` for several targets; the target's data is not written) and
 ///   ` / actions` are optional.
@@ -15,12 +17,13 @@ extension TransitionDescriptor where State: RawRepresentable, State.RawValue == 
     /// The format of the rows this runtime reads.
     public static var rowsFormat: Int { 2 }
 
-    /// The descriptors of the rows of `text`, one a line, in order. Rows of another `format`,
-    /// or a row that does not parse, are a bug in the generator, and stop the program.
-    public static func table(_ text: String, format: Int) -> [TransitionDescriptor] {
+    /// The descriptors of the rows of `text`, one a line, in order; `on name` is a stream's
+    /// element for the names among `streams`. Rows of another `format`, or a row that does not
+    /// parse, are a bug in the generator, and stop the program.
+    public static func table(_ text: String, format: Int, streams: Set<String> = []) -> [TransitionDescriptor] {
         precondition(format == rowsFormat, "fsmc: transition rows of format \(format); this FSMRuntime reads format \(rowsFormat)")
         return text.split(separator: "\n").map { row in
-            var reader = TransitionRowReader(row)
+            var reader = TransitionRowReader(row, streams: streams)
             guard let descriptor: TransitionDescriptor = reader.descriptor() else {
                 preconditionFailure("fsmc: malformed transition row '\(row)'")
             }
@@ -47,9 +50,12 @@ extension Collection {
 /// Reads one row of a transition table from left to right.
 private struct TransitionRowReader {
     private var rest: Substring
+    /// The invocations whose elements `on name` takes.
+    private let streams: Set<String>
 
-    init(_ row: Substring) {
+    init(_ row: Substring, streams: Set<String>) {
         rest = row
+        self.streams = streams
     }
 
     mutating func descriptor<State: RawRepresentable>() -> TransitionDescriptor<State>? where State.RawValue == String {
@@ -95,9 +101,21 @@ private struct TransitionRowReader {
     }
 
     private mutating func trigger<State>() -> TransitionDescriptor<State>.Trigger? {
-        if skip("on ") { return .event(String(word())) }
+        if skip("on ") {
+            let name = String(word())
+            return streams.contains(name) ? .invocationElement(name) : .event(name)
+        }
         if skip("always") { return .always }
-        if skip("done") { return .done }
+        if skip("error ") { return .invocationError(String(word())) }
+        if skip("done") {
+            // `done` alone is a completion; a name after it, an invocation's (`reenter` is
+            // the modifier, as the checker reserves it).
+            guard rest.hasPrefix(" "), let first = rest.dropFirst().first, first.isLetter || first == "_", !rest.hasPrefix(" reenter") else {
+                return .done
+            }
+            rest = rest.dropFirst()
+            return .invocationDone(String(word()))
+        }
         guard skip("after ") else { return nil }
         let text = word()
         if let first = text.first, first.isLetter || first == "_" {

@@ -41,6 +41,15 @@ struct NameRegistry {
         return first.uppercased() + name.dropFirst()
     }
 
+    /// Claims an invocation's name: invocations share one namespace with events and states, and
+    /// each is a requirement of `Actions` beside the guards, actions and value functions, so it
+    /// takes none of their names either (and they never take it).
+    mutating func claimInvocation(_ name: String) -> Bool {
+        guard !events.contains(name), !states.contains(name), !typeNames.contains(name), functions[name] == nil else { return false }
+        functions[name] = "invocation|" + name
+        return true
+    }
+
     mutating func claimLabel(_ label: String) -> Bool { labels.insert(label).inserted }
 
     mutating func next() -> Int {

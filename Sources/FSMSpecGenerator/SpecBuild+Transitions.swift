@@ -14,6 +14,7 @@ extension SpecBuild {
             usedTriggers.insert(trigger)
             makeGroup(in: state, trigger: trigger)
         }
+        if usesInvocations { makeInvocationGroups(of: state, excluding: &usedTriggers) }
     }
 
     mutating func makeMachineLevelTransitions() {
@@ -28,10 +29,15 @@ extension SpecBuild {
         }
     }
 
-    private func triggerKey(_ trigger: SpecTrigger) -> String? {
+    /// The key of a trigger regions may share: an event, `always`, and what an invocation
+    /// delivers (taken by walks of the state tree as eventless transitions are).
+    func triggerKey(_ trigger: SpecTrigger) -> String? {
         switch trigger {
         case .event(let name): "e:" + name
         case .always: "always"
+        case .invocationDone(let name): "done:" + name
+        case .invocationError(let name): "error:" + name
+        case .invocationElement(let name): "on:" + name
         case .after, .done: nil
         }
     }
@@ -104,7 +110,7 @@ extension SpecBuild {
         return node.isCompound && node.children.contains { nodes[$0].isFinal }
     }
 
-    private mutating func makeGroup(in state: Int?, trigger: SpecTrigger) {
+    mutating func makeGroup(in state: Int?, trigger: SpecTrigger) {
         var count = usesGuards ? random.pick([1, 1, 1, 2, 2, 3]) : 1
         if isDifferential && trigger == .always { count = min(count, 2) }
         let context = context(of: state, trigger: trigger)

@@ -2,8 +2,9 @@
 /// per *key*, the parameters it receives (the event's payload unless written `name()`, then the
 /// data of the state and the states around it), so one name never takes two signatures.
 extension SpecBuild {
-    /// Where a guard, action or argument is written: the triggering event's payload (nil for
-    /// entry and exit actions, `always`, `after` and `done`) and the data received.
+    /// Where a guard, action or argument is written: the triggering event's payload or what an
+    /// invocation delivers (nil for entry and exit actions, `always`, `after` and `done`) and the
+    /// data received.
     struct Context {
         var payload: [SpecParameter]?
         var data: [SpecParameter]
@@ -14,9 +15,19 @@ extension SpecBuild {
     func context(of state: Int?, trigger: SpecTrigger?) -> Context {
         var payload: [SpecParameter]?
         var event: String?
-        if case .event(let name)? = trigger {
+        switch trigger {
+        case .event(let name)?:
             event = name
             payload = events.first { $0.name == name }?.parameters
+        case .invocationDone(let name)?:
+            // A call's `done` receives its results; a stream's, none (the sequence finished).
+            payload = invocations.first { $0.invocation.name == name }.map { $0.invocation.isStream ? [] : $0.invocation.results }
+        case .invocationError?:
+            payload = [SpecParameter(label: "error", type: "any Error")]
+        case .invocationElement(let name)?:
+            payload = invocations.first { $0.invocation.name == name }?.invocation.results
+        case .always?, .after?, .done?, nil:
+            break
         }
         return Context(payload: payload, data: dataChain(of: state), event: event)
     }

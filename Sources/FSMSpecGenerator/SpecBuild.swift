@@ -20,6 +20,7 @@ struct SpecBuild {
         var entries: [[SpecAction]] = []
         var exits: [[SpecAction]] = []
         var transitions: [SpecTransition] = []
+        var invocations: [SpecInvocation] = []
         /// The index of the last state inside it (itself when it has no children).
         var end = 0
         var isCompound: Bool { !children.isEmpty && !isParallel }
@@ -35,6 +36,8 @@ struct SpecBuild {
     var delays: [Duration] = []
     var machineTransitions: [SpecTransition] = []
     var names = NameRegistry()
+    /// Every invocation made, with the state that declares it, in document order.
+    var invocations: [(owner: Int, invocation: SpecInvocation)] = []
     /// Every transition made so far for a trigger regions may share (`e:name` or `always`):
     /// what the Swift back end's rules on parallel states look at.
     var triggerUses: [TriggerUse] = []
@@ -63,6 +66,8 @@ struct SpecBuild {
     var avoidsQtDeviationShape = false
 
     var isDifferential: Bool { profile.kind == .differential }
+    /// Whether this build writes invocations (soundness only).
+    var usesInvocations: Bool { profile.invocations && profile.kind == .soundness }
     var swiftOnly: Bool { profile.swiftOnlyConstructs }
 
     init(profile: SpecProfile, size: SpecSize, random: SplitMix64) {
@@ -89,10 +94,12 @@ struct SpecBuild {
         }
         makeSignals()
         makeTree()
+        if usesInvocations { makeInvocations() }
         for index in nodes.indices where !nodes[index].isFinal && writesStateTransitions {
             makeTransitions(of: index)
         }
         if profile.machineLevelTransitions && writesMachineLevelTransitions() { makeMachineLevelTransitions() }
+        if usesInvocations && profile.machineLevelTransitions && shape != .noTransitions { makeMachineLevelInvocationGroups() }
         if profile.entryExitActions {
             for index in nodes.indices { makeEntryAndExit(of: index) }
         }
@@ -119,6 +126,7 @@ struct SpecBuild {
         state.entries = node.entries
         state.exits = node.exits
         state.transitions = node.transitions
+        state.invocations = node.invocations
         state.children = node.children.map(specState)
         return state
     }

@@ -1,6 +1,6 @@
 /// Smaller variants of a spec, for minimizing one that fails: each drops one thing (a state
-/// with what is inside it, a transition, an entry or exit line, an action, a guard, a history,
-/// a doc comment, a declaration). A variant may be invalid (a dropped state that a target still
+/// with what is inside it, an invocation with the transitions that name it, a transition, an
+/// entry or exit line, an action, a guard, a history, a doc comment, a declaration, a result). A variant may be invalid (a dropped state that a target still
 /// names); the minimizer keeps only those that stay valid and still fail.
 extension SpecDocument {
     /// The variants, the largest removals first.
@@ -9,6 +9,13 @@ extension SpecDocument {
         for path in statePaths() {
             var copy = self
             if copy.removeState(at: path) { result.append(copy) }
+        }
+        for path in statePaths() {
+            for invocation in self.state(at: path).invocations.indices {
+                var copy = updating(path) { $0.invocations.remove(at: invocation) }
+                copy.removeTransitions(naming: [self.state(at: path).invocations[invocation].name])
+                result.append(copy)
+            }
         }
         for index in transitions.indices {
             var copy = self
@@ -67,6 +74,14 @@ extension SpecDocument {
                     result.append(updating(path) { $0.historyDefault?.actions = [] })
                 }
             }
+            for (number, invocation) in state.invocations.enumerated() {
+                for label in invocation.results.indices {
+                    result.append(updating(path) { $0.invocations[number].results.remove(at: label) })
+                }
+                if invocation.documentation != nil {
+                    result.append(updating(path) { $0.invocations[number].documentation = nil })
+                }
+            }
             if state.documentation != nil { result.append(updating(path) { $0.documentation = nil }) }
             if state.isParallel { result.append(updating(path) { $0.isParallel = false }) }
         }
@@ -115,6 +130,22 @@ extension SpecDocument {
         return result
     }
 
+    /// Removes every transition whose trigger names one of `invocations` (`done x`, `error x`,
+    /// `on x`), at machine level and in every state.
+    private mutating func removeTransitions(naming invocations: Set<String>) {
+        func names(_ transition: SpecTransition) -> Bool {
+            transition.trigger.invocation.map(invocations.contains) ?? false
+        }
+        func apply(_ states: inout [SpecState]) {
+            for index in states.indices {
+                states[index].transitions.removeAll(where: names)
+                apply(&states[index].children)
+            }
+        }
+        transitions.removeAll(where: names)
+        apply(&states)
+    }
+
     /// Every state's path of child indices from the top level, in document order.
     private func statePaths() -> [[Int]] {
         var paths: [[Int]] = []
@@ -148,9 +179,18 @@ extension SpecDocument {
         return copy
     }
 
-    /// Removes a state and what is inside it; not an initial state (its parent would have none).
+    /// Removes a state and what is inside it, and the transitions elsewhere that name an
+    /// invocation of a state removed; not an initial state (its parent would have none).
     private mutating func removeState(at path: [Int]) -> Bool {
-        guard !state(at: path).isInitial else { return false }
+        let removed = state(at: path)
+        guard !removed.isInitial else { return false }
+        var invocations: Set<String> = []
+        func collect(_ state: SpecState) {
+            for invocation in state.invocations { invocations.insert(invocation.name) }
+            state.children.forEach(collect)
+        }
+        collect(removed)
+        defer { if !invocations.isEmpty { removeTransitions(naming: invocations) } }
         func apply(_ states: inout [SpecState], _ rest: ArraySlice<Int>) {
             let index = rest.first!
             if rest.count == 1 {

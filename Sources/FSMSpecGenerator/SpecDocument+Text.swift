@@ -1,4 +1,4 @@
-/// Renders a ``SpecDocument`` as `.fsm` text of language version 2, one member per line,
+/// Renders a ``SpecDocument`` as `.fsm` text of language version 2 (3 with invocations), one member per line,
 /// four spaces per level.
 extension SpecDocument {
     public var text: String {
@@ -37,7 +37,7 @@ extension SpecDocument {
         head += "state " + state.name
         if !state.data.isEmpty { head += parameterList(state.data) }
         let isEmpty = state.history == nil && state.entries.isEmpty && state.exits.isEmpty
-            && state.transitions.isEmpty && state.children.isEmpty
+            && state.transitions.isEmpty && state.children.isEmpty && state.invocations.isEmpty
         if isEmpty {
             lines.append(head)
             return
@@ -54,6 +54,10 @@ extension SpecDocument {
         }
         for entry in state.entries { lines.append(inner + "entry / " + actionList(entry)) }
         for exit in state.exits { lines.append(inner + "exit / " + actionList(exit)) }
+        for invocation in state.invocations {
+            appendDocumentation(invocation.documentation, indent: inner, to: &lines)
+            lines.append(inner + (invocation.isStream ? "invoke stream " : "invoke ") + invocation.name + parameterList(invocation.results))
+        }
         for child in state.children { append(child, indent: inner, to: &lines) }
         for transition in state.transitions {
             appendDocumentation(transition.documentation, indent: inner, to: &lines)
@@ -69,6 +73,9 @@ extension SpecDocument {
         case .always: text = "always"
         case .after(let delay): text = "after " + delay
         case .done: text = "done"
+        case .invocationDone(let name): text = "done " + name
+        case .invocationError(let name): text = "error " + name
+        case .invocationElement(let name): text = "on " + name
         }
         if let condition = transition.guardCondition { text += " [" + Self.text(of: condition, context: .or) + "]" }
         if transition.reenters { text += " reenter" }

@@ -51,11 +51,22 @@ public struct SpecState: Sendable, Hashable {
     public var entries: [[SpecAction]] = []
     public var exits: [[SpecAction]] = []
     public var transitions: [SpecTransition] = []
+    /// `invoke name(…)` and `invoke stream name(…)` lines (language version 3).
+    public var invocations: [SpecInvocation] = []
     public var children: [SpecState] = []
 
     public init(name: String) {
         self.name = name
     }
+}
+
+/// `invoke name(label: Type, …)` or `invoke stream name(…)`: work that runs while its state is
+/// active; its results are labeled (none: a call returns `Void`, a stream's elements are empty).
+public struct SpecInvocation: Sendable, Hashable {
+    public var name: String
+    public var isStream: Bool
+    public var results: [SpecParameter]
+    public var documentation: String?
 }
 
 /// A history's default transition: one state inside its state, or states in different regions
@@ -82,6 +93,20 @@ public enum SpecTrigger: Sendable, Hashable {
     /// The delay as written: a duration (`250ms`) or a function's name.
     case after(String)
     case done
+    /// `done name`: an invocation returned (a call: its results) or a stream finished.
+    case invocationDone(String)
+    /// `error name`: an invocation threw (payload `error: any Error`).
+    case invocationError(String)
+    /// `on name`: a stream's element (payload: its results).
+    case invocationElement(String)
+
+    /// The invocation a trigger names, or nil.
+    public var invocation: String? {
+        switch self {
+        case .invocationDone(let name), .invocationError(let name), .invocationElement(let name): name
+        case .event, .always, .after, .done: nil
+        }
+    }
 }
 
 public enum SpecTarget: Sendable, Hashable {

@@ -59,6 +59,9 @@ public final class SwiftEmitter: PlanReader {
             shape.emitDispatch(into: &writer)
             shape.emitStateChanges(into: &writer)
             if features.contains(.timers) { shape.emitTimers(into: &writer) }
+            if features.contains(.invocations) {
+                InvocationsGenerator(plan: plan, spelling: spelling, writers: writers).emitInvocations(into: &writer)
+            }
             runningClass.emitNotifications(into: &writer)
             ConfigurationQueriesGenerator(plan: plan, spelling: spelling).emitConfigurationQueries(into: &writer)
             TransitionFunctionGenerator(plan: plan, spelling: spelling, writers: writers).emitTransitionFunction(into: &writer)
@@ -70,10 +73,11 @@ public final class SwiftEmitter: PlanReader {
     }
 
     /// The modules the generated file imports: FSMRuntime, the spec's imports, and
-    /// Foundation when a payload or a state's data uses one of its types.
+    /// Foundation when a payload, a state's data or an invocation's results use one of its types.
     var imports: [String] {
         var modules = Set(["FSMRuntime"] + model.imports)
         let payloads = (model.events + model.outputs).flatMap(\.parameters) + model.states.flatMap(\.data)
+            + model.invocations.flatMap(\.results)
         if payloads.contains(where: { PayloadTraits($0.type).needsFoundation }) {
             modules.insert("Foundation")
         }

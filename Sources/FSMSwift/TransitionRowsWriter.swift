@@ -40,6 +40,8 @@ public enum TransitionRowsWriter {
                 line.write(function)
             case .done:
                 line.write("done")
+            case .invocation:
+                line.write(SpecText.trigger(transition.trigger, in: model))
             }
             if let guardModel = transition.guardExpression {
                 line.write(" [")

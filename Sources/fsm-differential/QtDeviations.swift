@@ -28,7 +28,7 @@ enum QtDeviations {
                 return !region.states.contains(domain)
             }
             func transitions(in region: (region: StateID, states: Set<StateID>)) -> [TransitionModel] {
-                model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter { Self.isShared($0.trigger) }
+                model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter { $0.trigger.isSharable }
             }
             for (index, earlier) in regions.enumerated() {
                 for first in transitions(in: earlier) {
@@ -96,7 +96,7 @@ enum QtDeviations {
             if deep != shallow { return deep > shallow }
             return (later.source?.index ?? -1) < (first.source?.index ?? -1)
         }
-        let candidates = model.allTransitions.filter { !$0.actions.isEmpty && Self.isShared($0.trigger) }
+        let candidates = model.allTransitions.filter { !$0.actions.isEmpty && $0.trigger.isSharable }
             .sorted { $0.range.start < $1.range.start }
         for (index, first) in candidates.enumerated() {
             for later in candidates[(index + 1)...] where later.trigger == first.trigger
@@ -119,25 +119,7 @@ enum QtDeviations {
     /// differ (a source below a child of `X`, with a deep history or a default that enters that
     /// child; or `X` a parallel state).
     static func historyFromInside(in model: MachineModel) -> TransitionModel? {
-        model.allTransitions.first { transition in
-            guard transition.targetsHistory, let owner = transition.target, let source = transition.source,
-                source != owner, model.isDescendant(source, of: owner) else { return false }
-            // A parallel state is no compound ancestor: SCXML's domain lies around it.
-            if model[owner].isParallel { return true }
-            // From a child of `owner`, or to a state the history restores outside the child
-            // that holds the source, SCXML's domain is `owner` too: the same exits and entries.
-            guard let child = model.path(from: source).first(where: { model[$0].parent == owner }), child != source else { return false }
-            if case .deep? = model[owner].history { return true }
-            return model[owner].historyDefault?.targets.contains { model.isDescendant($0, of: child) } ?? false
-        }
-    }
-
-    /// Triggers two states can both answer in one step: an event, or none (eventless).
-    private static func isShared(_ trigger: TransitionModel.Trigger) -> Bool {
-        switch trigger {
-        case .event, .always: true
-        case .after, .afterComputed, .done: false
-        }
+        model.allTransitions.first { SCXMLEmitter.entersHistoryFromInsideOtherwise($0, in: model) }
     }
 
     /// Why a chart is left out of the comparison with Qt, or `nil` when it is compared.

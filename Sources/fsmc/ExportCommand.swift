@@ -34,7 +34,8 @@ struct ExportCommand {
             console.error("fsmc export: error: name exactly one .fsm file\n")
             return .usage
         }
-        guard let compilation = CheckCommand(console: console).compile(arguments.positionals[0], warningsAsErrors: arguments.has("--warnings-as-errors")),
+        guard let compilation = CheckCommand(console: console).compile(
+            arguments.positionals[0], warningsAsErrors: arguments.has("--warnings-as-errors"), refusals: SCXMLEmitter.refusals),
               let model = compilation.model, !compilation.hasErrors
         else {
             return .failure

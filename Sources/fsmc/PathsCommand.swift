@@ -29,7 +29,7 @@ struct PathsCommand {
         let fileName = (path as NSString).lastPathComponent
         let text = switch format {
         case "json": PathsJSONEmitter.emit(plan, sourceFileName: fileName)
-        case "swift-testing": PathsSwiftTestingEmitter.emit(plan, sourceFileName: fileName, module: arguments.value("--module"))
+        case "swift-testing": PathsSwiftTestingEmitter.emit(plan, sourceFileName: fileName, module: arguments.value("--module"), specPath: path)
         default: PathsTextEmitter.emit(plan, sourceFileName: fileName)
         }
         if let output = arguments.value("--output") {

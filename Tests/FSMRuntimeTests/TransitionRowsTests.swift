@@ -71,3 +71,28 @@ struct TransitionRowsTests {
         #expect(table.acceptedEventNames(amongst: names) { _ in false } == ["smash"])
     }
 }
+
+@Suite("Transition rows of invocations")
+struct InvocationTransitionRowsTests {
+    struct Name: RawRepresentable, Hashable, Sendable {
+        var rawValue: String
+    }
+
+    @Test func doneErrorAndElementsReadAsTheInvocationsResults() {
+        let table = TransitionDescriptor<Name>.table(
+            """
+            a: done fetch -> b
+            a: done reenter -> a
+            a: done [ready] -> b
+            a: error fetch [offline] -> b / report
+            b: on changes / apply
+            b: on close -> a
+            """, format: 2, streams: ["changes"])
+        #expect(
+            table.map(\.trigger) == [
+                .invocationDone("fetch"), .done, .done, .invocationError("fetch"), .invocationElement("changes"), .event("close"),
+            ])
+        #expect(table[1].reenters)
+        #expect(table[3].guardExpression == "offline" && table[3].actions == ["report"])
+    }
+}

@@ -92,12 +92,7 @@ struct ChartShapes {
     }
 
     private func shared(in region: Region) -> [TransitionModel] {
-        model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter {
-            switch $0.trigger {
-            case .event, .always: true
-            case .after, .afterComputed, .done: false
-            }
-        }
+        model.states.filter { region.states.contains($0.id) }.flatMap(\.transitions).filter(\.trigger.isSharable)
     }
 
     private func depth(_ state: StateID?) -> Int { state.map { model.path(from: $0).count } ?? 0 }
@@ -161,13 +156,7 @@ struct ChartShapes {
             guard let one = StateTree.domain(of: first, in: model.states), let other = StateTree.domain(of: second, in: model.states) else { return true }
             return model.isDescendant(one, of: other) || model.isDescendant(other, of: one)
         }
-        let candidates = model.allTransitions.filter { transition in
-            guard !transition.actions.isEmpty else { return false }
-            switch transition.trigger {
-            case .event, .always: return true
-            case .after, .afterComputed, .done: return false
-            }
-        }.sorted { $0.range.start < $1.range.start }
+        let candidates = model.allTransitions.filter { !$0.actions.isEmpty && $0.trigger.isSharable }.sorted { $0.range.start < $1.range.start }
         for (index, first) in candidates.enumerated() {
             for later in candidates[(index + 1)...] where later.trigger == first.trigger
                 && canSelectTogether(first.source, later.source) && !conflict(first, later) {

@@ -38,6 +38,86 @@ struct SpecGeneratorCoverageTests {
         }),
     ]
 
+    /// With ``SpecProfile/invocations``: every shape of an invocation and of the transitions
+    /// on what it delivers.
+    static let invocationShapes: [(name: String, holds: @Sendable (MachineModel) -> Bool)] = [
+        ("a call without results", { model in model.invocations.contains { $0.kind == .call && $0.results.isEmpty } }),
+        ("a call with several results", { model in model.invocations.contains { $0.kind == .call && $0.results.count > 1 } }),
+        ("a stream without results", { model in model.invocations.contains { $0.kind == .stream && $0.results.isEmpty } }),
+        ("a stream with one result", { model in model.invocations.contains { $0.kind == .stream && $0.results.count == 1 } }),
+        ("two invocations in one state", { model in Dictionary(grouping: model.invocations, by: \.owner).values.contains { $0.count > 1 } }),
+        ("an invocation in a parallel state", { model in model.invocations.contains { model[$0.owner].isParallel } }),
+        ("an invocation in a region", { model in
+            model.invocations.contains { invocation in model[invocation.owner].parent.map { model[$0].isParallel } ?? false }
+        }),
+        ("an invocation nested two levels deep", { model in
+            model.invocations.contains { invocation in model[invocation.owner].parent.flatMap { model[$0].parent } != nil }
+        }),
+        ("done of a call in its state", { model in
+            model.allTransitions.contains { transition in
+                guard case .invocation(let id, .done) = transition.trigger else { return false }
+                return model[id].kind == .call && transition.source == model[id].owner
+            }
+        }),
+        ("done of a stream", { model in
+            model.allTransitions.contains { transition in
+                guard case .invocation(let id, .done) = transition.trigger else { return false }
+                return model[id].kind == .stream
+            }
+        }),
+        ("an element with a guard", { model in
+            model.allTransitions.contains { transition in
+                guard case .invocation(_, .element) = transition.trigger else { return false }
+                return transition.guardExpression != nil
+            }
+        }),
+        ("error in a state inside the invoking one", { model in
+            model.allTransitions.contains { transition in
+                guard case .invocation(let id, .error) = transition.trigger, let source = transition.source else { return false }
+                return source != model[id].owner && model.path(from: source).contains(model[id].owner)
+            }
+        }),
+        ("a transition in a state around the invoking one", { model in
+            model.allTransitions.contains { transition in
+                guard case .invocation(let id, _) = transition.trigger, let source = transition.source else { return false }
+                return source != model[id].owner && model.path(from: model[id].owner).contains(source)
+            }
+        }),
+        ("a machine-level transition on an invocation", { model in
+            model.machineTransitions.contains { if case .invocation = $0.trigger { true } else { false } }
+        }),
+        ("an invocation's transitions in two regions", { model in
+            model.states.contains { state in
+                state.isParallel && model.invocations.contains { invocation in
+                    let regions = state.children.filter { region in
+                        model.allTransitions.contains { transition in
+                            guard case .invocation(invocation.id, _) = transition.trigger, let source = transition.source else { return false }
+                            return model.path(from: source).contains(region)
+                        }
+                    }
+                    return regions.count > 1
+                }
+            }
+        }),
+    ]
+
+    @Test func everyInvocationShapeTurnsUp() async throws {
+        try await onOwnThread {
+            var profile = SpecProfile.soundness
+            profile.invocations = true
+            var generator = SpecGenerator(seed: 0x1_7E26, profile: profile, size: .medium)
+            var seen = Array(repeating: 0, count: Self.invocationShapes.count)
+            for index in 0..<600 {
+                let spec = generator.makeSpec(machineName: "C\(index)")
+                let model = try #require(Compiler.compile(SourceText(spec.text), options: CompilerOptions(runsInvocations: true)).model)
+                for (shape, (_, holds)) in Self.invocationShapes.enumerated() where holds(model) { seen[shape] += 1 }
+            }
+            for (shape, count) in seen.enumerated() {
+                #expect(count > 0, "no spec of 600 has \(Self.invocationShapes[shape].name)")
+            }
+        }
+    }
+
     @Test func everyShapeTurnsUp() async throws {
         try await onOwnThread {
             var generator = SpecGenerator(seed: 0xC0_7E26, profile: .soundness, size: .medium)

@@ -14,7 +14,14 @@ struct SpecGeneratorValidityTests {
         ("soundness small", .soundness, .small), ("soundness medium", .soundness, .medium),
         ("differential small", .differential, .small), ("differential large", .differential, .large),
         ("differential, whole control language, medium", SpecProfile.differential.exportsWholeControlLanguage, .medium),
+        ("soundness with invocations, medium", withInvocations(.soundness), .medium),
     ]
+
+    static func withInvocations(_ profile: SpecProfile) -> SpecProfile {
+        var profile = profile
+        profile.invocations = true
+        return profile
+    }
 
     @Test(arguments: 0..<cases.count)
     func everySpecPassesCheck(_ caseIndex: Int) async throws {
@@ -26,7 +33,8 @@ struct SpecGeneratorValidityTests {
             var failures: [String] = []
             for index in 0..<Self.seedsPerCase {
                 let spec = generator.makeSpec(machineName: "Generated\(index)")
-                let compilation = Compiler.compile(SourceText(spec.text))
+                // Invocations are checked behind the preview gate.
+                let compilation = Compiler.compile(SourceText(spec.text), options: CompilerOptions(runsInvocations: profile.invocations))
                 let errors = compilation.diagnostics.filter { $0.severity == .error }
                 if !errors.isEmpty && failures.count < 3 {
                     failures.append("spec \(index) of seed \(generator.seed):\n" + errors.map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" }.joined(separator: "\n") + "\n" + numbered(spec.text))

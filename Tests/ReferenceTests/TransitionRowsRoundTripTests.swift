@@ -38,6 +38,9 @@ struct TransitionRowsRoundTripTests {
             case .done: #expect(row.trigger == .done)
             case .after(let delay): #expect(row.trigger == .after(.nanoseconds(delay.nanoseconds)))
             case .afterComputed(let function): #expect(row.trigger == .afterComputed(function))
+            case .invocation(let invocation, .done): #expect(row.trigger == .invocationDone(model[invocation].name))
+            case .invocation(let invocation, .error): #expect(row.trigger == .invocationError(model[invocation].name))
+            case .invocation(let invocation, .element): #expect(row.trigger == .invocationElement(model[invocation].name))
             }
         }
     }

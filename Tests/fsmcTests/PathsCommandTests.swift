@@ -112,7 +112,7 @@ extension CommandLineTests {
     @Test func theCommittedUploaderPathTestsAreWhatTheCommandMakes() async throws {
         let root = ExampleMachines.packageRoot
         let committed = try String(contentsOf: root.appendingPathComponent("Tests/MachinesTests/Paths/UploaderPaths.swift"), encoding: .utf8)
-        #expect(committed.contains("// regenerate with `fsmc paths Uploader.fsm --format swift-testing --sample 'Money=Money(cents: 100)'`.\n"))
+        #expect(committed.contains("// regenerate with `fsmc paths Tests/MachinesTests/Specs/Uploader.fsm --format swift-testing --sample 'Money=Money(cents: 100)'`.\n"))
         let run = try await fsmc(
             ["paths", "Tests/MachinesTests/Specs/Uploader.fsm", "--format", "swift-testing", "--sample", "Money=Money(cents: 100)"], in: root)
         #expect(run.status == 0)
@@ -211,5 +211,44 @@ extension CommandLineTests {
             Tests/MachinesTests/Paths/\(name)Paths.swift is out of date; regenerate it with
             swift run fsmc paths Tests/MachinesTests/Specs/\(name).fsm --format swift-testing --output Tests/MachinesTests/Paths/\(name)Paths.swift
             """)
+    }
+
+    // MARK: - The committed path tests
+
+    /// Every committed file of path tests says in its header the whole command that makes it
+    /// (the spec's path, `--module`, samples), and that command makes it.
+    @Test(arguments: [
+        "Tests/PathTests/AppFlowPaths.swift", "Tests/PathTests/CallTrackerPaths.swift", "Tests/PathTests/CheckoutPaths.swift",
+        "Tests/PathTests/LottoPaths.swift", "Tests/PathTests/NavigatorPaths.swift", "Tests/PathTests/PlayerPaths.swift",
+        "Tests/PathTests/StopwatchPaths.swift", "Tests/MachinesTests/Paths/PanesPaths.swift",
+        "Tests/MachinesTests/Paths/ToolbarPaths.swift", "Tests/MachinesTests/Paths/UploaderPaths.swift",
+        "Tests/MachinesTests/Paths/WorkbenchPaths.swift",
+    ])
+    func theHeaderCommandMakesTheCommittedFile(_ file: String) async throws {
+        let root = ExampleMachines.packageRoot
+        let committed = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let header = try #require(committed.split(separator: "\n").dropFirst().first)
+        let command = try #require(header.firstRange(of: "`fsmc ").map { header[$0.upperBound...].prefix { $0 != "`" } })
+        let run = try await fsmc(Self.shellWords(String(command)), in: root)
+        #expect(run.status == 0)
+        #expect(run.stdout == committed, "\(file) is not what `fsmc \(command)` makes")
+    }
+
+    /// The words of a command as a shell reads them: split at spaces, '…' quoted as one.
+    static func shellWords(_ command: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        var quoted = false
+        for character in command {
+            switch character {
+            case "'": quoted.toggle()
+            case " " where !quoted:
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            default: word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
     }
 }

@@ -2,7 +2,7 @@ import FSMCore
 /// A word an editor can offer at the cursor.
 public struct CompletionCandidate: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case state, event, output, `guard`, action, keyword
+        case state, event, output, `guard`, action, invocation, keyword
     }
 
     public var label: String
@@ -173,6 +173,7 @@ extension CompletionCandidate.Kind {
         case .output: self = .output
         case .guard: self = .guard
         case .action: self = .action
+        case .invocation: self = .invocation
         }
     }
 }

@@ -4,8 +4,10 @@ struct MemberWalk {
     struct Signal { var syntax: SignalSyntax; var isOutput: Bool }
     struct State { var state: StateSyntax; var parent: StateSyntax? }
     struct Transition { var transition: TransitionSyntax; var owner: StateSyntax? }
+    struct Invocation { var invoke: InvokeSyntax; var owner: StateSyntax? }
 
     var signals: [Signal] = []
+    var invocations: [Invocation] = []
     var states: [State] = []
     var transitions: [Transition] = []
 
@@ -19,6 +21,7 @@ struct MemberWalk {
         let parameters: [ParameterSyntax]? = switch kind {
         case .event, .output: signals.first { $0.isOutput == (kind == .output) && $0.syntax.name.text == name }?.syntax.parameters
         case .state: states.first { $0.state.name.text == name }?.state.parameters
+        case .invocation: invocations.first { $0.invoke.name.text == name }?.invoke.results
         case .guard, .action: nil
         }
         guard let parameters, !parameters.isEmpty else { return "" }
@@ -34,7 +37,8 @@ struct MemberWalk {
                 states.append(State(state: state, parent: owner))
                 walk(state.members, owner: state)
             case .transition(let transition): transitions.append(Transition(transition: transition, owner: owner))
-            case .entry, .exit, .history: break
+            case .invoke(let invoke): invocations.append(Invocation(invoke: invoke, owner: owner))
+            case .entry, .exit, .history, .deferral: break
             }
         }
     }

@@ -53,6 +53,22 @@ public enum SymbolHover {
             }
             text += list("Transitions", lines)
             return text
+        case .invocation:
+            let invocation = walk.invocations.first { $0.invoke.name.text == symbol.name }
+            var text = code(invocation.map { written($0.invoke.range, source) } ?? "invoke \(symbol.name)")
+            text += documentation(invocation?.invoke.documentation)
+            if let owner = invocation?.owner {
+                text += "\n\nRuns while `\(owner.name.text)` is active."
+            }
+            let taking = walk.transitions.filter { transition in
+                switch transition.transition.trigger {
+                case .invocationDone(let name, _), .invocationError(let name, _): name.text == symbol.name
+                case .event(let name): name.text == symbol.name
+                default: false
+                }
+            }
+            text += list("Transitions", taking.map { "\(place($0.owner)): `\(written($0.transition.range, source))`" })
+            return text
         case .guard, .action:
             let uses = index.references(to: symbol).count
             let usage = "used in \(uses) \(uses == 1 ? "place" : "places")."

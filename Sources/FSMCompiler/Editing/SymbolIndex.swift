@@ -4,7 +4,7 @@ public struct SymbolOccurrence: Hashable, Sendable {
     /// What a name stands for. Guards and actions share one namespace: both are requirements
     /// of the generated `Actions` protocol.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case state, event, output, `guard`, action
+        case state, event, output, `guard`, action, invocation
     }
 
     public var kind: Kind
@@ -39,7 +39,9 @@ extension SymbolOccurrence.Kind {
     var namespace: Namespace {
         switch self {
         case .state: .state
-        case .event: .event
+        // Invocations share the namespace of events (and states, which are apart here only
+        // because a state and an event never clash in a rename's reach).
+        case .event, .invocation: .event
         case .output: .output
         case .guard, .action: .function
         }
@@ -63,6 +65,7 @@ public struct SymbolIndex: Sendable {
             collector.machine = index
             collector.collect(machine.members)
         }
+        collector.resolveStreamElements()
         occurrences = collector.occurrences.sorted { $0.range.start < $1.range.start }
     }
 
@@ -131,12 +134,30 @@ private struct OccurrenceCollector {
             case .history(let history):
                 for target in history.defaultTargets { record(.state, target) }
                 collect(history.defaultActions)
+            case .deferral(let deferral): record(.event, deferral.event)
+            case .invoke(let invoke): record(.invocation, invoke.name, declaration: true)
             }
         }
     }
 
+    /// `on changes` parses as an event's transition: where `changes` is an invocation of the
+    /// machine and no event, it names the stream's elements.
+    mutating func resolveStreamElements() {
+        let invocations = Set(occurrences.filter { $0.kind == .invocation && $0.isDeclaration }.map { [$0.machine: $0.name] })
+        let events = Set(occurrences.filter { $0.kind == .event && $0.isDeclaration }.map { [$0.machine: $0.name] })
+        for index in occurrences.indices where occurrences[index].kind == .event && !occurrences[index].isDeclaration {
+            let key = [occurrences[index].machine: occurrences[index].name]
+            if invocations.contains(key) && !events.contains(key) { occurrences[index].kind = .invocation }
+        }
+    }
+
     mutating func collect(_ transition: TransitionSyntax) {
-        if case .event(let event) = transition.trigger { record(.event, event) }
+        switch transition.trigger {
+        case .event(let event): record(.event, event)
+        case .invocationDone(let name, _), .invocationError(let name, _): record(.invocation, name)
+        case .childOutput(let child, _): record(.invocation, child)
+        case .always, .after, .computedAfter, .done: break
+        }
         if let guardExpression = transition.guardExpression { collect(guardExpression) }
         if let target = transition.target { record(.state, target) }
         for target in transition.otherTargets { record(.state, target) }

@@ -45,7 +45,7 @@ public enum SymbolRename {
     }
 
     private static func article(_ kind: SymbolOccurrence.Kind) -> String {
-        kind == .event || kind == .output || kind == .action ? "an" : "a"
+        kind == .event || kind == .output || kind == .action || kind == .invocation ? "an" : "a"
     }
 
     /// ``ranges(renaming:to:in:)``, then the renamed spec compiled: a rename that gives the spec

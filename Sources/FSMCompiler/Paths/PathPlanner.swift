@@ -96,7 +96,16 @@ public enum PathPlanner {
         }, uniquingKeysWith: { first, _ in first })
         let missing = Missing(byEvent: missingByEvent, byFunction: missingByFunction)
         let sampleable = events.filter { missingByEvent[$0] == nil }
-        let outcome = Outcome(machine: machine, sendableEvents: sampleable, blockedFunctions: Set(missingByFunction.keys), bounds: bounds)
+        // What invocations deliver needs samples as an event's payload does; an error does not.
+        let deliverable = Set(model.invocations.flatMap { invocation in
+            [InvocationResult.done, .error, .element].filter { result in
+                (result != .element || invocation.kind == .stream)
+                    && (result == .error || samples.missingTypes(in: invocation.payload(of: result)).isEmpty)
+            }.map { DeliverableResult(invocation: invocation.id, result: $0) }
+        })
+        let outcome = Outcome(
+            machine: machine, sendableEvents: sampleable, deliverableResults: deliverable, blockedFunctions: Set(missingByFunction.keys),
+            bounds: bounds)
         var plan = TestPlan(
             model: model, initialConfiguration: machine.initialEntry.states, reachPaths: outcome.reachPaths,
             coveragePaths: outcome.coveragePaths, unreachableStates: outcome.unreachableStates,
@@ -133,7 +142,8 @@ public enum PathPlanner {
         var lacking: (transitions: [Int: [String]], states: [StateID: [String]]) = ([:], [:])
         if !outcome.uncoveredTransitions.isEmpty || !outcome.unreachableStates.isEmpty {
             lacking = lackOfSamples(
-                costing: outcome, in: Outcome(machine: machine, sendableEvents: events, blockedFunctions: [], bounds: bounds), model: model,
+                costing: outcome,
+                in: Outcome(machine: machine, sendableEvents: events, deliverableResults: nil, blockedFunctions: [], bounds: bounds), model: model,
                 initialConfiguration: machine.initialEntry.states, missing: missing)
         }
         var types: [String] = []
@@ -234,9 +244,15 @@ public enum PathPlanner {
         /// Whether a search left situations unexplored for a bound on situations.
         var searchWasCut = false
 
-        init(machine: ExecutableMachine, sendableEvents: [EventID], blockedFunctions: Set<String>, bounds: SituationBounds) {
+        /// - Parameter deliverableResults: what invocations may deliver; `nil` for everything.
+        init(
+            machine: ExecutableMachine, sendableEvents: [EventID], deliverableResults: Set<DeliverableResult>?,
+            blockedFunctions: Set<String>, bounds: SituationBounds
+        ) {
             let model = machine.model
-            let search = PathSearch(machine: machine, sendableEvents: sendableEvents, blockedFunctions: blockedFunctions, bounds: bounds)
+            let search = PathSearch(
+                machine: machine, sendableEvents: sendableEvents, deliverableResults: deliverableResults, blockedFunctions: blockedFunctions,
+                bounds: bounds)
             startCalls = search.startCalls()
             // A machine that loops as it starts (its initial state raises an event that
             // re-enters it, say), or that calls a value function without a sample as it
@@ -313,6 +329,8 @@ public enum PathPlanner {
 struct PathSearch {
     let machine: ExecutableMachine
     let sendableEvents: [EventID]
+    /// What invocations may deliver (samples permitting); `nil` for everything.
+    let deliverableResults: Set<DeliverableResult>?
     /// Where the machine calls value functions.
     let calls: ValueFunctionCalls
     /// Value functions no step may call: the tests have no sample of their result.
@@ -335,19 +353,20 @@ struct PathSearch {
     }
 
     init(
-        machine: ExecutableMachine, sendableEvents: [EventID], blockedFunctions: Set<String> = [],
-        bounds: PathPlanner.SituationBounds = PathPlanner.SituationBounds()
+        machine: ExecutableMachine, sendableEvents: [EventID], deliverableResults: Set<DeliverableResult>? = nil,
+        blockedFunctions: Set<String> = [], bounds: PathPlanner.SituationBounds = PathPlanner.SituationBounds()
     ) {
         self.machine = machine
         self.bounds = bounds
         self.sendableEvents = sendableEvents
+        self.deliverableResults = deliverableResults
         self.calls = ValueFunctionCalls(machine.model)
         self.blockedFunctions = blockedFunctions
         self.hasParallelStates = machine.hasParallelStates
         self.hasFollowUps = machine.transitions.contains { transition in
             switch transition.trigger {
             case .always, .done: true
-            case .event, .timer, nil: false
+            case .event, .timer, .invocation, nil: false
             }
         }
     }
@@ -512,4 +531,10 @@ struct VisitedSituations {
         perConfiguration[situation.atomicStates, default: 0] += 1
         return true
     }
+}
+
+/// A result an invocation may deliver in a path: one whose payload has samples.
+struct DeliverableResult: Hashable {
+    var invocation: InvocationID
+    var result: InvocationResult
 }

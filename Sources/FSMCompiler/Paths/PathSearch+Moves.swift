@@ -18,28 +18,12 @@ extension PathSearch {
         let atomicStates = interpreter.atomicStates
         var result: [Node] = []
         for event in sendableEvents {
-            let trigger = ExecutableMachine.Trigger.event(event)
-            let offered = atomicStates.map { candidates(of: $0, for: event) }
-            // Several regions offer their parallel ancestors' transitions, and several wanted
-            // transitions may ask for the same answers: one step each.
-            var tried: Set<Set<String>> = []
-            for (index, candidates) in offered.enumerated() {
-                for (position, transition) in candidates.enumerated() {
-                    // The other atomic states' candidates that could win a conflict against it.
-                    let rivals = offered.enumerated().filter { $0.offset != index }.flatMap { other in
-                        other.element.filter { $0 != transition && machine.conflicts($0, transition) }
-                    }
-                    for answers in answers(
-                        choosing: transition, after: Array(candidates[..<position]), for: trigger, rivals: rivals, in: interpreter)
-                    where tried.insert(answers).inserted {
-                        var next = interpreter
-                        let mark = next.trace.count
-                        let taken = next.send(event, answers: answers)
-                        guard !next.diverged else { continue }
-                        result.append(extend(node, next, since: mark, .send(event), answers, taken))
-                    }
-                }
+            result += moves(taking: .event(event), at: node, offered: atomicStates.map { candidates(of: $0, for: event) }) { next, answers in
+                (next.send(event, answers: answers), .send(event))
             }
+        }
+        for run in interpreter.runningInvocations {
+            result += deliveries(from: run, at: node)
         }
         let timers = interpreter.runningTimers
         for (order, timer) in timers.enumerated() {
@@ -60,6 +44,56 @@ extension PathSearch {
                     let taken = next.advance(to: timer.deadline, answers: answers)
                     guard !next.diverged else { continue }
                     result.append(extend(node, next, since: mark, .advance(nanoseconds: timer.deadline - interpreter.now), answers, taken))
+                }
+            }
+        }
+        return result
+    }
+
+    /// The steps in which the running invocation `run` delivers a result some candidate of an
+    /// active atomic state takes, each with the answers that select one candidate, as for an
+    /// event.
+    private func deliveries(from run: MachineInterpreter.InvocationRun, at node: Node) -> [Node] {
+        var result: [Node] = []
+        for outcome in [InvocationResult.done, .error, .element] {
+            guard deliverableResults?.contains(DeliverableResult(invocation: run.invocation, result: outcome)) ?? true,
+                outcome != .element || machine.model[run.invocation].kind == .stream
+            else { continue }
+            let trigger = ExecutableMachine.Trigger.invocation(run.invocation, outcome)
+            let offered = node.machine.atomicStates.map { machine.candidates(atLeaf: $0, for: trigger) }
+            result += moves(taking: trigger, at: node, offered: offered) { next, answers in
+                (next.deliver(outcome, from: run, answers: answers), .deliver(run.invocation, outcome))
+            }
+        }
+        return result
+    }
+
+    /// The steps for a trigger every active atomic state is offered (an event, what an
+    /// invocation delivers): for each candidate of each state (`offered`, by atomic state),
+    /// each set of guard answers that selects it, `stimulus` run on a copy of the node's machine.
+    /// Several regions offer their parallel ancestors' transitions, and several wanted
+    /// transitions may ask for the same answers: one step each.
+    private func moves(
+        taking trigger: ExecutableMachine.Trigger, at node: Node, offered: [[TransitionID]],
+        stimulus: (inout MachineInterpreter, Set<String>) -> (taken: [TransitionID], step: TestStep.Stimulus)
+    ) -> [Node] {
+        let interpreter = node.machine
+        var result: [Node] = []
+        var tried: Set<Set<String>> = []
+        for (index, candidates) in offered.enumerated() {
+            for (position, transition) in candidates.enumerated() {
+                // The other atomic states' candidates that could win a conflict against it.
+                let rivals = offered.enumerated().filter { $0.offset != index }.flatMap { other in
+                    other.element.filter { $0 != transition && machine.conflicts($0, transition) }
+                }
+                for answers in answers(
+                    choosing: transition, after: Array(candidates[..<position]), for: trigger, rivals: rivals, in: interpreter)
+                where tried.insert(answers).inserted {
+                    var next = interpreter
+                    let mark = next.trace.count
+                    let (taken, step) = stimulus(&next, answers)
+                    guard !next.diverged else { continue }
+                    result.append(extend(node, next, since: mark, step, answers, taken))
                 }
             }
         }
@@ -134,7 +168,11 @@ extension PathSearch {
         func solve(_ constraints: [GuardSolver.Constraint]) -> Set<String>? {
             // Without a rival, the first enabled candidate of an atomic state is taken (and
             // timers and completions select from one state).
-            guard !rivals.isEmpty, case .event = trigger else { return GuardSolver.solve(constraints) }
+            let offeredToEveryState = switch trigger {
+            case .event, .invocation: true
+            case .always, .timer, .done: false
+            }
+            guard !rivals.isEmpty, offeredToEveryState else { return GuardSolver.solve(constraints) }
             let accept: (Set<String>) -> Bool = { [interpreter, trigger, transition] answers in
                 interpreter.selected(for: trigger, answers: answers).contains(transition)
             }

@@ -151,6 +151,9 @@ public struct TestStep: Hashable, Sendable {
         case send(EventID)
         /// Advance the manual clock by this many nanoseconds.
         case advance(nanoseconds: Int64)
+        /// The running invocation delivers a result: it returns (a stream finishes), throws, or
+        /// a stream yields an element, with sample values.
+        case deliver(InvocationID, InvocationResult)
     }
 
     public var stimulus: Stimulus

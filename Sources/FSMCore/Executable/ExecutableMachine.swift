@@ -45,6 +45,8 @@ public struct ExecutableMachine: Sendable {
         case timer(StateID, group: Int)
         /// The compound state completed: one of its final children was entered.
         case done(StateID)
+        /// An invocation delivered a result: offered to the active states as an event is.
+        case invocation(InvocationID, InvocationResult)
     }
 
     init(
@@ -112,7 +114,7 @@ public struct ExecutableMachine: Sendable {
     /// one state, so only that state's transitions are candidates, and only while it is active.
     public func candidates(atLeaf leaf: StateID, for trigger: Trigger) -> [TransitionID] {
         switch trigger {
-        case .event, .always:
+        case .event, .always, .invocation:
             return owners(from: leaf).flatMap { transitions(of: $0, for: trigger) }
         case .timer(let owner, _), .done(let owner):
             guard paths[leaf.index].contains(owner) else { return [] }
@@ -202,7 +204,7 @@ public struct ExecutableMachine: Sendable {
         case .timer(let owner, _), .done(let owner):
             guard atomicStates.contains(where: { paths[$0.index].contains(owner) }) else { return [] }
             return transitions(of: .state(owner), for: trigger).first(where: isEnabled).map { [$0] } ?? []
-        case .event, .always:
+        case .event, .always, .invocation:
             var enabled: [TransitionID] = []
             for atomic in atomicStates {
                 if let chosen = candidates(atLeaf: atomic, for: trigger).first(where: isEnabled), !enabled.contains(chosen) {

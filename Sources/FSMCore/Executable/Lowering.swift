@@ -35,6 +35,8 @@ public enum Lowering {
             switch (declaration.trigger, owner) {
             case (.event(let event), _):
                 trigger = .event(event)
+            case (.invocation(let invocation, let result), _):
+                trigger = .invocation(invocation, result)
             case (.always, _):
                 trigger = .always
             case (.after, .state(let state)), (.afterComputed, .state(let state)):

@@ -21,6 +21,8 @@ public struct MachineInterpreter: Sendable {
     public private(set) var diverged = false
     /// What happened so far, in order.
     public private(set) var trace: [TraceEntry] = []
+    /// The invocations running, in the order they started.
+    public private(set) var runningInvocations: [InvocationRun] = []
 
     /// One thing the machine did.
     public enum TraceEntry: Hashable, Sendable {
@@ -33,6 +35,28 @@ public struct MachineInterpreter: Sendable {
         /// The default transition of a state's history was taken (its actions ran), right
         /// after the state was entered.
         case tookHistoryDefault(StateID)
+        /// An invocation started, at the end of the macrostep that entered its state.
+        case started(InvocationRun)
+        /// A running invocation was cancelled: its state was exited (after its exit actions),
+        /// or the machine finished.
+        case cancelled(InvocationRun)
+        /// A result of an invocation that no longer runs was dropped, never delivered.
+        case dropped(InvocationRun, InvocationResult)
+        /// A result no transition took.
+        case ignoredResult(InvocationRun, InvocationResult)
+    }
+
+    /// One run of an invocation: each entry of its state starts a new one, so that a result
+    /// from an earlier visit is told apart from the current run's.
+    public struct InvocationRun: Hashable, Sendable {
+        public var invocation: InvocationID
+        /// How many invocations the machine started before this one.
+        public var number: Int
+
+        public init(invocation: InvocationID, number: Int) {
+            self.invocation = invocation
+            self.number = number
+        }
     }
 
     /// The delay the interpreter assumes for `after name`, whose duration the user's function
@@ -54,6 +78,10 @@ public struct MachineInterpreter: Sendable {
     private var timerOrder = 0
     /// Raised events and completions, handled after the eventless transitions of a step.
     private var internalQueue: [ExecutableMachine.Trigger] = []
+    /// States entered in this macrostep and not exited since, whose invocations start at its
+    /// end (SCXML's `statesToInvoke`).
+    private var statesToInvoke: Set<StateID> = []
+    private var invocationsStarted = 0
 
     private struct RunningTimer {
         var deadline: Int64
@@ -98,6 +126,9 @@ public struct MachineInterpreter: Sendable {
         /// it restores): atomic states for a deep history, children for a shallow one, `nil`
         /// before the state was first left.
         public var remembered: [[StateID]?]
+        /// The invocations running, in order of their ids: those of active states that have not
+        /// returned, thrown or finished.
+        public var running: [InvocationID] = []
 
         /// The first active atomic state: the only one outside parallel regions.
         public var leaf: StateID { atomicStates[0] }
@@ -105,7 +136,9 @@ public struct MachineInterpreter: Sendable {
 
     /// The machine's current situation; a flat machine's is its state alone.
     public var situation: Situation {
-        Situation(atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] })
+        Situation(
+            atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] },
+            running: runningInvocations.map(\.invocation).sorted())
     }
 
     /// The active atomic states taking `transition` now leads to, before the eventless
@@ -134,6 +167,28 @@ public struct MachineInterpreter: Sendable {
         return taken(since: mark)
     }
 
+    /// What invocation `run` delivers: `.done` when a call returns or a stream finishes,
+    /// `.error` when either throws, `.element` for each element of a stream. Handled as an
+    /// event is, with everything it leads to; dropped when the run no longer runs (its state
+    /// was exited, or it already returned, threw or finished).
+    public mutating func deliver(_ result: InvocationResult, from run: InvocationRun, answers: Set<String>) -> [TransitionID] {
+        let mark = trace.count
+        guard let index = runningInvocations.firstIndex(of: run), !isFinished else {
+            trace.append(.dropped(run, result))
+            return []
+        }
+        precondition(
+            result != .element || machine.model[run.invocation].kind == .stream,
+            "fsmc: an element from '\(machine.model[run.invocation].name)', which is not a stream")
+        if result != .element { runningInvocations.remove(at: index) }
+        if microstep(for: .invocation(run.invocation, result), answers) {
+            settle(answers)
+        } else {
+            trace.append(.ignoredResult(run, result))
+        }
+        return taken(since: mark)
+    }
+
     /// One `send(event)`, with everything it leads to.
     public mutating func send(_ event: EventID, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
@@ -147,6 +202,7 @@ public struct MachineInterpreter: Sendable {
         } else {
             trace.append(.ignored(event))
         }
+        startInvocations()
         return taken(since: mark)
     }
 
@@ -170,6 +226,7 @@ public struct MachineInterpreter: Sendable {
             let timer = timers.remove(at: next)
             now = max(now, timer.deadline)
             if microstep(for: .timer(timer.owner, group: timer.group), answers) { settle(answers) }
+            startInvocations()
         }
         now = max(now, deadline)
         return taken(since: mark)
@@ -214,6 +271,7 @@ public struct MachineInterpreter: Sendable {
                 changed = microstep(for: trigger, answers)
                 if !changed, case .event(let event) = trigger { trace.append(.ignored(event)) }
             } else {
+                startInvocations()
                 return
             }
             remaining -= 1
@@ -233,6 +291,8 @@ public struct MachineInterpreter: Sendable {
             queueRaises(machine.model[state].exitActions)
             trace.append(.exited(state))
             configuration.removeAll { $0 == state }
+            cancelInvocations(of: state)
+            statesToInvoke.remove(state)
         }
         for id in machine.inDocumentOrder(transitions) {
             queueRaises(machine[id].declaration.actions)
@@ -270,9 +330,13 @@ public struct MachineInterpreter: Sendable {
             }
             trace.append(.entered(state))
             if takesHistoryDefault { trace.append(.tookHistoryDefault(state)) }
+            if !machine.model[state].invocations.isEmpty { statesToInvoke.insert(state) }
             if machine.model[state].isFinal {
                 if machine.model[state].parent == nil {
                     isFinished = true
+                    // Nothing outlives the machine's final state.
+                    cancelInvocations(of: nil)
+                    statesToInvoke = []
                 } else {
                     internalQueue += machine.completions(afterEntering: state, in: configuration).map { .done($0) }
                 }
@@ -284,6 +348,35 @@ public struct MachineInterpreter: Sendable {
     /// (``ExecutableMachine/restoredEntry(of:remembered:)``), in document order.
     public func restoredStates(of owner: StateID) -> [StateID] {
         machine.restoredEntry(of: owner, remembered: history[owner.index])
+    }
+
+    /// Starts the invocations of the states entered in the macrostep that just ended and still
+    /// active: states in entry (document) order, each one's invocations in document order.
+    private mutating func startInvocations() {
+        guard !statesToInvoke.isEmpty else { return }
+        let states = statesToInvoke.sorted()
+        statesToInvoke = []
+        guard !isFinished, !diverged else { return }
+        for state in states {
+            for invocation in machine.model[state].invocations {
+                let run = InvocationRun(invocation: invocation, number: invocationsStarted)
+                invocationsStarted += 1
+                runningInvocations.append(run)
+                trace.append(.started(run))
+            }
+        }
+    }
+
+    /// Cancels the running invocations of `owner` (every one for `nil`), in the order they
+    /// started.
+    private mutating func cancelInvocations(of owner: StateID?) {
+        guard !runningInvocations.isEmpty else { return }
+        let model = machine.model
+        let isCancelled = { (run: InvocationRun) in owner == nil || model[run.invocation].owner == owner }
+        for run in runningInvocations where isCancelled(run) {
+            trace.append(.cancelled(run))
+        }
+        runningInvocations.removeAll(where: isCancelled)
     }
 
     private mutating func queueRaises(_ actions: [ActionModel]) {

@@ -254,11 +254,11 @@ extension ExecutableMachine.Trigger {
         if case .event = self { true } else { false }
     }
 
-    /// Whether several regions may take it together: events and eventless transitions (a
-    /// timer or a completion belongs to one state).
+    /// Whether several regions may take it together: events, eventless transitions and an
+    /// invocation's results (a timer or a completion belongs to one state).
     var isSharable: Bool {
         switch self {
-        case .event, .always: true
+        case .event, .always, .invocation: true
         case .timer, .done: false
         }
     }

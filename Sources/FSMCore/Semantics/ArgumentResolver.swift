@@ -76,8 +76,7 @@ struct ArgumentResolver {
         callables: inout CallableRegistry
     ) -> ArgumentModel.Value? {
         let events = signals.events
-        var payload: [ParameterModel] = []
-        if case .event(let event) = context.payload { payload = events[event.index].parameters }
+        let payload = context.payload.parameters(in: events)
         if let source = payload.first(where: { $0.label == name }) {
             return typeMatches(source, "payload", name, parameter, range) ? .payload(name) : nil
         }
@@ -88,11 +87,11 @@ struct ArgumentResolver {
             switch context.payload {
             case .noPayload(let place):
                 diagnostics.error("'\(name)' is not available: \(place) have no event payload", at: range)
-            case .event(let event):
-                let labels = events[event.index].parameters.compactMap(\.label)
+            case .event, .invocation:
+                let labels = payload.compactMap(\.label)
                 let has = labels.isEmpty ? "it has no labeled payload" : "it has " + labels.map { "'\($0)'" }.joined(separator: ", ")
                 diagnostics.error(
-                    "'\(name)' is not a payload of event '\(events[event.index].name)'; \(has)", at: range,
+                    "'\(name)' is not a payload of \(context.payload.source(in: events)!); \(has)", at: range,
                     notes: [.init("'\(name)' is a payload of event '\(owner.name)'", at: owner.range)])
             }
             return nil
@@ -124,10 +123,10 @@ struct ArgumentResolver {
     private func describeValues(_ context: CallContext) -> String {
         let events = signals.events
         var parts: [String] = []
-        if case .event(let event) = context.payload,
-           context.data.isEmpty || events[event.index].parameters.contains(where: { $0.label != nil }) {
-            let labels = events[event.index].parameters.compactMap(\.label)
-            parts.append("a payload of event '\(events[event.index].name)'" + (labels.isEmpty ? "" : " (" + labels.map { "'\($0)'" }.joined(separator: ", ") + ")"))
+        let payload = context.payload.parameters(in: events)
+        if let source = context.payload.source(in: events), context.data.isEmpty || payload.contains(where: { $0.label != nil }) {
+            let labels = payload.compactMap(\.label)
+            parts.append("a payload of \(source)" + (labels.isEmpty ? "" : " (" + labels.map { "'\($0)'" }.joined(separator: ", ") + ")"))
         }
         if !context.data.isEmpty {
             parts.append("the state's data (" + context.data.compactMap(\.label).map { "'\($0)'" }.joined(separator: ", ") + ")")

@@ -35,10 +35,10 @@ struct BodyResolutionPass {
         var historyDefault: HistoryDefaultModel?
     }
 
-    init(signals: SignalTable, states: StateTable, diagnostics: DiagnosticCollector) {
+    init(signals: SignalTable, states: StateTable, invocations: InvocationTable, diagnostics: DiagnosticCollector) {
         self.states = states
         self.diagnostics = diagnostics
-        transitions = TransitionResolver(signals: signals, states: states, diagnostics: diagnostics)
+        transitions = TransitionResolver(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
         callables = CallableRegistry(events: signals.events, diagnostics: diagnostics)
     }
 
@@ -66,6 +66,11 @@ struct BodyResolutionPass {
             case .entry(let block), .exit(let block):
                 let keyword = if case .entry = member { "entry" } else { "exit" }
                 diagnostics.error("'\(keyword)' actions belong in a state, not at machine level", at: block.range)
+            case .invoke:
+                // The invocation pass reports it.
+                break
+            case .deferral(let deferral):
+                LanguageVersion3.report(.deferral, at: deferral.range, diagnostics: diagnostics)
             case .history(let history):
                 diagnostics.error(
                     "'history' belongs in a state with child states; the machine itself is never left", at: history.range)
@@ -109,7 +114,9 @@ struct BodyResolutionPass {
                 if !history.defaultTargets.isEmpty, states[id].history != nil, body.historyDefault == nil {
                     body.historyDefault = resolveHistoryDefault(history, of: id)
                 }
-            case .event, .output, .state:
+            case .deferral(let deferral):
+                LanguageVersion3.report(.deferral, at: deferral.range, diagnostics: diagnostics)
+            case .invoke, .event, .output, .state:
                 break
             }
         }

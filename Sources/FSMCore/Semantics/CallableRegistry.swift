@@ -1,8 +1,29 @@
 /// What payload the guards and actions of a transition or block receive.
 enum PayloadContext {
     case event(EventID)
+    /// What an invocation delivers: `done fetchUser` receives its results.
+    case invocation(InvocationModel, InvocationResult)
     /// No payload; the string says where, for messages ("entry actions").
     case noPayload(String)
+
+    /// The payload's parameters.
+    func parameters(in events: [SignalModel]) -> [ParameterModel] {
+        switch self {
+        case .event(let event): events[event.index].parameters
+        case .invocation(let invocation, let result): invocation.payload(of: result)
+        case .noPayload: []
+        }
+    }
+
+    /// What gives the payload, for messages: "event 'open'", "'done fetchUser'"; `nil` without
+    /// a payload.
+    func source(in events: [SignalModel]) -> String? {
+        switch self {
+        case .event(let event): "event '\(events[event.index].name)'"
+        case .invocation(let invocation, let result): "'\(result.keyword) \(invocation.name)'"
+        case .noPayload: nil
+        }
+    }
 }
 
 /// What the guards, actions and value functions of a transition or block receive: the
@@ -132,10 +153,7 @@ struct CallableRegistry {
     }
 
     private func payload(of context: PayloadContext) -> [ParameterModel] {
-        switch context {
-        case .event(let event): events[event.index].parameters
-        case .noPayload: []
-        }
+        context.parameters(in: events)
     }
 
     /// How a use of a guard or an action reads in a message: its payload context, or
@@ -153,6 +171,10 @@ struct CallableRegistry {
             let signal = events[event.index]
             let parameters = signal.parameters.isEmpty ? "" : "(" + signal.parameters.map(\.description).joined(separator: ", ") + ")"
             return "'\(signal.name)\(parameters)'"
+        case .invocation(let invocation, let result):
+            let payload = invocation.payload(of: result)
+            let parameters = payload.isEmpty ? "" : "(" + payload.map(\.description).joined(separator: ", ") + ")"
+            return "'\(result.keyword) \(invocation.name)\(parameters)'"
         case .noPayload(let place):
             return "\(place) (no payload)"
         }

@@ -55,7 +55,7 @@ struct ConflictingTransitionWarnings {
             for index in id.index...ends[id.index] {
                 let state = model.states[index]
                 if state.isParallel { region.holdsParallelState = true }
-                for (position, transition) in state.transitions.enumerated() where TriggerTakers.bubbles(transition.trigger) {
+                for (position, transition) in state.transitions.enumerated() where transition.trigger.isSharable {
                     region.counts[transition.trigger, default: 0] += 1
                     guard transition.target != nil else { continue }
                     if region.targeted[transition.trigger] == nil { region.triggers.append(transition.trigger) }
@@ -97,7 +97,7 @@ struct ConflictingTransitionWarnings {
                 else { continue }
                 let allLeave = winners.allSatisfy { StateTree.leaves(transition($0), parallel.id, in: model.states) }
                 let regionName = model[winnerRegion].name
-                let described = trigger.described(events: model.events)
+                let described = trigger.described(events: model.events, invocations: model.invocations)
                 let fix = "guard the transition\(winners.count == 1 ? "" : "s") in '\(regionName)', or remove one of them"
                 var warnings: [(range: SourceRange, message: String)] = []
                 func warn(_ declared: DeclaredTransition, _ message: String) {

@@ -29,6 +29,8 @@ public struct MachineModel: Hashable, Sendable {
     /// The functions the user implements that compute a value (a target's data, an argument,
     /// a delay), in order of first use.
     public var valueFunctions: [ValueFunctionModel] = []
+    /// The work states run while active, in document order; ``InvocationID`` indexes it.
+    public var invocations: [InvocationModel] = []
     /// Modules the spec imports (`import CoreLocation`), in the order written.
     public var imports: [String] = []
     /// Where each imported module's name is written in the spec, by module: for generated code
@@ -65,6 +67,7 @@ public struct MachineModel: Hashable, Sendable {
     public subscript(state: StateID) -> StateModel { states[state.index] }
     public subscript(event: EventID) -> SignalModel { events[event.index] }
     public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
+    public subscript(invocation: InvocationID) -> InvocationModel { invocations[invocation.index] }
 
     /// Every transition: each state's in document order, then the machine-level ones.
     public var allTransitions: [TransitionModel] {
@@ -258,6 +261,8 @@ public struct StateModel: Hashable, Sendable {
     public var data: [ParameterModel] = []
     public var entryActions: [ActionModel]
     public var exitActions: [ActionModel]
+    /// What the state invokes, in document order: started together after its entry actions.
+    public var invocations: [InvocationID] = []
     /// Transitions in document order, the order guards are tried in.
     public var transitions: [TransitionModel]
     public var range: SourceRange
@@ -335,6 +340,18 @@ public struct TransitionModel: Hashable, Sendable {
         /// `after backoff`: taken when the state has been active for the duration the user's
         /// function (named here) computed on entry.
         case afterComputed(String)
+        /// `done fetchUser`, `error fetchUser`, `on changes`: what an invocation delivered.
+        case invocation(InvocationID, InvocationResult)
+
+        /// Whether every active state is offered it, so that several regions can take it
+        /// together and a state's ancestors take it for it: events, eventless transitions and
+        /// an invocation's results. A timer or a completion belongs to the state that declares it.
+        public var isSharable: Bool {
+            switch self {
+            case .event, .always, .invocation: true
+            case .after, .afterComputed, .done: false
+            }
+        }
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.

@@ -1,7 +1,8 @@
 /// Warnings about parts of a valid machine that look like mistakes, in the order they are
 /// reported: unreachable states, states without a way out, parallel states with too few
 /// regions, transitions that never fire (overridden by every child, or discarded by a
-/// parallel state's conflict resolution), events never handled and outputs never emitted.
+/// parallel state's conflict resolution), events never handled, outputs never emitted and
+/// invocations whose errors no transition takes.
 struct ModelWarningsPass {
     let diagnostics: DiagnosticCollector
 
@@ -13,5 +14,6 @@ struct ModelWarningsPass {
         let overridden = OverriddenTransitionWarnings(model: model, diagnostics: diagnostics).run(takers: takers)
         ConflictingTransitionWarnings(model: model, diagnostics: diagnostics).run(takers: takers, skipping: overridden)
         UnusedSignalWarnings(model: model, diagnostics: diagnostics).run()
+        UnhandledErrorWarnings(model: model, diagnostics: diagnostics).run()
     }
 }

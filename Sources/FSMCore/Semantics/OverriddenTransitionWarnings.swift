@@ -17,7 +17,7 @@ struct OverriddenTransitionWarnings {
             // child again for each.
             var listed: Set<TransitionModel.Trigger> = []
             for (index, transition) in transitions.enumerated() where taken.contains(transition.trigger) {
-                let trigger = transition.trigger.described(events: model.events)
+                let trigger = transition.trigger.described(events: model.events, invocations: model.invocations)
                 let notes: [Diagnostic.Note] = !listed.insert(transition.trigger).inserted ? [] : children.map { child in
                     if let index = takers.winners[child.index][transition.trigger] {
                         return Diagnostic.Note("'\(model[child].name)' takes \(trigger) here", at: model[child].transitions[index].range)

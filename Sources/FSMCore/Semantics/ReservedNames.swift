@@ -52,7 +52,7 @@ package enum ReservedNames {
     /// Names of the types nested in the generated class; a machine cannot take them.
     static let generatedTypes: Set<String> = [
         "State", "Event", "Output", "Actions", "Observer", "Transition", "Notification", "Stimulus",
-        "Observation",
+        "Observation", "Invocation", "InvocationDelivery",
     ]
 
     /// Names the generated code of a statechart binds or declares where a state's data is
@@ -68,7 +68,9 @@ package enum ReservedNames {
         "FSMRuntime", "MachineClock", "TaskClock", "ManualClock", "ScheduledTimer", "ObserverList",
         "ObservationList", "MachineObservation", "ObservationToken", "NotificationKinds", "EventQueue",
         "TransitionDescriptor", "MachineTimers", "StatePath", "PropertyDecoding", "PropertyEncoding",
-        "CaseDecoding", "CaseEncoding",
+        "CaseDecoding", "CaseEncoding", "SynchronousMachineClock", "CancellationHandle", "InvocationDriver",
+        "SynchronousInvocationDriver", "TaskInvocationDriver", "ManualInvocationDriver", "MachineInvocations",
+        "InvocationWork", "InvocationOutcome", "InvocationElements", "RunningInvocation",
     ]
 
     /// The type a compound state's children live in, nested in the generated `State`: the
@@ -119,14 +121,14 @@ package enum ReservedNames {
             if runtimeTypes.contains(name) {
                 return "'\(name)' cannot name a machine: the generated code uses FSMRuntime's '\(name)'"
             }
-        case .guard, .action:
+        case .guard, .action, .invocation:
             break
         }
         return nil
     }
 
     package enum NameKind: Hashable {
-        case machine, state, event, output, `guard`, action
+        case machine, state, event, output, `guard`, action, invocation
 
         /// The kind with its article, "an event".
         package var article: String {
@@ -137,6 +139,7 @@ package enum ReservedNames {
             case .output: "an output"
             case .guard: "a guard"
             case .action: "an action"
+            case .invocation: "an invocation"
             }
         }
 

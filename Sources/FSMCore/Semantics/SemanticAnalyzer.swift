@@ -8,17 +8,23 @@
 /// 3. ``StateDeclarationPass``: the tree of states, their names and data.
 /// 4. ``StateStructurePass``: final states, regions, initial children, histories.
 /// 5. ``StateTypeNamePass``: the Swift types compound states generate.
-/// 6. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
+/// 6. ``InvocationDeclarationPass``: what states invoke (language version 3).
+/// 7. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
 ///    ``TransitionResolver``, ``GuardResolver``, ``ActionResolver``, ``ArgumentResolver`` and
 ///    ``CallableRegistry``.
-/// 7. ``ShadowedTransitionCheck`` and ``EventlessCycleCheck``: between transitions.
-/// 8. ``ModelWarningsPass``: warnings about a machine without errors.
+/// 8. ``ShadowedTransitionCheck`` and ``EventlessCycleCheck``: between transitions.
+/// 9. ``ModelWarningsPass``: warnings about a machine without errors.
 ///
 /// Every check is linear in the size of the spec (hash lookups, one pass per concern), so
 /// that specs with a hundred thousand transitions check in well under a second.
 public struct SemanticAnalyzer {
     /// Checks a parsed file; the model is `nil` when there are errors.
     public static func analyze(_ file: SourceFileSyntax) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
+        analyze(file, options: CompilerOptions())
+    }
+
+    /// ``analyze(_:)`` with `options`.
+    package static func analyze(_ file: SourceFileSyntax, options: CompilerOptions) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
         guard let machine = file.machines.first else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
             return (nil, [Diagnostic(.error, "the file declares no machine; write 'machine Name { … }'", at: SourceRange(start, start))])
@@ -26,7 +32,7 @@ public struct SemanticAnalyzer {
         let diagnostics = DiagnosticCollector()
         let header = MachineHeaderPass(diagnostics: diagnostics)
         header.checkOneMachine(in: file, first: machine)
-        var model = analyze(machine, header: header, diagnostics: diagnostics)
+        var model = analyze(machine, header: header, options: options, diagnostics: diagnostics)
         model?.imports = header.checkImports(file.imports)
         for module in file.imports where model?.importLocations[module.text] == nil {
             model?.importLocations[module.text] = module.range.start
@@ -34,7 +40,9 @@ public struct SemanticAnalyzer {
         return (diagnostics.hasErrors ? nil : model, diagnostics.bag.diagnostics)
     }
 
-    private static func analyze(_ machine: MachineSyntax, header: MachineHeaderPass, diagnostics: DiagnosticCollector) -> MachineModel? {
+    private static func analyze(
+        _ machine: MachineSyntax, header: MachineHeaderPass, options: CompilerOptions, diagnostics: DiagnosticCollector
+    ) -> MachineModel? {
         let declaration = header.run(machine)
         let signals = SignalDeclarationPass(diagnostics: diagnostics).run(machine.members)
         var states = StateDeclarationPass(diagnostics: diagnostics).run(machine.members)
@@ -44,17 +52,24 @@ public struct SemanticAnalyzer {
         StateTypeNamePass(diagnostics: diagnostics).run(states, signals: signals, topLevelStates: topLevelStates)
         let initialState = structure.initialState(of: machine, topLevelStates: topLevelStates, in: states)
 
+        let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics, runsInvocations: options.runsInvocations)
+        let invocations = invocationPass.run(machine, states: states, signals: signals)
+
         let resolved: BodyResolutionPass.Output
         do {
-            var resolution = BodyResolutionPass(signals: signals, states: states, diagnostics: diagnostics)
+            var resolution = BodyResolutionPass(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
             resolved = resolution.run(machine)
         }
+        invocationPass.checkAgainstCallables(invocations, resolved.callables)
         // The resolved bodies go into the states; the table lets go of its copy first, so that
         // filling them in does not copy every state.
         var stateModels = states.states
         states.states = []
         resolved.fill(&stateModels)
-        ShadowedTransitionCheck(events: signals.events, brokenTriggers: resolved.brokenTriggers, diagnostics: diagnostics)
+        for invocation in invocations.invocations {
+            stateModels[invocation.owner.index].invocations.append(invocation.id)
+        }
+        ShadowedTransitionCheck(events: signals.events, invocations: invocations.invocations, brokenTriggers: resolved.brokenTriggers, diagnostics: diagnostics)
             .run(machineTransitions: resolved.machineTransitions, states: stateModels)
         EventlessCycleCheck(states: stateModels, brokenTriggers: resolved.brokenTriggers, diagnostics: diagnostics).run()
 
@@ -66,6 +81,7 @@ public struct SemanticAnalyzer {
             initialState: initialState, machineTransitions: resolved.machineTransitions,
             guards: resolved.callables.guards, actions: resolved.callables.actions)
         model.valueFunctions = resolved.callables.valueFunctions
+        model.invocations = invocations.invocations
         if !diagnostics.hasErrors {
             ModelWarningsPass(diagnostics: diagnostics).run(model)
         }

@@ -5,6 +5,7 @@
 /// not also shadow the transitions after it: moving it down fixes both at once.
 struct ShadowedTransitionCheck {
     let events: [SignalModel]
+    let invocations: [InvocationModel]
     /// Triggers whose transitions did not all resolve: skipped.
     let brokenTriggers: Set<OwnedTrigger>
     let diagnostics: DiagnosticCollector
@@ -33,18 +34,18 @@ struct ShadowedTransitionCheck {
                 let winner = transitions[winnerIndex]
                 let what = winner.guardExpression == .else ? "the 'else' transition" : "the unguarded transition"
                 diagnostics.error(
-                    "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(trigger.described(events: events)) first",
+                    "this transition can never fire: \(what) on line \(winner.range.start.line) takes \(trigger.described(events: events, invocations: invocations)) first",
                     at: transitions[index].range,
                     notes: [.init("\(what) that always wins", at: winner.range)])
             case .sameGuard(as: let earlierIndex):
                 let earlier = transitions[earlierIndex]
                 diagnostics.warning(
-                    "this transition can never fire: the transition on line \(earlier.range.start.line) has the same guard and takes \(trigger.described(events: events)) first",
+                    "this transition can never fire: the transition on line \(earlier.range.start.line) has the same guard and takes \(trigger.described(events: events, invocations: invocations)) first",
                     at: transitions[index].range,
                     notes: [.init("the transition with the same guard, tried first", at: earlier.range)])
             case .elseFirst:
                 diagnostics.error(
-                    "'else' needs a guarded transition on \(trigger.described(events: events)) before it in the same \(owner == nil ? "machine" : "state")",
+                    "'else' needs a guarded transition on \(trigger.described(events: events, invocations: invocations)) before it in the same \(owner == nil ? "machine" : "state")",
                     at: transitions[index].range)
             }
         }

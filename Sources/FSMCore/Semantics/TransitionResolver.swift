@@ -9,6 +9,7 @@ struct OwnedTrigger: Hashable {
 struct TransitionResolver {
     let signals: SignalTable
     let states: StateTable
+    let invocations: InvocationTable
     let diagnostics: DiagnosticCollector
     let guards: GuardResolver
     let actions: ActionResolver
@@ -20,9 +21,10 @@ struct TransitionResolver {
     /// transition would make them report shadowing or loops that are not there.
     private(set) var brokenTriggers: Set<OwnedTrigger> = []
 
-    init(signals: SignalTable, states: StateTable, diagnostics: DiagnosticCollector) {
+    init(signals: SignalTable, states: StateTable, invocations: InvocationTable, diagnostics: DiagnosticCollector) {
         self.signals = signals
         self.states = states
+        self.invocations = invocations
         self.diagnostics = diagnostics
         guards = GuardResolver(states: states, diagnostics: diagnostics)
         arguments = ArgumentResolver(signals: signals, states: states, diagnostics: diagnostics)
@@ -34,8 +36,8 @@ struct TransitionResolver {
         guard let resolvedTrigger = resolveTrigger(of: syntax, in: source, callables: &callables) else { return nil }
         let (trigger, payloadContext) = resolvedTrigger
         let context = CallContext(payload: payloadContext, data: states.chainData(of: source))
-        if case .event(let event) = payloadContext, let source {
-            checkLabelClashes(between: event, and: source, at: syntax.range)
+        if let source {
+            checkLabelClashes(between: payloadContext, and: source, at: syntax.range)
         }
         var target: StateID?
         var isTargetValid = true
@@ -133,6 +135,9 @@ struct TransitionResolver {
         switch syntax.trigger {
         case .event(let name):
             guard let event = signals.eventIndex[name.text] else {
+                if invocations.index[name.text] != nil {
+                    return elements(of: name, from: source).map { (.invocation($0.id, .element), .invocation($0, .element)) }
+                }
                 diagnostics.reportUnknown(name, kind: .event) { signals.events.map(\.name) }
                 return nil
             }
@@ -170,7 +175,64 @@ struct TransitionResolver {
                 return nil
             }
             return (.done, .noPayload("completion transitions"))
+        case .invocationDone(let name, _):
+            guard let invocation = resolveInvocation(name, from: source, naming: "done \(name.text)") else { return nil }
+            return (.invocation(invocation.id, .done), .invocation(invocation, .done))
+        case .invocationError(let name, _):
+            guard let invocation = resolveInvocation(name, from: source, naming: "error \(name.text)") else { return nil }
+            guard invocation.canFail else {
+                diagnostics.error(
+                    "a child machine does not fail: 'error \(name.text)' never fires; its completion is 'done \(name.text)'",
+                    at: syntax.range)
+                return nil
+            }
+            return (.invocation(invocation.id, .error), .invocation(invocation, .error))
+        case .childOutput(let child, let output):
+            if let invocation = resolveInvocation(child, from: source, naming: "on \(child.text).\(output.text)") {
+                // A child machine's invocation is refused where it is declared, until step 15.
+                if case .machine = invocation.kind {} else {
+                    diagnostics.error(
+                        "'\(child.text)' is not a child machine: 'on \(child.text).\(output.text)' names an output of a machine invoked as '\(child.text)'",
+                        at: child.range)
+                }
+            }
+            return nil
         }
+    }
+
+    /// The invocation a transition of `source` names, declared by `source` or a state around
+    /// it; `nil` when there is none (reported).
+    private func resolveInvocation(_ name: Identifier, from source: StateID?, naming transition: String) -> InvocationModel? {
+        guard let invocation = invocations.lookUp(name.text) else {
+            diagnostics.reportUnknown(name, kind: .invocation) { invocations.invocations.map(\.name) }
+            return nil
+        }
+        guard invocations.canReceive(invocation, from: source, in: states) else {
+            let owner = states[invocation.owner].name
+            diagnostics.error(
+                "'\(transition)' names the invocation of state '\(owner)', and '\(states[source!].name)' is neither inside it nor around it; a transition on an invocation belongs in its state, a state inside it or a state around it",
+                at: name.range, notes: [.init("'\(name.text)' is invoked here", at: invocation.range)])
+            return nil
+        }
+        return invocation
+    }
+
+    /// The stream `on name` takes the elements of; `nil` when `name` is another kind of
+    /// invocation (reported).
+    private func elements(of name: Identifier, from source: StateID?) -> InvocationModel? {
+        guard let invocation = resolveInvocation(name, from: source, naming: "on \(name.text)") else { return nil }
+        switch invocation.kind {
+        case .stream: return invocation
+        case .call:
+            diagnostics.error(
+                "'\(name.text)' is a call, not a stream: its result arrives as 'done \(name.text)'; declare 'invoke stream \(name.text)(…)' for elements",
+                at: name.range)
+        case .machine:
+            diagnostics.error(
+                "'\(name.text)' is a child machine: its outputs arrive as 'on \(name.text).output', its completion as 'done \(name.text)'",
+                at: name.range)
+        }
+        return nil
     }
 
     /// The data a transition gives its target, checked against the target's fields; `nil`
@@ -205,15 +267,14 @@ struct TransitionResolver {
 
     /// Guards and actions receive the payload and the data as labeled parameters: a payload
     /// label that is also a data label would make their signature ambiguous.
-    private func checkLabelClashes(between event: EventID, and source: StateID, at range: SourceRange) {
-        let events = signals.events
-        let payloadLabels = Set(events[event.index].parameters.compactMap(\.label))
-        guard !payloadLabels.isEmpty else { return }
+    private func checkLabelClashes(between payload: PayloadContext, and source: StateID, at range: SourceRange) {
+        let payloadLabels = Set(payload.parameters(in: signals.events).compactMap(\.label))
+        guard !payloadLabels.isEmpty, let giver = payload.source(in: signals.events) else { return }
         var current: StateID? = source
         while let id = current {
             for field in states[id].data where payloadLabels.contains(field.label!) {
                 diagnostics.error(
-                    "payload label '\(field.label!)' of event '\(events[event.index].name)' is also a data label of state '\(states[id].name)'; guards and actions here receive both, so rename one",
+                    "payload label '\(field.label!)' of \(giver) is also a data label of state '\(states[id].name)'; guards and actions here receive both, so rename one",
                     at: range, notes: [.init("'\(states[id].name)' is declared here", at: states[id].range)])
             }
             current = states[id].parent

@@ -35,17 +35,10 @@ struct TriggerTakers {
         }
     }
 
-    static func bubbles(_ trigger: TransitionModel.Trigger) -> Bool {
-        switch trigger {
-        case .event, .always: true
-        case .after, .afterComputed, .done: false
-        }
-    }
-
     /// The triggers a state takes with a transition of its own that always wins.
     private static func ownWinners(of transitions: [TransitionModel]) -> [TransitionModel.Trigger: Int] {
         var winners: [TransitionModel.Trigger: Int] = [:]
-        for index in transitions.indices where bubbles(transitions[index].trigger) {
+        for index in transitions.indices where transitions[index].trigger.isSharable {
             let guardExpression = transitions[index].guardExpression
             if guardExpression == nil || guardExpression == .else, winners[transitions[index].trigger] == nil {
                 winners[transitions[index].trigger] = index

@@ -52,6 +52,11 @@ public indirect enum MemberSyntax: Hashable, Sendable {
     case exit(ActionBlockSyntax)
     /// `history` or `history deep`: the state remembers its active child (or configuration).
     case history(HistorySyntax)
+    /// `invoke fetchUser(user: User)`, `invoke stream changes(…)`, `invoke SignIn as signIn`:
+    /// work that runs while the state is active.
+    case invoke(InvokeSyntax)
+    /// `defer retry`: the state keeps the event while it is active.
+    case deferral(DeferSyntax)
 
     public var range: SourceRange {
         switch self {
@@ -60,6 +65,8 @@ public indirect enum MemberSyntax: Hashable, Sendable {
         case .transition(let transition): transition.range
         case .entry(let block), .exit(let block): block.range
         case .history(let history): history.range
+        case .invoke(let invoke): invoke.range
+        case .deferral(let deferral): deferral.range
         }
     }
 }
@@ -81,6 +88,33 @@ public struct HistorySyntax: Hashable, Sendable {
         self.defaultActions = defaultActions
         self.range = range
     }
+}
+
+/// `invoke name(label: Type, …)`, `invoke stream name(label: Type, …)` or
+/// `invoke Machine as name`.
+public struct InvokeSyntax: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// An async function of `Actions` that returns the labeled values and may throw.
+        case call
+        /// A function of `Actions` that returns an async sequence of the labeled values.
+        case stream(SourceRange)
+        /// Another machine of the same target, named here.
+        case machine(Identifier)
+    }
+
+    public var documentation: String?
+    public var kind: Kind
+    /// What `done`, `error` and `on` name it by.
+    public var name: Identifier
+    /// What a call returns or a stream yields: labeled values; empty for a child machine.
+    public var results: [ParameterSyntax]
+    public var range: SourceRange
+}
+
+/// `defer event`.
+public struct DeferSyntax: Hashable, Sendable {
+    public var event: Identifier
+    public var range: SourceRange
 }
 
 /// `event name(label: Type, Type)` or `output name(…)`.
@@ -143,6 +177,13 @@ public struct TransitionSyntax: Hashable, Sendable {
         case done(SourceRange)
         /// `after backoff`: a delay that the user's function computes on entry.
         case computedAfter(Identifier)
+        /// `done fetchUser`: the invocation returned (or the stream, or the child machine,
+        /// finished).
+        case invocationDone(Identifier, range: SourceRange)
+        /// `error fetchUser`: the invocation threw.
+        case invocationError(Identifier, range: SourceRange)
+        /// `on signIn.signedIn`: an output of the child machine invoked as `signIn`.
+        case childOutput(Identifier, output: Identifier)
     }
 
     public var documentation: String?

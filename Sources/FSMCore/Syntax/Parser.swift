@@ -185,13 +185,21 @@ public struct Parser {
                 HistorySyntax(isDeep: isDeep, defaultTargets: targets, defaultActions: actions, range: keyword.range.union(previous.range)))
         case .identifier where current.text == "done" && startsCompletion(peek(1)):
             return .transition(try parseTransition())
+        case .identifier where (current.text == "done" || current.text == "error") && isName(peek(1)):
+            return .transition(try parseTransition())
+        case .identifier where current.text == "invoke" && isName(peek(1)):
+            return .invoke(try parseInvoke())
+        case .identifier where current.text == "defer" && isName(peek(1)):
+            let keyword = advance()
+            let event = try expectIdentifier("an event after 'defer'")
+            return .deferral(DeferSyntax(event: event, range: keyword.range.union(event.range)))
         case .keyword(.machine):
             throw fail("machines cannot be nested; close the machine with '}' first", at: current.range)
         case .invalid:
             throw Recovery()
         default:
             throw fail(
-                "expected a declaration (event, output, state, on, always, after, done, entry, exit or history), found \(describe(current))",
+                "expected a declaration (event, output, state, on, always, after, done, error, entry, exit, history, invoke or defer), found \(describe(current))",
                 at: current.range)
         }
     }
@@ -255,7 +263,17 @@ public struct Parser {
         let trigger: TransitionSyntax.Trigger
         switch keyword.kind {
         case .keyword(.on):
-            trigger = .event(try expectIdentifier("an event name after 'on'"))
+            let name = try expectIdentifier("an event name after 'on'")
+            if at(.punctuation(.dot)), isName(peek(1)), !current.isPrecededBySpace {
+                advance()
+                trigger = .childOutput(name, output: try expectIdentifier("an output of the child machine after '\(name.text).'"))
+            } else {
+                trigger = .event(name)
+            }
+        case .identifier where keyword.text == "error":
+            trigger = .invocationError(try expectIdentifier("an invocation after 'error'"), range: keyword.range)
+        case .identifier where isName(current) && current.text != "reenter":
+            trigger = .invocationDone(try expectIdentifier("an invocation after 'done'"), range: keyword.range)
         case .identifier:
             trigger = .done(keyword.range)
         case .keyword(.after) where at(.identifier):
@@ -350,6 +368,29 @@ public struct Parser {
             advance()
             skipNewlines()
         }
+    }
+
+    /// `invoke name(label: Type, …)`, `invoke stream name(…)` or `invoke Machine as name`.
+    private mutating func parseInvoke() throws(Recovery) -> InvokeSyntax {
+        let keyword = advance()
+        var kind = InvokeSyntax.Kind.call
+        if current.text == "stream", at(.identifier), isName(peek(1)) {
+            kind = .stream(advance().range)
+        }
+        var name = try expectIdentifier("a name after 'invoke'")
+        if case .call = kind, at(.identifier), current.text == "as" {
+            advance()
+            kind = .machine(name)
+            name = try expectIdentifier("a name for the child machine after 'as'")
+        }
+        var results: [ParameterSyntax] = []
+        if at(.punctuation(.leftParen)) {
+            if case .machine = kind {
+                throw fail("a child machine gives its outputs as events: 'on \(name.text).output'; remove the parameters", at: current.range)
+            }
+            results = try parseParameters()
+        }
+        return InvokeSyntax(documentation: keyword.documentation, kind: kind, name: name, results: results, range: keyword.range.union(previous.range))
     }
 
     /// Whether the token after `done` continues a completion transition (`done -> s`,

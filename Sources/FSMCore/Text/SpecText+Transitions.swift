@@ -8,6 +8,18 @@ extension SpecText {
         case .after(let delay): "after \(delay.text)"
         case .afterComputed(let function): "after \(function)"
         case .done: "done"
+        case .invocation(let invocation, let result): "\(result.keyword) \(model[invocation].name)"
+        }
+    }
+
+    /// `invoke fetchUser(user: User)`, `invoke stream changes(change: Change)`, `invoke SignIn as
+    /// signIn`: an invocation as the spec declares it.
+    public static func invocation(_ invocation: InvocationModel) -> String {
+        let results = invocation.results.isEmpty ? "" : "(" + invocation.results.map(\.description).joined(separator: ", ") + ")"
+        switch invocation.kind {
+        case .call: return "invoke \(invocation.name)\(results)"
+        case .stream: return "invoke stream \(invocation.name)\(results)"
+        case .machine(let machine): return "invoke \(machine) as \(invocation.name)"
         }
     }
 

@@ -18,6 +18,10 @@ extension ActionsProtocolGenerator {
             writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
             writer.line("/// argument, a delay.")
         }
+        if !model.invocations.isEmpty {
+            writer.line("/// The work each `invoke` names runs while its state is active: a call on the machine's actor,")
+            writer.line("/// cancelled when the state is left, or the elements of a stream.")
+        }
         writer.block("\(isolation)\(access)protocol Actions") { writer in
             // Each requirement at the spec's first use of its name: a missing implementation's
             // note points there.
@@ -32,6 +36,15 @@ extension ActionsProtocolGenerator {
             for function in model.valueFunctions {
                 let signature = "\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType)"
                 writeRequirement(function.name, signature, at: function.firstUse, into: &writer)
+            }
+            if !model.invocations.isEmpty, !(model.guards.isEmpty && model.actions.isEmpty && model.valueFunctions.isEmpty) {
+                writer.line()
+            }
+            for invocation in model.invocations {
+                var text = SpecLocatedText()
+                let requirement = InvocationSignatures.requirement(of: invocation, in: model)
+                text.append(requirement.lead, then: requirement.signature, at: specPath == nil ? nil : invocation.range.start)
+                write(text, into: &writer)
             }
         }
         writer.line()

@@ -22,7 +22,7 @@ extension IntrospectionGenerator {
         writer.line()
         writer.line("/// Every transition of the spec: each state's in document order, then the machine-level ones.")
         let stateType = features.contains(.statechart) ? "StateID" : "State"
-        writer.line("\(access)static let transitionTable: [TransitionDescriptor<\(stateType)>] = TransitionDescriptor.table(transitionRows, format: \(TransitionRowsWriter.format))")
+        writer.line("\(access)static let transitionTable: [TransitionDescriptor<\(stateType)>] = TransitionDescriptor.table(transitionRows, format: \(TransitionRowsWriter.format)\(streamsArgument))")
         writer.line()
         writer.line("/// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.")
         writer.line("private static let transitionRows = \"\"\"")
@@ -35,5 +35,12 @@ extension IntrospectionGenerator {
             writer.line("\"\"\"")
         }
         writer.line()
+    }
+
+    /// `, streams: ["changes"]`: the streams whose elements `on name` rows take; nothing when
+    /// there is none.
+    private var streamsArgument: String {
+        let streams = model.invocations.filter { $0.kind == .stream }.map { SpecText.stringLiteral($0.name) }
+        return streams.isEmpty ? "" : ", streams: [\(streams.joined(separator: ", "))]"
     }
 }

@@ -78,6 +78,19 @@ extension ObservationGenerator {
             hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
         }
         hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
+        if features.contains(.invocations) {
+            hooks += [
+                ObserverHook(
+                    notification: "started", kind: "invocationStarts", parameters: [("didStart", "invocation", "Invocation")],
+                    summary: "The machine started `invocation`: its state was entered, and the step that entered it has ended."),
+                ObserverHook(
+                    notification: "cancelled", kind: "invocationCancellations", parameters: [("didCancel", "invocation", "Invocation")],
+                    summary: "The machine cancelled `invocation`: its state was left."),
+                ObserverHook(
+                    notification: "dropped", kind: "droppedResults", parameters: [("didDropResultOf", "invocation", "Invocation")],
+                    summary: "The machine dropped what `invocation` sent after it was cancelled or had ended."),
+            ]
+        }
         return hooks
     }
 

@@ -6,14 +6,17 @@ struct RunningClassGenerator: PlanReader {
 }
 
 extension RunningClassGenerator {
-    /// The parameter that tells a nonisolated machine with timers which actor its timers
-    /// fire on; `#isolation` is the caller's actor.
+    /// The parameter that tells a nonisolated machine with timers or invocations which actor
+    /// they come back to; `#isolation` is the caller's actor.
     var isolationParameter: String? {
-        features.contains(.timers) && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
+        plan.hasAsynchronousWork && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
     }
 
+    /// The private initializer's label for the actor work comes back to.
+    private var isolationLabel: String { features.contains(.invocations) ? "workIsolation" : "timerIsolation" }
+
     /// The type of the queue entries for events sent during a step.
-    var pendingType: String { features.contains(.timers) ? "Stimulus" : "Event" }
+    var pendingType: String { plan.hasAsynchronousWork ? "Stimulus" : "Event" }
 
     /// The attribute that spares a variable of the machine Swift's run-time exclusivity check,
     /// a call per access (the generated comment above the variables says why that is safe).
@@ -64,19 +67,31 @@ extension RunningClassGenerator {
             writer.line("/// The timers of the current state's `after` transitions, in slot 0.")
             writer.line("\(unchecked)private var timers = MachineTimers(slots: 1)")
         }
-        if features.contains(.timers) {
+        if features.contains(.invocations) {
+            writer.line("private let invocationDriver: any InvocationDriver")
+            writer.line("/// The invocations, by slot: \(model.invocations.map { "`\($0.name)`" }.joined(separator: ", ")).")
+            writer.line("\(unchecked)private var invocations = MachineInvocations(slots: \(model.invocations.count))")
+        }
+        if plan.hasAsynchronousWork {
+            let comesBack = features.contains(.invocations) ? (features.contains(.timers) ? "timers fire and invocations deliver on" : "invocations deliver on") : "timers fire on"
             if model.isMainActor {
                 writer.line("private let isolation: (any Actor)? = MainActor.shared")
             } else {
-                writer.line("/// The actor timers fire on: the one events were last sent from.")
+                writer.line("/// The actor \(comesBack): the one events were last sent from.")
                 writer.line("\(unchecked)private var isolation: (any Actor)?")
             }
             writer.line()
-            writer.line("/// An event sent from outside, or a timer that fired.")
+            writer.line(features.contains(.invocations)
+                ? "/// An event sent from outside, \(features.contains(.timers) ? "a timer that fired, " : "")or what an invocation sent back."
+                : "/// An event sent from outside, or a timer that fired.")
             writer.block("private enum Stimulus") { writer in
                 writer.line("case event(Event)")
-                writer.line(features.contains(.statechart) ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
+                if features.contains(.timers) {
+                    writer.line(features.contains(.statechart) ? "case timer(slot: Int, group: Int, entry: UInt64)" : "case timer(Int, entry: UInt64)")
+                }
+                if features.contains(.invocations) { writer.line("case invocation(InvocationDelivery, run: UInt64)") }
             }
+            if features.contains(.invocations) { emitDeliveryType(into: &writer) }
         }
         if features.contains(.completion) {
             writer.line()
@@ -95,11 +110,14 @@ extension RunningClassGenerator {
         var parameters: [String] = []
         if features.contains(.actions) { parameters.append("actions: any Actions") }
         if features.contains(.timers) { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
+        if features.contains(.invocations) {
+            parameters.append(timersNeedAnActor ? "invocations: any InvocationDriver" : "invocations: any InvocationDriver = TaskInvocationDriver()")
+        }
         parameters.append(timersNeedAnActor ? "observers: [any Observer]" : "observers: [any Observer] = []")
         parameters.append(timersNeedAnActor ? "restoring snapshot: \(snapshotType)?" : "restoring snapshot: \(snapshotType)? = nil")
         if timersNeedAnActor {
             emitActorInitializers(snapshotType: snapshotType, into: &writer)
-            parameters.append("timerIsolation isolation: (any Actor)?")
+            parameters.append("\(isolationLabel) isolation: (any Actor)?")
         }
 
         let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
@@ -110,6 +128,7 @@ extension RunningClassGenerator {
         writer.function(designated, parameters: parameters) { writer in
             if features.contains(.actions) { writer.line("self.actions = actions") }
             if features.contains(.timers) { writer.line("self.clock = clock") }
+            if features.contains(.invocations) { writer.line("self.invocationDriver = invocations") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
             // `if let` and a flag rather than `snapshot?.state ?? initial` and `snapshot == nil`:
             // `??` and `==` cost the type checker of every build that compiles this file more
@@ -144,7 +163,7 @@ extension RunningClassGenerator {
                 }
             }
             let finals = features.contains(.completion) ? finalsOfCompletingRegions : []
-            if features.contains(.timers) || !finals.isEmpty {
+            if plan.hasAsynchronousWork || !finals.isEmpty {
                 writer.line("} else {")
                 writer.indented { writer in
                     if features.contains(.timers) {
@@ -153,6 +172,7 @@ extension RunningClassGenerator {
                     for (index, final) in finals.enumerated() {
                         writer.line("finalsEntered[\(index)] = isIn(.\(model[final].name))")
                     }
+                    if features.contains(.invocations) { writer.line("scheduleActiveInvocations()") }
                 }
             }
             writer.line("}")
@@ -169,18 +189,38 @@ extension RunningClassGenerator {
     private func emitInitializerDocumentation(anActor: Bool? = nil, into writer: inout CodeWriter) {
         let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
         writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
-        if features.contains(.eventless) || features.contains(.timers) {
-            let resumes = [features.contains(.timers) ? "restarts its timers" : nil, features.contains(.eventless) ? "takes the eventless transitions enabled there" : nil]
+        if features.contains(.eventless) || plan.hasAsynchronousWork {
+            let resumes = [
+                features.contains(.timers) ? "restarts its timers" : nil,
+                features.contains(.invocations) ? "starts the invocations of its states" : nil,
+                features.contains(.eventless) ? "takes the eventless transitions enabled there" : nil,
+            ]
             writer.line("/// A restored machine \(resumes.compactMap { $0 }.joined(separator: " and ")).")
         }
-        if anActor == true {
+        if anActor == true, !features.contains(.invocations) {
             writer.line("///")
             writer.line("/// Call it on the actor the machine lives on (the main actor or one of yours): its timers")
             writer.line("/// come back there. Outside any actor, pass a `SynchronousMachineClock` such as `ManualClock`.")
-        } else if anActor == false {
+        } else if anActor == true {
+            writer.line("///")
+            writer.line("/// Call it on the actor the machine lives on (the main actor or one of yours): its invocations")
+            if features.contains(.timers) {
+                writer.line("/// run there and its timers come back there. Outside any actor, pass a `SynchronousMachineClock`")
+                writer.line("/// such as `ManualClock` and a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.")
+            } else {
+                writer.line("/// run there. Outside any actor, pass a `SynchronousInvocationDriver` such as")
+                writer.line("/// `ManualInvocationDriver`.")
+            }
+        } else if anActor == false, !features.contains(.invocations) {
             writer.line("///")
             writer.line("/// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),")
             writer.line("/// on your own thread.")
+        } else if anActor == false {
+            writer.line("///")
+            writer.line(features.contains(.timers)
+                ? "/// For a machine outside any actor: its clock fires and its invocations deliver only inside"
+                : "/// For a machine outside any actor: its invocations deliver only inside the calls you make,")
+            writer.line(features.contains(.timers) ? "/// calls you make, on your own thread." : "/// on your own thread.")
         }
         writer.line("///")
         writer.line("/// - Parameters:")
@@ -190,30 +230,45 @@ extension RunningClassGenerator {
                 ? "///   - clock: times the `after` transitions, such as a `ManualClock` in tests."
                 : "///   - clock: times the `after` transitions; pass a `ManualClock` in tests.")
         }
+        if features.contains(.invocations) {
+            writer.line(anActor == false
+                ? "///   - invocations: runs the work of `invoke`, such as a `ManualInvocationDriver` in tests."
+                : "///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.")
+        }
         writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
         writer.line(features.contains(.history)
             ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
             : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
-        if anActor == true { writer.line("///   - isolation: the actor timers fire on; the caller's, which must be an actor.") }
+        if anActor == true {
+            writer.line(features.contains(.invocations)
+                ? "///   - isolation: the actor the machine lives on; the caller's, which must be an actor."
+                : "///   - isolation: the actor timers fire on; the caller's, which must be an actor.")
+        }
     }
 
     /// The two public initializers of a machine with timers that no attribute isolates: one on
     /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
     private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
         let actions = features.contains(.actions) ? ["actions: any Actions"] : []
-        let passActions = features.contains(.actions) ? "actions: actions, " : ""
+        var passed = features.contains(.actions) ? "actions: actions, " : ""
+        if features.contains(.timers) { passed += "clock: clock, " }
+        if features.contains(.invocations) { passed += "invocations: invocations, " }
         let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
+        let onActor = (features.contains(.timers) ? ["clock: some MachineClock = TaskClock()"] : [])
+            + (features.contains(.invocations) ? ["invocations: some InvocationDriver = TaskInvocationDriver()"] : [])
+        let anywhere = (features.contains(.timers) ? ["clock: some SynchronousMachineClock"] : [])
+            + (features.contains(.invocations) ? ["invocations: some SynchronousInvocationDriver"] : [])
         emitInitializerDocumentation(anActor: true, into: &writer)
         writer.function(
             "\(access)convenience init",
-            parameters: actions + ["clock: some MachineClock = TaskClock()"] + shared + ["isolation: isolated (any Actor) = #isolation"]
+            parameters: actions + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
         ) { writer in
-            writer.line("self.init(\(passActions)clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)")
+            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
         }
         writer.line()
         emitInitializerDocumentation(anActor: false, into: &writer)
-        writer.function("\(access)convenience init", parameters: actions + ["clock: some SynchronousMachineClock"] + shared) { writer in
-            writer.line("self.init(\(passActions)clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)")
+        writer.function("\(access)convenience init", parameters: actions + anywhere + shared) { writer in
+            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
         }
         writer.line()
     }
@@ -256,8 +311,13 @@ extension RunningClassGenerator {
             }
             writer.line("isInStep = true")
             writer.line("step(event)")
-            writer.block("if !\(features.contains(.raise) ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
+            if features.contains(.invocations) {
+                // It also starts what the step's states invoke.
                 writer.line("drainQueues()")
+            } else {
+                writer.block("if !\(features.contains(.raise) ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
+                    writer.line("drainQueues()")
+                }
             }
             writer.line("isInStep = false")
         }
@@ -289,11 +349,15 @@ extension RunningClassGenerator {
         writer.line("/// Queues an event sent during a step; out of line, to keep `send(_:)` small.")
         writer.line("@inline(never)")
         eventFunction("private func queue(_ event: Event)", into: &writer) { writer in
-            writer.line("pendingEvents.append(\(features.contains(.timers) ? ".event(event)" : "event"))")
+            writer.line("pendingEvents.append(\(plan.hasAsynchronousWork ? ".event(event)" : "event"))")
         }
         writer.line()
         writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
         writer.block("private func drainQueues()") { writer in
+            if features.contains(.invocations) {
+                emitDrainWithInvocations(into: &writer)
+                return
+            }
             if features.contains(.completion) {
                 emitDrainWithCompletions(into: &writer)
                 return
@@ -322,19 +386,58 @@ extension RunningClassGenerator {
             : "case .timer(let index, let entry): fireTimer(index, entry: entry)"
     }
 
+    /// `drainQueues()` of a machine with invocations: they start when a step has ended, once the
+    /// internal queue is empty, before the next event from outside.
+    private func emitDrainWithInvocations(into writer: inout CodeWriter) {
+        writer.block("while true") { writer in
+            if features.contains(.raise) {
+                writer.block("if let next = raisedEvents.popFirst()") { writer in
+                    if features.contains(.completion) {
+                        emitInternalEvent(into: &writer)
+                    } else {
+                        writer.line("step(next)")
+                    }
+                    writer.line("continue")
+                }
+            }
+            writer.line("// The step ended: what its states invoke starts now.")
+            writer.line("startInvocations()")
+            writer.line("guard let next = pendingEvents.popFirst() else { return }")
+            writer.line("switch next {")
+            writer.line("case .event(let event): step(event)")
+            if features.contains(.timers) { writer.line(timerCase) }
+            writer.line("case .invocation(let delivery, let run): handleInvocation(delivery, run: run)")
+            writer.line("}")
+        }
+    }
+
+    /// `InvocationDelivery`: what an invocation sent back, by invocation.
+    private func emitDeliveryType(into writer: inout CodeWriter) {
+        writer.line()
+        writer.line("/// What an invocation's work sent back, by invocation.")
+        writer.block("private enum InvocationDelivery") { writer in
+            for invocation in model.invocations {
+                writer.line("case \(SwiftNames.variable(invocation.name))(InvocationOutcome<\(valueType(of: invocation))>)")
+            }
+        }
+    }
+
+    /// Handles `next`, a raised event or a completion from the internal queue.
+    private func emitInternalEvent(into writer: inout CodeWriter) {
+        writer.line("switch next {")
+        writer.line("case .raised(let event): step(event)")
+        writer.line("case .completed(let completed):")
+        writer.indented { writer in
+            writer.line(features.contains(.eventless) ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
+        }
+        writer.line("}")
+    }
+
     /// `drainQueues()` of a machine whose internal queue also holds completions.
     private func emitDrainWithCompletions(into writer: inout CodeWriter) {
         writer.block("while true") { writer in
             writer.line("if let next = raisedEvents.popFirst() {")
-            writer.indented { writer in
-                writer.line("switch next {")
-                writer.line("case .raised(let event): step(event)")
-                writer.line("case .completed(let completed):")
-                writer.indented { writer in
-                    writer.line(features.contains(.eventless) ? "if complete(completed) { takeEventlessTransitions() }" : "_ = complete(completed)")
-                }
-                writer.line("}")
-            }
+            writer.indented { writer in emitInternalEvent(into: &writer) }
             writer.line("} else if let next = pendingEvents.popFirst() {")
             writer.indented { writer in
                 if features.contains(.timers) {

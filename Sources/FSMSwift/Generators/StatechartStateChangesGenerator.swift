@@ -37,14 +37,24 @@ extension StatechartStateChangesGenerator {
     func emitHierarchicalStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
-        writer.line("/// Runs `state`'s exit actions, stops its timers and tells the observers.")
+        writer.line(features.contains(.invocations)
+            ? "/// Runs `state`'s exit actions, stops its timers, cancels its invocations and tells the observers."
+            : "/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
             let exiting = model.states.filter {
-                !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil || finalEnteredFlags[$0.id] != nil
+                !$0.exitActions.isEmpty || spelling.timerSlot(of: $0.id) != nil || finalEnteredFlags[$0.id] != nil || !$0.invocations.isEmpty
             }
             emitStateSwitch(exiting, into: &writer) { state, writer in
                 if let flag = finalEnteredFlags[state.id] { writer.line("\(flag) = false") }
                 if let slot = spelling.timerSlot(of: state.id) { writer.line("timers.cancel(slot: \(slot))") }
+                if !state.invocations.isEmpty, !state.exitActions.isEmpty {
+                    // Its exit actions run before its invocations are cancelled.
+                    writer.block("defer") { writer in
+                        for invocation in state.invocations { emitCancel(invocation, into: &writer) }
+                    }
+                } else {
+                    for invocation in state.invocations { emitCancel(invocation, into: &writer) }
+                }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.exitActions), into: &writer)
                 spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -69,10 +79,12 @@ extension StatechartStateChangesGenerator {
             let entering = model.states.filter { state in
                 let (parent, parallel) = completions(afterEntering: state.id)
                 return !state.entryActions.isEmpty || spelling.timerSlot(of: state.id) != nil || parent != nil || parallel != nil
-                    || finalEnteredFlags[state.id] != nil
+                    || finalEnteredFlags[state.id] != nil || !state.invocations.isEmpty
             }
             emitStateSwitch(entering, into: &writer) { state, writer in
                 if let flag = finalEnteredFlags[state.id] { writer.line("\(flag) = true") }
+                // Started when the step ends, if the state is still active then.
+                for invocation in state.invocations { writer.line("invocations.schedule(slot: \(invocation.index))") }
                 spelling.emitDataBinding(of: state.id, for: spelling.dataNeeded(by: state.entryActions), into: &writer)
                 spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
                 if spelling.timerSlot(of: state.id) != nil {
@@ -104,6 +116,13 @@ extension StatechartStateChangesGenerator {
         writer.line()
         for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }
         emitEnterStates(into: &writer)
+    }
+
+    /// Cancels `invocation` if it runs, and tells the observers.
+    private func emitCancel(_ invocation: InvocationID, into writer: inout CodeWriter) {
+        writer.block("if invocations.cancel(slot: \(invocation.index))") { writer in
+            writer.line("notify(.invocationCancellations, .cancelled(.\(SwiftNames.variable(model[invocation].name))))")
+        }
     }
 
     /// `takeHistoryDefault(of:)`, when a history's default has actions: they run right after

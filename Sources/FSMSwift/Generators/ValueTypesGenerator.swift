@@ -81,8 +81,23 @@ extension ValueTypesGenerator {
             }
             writer.line("/// No transition took the event, or the machine had finished.")
             writer.line("case ignored(Event, in: State)")
+            if features.contains(.invocations) {
+                writer.line("/// An invocation started: its state was entered, and the step that entered it has ended.")
+                writer.line("case started(Invocation)")
+                writer.line("/// A running invocation was cancelled: its state was left.")
+                writer.line("case cancelled(Invocation)")
+                writer.line("/// What an invocation sent after it was cancelled or had ended was dropped, not delivered.")
+                writer.line("case dropped(Invocation)")
+            }
         }
         writer.line()
+        if features.contains(.invocations) {
+            writer.line("/// The invocations of ``\(name)``, by their names in \(sourceFileName).")
+            writer.block("\(access)enum Invocation: String, Hashable, Sendable, CaseIterable") { writer in
+                for invocation in model.invocations { writer.line("case \(SwiftNames.variable(invocation.name))") }
+            }
+            writer.line()
+        }
     }
 
     private func conformances(_ traits: Conformances, caseIterable: Bool) -> String {

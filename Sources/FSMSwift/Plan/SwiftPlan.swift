@@ -37,6 +37,10 @@ final class SwiftPlan {
     let historyOwners: [StateID]
     /// The top-level final states, in document order.
     let finalStates: [StateModel]
+    /// Work from outside the step comes back to the machine: timers fire, invocations deliver.
+    /// The machine then queues `Stimulus` values and remembers the actor it lives on.
+    var hasAsynchronousWork: Bool { features.contains(.timers) || features.contains(.invocations) }
+
     /// The guards, actions and value functions by name: what their requirements take.
     let guardsByName: [String: CallableModel]
     let actionsByName: [String: CallableModel]
@@ -90,6 +94,9 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
     static let outputs = Self(rawValue: 1 << 8)
     /// A transition to a state has exactly one action.
     static let singleActionTransitions = Self(rawValue: 1 << 9)
+    /// A state invokes work (`invoke`): the machine runs it through an `InvocationDriver` and
+    /// takes its results as triggers of their own.
+    static let invocations = Self(rawValue: 1 << 10)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -112,6 +119,8 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
         if features.contains(.completion) || hasRaise { features.insert(.raise) }
         if !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty { features.insert(.actions) }
         if !model.outputs.isEmpty { features.insert(.outputs) }
+        // The work is a requirement of `Actions`, started from the state tree's shape.
+        if !model.invocations.isEmpty { features.formUnion([.invocations, .statechart, .actions]) }
         if hasTaken({ $0.target != nil && $0.actions.count == 1 }) { features.insert(.singleActionTransitions) }
         self = features
     }

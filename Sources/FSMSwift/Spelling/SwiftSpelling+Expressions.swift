@@ -25,8 +25,16 @@ extension SwiftSpelling {
 
     /// The payload variables that the guards and actions of these transitions use.
     func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
-        guard case .event(let id)? = transitions.first?.trigger, !payloadVariables[id.index].isEmpty else { return [] }
-        let all = Set(payloadVariables[id.index])
+        guard case .event(let id)? = transitions.first?.trigger else { return [] }
+        return usedPayload(of: transitions, variables: payloadVariables[id.index])
+    }
+
+    /// The payload variables among `variables` (the payload's, as ``SwiftNames/payloadVariables(_:)``
+    /// names them) that the guards and actions of these transitions use: an event's or what an
+    /// invocation delivers.
+    func usedPayload(of transitions: [TransitionModel], variables: [String]) -> Set<String> {
+        guard !variables.isEmpty else { return [] }
+        let all = Set(variables)
         var used: Set<String> = []
         // Whether a value passes the whole payload on (a function's call) or names a part of it.
         func takesAll(_ arguments: [ArgumentModel]) -> Bool {
@@ -98,11 +106,16 @@ extension SwiftSpelling {
     }
 
     /// `(to: to, id: id)`: what a guard, an action or a value function receives, the event's
-    /// payload (bound to its variables) then the state's data (bound to theirs).
+    /// payload (bound to its variables) then the state's data (bound to theirs). Without an
+    /// event, the payload is what an invocation delivered, bound under its labels.
     func callArguments(_ payload: [ParameterModel], _ data: [ParameterModel], event: EventID?) -> String {
         var items: [String] = []
         if !payload.isEmpty, let event {
             items += payloadArgumentItems[event.index]
+        } else {
+            for parameter in payload {
+                items.append("\(parameter.label!): \(SwiftNames.variable(parameter.label!))")
+            }
         }
         for field in data {
             items.append("\(field.label!): \(SwiftNames.variable(field.label!))")

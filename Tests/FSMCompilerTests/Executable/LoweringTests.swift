@@ -347,6 +347,16 @@ struct Lowered {
         executable = try Lowering.lower(model).get()
     }
 
+    /// Lowers a spec with invocations (language version 3), which the checks, the lowering and
+    /// the interpreter run before every back end does. Warnings are allowed: small specs leave
+    /// errors unhandled.
+    init(invoking text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let compilation = Compiler.compile(SourceText(text), options: CompilerOptions(runsInvocations: true))
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(MarkedSource.lines(of: errors) == [], sourceLocation: sourceLocation)
+        executable = try #require(compilation.executable, sourceLocation: sourceLocation)
+    }
+
     /// One of the statechart specs of the reference tests, such as `Nested.fsm`.
     init(spec name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         try self.init(try ReferenceSpecs.text(of: name), sourceLocation: sourceLocation)
@@ -390,6 +400,7 @@ struct Lowered {
         case .after(let delay): "after \(delay.text)"
         case .afterComputed(let function): "after \(function)"
         case .done: "done"
+        case .invocation(let invocation, let result): "\(result.keyword) \(model[invocation].name)"
         }
         if declaration.guardExpression != nil { text += " [guarded]" }
         if declaration.reenters { text += " reenter" }

@@ -26,6 +26,10 @@ import Testing
                 case .took(let id): "take \(machine.describe(id))"
                 case .ignored(let event): "ignore \(machine.model[event].name)"
                 case .tookHistoryDefault(let state): "take the default of \(machine.model[state].name).history"
+                case .started(let run): "start \(describe(run))"
+                case .cancelled(let run): "cancel \(describe(run))"
+                case .dropped(let run, let result): "drop \(result.keyword) \(describe(run))"
+                case .ignoredResult(let run, let result): "ignore \(result.keyword) \(describe(run))"
                 }
             }
             reported = interpreter.trace.count
@@ -52,6 +56,34 @@ import Testing
         }
 
         var configuration: [String] { machine.names(interpreter.configuration) }
+
+        /// `fetchUser#0`: the invocation's name and how many started before it.
+        func describe(_ run: MachineInterpreter.InvocationRun) -> String {
+            "\(machine.model[run.invocation].name)#\(run.number)"
+        }
+
+        /// The running invocations, described.
+        var running: [String] { interpreter.runningInvocations.map(describe) }
+
+        /// Delivers `result` from the run of `invocation` numbered `number` (the latest run of
+        /// it when `nil`).
+        mutating func deliver(
+            _ result: InvocationResult, from invocation: String, number: Int? = nil, _ answers: Set<String> = []
+        ) -> [String] {
+            guard let id = machine.model.invocations.first(where: { $0.name == invocation })?.id else {
+                Issue.record("no invocation '\(invocation)'")
+                return []
+            }
+            let latest = interpreter.trace.compactMap { entry -> Int? in
+                if case .started(let run) = entry, run.invocation == id { run.number } else { nil }
+            }.last
+            guard let number = number ?? latest else {
+                Issue.record("'\(invocation)' never started")
+                return []
+            }
+            _ = interpreter.deliver(result, from: .init(invocation: id, number: number), answers: answers)
+            return newTrace()
+        }
     }
 
     // MARK: - Nesting

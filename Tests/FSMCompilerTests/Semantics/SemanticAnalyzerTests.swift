@@ -46,6 +46,7 @@ import TestSupport
         case .after(let duration): "after \(duration.text) (\(duration.nanoseconds)ns)"
         case .afterComputed(let function): "after \(function)()"
         case .done: "done"
+        case .invocation(let invocation, let result): "\(result.keyword) \(model[invocation].name)"
         }
         if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression, model))]" }
         if let target = transition.target { text += " -> \(model[target].name)" + (transition.targetsHistory ? ".history" : "") }

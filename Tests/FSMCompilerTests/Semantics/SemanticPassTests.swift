@@ -106,7 +106,7 @@ import Testing
         let signals = SignalDeclarationPass(diagnostics: collector).run(machine.members)
         var table = StateDeclarationPass(diagnostics: collector).run(machine.members)
         StateStructurePass(diagnostics: collector).run(&table)
-        var resolution = BodyResolutionPass(signals: signals, states: table, diagnostics: collector)
+        var resolution = BodyResolutionPass(signals: signals, states: table, invocations: InvocationTable(), diagnostics: collector)
         let resolved = resolution.run(machine)
         var states = table.states
         resolved.fill(&states)

@@ -35,6 +35,32 @@ import TestSupport
             sourceLocation: sourceLocation)
     }
 
+    /// Language version 3's declarations parse (DESIGN's Profile and App); the checker refuses
+    /// them until the compiler runs them.
+    @Test func invocationsAndDeferralsParse() {
+        let source = """
+            machine App {
+                state loading(id: Int) {
+                    invoke fetchUser(user: User)
+                    invoke stream changes(change: Change)
+                    invoke SignIn as signIn
+                    defer retry
+                    done fetchUser -> showing(user: user)
+                    error fetchUser [isOffline] -> offline
+                    on signIn.signedIn -> home
+                    done reenter -> idle
+                }
+            }
+            """
+        let (syntax, diagnostics) = Parser.parse(SourceText(source))
+        #expect(diagnostics.isEmpty)
+        let members = syntax.machines.first.map { machine in machine.members.map(dump) } ?? []
+        #expect(
+            members == [
+                "(state loading (data (id: Int)) (invoke fetchUser (user: User)) (invoke stream changes (change: Change)) (invoke SignIn as signIn) (defer retry) (done fetchUser -> showing(user: $user)) (error fetchUser [isOffline] -> offline) (on signIn.signedIn -> home) (done -> idle))"
+            ])
+    }
+
     // MARK: - Tree dump
 
     /// A member as an S-expression that shows the tree's shape without its ranges.
@@ -47,6 +73,13 @@ import TestSupport
         case .entry(let block): "(entry" + block.actions.map { " " + dump($0) }.joined() + ")"
         case .exit(let block): "(exit" + block.actions.map { " " + dump($0) }.joined() + ")"
         case .history(let history): history.isDeep ? "(history deep)" : "(history)"
+        case .invoke(let invoke):
+            switch invoke.kind {
+            case .call: "(invoke \(invoke.name.text)" + invoke.results.map { " " + dump($0) }.joined() + ")"
+            case .stream: "(invoke stream \(invoke.name.text)" + invoke.results.map { " " + dump($0) }.joined() + ")"
+            case .machine(let machine): "(invoke \(machine.text) as \(invoke.name.text))"
+            }
+        case .deferral(let deferral): "(defer \(deferral.event.text))"
         }
     }
 
@@ -73,6 +106,9 @@ import TestSupport
         case .after(let duration): "(after \(duration.text)"
         case .computedAfter(let name): "(after \(name.text)"
         case .done: "(done"
+        case .invocationDone(let name, _): "(done \(name.text)"
+        case .invocationError(let name, _): "(error \(name.text)"
+        case .childOutput(let child, let output): "(on \(child.text).\(output.text)"
         }
         if let guardExpression = transition.guardExpression { text += " [\(dump(guardExpression))]" }
         if let target = transition.target { text += " -> \(target.text)" + (transition.historyRange == nil ? "" : ".history") }
@@ -545,7 +581,7 @@ import TestSupport
             .error("2️⃣", "expected a target state after '->', found '}'"),
             .error("3️⃣", "expected ']' to close the guard, found 'b'", notes: [("7️⃣", "the guard opens here")]),
             .error("4️⃣", "expected an action name, 'emit' or 'raise', found '='"),
-            .error("5️⃣", "expected a declaration (event, output, state, on, always, after, done, entry, exit or history), found 'blah'"),
+            .error("5️⃣", "expected a declaration (event, output, state, on, always, after, done, error, entry, exit, history, invoke or defer), found 'blah'"),
             .error("6️⃣", "expected a line break or ';' after the declaration, found 'extra'"),
         ])
     }

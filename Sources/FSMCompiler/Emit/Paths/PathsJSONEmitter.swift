@@ -81,6 +81,10 @@ public enum PathsJSONEmitter {
             fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: plan))))
         case .advance(let nanoseconds):
             fields.append(("advanceNanoseconds", .number(Int(nanoseconds))))
+        case .deliver(let invocation, let result):
+            fields.append(("deliver", .string(model[invocation].name)))
+            fields.append(("result", .string(result.rawValue)))
+            fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: plan))))
         }
         fields.append(("holdingGuards", .array(step.holdingGuards.map { .string($0) })))
         fields.append(("takenTransitions", .array(step.takenTransitions.map { .number($0) })))

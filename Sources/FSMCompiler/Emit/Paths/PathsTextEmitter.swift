@@ -123,6 +123,22 @@ enum PathDescription {
             return "\(signal.name)(\(values.joined(separator: ", ")))"
         case .advance(let nanoseconds):
             return "advance " + durationText(nanoseconds)
+        case .deliver(let id, let result):
+            let invocation = plan.model[id]
+            let values = invocation.payload(of: result).map { parameter in
+                "\(parameter.label!): \(plan.samples.expression(for: parameter.type) ?? "?")"
+            }
+            let arguments = result == .error || values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
+            return "\(invocation.name) \(verb(of: result, invocation.kind))\(arguments)"
+        }
+    }
+
+    /// What an invocation does to deliver `result`: `returns`, `throws`, `yields`, `finishes`.
+    static func verb(of result: InvocationResult, _ kind: InvocationModel.Kind) -> String {
+        switch result {
+        case .done: kind == .call ? "returns" : "finishes"
+        case .error: "throws"
+        case .element: "yields"
         }
     }
 

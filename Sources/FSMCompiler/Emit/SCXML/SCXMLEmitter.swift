@@ -45,6 +45,46 @@ public struct SCXMLEmitter {
     /// Whether each state logs its entry and exit (`fsmc export --trace`).
     let tracesStates: Bool
 
+    /// What the export cannot write, each a located error: invocations (SCXML's `<invoke>`
+    /// runs other sessions, which the export does not map work to yet), and transitions into a
+    /// history from inside its state whose SCXML meaning differs
+    /// (``entersHistoryFromInsideOtherwise(_:in:)``).
+    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
+        let invocations = model.invocations.map { invocation in
+            Diagnostic(
+                .error, "SCXML export does not write invocations yet: '\(invocation.name)' has no SCXML form fsmc writes",
+                at: invocation.range)
+        }
+        let histories = model.allTransitions.filter { entersHistoryFromInsideOtherwise($0, in: model) }.map { transition in
+            let owner = model[transition.target!].name
+            return Diagnostic(
+                .error,
+                "SCXML export cannot write this transition into '\(owner).history' from inside '\(owner)': SCXML would enter the states between '\(owner)' and what the history restores again without leaving them, where fsmc leaves and re-enters them; target the restored states, or leave '\(owner)' first",
+                at: transition.range)
+        }
+        return (invocations + histories).sorted { $0.range.start < $1.range.start }
+    }
+
+    /// Whether SCXML reads a transition into a history from inside its state otherwise than
+    /// fsmc. fsmc's `-> X.history` in a state inside `X` exits everything active inside `X` and
+    /// enters what the history restores (docs/Language.md, "History"); SCXML computes the
+    /// domain of `target="X.history"` from the states the history restores (or its default's
+    /// targets): it may lie inside `X`, and `enterStates` then enters the states between `X`
+    /// and those again without exiting them. They differ when `X` is a parallel state (no
+    /// compound ancestor), or when the source lies below a child of `X` that a deep history or
+    /// the history's default enters. The import refuses the SCXML form; the export this one.
+    public static func entersHistoryFromInsideOtherwise(_ transition: TransitionModel, in model: MachineModel) -> Bool {
+        guard transition.targetsHistory, let owner = transition.target, let source = transition.source,
+            source != owner, model.isDescendant(source, of: owner) else { return false }
+        // A parallel state is no compound ancestor: SCXML's domain lies around it.
+        if model[owner].isParallel { return true }
+        // From a child of `owner`, or to a state the history restores outside the child that
+        // holds the source, SCXML's domain is `owner` too: the same exits and entries.
+        guard let child = model.path(from: source).first(where: { model[$0].parent == owner }), child != source else { return false }
+        if case .deep? = model[owner].history { return true }
+        return model[owner].historyDefault?.targets.contains { model.isDescendant($0, of: child) } ?? false
+    }
+
     /// The SCXML document of the machine.
     public static func emit(_ model: MachineModel) -> String {
         SCXMLEmitter(model: model).emit()
@@ -261,7 +301,7 @@ public struct SCXMLEmitter {
             switch transition.trigger {
             case .after(let duration): delay = .fixed(duration)
             case .afterComputed(let function): delay = .computed(function)
-            case .event, .always, .done: continue
+            case .event, .always, .done, .invocation: continue
             }
             if !timers.contains(where: { $0.delay == delay }) {
                 timers.append(Timer(delay: delay, event: "fsmc.after.\(state.name).\(timers.count + 1)"))
@@ -271,6 +311,16 @@ public struct SCXMLEmitter {
     }
 
     // MARK: - Transitions
+
+    /// The SCXML event an invocation's result arrives as: `done.invoke.fetchUser` (SCXML
+    /// 6.4's), `error.invoke.fetchUser`, `fsmc.element.changes`.
+    static func event(of result: InvocationResult, from invocation: InvocationModel) -> String {
+        switch result {
+        case .done: "done.invoke." + invocation.name
+        case .error: "error.invoke." + invocation.name
+        case .element: "fsmc.element." + invocation.name
+        }
+    }
 
     /// SCXML matches an event descriptor to every event that starts with its tokens: `done`
     /// would take `done.state.main`, `error` SCXML's `error.execution`, `fsmc` the timers'
@@ -292,6 +342,8 @@ public struct SCXMLEmitter {
             break
         case .done:
             attributes.append(("event", "done.state." + (transition.source.map { model[$0].name } ?? "")))
+        case .invocation(let invocation, let result):
+            attributes.append(("event", Self.event(of: result, from: model[invocation])))
         case .after, .afterComputed:
             let source = transition.source.map { model[$0] }
             let timer = source.flatMap { source in

@@ -332,6 +332,7 @@ extension SCXMLImporter {
                 case .after(let delay): "after \(delay.text)"
                 case .afterComputed(let function): "after '\(function)'"
                 case .done: "on completion"
+                case .invocation: preconditionFailure("fsmc: the import writes no invocation")
                 }
                 diagnostics.warning(
                     "this transition is never taken \(what): the one on line \(winner.range.start.line) is taken first; the spec leaves it out",

@@ -149,6 +149,7 @@ import FoundationXML
             case .always: #expect(xml.attributes["event"] == nil)
             case .done: #expect(xml.attributes["event"] == "done.state." + source!.name)
             case .after, .afterComputed: #expect(xml.attributes["event"]?.hasPrefix("fsmc.after.\(source!.name).") == true)
+            case .invocation: Issue.record("the export's specs invoke nothing yet")
             }
             let target = transition.target.map { transition.targetsHistory ? model[$0].name + ".history" : model[$0].name }
             #expect(xml.attributes["target"] == target)

@@ -1,0 +1,20 @@
+/// The constructs of language version 3 (DESIGN's "Invocations, child machines, deferred
+/// events") that the parser reads and the rest of the compiler does not run yet: each is
+/// refused with a located error, never silently ignored.
+enum LanguageVersion3 {
+    enum Construct {
+        case invoke, childMachine, deferral
+
+        var description: String {
+            switch self {
+            case .invoke: "'invoke' is not supported yet: invocations"
+            case .childMachine: "'invoke … as' is not supported yet: child machines"
+            case .deferral: "'defer' is not supported yet: deferred events"
+            }
+        }
+    }
+
+    static func report(_ construct: Construct, at range: SourceRange, diagnostics: DiagnosticCollector) {
+        diagnostics.error("\(construct.description) come with language version 3", at: range)
+    }
+}

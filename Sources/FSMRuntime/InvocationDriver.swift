@@ -1,0 +1,70 @@
+/// What an invocation's work tells its machine.
+public enum InvocationOutcome<Value> {
+    /// A call returned `Value`.
+    case returned(Value)
+    /// A stream yielded an element.
+    case element(Value)
+    /// A stream finished.
+    case finished
+    /// The call or the stream threw.
+    case failed(any Error)
+}
+
+/// The work of one invocation, as a generated machine hands it to its ``InvocationDriver``:
+/// what to run and where its outcomes go.
+public struct InvocationWork<Value> {
+    /// One call of an `Actions` function, run on the machine's isolation.
+    public typealias Call = nonisolated(nonsending) () async throws -> Value
+
+    /// What the work is.
+    public enum Body {
+        /// `invoke name(…)`: one call of an `Actions` function, which returns or throws.
+        case call(Call)
+        /// `invoke stream name(…)`: the elements of the sequence an `Actions` function returns.
+        case stream(() -> InvocationElements<Value>)
+    }
+
+    /// The invocation's name in the spec, as tests and logs name it.
+    public let name: String
+    /// The actor the machine lives on, where the work starts and its outcomes are delivered;
+    /// `nil` outside any actor.
+    public let isolation: (any Actor)?
+    public let body: Body
+    /// Hands an outcome to the machine, on ``isolation``. The machine drops what arrives after
+    /// the invocation was cancelled or ended, so a driver need not be exact about it.
+    public let deliver: (InvocationOutcome<Value>) -> Void
+
+    public init(name: String, isolation: (any Actor)?, body: Body, deliver: @escaping (InvocationOutcome<Value>) -> Void) {
+        self.name = name
+        self.isolation = isolation
+        self.body = body
+        self.deliver = deliver
+    }
+
+    /// Whether the work is a stream (elements, then its end) rather than a call.
+    public var isStream: Bool {
+        if case .stream = body { true } else { false }
+    }
+}
+
+/// Runs the work of a machine's invocations (`invoke` in a state).
+///
+/// A generated machine asks its driver to run an invocation's work at the end of the step that
+/// entered the state, and cancels it when the state is left. Two drivers come with the runtime:
+/// ``TaskInvocationDriver`` (a `Task` per invocation, the default) and
+/// ``ManualInvocationDriver`` (for tests: the test completes, fails, yields and finishes the
+/// running invocations itself).
+public protocol InvocationDriver: AnyObject {
+    /// Starts `work`, which delivers its outcomes through `work.deliver` on `work.isolation`
+    /// until the returned handle is cancelled or released.
+    func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation
+}
+
+/// A driver that delivers outcomes only from inside calls its owner makes
+/// (``ManualInvocationDriver``'s), on the owner's thread: what a machine outside any actor
+/// can take, as it takes a ``SynchronousMachineClock``.
+public protocol SynchronousInvocationDriver: InvocationDriver {}
+
+/// An invocation's work as its driver runs it. Cancelling it, or releasing the last reference
+/// to it, stops it; the machine delivers nothing it sends afterwards.
+public typealias RunningInvocation = CancellationHandle

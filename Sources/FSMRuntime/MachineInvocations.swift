@@ -1,0 +1,100 @@
+/// The running invocations of a generated machine, in slots: one per `invoke` of the spec.
+///
+/// Entering a state schedules its invocations (``schedule(slot:)``); the machine starts what
+/// is scheduled once the step that entered the state has ended (``nextScheduled()``), so that
+/// a state only passed through starts nothing, and leaving the state unschedules them.
+///
+/// Each start of an invocation is a new run of its slot, numbered; an outcome carries the run
+/// it comes from, and only the current run's outcomes are delivered. Leaving the state
+/// (``cancel(slot:)``) or a `done`/`error` (``end(slot:)``) makes the run stale, so nothing a
+/// cancelled or ended invocation sends afterwards reaches the machine, even when its work
+/// ignores cancellation.
+public struct MachineInvocations {
+    @usableFromInline var running: [RunningInvocation?]
+    @usableFromInline var runs: [UInt64]
+    @usableFromInline var scheduled: [Bool]
+    @usableFromInline var scheduledCount = 0
+
+    /// Invocations for `slots` declarations.
+    public init(slots: Int) {
+        running = Array(repeating: nil, count: slots)
+        runs = Array(repeating: 0, count: slots)
+        scheduled = Array(repeating: false, count: slots)
+    }
+
+    /// Schedules `slot`'s invocation to start when the current step ends: its state was
+    /// entered.
+    @inlinable
+    public mutating func schedule(slot: Int) {
+        if !scheduled[slot] {
+            scheduled[slot] = true
+            scheduledCount += 1
+        }
+    }
+
+    /// The first scheduled slot, no longer scheduled; `nil` when none is. Slots are numbered in
+    /// the spec's document order, so invocations start in the order their states are entered
+    /// (outer states first) and, within a state, in the order written.
+    @inlinable
+    public mutating func nextScheduled() -> Int? {
+        guard scheduledCount > 0, let slot = scheduled.firstIndex(of: true) else { return nil }
+        scheduled[slot] = false
+        scheduledCount -= 1
+        return slot
+    }
+
+    /// Whether `slot`'s invocation runs.
+    @inlinable
+    public func isRunning(slot: Int) -> Bool {
+        running[slot] != nil
+    }
+
+    /// Whether `run`, the one an outcome of `slot` comes from, is the slot's running one.
+    @inlinable
+    public func isCurrent(_ run: UInt64, slot: Int) -> Bool {
+        running[slot] != nil && runs[slot] == run
+    }
+
+    /// Starts a new run of `slot`: `driver` runs `body`, and each outcome reaches `deliver`
+    /// with the run it comes from.
+    public mutating func start<Value>(
+        slot: Int,
+        name: String,
+        on driver: any InvocationDriver,
+        isolation: (any Actor)?,
+        _ body: InvocationWork<Value>.Body,
+        deliver: @escaping (_ run: UInt64, InvocationOutcome<Value>) -> Void
+    ) {
+        running[slot]?.cancel()
+        runs[slot] &+= 1
+        let run = runs[slot]
+        running[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body) { deliver(run, $0) })
+    }
+
+    /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.
+    /// Inlinable so that leaving a state whose invocation ended costs two comparisons.
+    /// Returns whether a run was cancelled.
+    @inlinable @discardableResult
+    public mutating func cancel(slot: Int) -> Bool {
+        if scheduled[slot] {
+            scheduled[slot] = false
+            scheduledCount -= 1
+        }
+        guard running[slot] != nil else { return false }
+        cancelRunning(slot: slot)
+        return true
+    }
+
+    /// Ends `slot`'s run without cancelling its work: it returned, threw or finished, and
+    /// nothing else it sends is delivered.
+    public mutating func end(slot: Int) {
+        running[slot] = nil
+    }
+
+    @usableFromInline
+    mutating func cancelRunning(slot: Int) {
+        let invocation = running[slot]
+        running[slot] = nil
+        invocation?.cancel()
+    }
+}

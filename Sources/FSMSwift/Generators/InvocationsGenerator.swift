@@ -1,0 +1,251 @@
+import FSMCore
+
+/// The invocations of a machine (`invoke`): starting the work of the states a step entered
+/// once it has ended, delivering what the work sends back as a step of its own, and the walks
+/// of the state tree that take `done`, `error` and each element.
+///
+/// The work runs through the machine's `InvocationDriver`; `MachineInvocations` keeps a slot
+/// per invocation (its ``InvocationID``) with numbered runs, so that nothing from a run that
+/// was cancelled or has ended is delivered.
+final class InvocationsGenerator: TreeWalkingGenerator {
+    let plan: SwiftPlan
+    let spelling: SwiftSpelling
+    let writers: DispatchWriters
+
+    init(plan: SwiftPlan, spelling: SwiftSpelling, writers: DispatchWriters) {
+        (self.plan, self.spelling, self.writers) = (plan, spelling, writers)
+    }
+}
+
+extension InvocationsGenerator {
+    func emitInvocations(into writer: inout CodeWriter) {
+        writer.line("// MARK: - Invocations")
+        writer.line()
+        emitStart(into: &writer)
+        emitScheduleRestored(into: &writer)
+        emitDelivery(into: &writer)
+        for invocation in model.invocations {
+            for result in [InvocationResult.done, .error, .element] {
+                emitResultWalk(result, of: invocation, into: &writer)
+            }
+        }
+    }
+
+    // MARK: - Starting
+
+    private func emitStart(into writer: inout CodeWriter) {
+        writer.line("/// Starts the invocations of the states the step that just ended entered and left active,")
+        writer.line("/// outer states first, each state's in the order the spec writes them.")
+        writer.block("private func startInvocations()") { writer in
+            writer.block("while let slot = invocations.nextScheduled()") { writer in
+                writer.line("startInvocation(slot)")
+            }
+        }
+        writer.line()
+        writer.block("private func startInvocation(_ slot: Int)") { writer in
+            writer.line("switch slot {")
+            for invocation in model.invocations {
+                writer.line("case \(invocation.id.index):")
+                writer.indented { writer in emitStart(of: invocation, into: &writer) }
+            }
+            writer.line("default:")
+            writer.indented { writer in writer.line("break") }
+            writer.line("}")
+        }
+        writer.line()
+    }
+
+    /// Starts `invocation`'s work with its state's data, which the state being active binds.
+    private func emitStart(of invocation: InvocationModel, into writer: inout CodeWriter) {
+        let data = data(of: invocation)
+        spelling.emitDataBinding(of: invocation.owner, for: Set(data.map { $0.label! }), into: &writer)
+        let arguments = "(" + data.map { "\($0.label!): \(SwiftNames.variable($0.label!))" }.joined(separator: ", ") + ")"
+        let body = switch invocation.kind {
+        case .call: ".call { [actions] in try await actions.\(invocation.name)\(arguments) }"
+        case .stream, .machine: ".stream { [actions] in actions.\(invocation.name)\(arguments) }"
+        }
+        let slot = invocation.id.index
+        writer.line("invocations.start(")
+        writer.indented { writer in
+            writer.line("slot: \(slot), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
+            writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body)")
+        }
+        writer.closure(") { [weak self] run, outcome in") { writer in
+            writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
+        }
+        writer.line("notify(.invocationStarts, .started(.\(SwiftNames.variable(invocation.name))))")
+    }
+
+    /// `scheduleActiveInvocations()`: a restored machine starts the invocations of its active
+    /// states, as entering them would have.
+    private func emitScheduleRestored(into writer: inout CodeWriter) {
+        writer.line("/// Schedules the invocations of every active state: a restored machine's.")
+        writer.block("private func scheduleActiveInvocations()") { writer in
+            for invocation in model.invocations {
+                writer.block("if isIn(.\(model[invocation.owner].name))") { writer in
+                    writer.line("invocations.schedule(slot: \(invocation.id.index))")
+                }
+            }
+        }
+        writer.line()
+    }
+
+    // MARK: - Delivering
+
+    private func emitDelivery(into writer: inout CodeWriter) {
+        writer.line("/// What an invocation sent back: handled at once as a step of its own, or after the current")
+        writer.line("/// step, behind the events sent before it.")
+        writer.block("private func invocationDelivered(_ delivery: InvocationDelivery, run: UInt64)") { writer in
+            writer.block("guard !isInStep else") { writer in
+                writer.line("pendingEvents.append(.invocation(delivery, run: run))")
+                writer.line("return")
+            }
+            writer.line("isInStep = true")
+            writer.line("handleInvocation(delivery, run: run)")
+            writer.line("drainQueues()")
+            writer.line("isInStep = false")
+        }
+        writer.line()
+        writer.line("/// Takes the transitions of what an invocation sent back, unless the run it comes from was")
+        writer.line("/// cancelled (its state was left) or has ended: a `done` or an `error` ends it.")
+        writer.block("private func handleInvocation(_ delivery: InvocationDelivery, run: UInt64)") { writer in
+            writer.line("switch delivery {")
+            for invocation in model.invocations {
+                writer.line("case .\(SwiftNames.variable(invocation.name))(let outcome):")
+                writer.indented { writer in emitHandling(of: invocation, into: &writer) }
+            }
+            writer.line("}")
+        }
+        writer.line()
+    }
+
+    private func emitHandling(of invocation: InvocationModel, into writer: inout CodeWriter) {
+        let slot = invocation.id.index
+        let isStream = invocation.kind != .call
+        writer.block("guard invocations.isCurrent(run, slot: \(slot)) else") { writer in
+            writer.line("notify(.droppedResults, .dropped(.\(SwiftNames.variable(invocation.name))))")
+            writer.line("return")
+        }
+        writer.line("switch outcome {")
+        // A case of the outcome: binding `binding` when the walk taking `result` reads it, ending
+        // the run first when `ends`.
+        func emitCase(_ pattern: String, binding: String, taking result: InvocationResult, ends: Bool) {
+            let walks = hasTransitions(result, of: invocation)
+            let takesValue = walks && !invocation.payload(of: result).isEmpty
+            writer.line("case .\(pattern)\(takesValue ? "(let \(binding))" : ""):")
+            writer.indented { writer in
+                if ends { writer.line("invocations.end(slot: \(slot))") }
+                if walks {
+                    let call = "\(resultFunction(result, of: invocation))(\(takesValue ? binding : ""))"
+                    writer.line(features.contains(.eventless) ? "if \(call) { takeEventlessTransitions() }" : "_ = \(call)")
+                } else if !ends {
+                    writer.line("break")
+                }
+            }
+        }
+        if isStream {
+            emitCase("element", binding: "value", taking: .element, ends: false)
+            emitCase("finished", binding: "", taking: .done, ends: true)
+        } else {
+            emitCase("returned", binding: "value", taking: .done, ends: true)
+        }
+        emitCase("failed", binding: "error", taking: .error, ends: true)
+        writer.line(isStream ? "case .returned:" : "case .element, .finished:")
+        writer.indented { writer in
+            writer.line(isStream ? "// A stream only yields and finishes." : "// A call only returns.")
+            writer.line("break")
+        }
+        writer.line("}")
+    }
+
+    // MARK: - Taking results
+
+    private func hasTransitions(_ result: InvocationResult, of invocation: InvocationModel) -> Bool {
+        let trigger = ExecutableMachine.Trigger.invocation(invocation.id, result)
+        return machine.transitions.contains { $0.trigger == trigger }
+    }
+
+    /// Whether a type as written is a function type (`@Sendable (Int) -> Void`): an arrow
+    /// outside every parenthesis, bracket and angle bracket (`((Int) -> Void)?`, `[(Int) -> Void]`
+    /// and `Result<(Int) -> Void, any Error>` are not).
+    static func isFunctionType(_ type: String) -> Bool {
+        var depth = 0
+        var previous: Character = " "
+        for character in type {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous == "-": if depth == 0 { return true }
+            case ">": depth -= 1
+            default: break
+            }
+            previous = character
+        }
+        return false
+    }
+
+    /// The walk of the state tree that takes `result` of `invocation`, its payload given as
+    /// arguments under the names its guards and actions read: as an event is taken, innermost
+    /// states first, then the machine level.
+    private func emitResultWalk(_ result: InvocationResult, of invocation: InvocationModel, into writer: inout CodeWriter) {
+        guard hasTransitions(result, of: invocation) else { return }
+        let trigger = ExecutableMachine.Trigger.invocation(invocation.id, result)
+        let payload = invocation.payload(of: result)
+        let parameters: String
+        if payload.count > 1 {
+            // A tuple's parts, each under its label.
+            parameters = "_ value: \(valueType(of: invocation))"
+        } else {
+            // A function type as a parameter's would not escape: the actions pass it on to
+            // events and outputs, which keep it.
+            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }.joined()
+        }
+        writer.line("/// Takes the first `\(result.keyword) \(invocation.name)` transition whose guard holds, innermost states first.")
+        writer.block("private func \(resultFunction(result, of: invocation))(\(parameters)) -> Bool") { writer in
+            // The walk is written first, noting the transitions it writes (a transition that an
+            // unguarded one inside it always preempts is not written), so that a tuple's parts
+            // are bound only when they are read: a binding never read is a warning.
+            var written: [TransitionID] = []
+            var body = CodeWriter()
+            let relevant = walk.subtreesDeclaring {
+                !regionAnalysis.ownTransitions(of: $0, for: trigger).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(trigger)
+            }
+            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: { $0 == trigger }) }, pure: false)
+            let exitsFromCompound = { (state: StateID) in
+                self.regionAnalysis.ownTransitions(of: state, for: trigger).contains { self.bodies.exitsThroughChild($0, from: state) }
+            }
+            var leaves = walk.emitStateTree(
+                model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings,
+                bindsChild: exitsFromCompound,
+                emitShared: { parallel, writer in
+                    guard regionAnalysis.sharedTriggers[parallel.index].contains(trigger) else { return .nothing }
+                    written += regionAnalysis.sharedTransitions(of: parallel, for: trigger)
+                    let reads = shared.emitSharedTrigger(trigger, of: parallel, event: "nil", mode: .live(.returnTrue), into: &writer)
+                    return WrittenCode(leaves: false, reads: reads)
+                },
+                into: &body
+            ) { state, position, writer in
+                let transitions = regionAnalysis.ownTransitions(of: state, for: trigger)
+                written += transitions
+                return bodies.emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+            }.leaves
+            let machineLevel = machine.transitions(of: .machine, for: trigger)
+            if !leaves, !machineLevel.isEmpty {
+                written += machineLevel
+                leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: "nil", ending: .returnTrue, into: &body).leaves
+            }
+            if !leaves { body.line("return false") }
+            if payload.count > 1 {
+                // The parts read, each under its label, in one pattern, so that a result
+                // labeled `value` does not hide the tuple from the parts after it.
+                let variables = SwiftNames.payloadVariables(payload)
+                let used = spelling.usedPayload(of: written.map { machine[$0].declaration }, variables: variables)
+                if !used.isEmpty {
+                    writer.line("let (" + variables.map { used.contains($0) ? $0 : "_" }.joined(separator: ", ") + ") = value")
+                }
+            }
+            writer.append(body)
+        }
+        writer.line()
+    }
+}

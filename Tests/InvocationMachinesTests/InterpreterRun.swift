@@ -1,0 +1,42 @@
+import FSMCompiler
+import Foundation
+import Testing
+
+/// A spec of `Specs/` run by fsmc's interpreter, the one semantics, beside its generated
+/// machine: what each step should leave active and running.
+struct InterpreterRun {
+    let machine: ExecutableMachine
+    var interpreter: MachineInterpreter
+
+    init(spec name: String) throws {
+        let url = GeneratedFilesTests.directory.appendingPathComponent("Specs/\(name).fsm")
+        let compilation = Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), options: CompilerOptions(runsInvocations: true))
+        machine = try #require(compilation.executable)
+        interpreter = MachineInterpreter(machine: machine)
+    }
+
+    /// The active states' names, in document order.
+    var configuration: [String] { interpreter.configuration.map { machine.model[$0].name } }
+
+    /// The running invocations' names, in the order they started.
+    var running: [String] { interpreter.runningInvocations.map { machine.model[$0.invocation].name } }
+
+    mutating func start(_ answers: Set<String> = []) {
+        _ = interpreter.start(answers: answers)
+    }
+
+    mutating func send(_ event: String, _ answers: Set<String> = []) {
+        let id = machine.model.events.firstIndex { $0.name == event }!
+        _ = interpreter.send(EventID(id), answers: answers)
+    }
+
+    mutating func advance(bySeconds seconds: Int64, _ answers: Set<String> = []) {
+        _ = interpreter.advance(to: interpreter.now + seconds * 1_000_000_000, answers: answers)
+    }
+
+    /// Delivers `result` from the running run of `invocation`.
+    mutating func deliver(_ result: InvocationResult, from invocation: String, _ answers: Set<String> = []) {
+        let run = interpreter.runningInvocations.first { machine.model[$0.invocation].name == invocation }!
+        _ = interpreter.deliver(result, from: run, answers: answers)
+    }
+}
