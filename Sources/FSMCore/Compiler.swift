@@ -10,19 +10,6 @@ public struct Compilation: Sendable {
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// What the compiler runs beyond the released language: constructs whose stages are still being
-/// built, for the tests of the stages that run them already. Every tool compiles without them,
-/// so that a spec `fsmc check` accepts always generates Swift.
-package struct CompilerOptions: Sendable {
-    /// Invocations (language version 3) through the checks, the lowering and the interpreter;
-    /// refused at their lines otherwise.
-    package var runsInvocations: Bool
-
-    package init(runsInvocations: Bool = false) {
-        self.runsInvocations = runsInvocations
-    }
-}
-
 /// The compiler front to back: source text to checked model.
 public enum Compiler {
     /// The largest spec fsmc reads, in bytes: the command line refuses a larger file, the
@@ -35,11 +22,6 @@ public enum Compiler {
     /// Semantic checks run only when the file parses cleanly: a declaration the parser had
     /// to skip would otherwise show up again as a flood of "unknown name" errors.
     public static func compile(_ source: SourceText) -> Compilation {
-        compile(source, options: CompilerOptions())
-    }
-
-    /// ``compile(_:)`` with `options`.
-    package static func compile(_ source: SourceText, options: CompilerOptions) -> Compilation {
         if let invalid = invalidUTF8Error(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
@@ -49,7 +31,7 @@ public enum Compiler {
         var model: MachineModel?
         var executable: ExecutableMachine?
         if !diagnostics.hasErrors {
-            let analysis = SemanticAnalyzer.analyze(syntax, options: options)
+            let analysis = SemanticAnalyzer.analyze(syntax)
             diagnostics.append(contentsOf: analysis.diagnostics)
             model = analysis.model
         }

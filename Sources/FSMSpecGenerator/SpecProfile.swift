@@ -50,7 +50,7 @@ public struct SpecProfile: Sendable, Hashable {
     /// nearly every chart, yet some, so that the interpreter's judging keeps being exercised.
     /// The soundness profile has no Qt to keep happy and ignores it.
     public var qtDeviationShapePercent = 4
-    /// Invocations (language version 3, behind `CompilerOptions(runsInvocations: true)`): calls
+    /// Invocations (language version 3): calls
     /// and streams in some states that are not final, and `done`, `error` and `on` transitions
     /// on them in their states, states inside and around them and at machine level. Soundness
     /// only; off in both presets, which then make the specs they always made (no number is

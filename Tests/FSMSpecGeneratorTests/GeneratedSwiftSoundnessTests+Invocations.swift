@@ -4,10 +4,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Invocations (language version 3, behind the preview gate) in the soundness campaign: random
-/// specs of the soundness profile with calls and streams in some states and `done`, `error` and
-/// `on` transitions on them, compiled with `CompilerOptions(runsInvocations: true)`. A spec the
-/// checks refuse is the generator's bug and fails the test with its diagnostics; one whose Swift
+/// Invocations (language version 3) in the soundness campaign: random specs of the soundness
+/// profile with calls and streams in some states and `done`, `error` and `on` transitions on
+/// them. A spec the checks refuse is the generator's bug and fails the test with its diagnostics; one whose Swift
 /// does not compile with `-warnings-as-errors` is minimized and reported as the other campaign's.
 ///
 /// `FSMC_INVOCATION_SOUNDNESS_COUNT` sets how many specs (default 120);
@@ -22,8 +21,6 @@ extension GeneratedSwiftSoundnessTests {
         return profile
     }
 
-    static let invocationOptions = CompilerOptions(runsInvocations: true)
-
     static let invocationSize: SpecSize = switch environment["FSMC_INVOCATION_SOUNDNESS_SIZE"] {
     case "small": .small
     case "large": .large
@@ -36,7 +33,7 @@ extension GeneratedSwiftSoundnessTests {
         let failures = try await onOwnThread {
             try Self.campaign(
                 compiler, profile: Self.invocationProfile, size: Self.invocationSize, count: Self.invocationCount,
-                options: Self.invocationOptions, reportsRefusedSpecs: true)
+                reportsRefusedSpecs: true)
         }
         #expect(failures.isEmpty, "\(failures.count) generated specs with invocations failed:\n\n\(failures.joined(separator: "\n\n"))")
     }
@@ -152,7 +149,7 @@ extension GeneratedSwiftSoundnessTests {
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
         let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"))
         let files = try Self.invocationRegressions.map { text in
-            let compilation = Compiler.compile(SourceText(text), options: Self.invocationOptions)
+            let compilation = Compiler.compile(SourceText(text))
             let machine = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
             return (machine.model.name, SwiftEmitter.emit(machine, sourceFileName: machine.model.name + ".fsm"))
         }
@@ -176,7 +173,7 @@ struct InvocationInterpreterRunTests {
             var problems: [String] = []
             for index in 0..<GeneratedSwiftSoundnessTests.invocationCount {
                 let spec = generator.makeSpec(machineName: "Run\(index)")
-                let compilation = Compiler.compile(SourceText(spec.text), options: GeneratedSwiftSoundnessTests.invocationOptions)
+                let compilation = Compiler.compile(SourceText(spec.text))
                 guard let machine = compilation.executable else { continue }
                 let model = machine.model
                 let guardNames = model.guards.map(\.name)

@@ -135,12 +135,11 @@ struct GeneratedSwiftSoundnessTests {
     /// Generates, compiles in batches, confirms each file a batch's errors name on its own, and
     /// minimizes the first few.
     ///
-    /// `options` are the compiler's (invocations behind the preview gate); with
-    /// `reportsRefusedSpecs`, a spec the checks refuse is a failure too (the generator's bug),
-    /// reported with its diagnostics, for profiles the validity tests do not cover.
+    /// With `reportsRefusedSpecs`, a spec the checks refuse is a failure too (the generator's
+    /// bug), reported with its diagnostics, for profiles the validity tests do not cover.
     static func campaign(
         _ compiler: SwiftCompiler, profile: SpecProfile = profile, size: SpecSize = .medium, count: Int = count,
-        seed: UInt64 = seed, options: CompilerOptions = CompilerOptions(), reportsRefusedSpecs: Bool = false
+        seed: UInt64 = seed, reportsRefusedSpecs: Bool = false
     ) throws -> [String] {
         var generator = SpecGenerator(seed: seed, profile: profile, size: size)
         var failures: [String] = []
@@ -148,10 +147,10 @@ struct GeneratedSwiftSoundnessTests {
         while start < count {
             let specs = (start..<min(count, start + batchSize)).map { generator.makeSpec(machineName: "Sound\($0)") }
             start += batchSize
-            let sources = specs.map { ($0, Self.swift(for: $0.document, options: options)) }
+            let sources = specs.map { ($0, Self.swift(for: $0.document)) }
             if reportsRefusedSpecs {
                 for (spec, swift) in sources where swift == nil {
-                    let errors = Compiler.compile(SourceText(spec.text), options: options).diagnostics.filter { $0.severity == .error }
+                    let errors = Compiler.compile(SourceText(spec.text)).diagnostics.filter { $0.severity == .error }
                     let messages = errors.map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" }
                     failures.append(
                         "spec \(spec.index) of seed \(spec.seed) is refused by the checks (a generator bug):\n"
@@ -169,11 +168,11 @@ struct GeneratedSwiftSoundnessTests {
             for (spec, swift) in blamed {
                 let alone = try compiler.typecheck([(spec.machineName, swift)])
                 guard !alone.succeeded else { continue }
-                let minimized = failures.count < 3 ? try minimize(spec.document, compiler, options: options) : spec.document
+                let minimized = failures.count < 3 ? try minimize(spec.document, compiler) : spec.document
                 if let directory = environment["FSMC_SOUNDNESS_FAILURES"] {
                     try? Data(minimized.text.utf8).write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(spec.machineName).fsm"))
                 }
-                let check = try compiler.typecheck([(minimized.name, Self.swift(for: minimized, options: options) ?? swift)])
+                let check = try compiler.typecheck([(minimized.name, Self.swift(for: minimized) ?? swift)])
                 failures.append("""
                     spec \(spec.index) of seed \(spec.seed) (FSMC_SOUNDNESS_SEED=\(spec.seed)), minimized:
                     \(minimized.text)
@@ -187,15 +186,15 @@ struct GeneratedSwiftSoundnessTests {
 
     /// The Swift of a spec the checks accept, as `fsmc generate` writes it; nil for one they do
     /// not (the generator's validity test reports those).
-    static func swift(for document: SpecDocument, options: CompilerOptions = CompilerOptions()) -> String? {
-        let compilation = Compiler.compile(SourceText(document.text), options: options)
+    static func swift(for document: SpecDocument) -> String? {
+        let compilation = Compiler.compile(SourceText(document.text))
         guard !compilation.hasErrors, let machine = compilation.executable else { return nil }
         return SwiftEmitter.emit(machine, sourceFileName: document.name + ".fsm")
     }
 
-    static func minimize(_ document: SpecDocument, _ compiler: SwiftCompiler, options: CompilerOptions = CompilerOptions()) throws -> SpecDocument {
-        try SpecMinimizer.minimize(document, tries: 150, isCandidate: { swift(for: $0, options: options) != nil }) { candidate in
-            try !compiler.typecheck([(candidate.name, swift(for: candidate, options: options)!)]).succeeded
+    static func minimize(_ document: SpecDocument, _ compiler: SwiftCompiler) throws -> SpecDocument {
+        try SpecMinimizer.minimize(document, tries: 150, isCandidate: { swift(for: $0) != nil }) { candidate in
+            try !compiler.typecheck([(candidate.name, swift(for: candidate)!)]).succeeded
         }
     }
 }

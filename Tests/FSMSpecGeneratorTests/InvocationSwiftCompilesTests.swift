@@ -55,7 +55,7 @@ import TestSupport
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
         let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"))
         let files = try Self.specs.map { text in
-            let compilation = Compiler.compile(SourceText(text), options: CompilerOptions(runsInvocations: true))
+            let compilation = Compiler.compile(SourceText(text))
             let machine = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
             return (machine.model.name, SwiftEmitter.emit(machine, sourceFileName: machine.model.name + ".fsm"))
         }

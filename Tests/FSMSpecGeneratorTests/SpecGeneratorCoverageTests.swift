@@ -109,7 +109,7 @@ struct SpecGeneratorCoverageTests {
             var seen = Array(repeating: 0, count: Self.invocationShapes.count)
             for index in 0..<600 {
                 let spec = generator.makeSpec(machineName: "C\(index)")
-                let model = try #require(Compiler.compile(SourceText(spec.text), options: CompilerOptions(runsInvocations: true)).model)
+                let model = try #require(Compiler.compile(SourceText(spec.text)).model)
                 for (shape, (_, holds)) in Self.invocationShapes.enumerated() where holds(model) { seen[shape] += 1 }
             }
             for (shape, count) in seen.enumerated() {

@@ -34,7 +34,7 @@ struct SpecGeneratorValidityTests {
             for index in 0..<Self.seedsPerCase {
                 let spec = generator.makeSpec(machineName: "Generated\(index)")
                 // Invocations are checked behind the preview gate.
-                let compilation = Compiler.compile(SourceText(spec.text), options: CompilerOptions(runsInvocations: profile.invocations))
+                let compilation = Compiler.compile(SourceText(spec.text))
                 let errors = compilation.diagnostics.filter { $0.severity == .error }
                 if !errors.isEmpty && failures.count < 3 {
                     failures.append("spec \(index) of seed \(generator.seed):\n" + errors.map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" }.joined(separator: "\n") + "\n" + numbered(spec.text))

@@ -10,7 +10,7 @@ struct InterpreterRun {
 
     init(spec name: String) throws {
         let url = GeneratedFilesTests.directory.appendingPathComponent("Specs/\(name).fsm")
-        let compilation = Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), options: CompilerOptions(runsInvocations: true))
+        let compilation = Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))))
         machine = try #require(compilation.executable)
         interpreter = MachineInterpreter(machine: machine)
     }

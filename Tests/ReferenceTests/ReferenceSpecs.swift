@@ -2,8 +2,9 @@ import FSMCompiler
 import Foundation
 import Testing
 
-/// A spec with a reference file: the machines of `machines/` and the construct specs of
-/// `Tests/ReferenceTests/Specs/` and of its `ControlLanguage/` folder.
+/// A spec with a reference file: the machines of `machines/`, the construct specs of
+/// `Tests/ReferenceTests/Specs/` and of its `ControlLanguage/` folder, and the machines with
+/// invocations of `Tests/InvocationMachinesTests/Specs/`.
 struct ReferenceSpec: CustomTestStringConvertible, Sendable {
     var url: URL
 
@@ -42,8 +43,14 @@ enum ReferenceSpecs {
     /// follow.
     static let controlLanguageDirectory = testsDirectory.appendingPathComponent("Specs/ControlLanguage")
 
+    /// The specs with invocations, which InvocationMachinesTests runs.
+    static let invocationsDirectory = packageDirectory.appendingPathComponent("Tests/InvocationMachinesTests/Specs")
+
     static let all: [ReferenceSpec] = {
-        let folders = [packageDirectory.appendingPathComponent("machines"), testsDirectory.appendingPathComponent("Specs"), controlLanguageDirectory]
+        let folders = [
+            packageDirectory.appendingPathComponent("machines"), testsDirectory.appendingPathComponent("Specs"), controlLanguageDirectory,
+            invocationsDirectory,
+        ]
         return folders.flatMap { folder in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             return names.filter { $0.hasSuffix(".fsm") }.sorted().map { ReferenceSpec(url: folder.appendingPathComponent($0)) }

@@ -21,7 +21,8 @@ struct TransitionRowsRoundTripTests {
     func rowsReadBackAsTheSpecsTransitions(_ spec: ReferenceSpec) throws {
         let source = SourceText(bytes: Array(try Data(contentsOf: spec.url)))
         let model = try #require(Compiler.compile(source).model)
-        let table = TransitionDescriptor<StateName>.table(TransitionRowsWriter.rows(of: model), format: TransitionRowsWriter.format)
+        let streams = Set(model.invocations.filter { $0.kind == .stream }.map(\.name))
+        let table = TransitionDescriptor<StateName>.table(TransitionRowsWriter.rows(of: model), format: TransitionRowsWriter.format, streams: streams)
         let transitions = model.allTransitions
         try #require(table.count == transitions.count)
         for (row, transition) in zip(table, transitions) {

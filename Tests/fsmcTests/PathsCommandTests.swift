@@ -222,7 +222,8 @@ extension CommandLineTests {
         "Tests/PathTests/LottoPaths.swift", "Tests/PathTests/NavigatorPaths.swift", "Tests/PathTests/PlayerPaths.swift",
         "Tests/PathTests/StopwatchPaths.swift", "Tests/MachinesTests/Paths/PanesPaths.swift",
         "Tests/MachinesTests/Paths/ToolbarPaths.swift", "Tests/MachinesTests/Paths/UploaderPaths.swift",
-        "Tests/MachinesTests/Paths/WorkbenchPaths.swift",
+        "Tests/MachinesTests/Paths/WorkbenchPaths.swift", "Tests/InvocationMachinesTests/Generated/ProfilePaths.swift",
+        "Tests/InvocationMachinesTests/Generated/SyncPaths.swift",
     ])
     func theHeaderCommandMakesTheCommittedFile(_ file: String) async throws {
         let root = ExampleMachines.packageRoot

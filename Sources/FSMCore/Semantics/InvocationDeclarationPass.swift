@@ -26,8 +26,6 @@ struct InvocationTable {
 /// labeled results that do not clash with the data their transitions receive.
 struct InvocationDeclarationPass {
     let diagnostics: DiagnosticCollector
-    /// Whether the compiler runs invocations; when not, each `invoke` is refused at its line.
-    let runsInvocations: Bool
 
     func run(_ machine: MachineSyntax, states: StateTable, signals: SignalTable) -> InvocationTable {
         var table = InvocationTable()
@@ -99,8 +97,6 @@ struct InvocationDeclarationPass {
         }
         if case .machine = invoke.kind {
             LanguageVersion3.report(.childMachine, at: invoke.range, diagnostics: diagnostics)
-        } else if !runsInvocations {
-            LanguageVersion3.report(.invoke, at: invoke.range, diagnostics: diagnostics)
         }
         return true
     }

@@ -3,11 +3,10 @@
 /// refused with a located error, never silently ignored.
 enum LanguageVersion3 {
     enum Construct {
-        case invoke, childMachine, deferral
+        case childMachine, deferral
 
         var description: String {
             switch self {
-            case .invoke: "'invoke' is not supported yet: invocations"
             case .childMachine: "'invoke … as' is not supported yet: child machines"
             case .deferral: "'defer' is not supported yet: deferred events"
             }

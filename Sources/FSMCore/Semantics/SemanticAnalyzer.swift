@@ -20,11 +20,6 @@
 public struct SemanticAnalyzer {
     /// Checks a parsed file; the model is `nil` when there are errors.
     public static func analyze(_ file: SourceFileSyntax) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
-        analyze(file, options: CompilerOptions())
-    }
-
-    /// ``analyze(_:)`` with `options`.
-    package static func analyze(_ file: SourceFileSyntax, options: CompilerOptions) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
         guard let machine = file.machines.first else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
             return (nil, [Diagnostic(.error, "the file declares no machine; write 'machine Name { … }'", at: SourceRange(start, start))])
@@ -32,7 +27,7 @@ public struct SemanticAnalyzer {
         let diagnostics = DiagnosticCollector()
         let header = MachineHeaderPass(diagnostics: diagnostics)
         header.checkOneMachine(in: file, first: machine)
-        var model = analyze(machine, header: header, options: options, diagnostics: diagnostics)
+        var model = analyze(machine, header: header, diagnostics: diagnostics)
         model?.imports = header.checkImports(file.imports)
         for module in file.imports where model?.importLocations[module.text] == nil {
             model?.importLocations[module.text] = module.range.start
@@ -41,7 +36,7 @@ public struct SemanticAnalyzer {
     }
 
     private static func analyze(
-        _ machine: MachineSyntax, header: MachineHeaderPass, options: CompilerOptions, diagnostics: DiagnosticCollector
+        _ machine: MachineSyntax, header: MachineHeaderPass, diagnostics: DiagnosticCollector
     ) -> MachineModel? {
         let declaration = header.run(machine)
         let signals = SignalDeclarationPass(diagnostics: diagnostics).run(machine.members)
@@ -52,7 +47,7 @@ public struct SemanticAnalyzer {
         StateTypeNamePass(diagnostics: diagnostics).run(states, signals: signals, topLevelStates: topLevelStates)
         let initialState = structure.initialState(of: machine, topLevelStates: topLevelStates, in: states)
 
-        let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics, runsInvocations: options.runsInvocations)
+        let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics)
         let invocations = invocationPass.run(machine, states: states, signals: signals)
 
         let resolved: BodyResolutionPass.Output

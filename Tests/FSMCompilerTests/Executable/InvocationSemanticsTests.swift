@@ -37,19 +37,13 @@ import Testing
         """
 
     @Test func theProfileChecksCleanAndAnUnhandledErrorIsAWarning() throws {
-        let profile = Compiler.compile(SourceText(Self.profile), options: CompilerOptions(runsInvocations: true))
+        let profile = Compiler.compile(SourceText(Self.profile))
         #expect(MarkedSource.lines(of: profile.diagnostics) == [])
         let withoutErrors = Self.profile.replacingOccurrences(of: "        error changes -> offline\n", with: "")
-        let unhandled = Compiler.compile(SourceText(withoutErrors), options: CompilerOptions(runsInvocations: true))
+        let unhandled = Compiler.compile(SourceText(withoutErrors))
         #expect(
             MarkedSource.lines(of: unhandled.diagnostics) == [
                 "17:9: warning: 'changes' can throw, and no transition takes 'error changes': its errors would be ignored"
-            ])
-        let refused = Compiler.compile(SourceText(Self.profile))
-        #expect(
-            MarkedSource.lines(of: refused.diagnostics) == [
-                "9:9: error: 'invoke' is not supported yet: invocations come with language version 3",
-                "17:9: error: 'invoke' is not supported yet: invocations come with language version 3",
             ])
     }
 
@@ -67,7 +61,7 @@ import Testing
                     }
                     final state b
                 }
-                """), options: CompilerOptions(runsInvocations: true))
+                """))
         #expect(
             MarkedSource.lines(of: compilation.diagnostics) == [
                 "4:9: error: 'check' names an invocation and a guard; both are requirements of the generated 'Actions', so rename one"

@@ -351,7 +351,7 @@ struct Lowered {
     /// the interpreter run before every back end does. Warnings are allowed: small specs leave
     /// errors unhandled.
     init(invoking text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let compilation = Compiler.compile(SourceText(text), options: CompilerOptions(runsInvocations: true))
+        let compilation = Compiler.compile(SourceText(text))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(MarkedSource.lines(of: errors) == [], sourceLocation: sourceLocation)
         executable = try #require(compilation.executable, sourceLocation: sourceLocation)

@@ -7,7 +7,7 @@ import Testing
     let model: MachineModel
 
     init() throws {
-        let compilation = Compiler.compile(SourceText(InvocationSemanticsTests.profile), options: CompilerOptions(runsInvocations: true))
+        let compilation = Compiler.compile(SourceText(InvocationSemanticsTests.profile))
         model = try #require(compilation.model)
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// What the SCXML export cannot write yet is refused at each `invoke`.
 @Suite struct InvocationExportRefusalTests {
     @Test func theExportRefusesEachInvocationAtItsLine() throws {
-        let compilation = Compiler.compile(SourceText(InvocationSemanticsTests.profile), options: CompilerOptions(runsInvocations: true))
+        let compilation = Compiler.compile(SourceText(InvocationSemanticsTests.profile))
         let refusals = SCXMLEmitter.refusals(try #require(compilation.model))
         #expect(refusals.map { "\($0.range.start.line): \($0.message)" } == [
             "9: SCXML export does not write invocations yet: 'fetchUser' has no SCXML form fsmc writes",
