@@ -32,12 +32,16 @@ public struct MachineInvocations {
         }
     }
 
+    /// Whether a slot is scheduled: the step that just ran entered a state with invocations.
+    @inlinable
+    public var hasScheduled: Bool { scheduledCount > 0 }
+
     /// The first scheduled slot, no longer scheduled; `nil` when none is. Slots are numbered in
     /// the spec's document order, so invocations start in the order their states are entered
     /// (outer states first) and, within a state, in the order written.
     @inlinable
     public mutating func nextScheduled() -> Int? {
-        guard scheduledCount > 0, let slot = scheduled.firstIndex(of: true) else { return nil }
+        guard hasScheduled, let slot = scheduled.firstIndex(of: true) else { return nil }
         scheduled[slot] = false
         scheduledCount -= 1
         return slot

@@ -202,7 +202,6 @@ public struct MachineInterpreter: Sendable {
         } else {
             trace.append(.ignored(event))
         }
-        startInvocations()
         return taken(since: mark)
     }
 
@@ -226,7 +225,6 @@ public struct MachineInterpreter: Sendable {
             let timer = timers.remove(at: next)
             now = max(now, timer.deadline)
             if microstep(for: .timer(timer.owner, group: timer.group), answers) { settle(answers) }
-            startInvocations()
         }
         now = max(now, deadline)
         return taken(since: mark)

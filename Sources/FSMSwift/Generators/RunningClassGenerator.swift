@@ -311,13 +311,11 @@ extension RunningClassGenerator {
             }
             writer.line("isInStep = true")
             writer.line("step(event)")
-            if features.contains(.invocations) {
-                // It also starts what the step's states invoke.
+            // `drainQueues()` also starts what the step's states invoke.
+            let queued = features.contains(.raise) ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty"
+            let waiting = features.contains(.invocations) ? "!\(queued) || invocations.hasScheduled" : "!\(queued)"
+            writer.block("if \(waiting)") { writer in
                 writer.line("drainQueues()")
-            } else {
-                writer.block("if !\(features.contains(.raise) ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty")") { writer in
-                    writer.line("drainQueues()")
-                }
             }
             writer.line("isInStep = false")
         }

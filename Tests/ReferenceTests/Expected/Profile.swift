@@ -407,7 +407,9 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         }
         isInStep = true
         step(event)
-        drainQueues()
+        if !pendingEvents.isEmpty || invocations.hasScheduled {
+            drainQueues()
+        }
         isInStep = false
     }
 

@@ -400,7 +400,9 @@ import FSMRuntime
         }
         isInStep = true
         step(event)
-        drainQueues()
+        if !pendingEvents.isEmpty || invocations.hasScheduled {
+            drainQueues()
+        }
         isInStep = false
     }
 
