@@ -521,21 +521,21 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine starts, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationStarts(handler), hearing: .invocationStarts)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine cancels (its state was left), until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation that sent something after it was cancelled or had ended, which the machine dropped, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
