@@ -17,6 +17,7 @@ extension SpecText {
         var declaration = "machine \(model.name) {"
         if model.accessLevel != .internal { declaration = "\(model.accessLevel.rawValue) " + declaration }
         if model.isMainActor { declaration = "@MainActor " + declaration }
+        if model.isObservable { declaration = "@Observable " + declaration }
         writer.line(declaration)
         writer.indented { writer in
             signals("event", model.events, into: &writer)

@@ -77,6 +77,7 @@ public struct SemanticAnalyzer {
             events: signals.events, outputs: signals.outputs, states: stateModels, topLevelStates: topLevelStates,
             initialState: initialState, machineTransitions: resolved.machineTransitions,
             guards: resolved.callables.guards, actions: resolved.callables.actions)
+        model.isObservable = declaration.isObservable
         model.valueFunctions = resolved.callables.valueFunctions
         model.invocations = invocations.invocations
         if !diagnostics.hasErrors {

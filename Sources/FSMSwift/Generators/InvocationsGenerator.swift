@@ -103,7 +103,7 @@ extension InvocationsGenerator {
             writer.line("isInStep = true")
             writer.line("handleInvocation(delivery, run: run)")
             writer.line("drainQueues()")
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
         writer.line("/// Takes the transitions of what an invocation sent back, unless the run it comes from was")

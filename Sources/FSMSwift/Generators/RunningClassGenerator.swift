@@ -12,6 +12,10 @@ extension RunningClassGenerator {
         plan.sendTakesIsolation ? "isolation: isolated (any Actor)? = #isolation" : nil
     }
 
+    /// The variable that holds the state: `state` itself, or behind an `@Observable` machine's
+    /// tracked `state`, `storedState`, which the initializer sets before `self` is whole.
+    private var storedState: String { model.isObservable ? "storedState" : "state" }
+
     /// The private initializer's label for the actor work comes back to.
     private var isolationLabel: String { features.contains(.invocations) ? "workIsolation" : "timerIsolation" }
 
@@ -28,8 +32,12 @@ extension RunningClassGenerator {
         writer.line("// The variables are only ever read or assigned, never held across a call to your code:")
         writer.line("// `@exclusivity(unchecked)` spares every access Swift's run-time exclusivity check.")
         writer.line()
-        writer.line("/// The current state.")
-        writer.line("\(unchecked)\(access)private(set) var state: State")
+        if model.isObservable {
+            emitObservableState(into: &writer)
+        } else {
+            writer.line("/// The current state.")
+            writer.line("\(unchecked)\(access)private(set) var state: State")
+        }
         if features.contains(.history) {
             writer.line("/// What the states with `history` remember.")
             writer.line("\(unchecked)private var history = History()")
@@ -151,15 +159,15 @@ extension RunningClassGenerator {
             writer.line("let isRestored: Bool")
             writer.block("if let snapshot", closing: "} else {") { writer in
                 if features.contains(.history) {
-                    writer.line("state = snapshot.state")
+                    writer.line("\(storedState) = snapshot.state")
                     writer.line("history = snapshot.history")
                 } else {
-                    writer.line("state = snapshot")
+                    writer.line("\(storedState) = snapshot")
                 }
                 writer.line("isRestored = true")
             }
             writer.indented { writer in
-                writer.line("state = \(initial)")
+                writer.line("\(storedState) = \(initial)")
                 writer.line("isRestored = false")
             }
             writer.line("}")
@@ -196,7 +204,7 @@ extension RunningClassGenerator {
             // a state whose eventless transition is enabled: it would never move again.
             if features.contains(.eventless) { writer.line("takeEventlessTransitions()") }
             writer.line("drainQueues()")
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
     }
@@ -361,7 +369,7 @@ extension RunningClassGenerator {
             writer.block("if \(waiting)") { writer in
                 writer.line("drainQueues()")
             }
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
         ObservationGenerator(plan: plan).emitObservingMethods(into: &writer)
@@ -498,6 +506,7 @@ extension RunningClassGenerator {
     }
 
     func emitNotifications(into writer: inout CodeWriter) {
+        emitStateChangeNotification(into: &writer)
         writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
         writer.line("@inline(__always)")
         writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
@@ -507,5 +516,44 @@ extension RunningClassGenerator {
         }
         writer.line()
         ObservationGenerator(plan: plan).emitDelivery(into: &writer)
+    }
+
+    /// An `@Observable` machine's `state`: reading it (and so `isIn`, `canHandle`, `isFinished`,
+    /// `acceptedEventNames`) tracks it; the first assignment of a step tells Observation it will
+    /// change, and the step's end that it did (`didChangeState()`), so that a step notifies once
+    /// however many states it passes through, and a step that changes nothing not at all.
+    private func emitObservableState(into writer: inout CodeWriter) {
+        writer.line("/// The current state. Reading it, in a SwiftUI view or `withObservationTracking`, tracks it:")
+        writer.line("/// each step that changes it notifies once.")
+        writer.block("\(access)private(set) var state: State") { writer in
+            writer.block("get") { writer in
+                writer.line("observationRegistrar.access(self, keyPath: \\.state)")
+                writer.line("return storedState")
+            }
+            writer.block("set") { writer in
+                writer.block("if !isChangingState") { writer in
+                    writer.line("isChangingState = true")
+                    writer.line("observationRegistrar.willSet(self, keyPath: \\.state)")
+                }
+                writer.line("storedState = newValue")
+            }
+        }
+        writer.line("\(unchecked)private var storedState: State")
+        writer.line("private let observationRegistrar = ObservationRegistrar()")
+        writer.line("/// Whether the current step changed `state`: Observation hears of it when the step ends.")
+        writer.line("\(unchecked)private var isChangingState = false")
+    }
+
+    /// Tells Observation that the step that just ended changed `state`.
+    func emitStateChangeNotification(into writer: inout CodeWriter) {
+        guard model.isObservable else { return }
+        writer.line("/// Tells Observation that the step that just ended changed `state`; out of line, to keep")
+        writer.line("/// `send(_:)` small.")
+        writer.line("@inline(never)")
+        writer.block("private func didChangeState()") { writer in
+            writer.line("isChangingState = false")
+            writer.line("observationRegistrar.didSet(self, keyPath: \\.state)")
+        }
+        writer.line()
     }
 }

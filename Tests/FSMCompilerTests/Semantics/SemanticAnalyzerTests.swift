@@ -274,12 +274,13 @@ import TestSupport
 
     @Test func machineAttributes() {
         MarkedSource("""
-            1️⃣@Observable @MainActor 2️⃣@MainActor machine M {
+            1️⃣@Sendable @Observable @MainActor 2️⃣@MainActor 3️⃣@Observable machine M {
                 initial final state a
             }
             """).expectDiagnostics([
-            .error("1️⃣", "unknown attribute '@Observable'; a machine takes '@MainActor' to isolate it to the main actor"),
+            .error("1️⃣", "unknown attribute '@Sendable'; a machine takes '@MainActor' to isolate it to the main actor and '@Observable' to make it observable"),
             .error("2️⃣", "'@MainActor' is written twice"),
+            .error("3️⃣", "'@Observable' is written twice"),
         ])
     }
 
