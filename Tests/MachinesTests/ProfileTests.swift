@@ -1,6 +1,9 @@
+import FSMCompiler
 import FSMRuntime
+import Foundation
 import Machines
 import Testing
+import TestSupport
 
 /// A server that must not be asked: the manual drivers run no work, the tests answer for it.
 private struct UnaskedService: UserService {
@@ -181,6 +184,64 @@ struct ProfileTests {
             restoring: .showing(user: Self.ada))
         #expect(machine.state == .showing(user: Self.ada))
         #expect(driver.running == ["changes"])
+    }
+}
+
+/// The plugin's `Profile` beside fsmc's interpreter of `machines/Profile.fsm`, the one
+/// semantics: after every step of a script through every transition, both have the same states
+/// active and the same invocations running.
+@Suite struct ProfileAgreesWithTheInterpreterTests {
+    @Test func aScriptThroughEveryTransitionAgreesStepByStep() throws {
+        let source = SourceText(bytes: Array(try Data(contentsOf: ExampleMachines.folder.appendingPathComponent("Profile.fsm"))))
+        let executable = try #require(Compiler.compile(source).executable)
+        var interpreter = MachineInterpreter(machine: executable)
+        let run = ProfileTests.Run()
+        _ = interpreter.start(answers: [])
+        var steps = 0
+
+        func expectAgreement(_ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+            steps += 1
+            let configuration = Profile.StateID.allCases.filter(run.machine.isIn).map(\.rawValue)
+            #expect(configuration == interpreter.configuration.map { executable.model[$0].name }, "after \(step)", sourceLocation: sourceLocation)
+            let running = interpreter.runningInvocations.map { executable.model[$0.invocation].name }
+            #expect(run.driver.running == running, "after \(step)", sourceLocation: sourceLocation)
+        }
+        func send(_ event: Profile.Event) {
+            let id = executable.model.events.firstIndex { $0.name == event.name }!
+            run.machine.send(event)
+            _ = interpreter.send(EventID(id), answers: [])
+            expectAgreement(event.name)
+        }
+        func deliver(_ result: InvocationResult, from name: String, offline: Bool = false, _ drive: () -> Void) {
+            let invocation = interpreter.runningInvocations.first { executable.model[$0.invocation].name == name }!
+            drive()
+            _ = interpreter.deliver(result, from: invocation, answers: offline ? ["isOffline"] : [])
+            expectAgreement("\(name) \(result)")
+        }
+
+        send(.open(id: 4))
+        send(.close)
+        send(.open(id: 4))
+        run.clock.advance(by: .seconds(10))
+        _ = interpreter.advance(to: interpreter.now + 10_000_000_000, answers: [])
+        expectAgreement("10s")
+        send(.retry)
+        send(.open(id: 4))
+        deliver(.error, from: "fetchUser", offline: true) { run.driver.fail("fetchUser", with: ServiceError.offline) }
+        send(.retry)
+        send(.open(id: 4))
+        deliver(.error, from: "fetchUser") { run.driver.fail("fetchUser", with: ServiceError.status(500)) }
+        send(.retry)
+        send(.open(id: 4))
+        deliver(.done, from: "fetchUser") { run.driver.complete("fetchUser", returning: ProfileTests.ada) }
+        send(.close)                        // ignored while showing, by both
+        deliver(.element, from: "changes") { run.driver.yield("changes", Change.renamed("Ada L.")) }
+        deliver(.done, from: "changes") { run.driver.finish("changes") }
+        send(.open(id: 5))
+        deliver(.done, from: "fetchUser") { run.driver.complete("fetchUser", returning: User(id: 5, name: "Bo")) }
+        deliver(.error, from: "changes") { run.driver.fail("changes", with: ServiceError.offline) }
+        #expect(run.machine.state == .offline)
+        #expect(steps == 19)
     }
 }
 
