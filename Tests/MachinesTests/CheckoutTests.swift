@@ -126,6 +126,25 @@ struct CheckoutTests {
         #expect(core.log.contains("Core:: push registration failed: notifications disabled"))
     }
 
+    /// The SDK with its calls answered by hand: the flow waits in `beforePayment` while the
+    /// payment runs, every module having heard that state, and moves on when it returns.
+    @Test func theFlowWaitsForThePaymentWhileTheModulesHaveHeardItsState() {
+        let driver = ManualInvocationDriver()
+        let core = CheckoutCore(invocations: driver)
+        core.logIn()
+        #expect(driver.running == ["pay"])
+        #expect(!core.isSettled)
+        #expect(core.log.suffix(3) == [
+            "Member:: update notified : beforePayment", "Store:: update notified : beforePayment", "Push:: update notified : beforePayment",
+        ])
+        driver.complete("pay")
+        #expect(core.machine.state == .beforePush)
+        #expect(driver.running == ["registerForPush"])
+        driver.complete("registerForPush")
+        #expect(core.isSettled)
+        #expect(core.machine.isFinished)
+    }
+
     // MARK: - The machine alone, its calls answered by hand
 
     @Test func eachWaitingStateStartsItsCallAtTheEndOfTheStep() {
