@@ -2,10 +2,14 @@ import FSMRuntime
 
 /// A user as the profile screen shows it.
 public struct User: Hashable, Sendable, Codable {
+    /// The server's id of the user.
     public var id: Int
+    /// The name shown as the screen's title.
     public var name: String
+    /// A few lines about the user; empty when they wrote none.
     public var bio: String
 
+    /// A user as the server sends it.
     public init(id: Int, name: String, bio: String = "") {
         self.id = id
         self.name = name
@@ -25,7 +29,9 @@ public struct User: Hashable, Sendable, Codable {
 
 /// A change the server streams while the profile shows.
 public enum Change: Hashable, Sendable, Codable {
+    /// The user took this name.
     case renamed(String)
+    /// The user rewrote their bio.
     case bio(String)
 }
 
@@ -59,28 +65,34 @@ public final class ProfileScreen: Profile.Actions {
     public private(set) var reports: [String] = []
     private let service: any UserService
 
+    /// A screen that reads `service`.
     public init(service: any UserService) {
         self.service = service
     }
 
+    /// `loading`'s work: the user, from the service.
     public nonisolated(nonsending) func fetchUser(id: Int) async throws -> User {
         // A new fetch: the changes of an earlier visit no longer apply.
         updatedUser = nil
         return try await service.user(id: id)
     }
 
+    /// `showing`'s work: the user's changes, as the service streams them.
     public func changes(user: User) -> InvocationElements<Change> {
         InvocationElements(service.changes(ofUser: user.id))
     }
 
+    /// Whether the fetch failed for want of a connection, which the screen offers to retry.
     public func isOffline(error: any Error, id: Int) -> Bool {
         (error as? ServiceError) == .offline
     }
 
+    /// Notes any other failure of the fetch.
     public func report(error: any Error, id: Int) {
         reports.append("user \(id): \(error)")
     }
 
+    /// Applies one streamed change to what the screen shows.
     public func apply(change: Change, user: User) {
         // `user` is the state's data, fixed when the fetch returned: the changes pile up here.
         updatedUser = (updatedUser ?? user).applying(change)
