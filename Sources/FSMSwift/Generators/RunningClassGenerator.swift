@@ -9,7 +9,7 @@ extension RunningClassGenerator {
     /// The parameter that tells a nonisolated machine with timers or invocations which actor
     /// they come back to; `#isolation` is the caller's actor.
     var isolationParameter: String? {
-        plan.hasAsynchronousWork && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
+        plan.sendTakesIsolation ? "isolation: isolated (any Actor)? = #isolation" : nil
     }
 
     /// The private initializer's label for the actor work comes back to.
@@ -108,7 +108,7 @@ extension RunningClassGenerator {
         let snapshotType = features.contains(.history) ? "Snapshot" : "State"
         let timersNeedAnActor = isolationParameter != nil
         var parameters: [String] = []
-        if features.contains(.actions) { parameters.append("actions: any Actions") }
+        if features.contains(.actions) { parameters.append(plan.hasSender ? "actions makeActions: (Sender) -> any Actions" : "actions: any Actions") }
         if features.contains(.timers) { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
         if features.contains(.invocations) {
             parameters.append(timersNeedAnActor ? "invocations: any InvocationDriver" : "invocations: any InvocationDriver = TaskInvocationDriver()")
@@ -121,12 +121,27 @@ extension RunningClassGenerator {
         }
 
         let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
-        if !timersNeedAnActor {
+        if !timersNeedAnActor && plan.hasSender {
+            var forwarded = parameters
+            forwarded[0] = "actions: any Actions"
+            let passed = forwarded.dropFirst().map { "\(label(of: $0)): \(argument(of: $0))" }
             emitInitializerDocumentation(into: &writer)
+            writer.function("\(access)convenience init", parameters: forwarded) { writer in
+                writer.line("self.init(\((["actions: { _ in actions }"] + passed).joined(separator: ", ")))")
+            }
+            writer.line()
+        }
+        if !timersNeedAnActor {
+            emitInitializerDocumentation(actionsKeepASender: plan.hasSender, into: &writer)
         }
         let designated = timersNeedAnActor ? "private init" : "\(access)init"
         writer.function(designated, parameters: parameters) { writer in
-            if features.contains(.actions) { writer.line("self.actions = actions") }
+            if plan.hasSender {
+                writer.line("let sender = Sender()")
+                writer.line("self.actions = makeActions(sender)")
+            } else if features.contains(.actions) {
+                writer.line("self.actions = actions")
+            }
             if features.contains(.timers) { writer.line("self.clock = clock") }
             if features.contains(.invocations) { writer.line("self.invocationDriver = invocations") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
@@ -148,6 +163,7 @@ extension RunningClassGenerator {
                 writer.line("isRestored = false")
             }
             writer.line("}")
+            if plan.hasSender { writer.line("sender.machine = self") }
             writer.block("for observer in observers") { writer in
                 writer.line("addObserver(observer)")
             }
@@ -186,7 +202,7 @@ extension RunningClassGenerator {
     }
 
     /// What the initializers' documentation says, above each public one.
-    private func emitInitializerDocumentation(anActor: Bool? = nil, into writer: inout CodeWriter) {
+    private func emitInitializerDocumentation(anActor: Bool? = nil, actionsKeepASender: Bool = false, into writer: inout CodeWriter) {
         let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
         writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
         if features.contains(.eventless) || plan.hasAsynchronousWork {
@@ -224,7 +240,12 @@ extension RunningClassGenerator {
         }
         writer.line("///")
         writer.line("/// - Parameters:")
-        if features.contains(.actions) { writer.line("///   - actions: your guards and actions.") }
+        if actionsKeepASender {
+            writer.line("///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to")
+            writer.line("///     send it events (the initial state's entry actions can already).")
+        } else if features.contains(.actions) {
+            writer.line("///   - actions: your guards and actions.")
+        }
         if features.contains(.timers) {
             writer.line(anActor == false
                 ? "///   - clock: times the `after` transitions, such as a `ManualClock` in tests."
@@ -249,8 +270,7 @@ extension RunningClassGenerator {
     /// The two public initializers of a machine with timers that no attribute isolates: one on
     /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
     private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
-        let actions = features.contains(.actions) ? ["actions: any Actions"] : []
-        var passed = features.contains(.actions) ? "actions: actions, " : ""
+        var passed = ""
         if features.contains(.timers) { passed += "clock: clock, " }
         if features.contains(.invocations) { passed += "invocations: invocations, " }
         let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
@@ -258,19 +278,43 @@ extension RunningClassGenerator {
             + (features.contains(.invocations) ? ["invocations: some InvocationDriver = TaskInvocationDriver()"] : [])
         let anywhere = (features.contains(.timers) ? ["clock: some SynchronousMachineClock"] : [])
             + (features.contains(.invocations) ? ["invocations: some SynchronousInvocationDriver"] : [])
-        emitInitializerDocumentation(anActor: true, into: &writer)
-        writer.function(
-            "\(access)convenience init",
-            parameters: actions + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
-        ) { writer in
-            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
+        // With a `Sender`, each initializer has a twin whose actions are made from it.
+        var actionForms: [(parameter: [String], argument: String, keepsASender: Bool)] = []
+        if plan.hasSender {
+            actionForms = [(["actions: any Actions"], "actions: { _ in actions }, ", false), (["actions makeActions: (Sender) -> any Actions"], "actions: makeActions, ", true)]
+        } else if features.contains(.actions) {
+            actionForms = [(["actions: any Actions"], "actions: actions, ", false)]
+        } else {
+            actionForms = [([], "", false)]
         }
-        writer.line()
-        emitInitializerDocumentation(anActor: false, into: &writer)
-        writer.function("\(access)convenience init", parameters: actions + anywhere + shared) { writer in
-            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
+        for form in actionForms {
+            emitInitializerDocumentation(anActor: true, actionsKeepASender: form.keepsASender, into: &writer)
+            writer.function(
+                "\(access)convenience init",
+                parameters: form.parameter + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
+            ) { writer in
+                writer.line("self.init(\(form.argument)\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
+            }
+            writer.line()
         }
-        writer.line()
+        for form in actionForms {
+            emitInitializerDocumentation(anActor: false, actionsKeepASender: form.keepsASender, into: &writer)
+            writer.function("\(access)convenience init", parameters: form.parameter + anywhere + shared) { writer in
+                writer.line("self.init(\(form.argument)\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
+            }
+            writer.line()
+        }
+    }
+
+    /// The argument label of `parameter` (`restoring snapshot: State? = nil` → `restoring`).
+    private func label(of parameter: String) -> String {
+        String(parameter.prefix { $0 != " " && $0 != ":" })
+    }
+
+    /// The name `parameter` is bound to in the body (`restoring snapshot: State? = nil` → `snapshot`).
+    private func argument(of parameter: String) -> String {
+        let declaration = parameter.prefix { $0 != ":" }.split(separator: " ")
+        return String(declaration.last ?? "")
     }
 
     func emitPublicAPI(into writer: inout CodeWriter) {
