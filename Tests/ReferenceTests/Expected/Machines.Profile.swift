@@ -139,6 +139,21 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    public final class Sender {
+        fileprivate weak var machine: Profile?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Profile/send(_:isolation:)`` does.
+        public func send(_ event: Event, isolation: isolated (any Actor)? = #isolation) {
+            machine?.send(event, isolation: isolation)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Profile`` runs. Each has a default implementation that does nothing, and
@@ -303,7 +318,33 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
+        self.init(actions: { _ in actions }, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers and starts the invocations of its states.
+    ///
+    /// Call it on the actor the machine lives on (the main actor or one of yours): its invocations
+    /// run there and its timers come back there. Outside any actor, pass a `SynchronousMachineClock`
+    /// such as `ManualClock` and a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
+    ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    ///   - isolation: the actor the machine lives on; the caller's, which must be an actor.
+    public convenience init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: some MachineClock = TaskClock(),
+        invocations: some InvocationDriver = TaskInvocationDriver(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil,
+        isolation: isolated (any Actor) = #isolation
+    ) {
+        self.init(actions: makeActions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -325,18 +366,42 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
+        self.init(actions: { _ in actions }, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers and starts the invocations of its states.
+    ///
+    /// For a machine outside any actor: its clock fires and its invocations deliver only inside
+    /// calls you make, on your own thread.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions, such as a `ManualClock` in tests.
+    ///   - invocations: runs the work of `invoke`, such as a `ManualInvocationDriver` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    public convenience init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: some SynchronousMachineClock,
+        invocations: some SynchronousInvocationDriver,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        self.init(actions: makeActions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
     }
 
     private init(
-        actions: any Actions,
+        actions makeActions: (Sender) -> any Actions,
         clock: any MachineClock,
         invocations: any InvocationDriver,
         observers: [any Observer],
         restoring snapshot: State?,
         workIsolation isolation: (any Actor)?
     ) {
-        self.actions = actions
+        let sender = Sender()
+        self.actions = makeActions(sender)
         self.clock = clock
         self.invocationDriver = invocations
         self.isolation = isolation
@@ -348,6 +413,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
             state = .idle
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }
@@ -428,21 +494,21 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine starts, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     public func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationStarts(handler), hearing: .invocationStarts)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine cancels (its state was left), until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     public func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation that sent something after it was cancelled or had ended, which the machine dropped, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     public func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
