@@ -25,8 +25,13 @@ import FoundationXML
     }
 
     /// Every spec with a golden file: the example machines and the construct specs, as paths
-    /// from the package root.
-    static var specs: [String] { DiagramGoldens.specs }
+    /// from the package root, but those the export refuses (the example machines with
+    /// invocations, `Checkout` and `Profile`: `fsmc export` stops at their `invoke` lines).
+    static var specs: [String] {
+        DiagramGoldens.specs.filter { spec in
+            (try? SCXMLEmitter.refusals(model(of: spec)).isEmpty) ?? true
+        }
+    }
 
     static func model(of spec: String) throws -> MachineModel {
         try DiagramGoldens.model(of: spec)
