@@ -19,7 +19,9 @@ if let reportPath = options.allocationChildReport {
     exit(0)
 }
 if let reportPath = options.invocationAllocationChildReport {
-    let allocations = await InvocationBenchmark.countAllocations(cycles: options.invocationAllocationCycles, filter: options.variantFilter)
+    let allocations = runOnMainRunLoop {
+        await InvocationBenchmark.countAllocations(cycles: options.invocationAllocationCycles, filter: options.variantFilter)
+    }
     try JSONEncoder().encode(allocations).write(to: URL(fileURLWithPath: reportPath))
     exit(0)
 }
@@ -53,9 +55,11 @@ if options.sections.contains(.allocations) {
     show(text.allocations(allocations))
 }
 if options.sections.contains(.invocations) {
-    let invocations = await InvocationBenchmark.run(
-        cycles: options.invocationCycles, repetitions: options.repetitions, filter: options.variantFilter,
-        smoke: options.smoke, workDirectory: workDirectory)
+    let invocations = runOnMainRunLoop {
+        await InvocationBenchmark.run(
+            cycles: options.invocationCycles, repetitions: options.repetitions, filter: options.variantFilter,
+            smoke: options.smoke, workDirectory: workDirectory)
+    }
     report.invocations = invocations
     show(text.invocations(invocations))
 }

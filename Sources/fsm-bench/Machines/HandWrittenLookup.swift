@@ -56,8 +56,7 @@
                 let value = try await actions.fetch(id: id)
                 self?.fetchReturned(value, generation: generation)
             } catch {
-                // No `error fetch` transition: a failure is ignored, as the generated machine
-                // ignores it.
+                self?.fetchFailed(generation: generation)
             }
         }
     }
@@ -69,6 +68,13 @@
         fetchTask = nil
         state = .idle
         actions.record(value: value, id: id)
+    }
+
+    /// The fetch threw: back to `idle`, unless `loading` was left since it started.
+    private func fetchFailed(generation: UInt64) {
+        guard generation == fetchGeneration, case .loading = state else { return }
+        fetchTask = nil
+        state = .idle
     }
 
     private func cancelFetch() {
