@@ -697,20 +697,22 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         switch slot {
         case 0:
             guard case .loading(id: let id) = self.state else { break }
+            let runNumber = invocations.newRun(slot: 0)
             invocations.start(
-                slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
+                runNumber, slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
                 InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.fetchUser(outcome), run: run)
+            ) { [weak self] outcome in
+                self?.invocationDelivered(.fetchUser(outcome), run: runNumber)
             }
             notify(.invocationStarts, .started(.fetchUser))
         case 1:
             guard case .showing(user: let user) = self.state else { break }
+            let runNumber = invocations.newRun(slot: 1)
             invocations.start(
-                slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
+                runNumber, slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
                 InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.changes(outcome), run: run)
+            ) { [weak self] outcome in
+                self?.invocationDelivered(.changes(outcome), run: runNumber)
             }
             notify(.invocationStarts, .started(.changes))
         default:
