@@ -69,34 +69,10 @@ public struct MachineInvocations {
         _ body: InvocationWork<Value>.Body,
         deliver: @escaping (_ run: UInt64, InvocationOutcome<Value>) -> Void
     ) {
-        let run = newRun(slot: slot)
-        start(run, slot: slot, name: name, on: driver, isolation: isolation, body) { deliver(run, $0) }
-    }
-
-    /// Begins a new run of `slot`, cancelling the one that runs, and returns its number, for
-    /// the `deliver` closure of ``start(_:slot:name:on:isolation:_:deliver:)`` to capture.
-    @inlinable
-    public mutating func newRun(slot: Int) -> UInt64 {
         running[slot]?.cancel()
         runs[slot] &+= 1
-        return runs[slot]
-    }
-
-    /// Runs `body` as `run` of `slot`, the number ``newRun(slot:)`` just returned: `driver`
-    /// runs it, and each outcome reaches `deliver`, which knows its run. A generated machine
-    /// starts its invocations this way: its one closure captures the run, where wrapping it
-    /// in another would cost an allocation per start.
-    public mutating func start<Value>(
-        _ run: UInt64,
-        slot: Int,
-        name: String,
-        on driver: any InvocationDriver,
-        isolation: (any Actor)?,
-        _ body: InvocationWork<Value>.Body,
-        deliver: @escaping (InvocationOutcome<Value>) -> Void
-    ) {
-        assert(runs[slot] == run, "start(_:slot:…) takes the run newRun(slot:) just returned")
-        running[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body, deliver: deliver))
+        let run = runs[slot]
+        running[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body) { deliver(run, $0) })
     }
 
     /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.

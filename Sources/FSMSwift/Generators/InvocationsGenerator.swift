@@ -65,15 +65,13 @@ extension InvocationsGenerator {
         case .stream, .machine: ".stream { [actions] in actions.\(invocation.name)\(arguments) }"
         }
         let slot = invocation.id.index
-        // The delivering closure captures the run itself: one closure a start, not two.
-        writer.line("let runNumber = invocations.newRun(slot: \(slot))")
         writer.line("invocations.start(")
         writer.indented { writer in
-            writer.line("runNumber, slot: \(slot), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
+            writer.line("slot: \(slot), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
             writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body)")
         }
-        writer.closure(") { [weak self] outcome in") { writer in
-            writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: runNumber)")
+        writer.closure(") { [weak self] run, outcome in") { writer in
+            writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
         }
         writer.line("notify(.invocationStarts, .started(.\(SwiftNames.variable(invocation.name))))")
     }

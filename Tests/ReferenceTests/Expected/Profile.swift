@@ -697,22 +697,20 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         switch slot {
         case 0:
             guard case .loading(id: let id) = self.state else { break }
-            let runNumber = invocations.newRun(slot: 0)
             invocations.start(
-                runNumber, slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
+                slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
                 InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) }
-            ) { [weak self] outcome in
-                self?.invocationDelivered(.fetchUser(outcome), run: runNumber)
+            ) { [weak self] run, outcome in
+                self?.invocationDelivered(.fetchUser(outcome), run: run)
             }
             notify(.invocationStarts, .started(.fetchUser))
         case 1:
             guard case .showing(user: let user) = self.state else { break }
-            let runNumber = invocations.newRun(slot: 1)
             invocations.start(
-                runNumber, slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
+                slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
                 InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) }
-            ) { [weak self] outcome in
-                self?.invocationDelivered(.changes(outcome), run: runNumber)
+            ) { [weak self] run, outcome in
+                self?.invocationDelivered(.changes(outcome), run: run)
             }
             notify(.invocationStarts, .started(.changes))
         default:

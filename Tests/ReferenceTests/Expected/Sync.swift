@@ -687,30 +687,27 @@ import FSMRuntime
     private func startInvocation(_ slot: Int) {
         switch slot {
         case 0:
-            let runNumber = invocations.newRun(slot: 0)
             invocations.start(
-                runNumber, slot: 0, name: "send", on: invocationDriver, isolation: isolation,
+                slot: 0, name: "send", on: invocationDriver, isolation: isolation,
                 InvocationWork<(bytes: Int, checksum: String)>.Body.call { [actions] in try await actions.send() }
-            ) { [weak self] outcome in
-                self?.invocationDelivered(.send(outcome), run: runNumber)
+            ) { [weak self] run, outcome in
+                self?.invocationDelivered(.send(outcome), run: run)
             }
             notify(.invocationStarts, .started(.send))
         case 1:
-            let runNumber = invocations.newRun(slot: 1)
             invocations.start(
-                runNumber, slot: 1, name: "check", on: invocationDriver, isolation: isolation,
+                slot: 1, name: "check", on: invocationDriver, isolation: isolation,
                 InvocationWork<Void>.Body.call { [actions] in try await actions.check() }
-            ) { [weak self] outcome in
-                self?.invocationDelivered(.check(outcome), run: runNumber)
+            ) { [weak self] run, outcome in
+                self?.invocationDelivered(.check(outcome), run: run)
             }
             notify(.invocationStarts, .started(.check))
         case 2:
-            let runNumber = invocations.newRun(slot: 2)
             invocations.start(
-                runNumber, slot: 2, name: "pages", on: invocationDriver, isolation: isolation,
+                slot: 2, name: "pages", on: invocationDriver, isolation: isolation,
                 InvocationWork<Int>.Body.stream { [actions] in actions.pages() }
-            ) { [weak self] outcome in
-                self?.invocationDelivered(.pages(outcome), run: runNumber)
+            ) { [weak self] run, outcome in
+                self?.invocationDelivered(.pages(outcome), run: run)
             }
             notify(.invocationStarts, .started(.pages))
         default:
