@@ -25,7 +25,7 @@ public final class TaskInvocationDriver: InvocationDriver, Sendable {
                 await Self.perform(carried, on: isolation)
             }
         }
-        return RunningInvocation { task.cancel() }
+        return RunningInvocation(task: task)
     }
 
     private static func perform<Value>(_ carried: UncheckedSendableWork<Value>, on isolation: isolated (any Actor)?) async {
