@@ -70,7 +70,7 @@ package enum ReservedNames {
         "TransitionDescriptor", "MachineTimers", "StatePath", "PropertyDecoding", "PropertyEncoding",
         "CaseDecoding", "CaseEncoding", "SynchronousMachineClock", "CancellationHandle", "InvocationDriver",
         "SynchronousInvocationDriver", "TaskInvocationDriver", "ManualInvocationDriver", "MachineInvocations",
-        "InvocationWork", "InvocationOutcome", "InvocationElements", "RunningInvocation",
+        "InvocationWork", "InvocationOutcome", "InvocationElements", "RunningInvocation", "InvocationSink",
     ]
 
     /// The type a compound state's children live in, nested in the generated `State`: the

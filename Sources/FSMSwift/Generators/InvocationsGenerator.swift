@@ -68,11 +68,10 @@ extension InvocationsGenerator {
         writer.line("invocations.start(")
         writer.indented { writer in
             writer.line("slot: \(slot), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
-            writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body)")
+            writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body),")
+            writer.line("sink: \(sinkName(of: invocation))")
         }
-        writer.closure(") { [weak self] run, outcome in") { writer in
-            writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
-        }
+        writer.line(")")
         writer.line("notify(.invocationStarts, .started(.\(SwiftNames.variable(invocation.name))))")
     }
 

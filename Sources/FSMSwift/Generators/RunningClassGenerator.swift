@@ -79,6 +79,15 @@ extension RunningClassGenerator {
             writer.line("private let invocationDriver: any InvocationDriver")
             writer.line("/// The invocations, by slot: \(model.invocations.map { "`\($0.name)`" }.joined(separator: ", ")).")
             writer.line("\(unchecked)private var invocations = MachineInvocations(slots: \(model.invocations.count))")
+            writer.line("/// Where each invocation's outcomes reach the machine, made once and shared by its runs, so")
+            writer.line("/// that a start allocates no delivering closure.")
+            for invocation in model.invocations {
+                writer.line("private lazy var \(sinkName(of: invocation)) = InvocationSink<\(valueType(of: invocation))> { [weak self] run, outcome in")
+                writer.indented { writer in
+                    writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
+                }
+                writer.line("}")
+            }
         }
         if plan.hasAsynchronousWork {
             let comesBack = features.contains(.invocations) ? (features.contains(.timers) ? "timers fire and invocations deliver on" : "invocations deliver on") : "timers fire on"

@@ -18,6 +18,12 @@ extension PlanReader {
         if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
     }
 
+    /// The stored sink of `invocation`'s outcomes (`fetchUserSink`): made once, shared by every
+    /// run, so that a start allocates no delivering closure.
+    func sinkName(of invocation: InvocationModel) -> String {
+        SwiftNames.variable(invocation.name + "Sink")
+    }
+
     /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
     /// machine, `StateID` cases in a nested one: both spell a state `.name`); nothing when none.
     func emitStateSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {

@@ -268,6 +268,14 @@ import FSMRuntime
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `pay`, `registerForPush`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 2)
+    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
+    /// that a start allocates no delivering closure.
+    private lazy var paySink = InvocationSink<Void> { [weak self] run, outcome in
+        self?.invocationDelivered(.pay(outcome), run: run)
+    }
+    private lazy var registerForPushSink = InvocationSink<Void> { [weak self] run, outcome in
+        self?.invocationDelivered(.registerForPush(outcome), run: run)
+    }
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or what an invocation sent back.
@@ -576,18 +584,16 @@ import FSMRuntime
         case 0:
             invocations.start(
                 slot: 0, name: "pay", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.pay() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.pay(outcome), run: run)
-            }
+                InvocationWork<Void>.Body.call { [actions] in try await actions.pay() },
+                sink: paySink
+            )
             notify(.invocationStarts, .started(.pay))
         case 1:
             invocations.start(
                 slot: 1, name: "registerForPush", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.registerForPush() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.registerForPush(outcome), run: run)
-            }
+                InvocationWork<Void>.Body.call { [actions] in try await actions.registerForPush() },
+                sink: registerForPushSink
+            )
             notify(.invocationStarts, .started(.registerForPush))
         default:
             break

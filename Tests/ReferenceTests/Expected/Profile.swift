@@ -307,6 +307,14 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `fetchUser`, `changes`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 2)
+    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
+    /// that a start allocates no delivering closure.
+    private lazy var fetchUserSink = InvocationSink<String> { [weak self] run, outcome in
+        self?.invocationDelivered(.fetchUser(outcome), run: run)
+    }
+    private lazy var changesSink = InvocationSink<Int> { [weak self] run, outcome in
+        self?.invocationDelivered(.changes(outcome), run: run)
+    }
     /// The actor timers fire and invocations deliver on: the one events were last sent from.
     @exclusivity(unchecked) private var isolation: (any Actor)?
 
@@ -765,19 +773,17 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             guard case .loading(id: let id) = self.state else { break }
             invocations.start(
                 slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
-                InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.fetchUser(outcome), run: run)
-            }
+                InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) },
+                sink: fetchUserSink
+            )
             notify(.invocationStarts, .started(.fetchUser))
         case 1:
             guard case .showing(user: let user) = self.state else { break }
             invocations.start(
                 slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
-                InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.changes(outcome), run: run)
-            }
+                InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) },
+                sink: changesSink
+            )
             notify(.invocationStarts, .started(.changes))
         default:
             break

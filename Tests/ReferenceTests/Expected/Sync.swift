@@ -344,6 +344,17 @@ import FSMRuntime
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `send`, `check`, `pages`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 3)
+    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
+    /// that a start allocates no delivering closure.
+    private lazy var sendSink = InvocationSink<(bytes: Int, checksum: String)> { [weak self] run, outcome in
+        self?.invocationDelivered(.send(outcome), run: run)
+    }
+    private lazy var checkSink = InvocationSink<Void> { [weak self] run, outcome in
+        self?.invocationDelivered(.check(outcome), run: run)
+    }
+    private lazy var pagesSink = InvocationSink<Int> { [weak self] run, outcome in
+        self?.invocationDelivered(.pages(outcome), run: run)
+    }
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or what an invocation sent back.
@@ -724,26 +735,23 @@ import FSMRuntime
         case 0:
             invocations.start(
                 slot: 0, name: "send", on: invocationDriver, isolation: isolation,
-                InvocationWork<(bytes: Int, checksum: String)>.Body.call { [actions] in try await actions.send() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.send(outcome), run: run)
-            }
+                InvocationWork<(bytes: Int, checksum: String)>.Body.call { [actions] in try await actions.send() },
+                sink: sendSink
+            )
             notify(.invocationStarts, .started(.send))
         case 1:
             invocations.start(
                 slot: 1, name: "check", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.check() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.check(outcome), run: run)
-            }
+                InvocationWork<Void>.Body.call { [actions] in try await actions.check() },
+                sink: checkSink
+            )
             notify(.invocationStarts, .started(.check))
         case 2:
             invocations.start(
                 slot: 2, name: "pages", on: invocationDriver, isolation: isolation,
-                InvocationWork<Int>.Body.stream { [actions] in actions.pages() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.pages(outcome), run: run)
-            }
+                InvocationWork<Int>.Body.stream { [actions] in actions.pages() },
+                sink: pagesSink
+            )
             notify(.invocationStarts, .started(.pages))
         default:
             break
