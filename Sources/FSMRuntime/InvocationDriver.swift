@@ -81,7 +81,7 @@ public final class InvocationSink<Value> {
 /// running invocations itself).
 public protocol InvocationDriver: AnyObject {
     /// Starts `work`, which delivers its outcomes through `work.deliver` on `work.isolation`
-    /// until the returned handle is cancelled or released.
+    /// until the returned handle is cancelled.
     func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation
 }
 
@@ -90,6 +90,33 @@ public protocol InvocationDriver: AnyObject {
 /// can take, as it takes a ``SynchronousMachineClock``.
 public protocol SynchronousInvocationDriver: InvocationDriver {}
 
-/// An invocation's work as its driver runs it. Cancelling it, or releasing the last reference
-/// to it, stops it; the machine delivers nothing it sends afterwards.
-public typealias RunningInvocation = CancellationHandle
+/// An invocation's work as its driver runs it: a `Task`, held as it is (no object beside it),
+/// or whatever a closure stops. Cancelling it stops it; the machine cancels every invocation it
+/// runs when it is released, and delivers nothing any of them sends afterwards.
+public struct RunningInvocation {
+    private enum Work {
+        case task(Task<Void, Never>)
+        case other(CancellationHandle)
+    }
+
+    private let work: Work
+
+    /// Work a task does; cancelling cancels the task.
+    public init(task: Task<Void, Never>) {
+        work = .task(task)
+    }
+
+    /// Work `onCancel` stops; called at most once, also when the last copy of this value is
+    /// released uncancelled.
+    public init(onCancel: @escaping () -> Void) {
+        work = .other(CancellationHandle(onCancel: onCancel))
+    }
+
+    /// Stops the work; calling it again does nothing.
+    public func cancel() {
+        switch work {
+        case .task(let task): task.cancel()
+        case .other(let handle): handle.cancel()
+        }
+    }
+}

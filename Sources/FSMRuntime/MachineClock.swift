@@ -22,8 +22,9 @@ public protocol MachineClock: AnyObject {
 /// reference to it, guarantees that its action does not run.
 public typealias ScheduledTimer = CancellationHandle
 
-/// Work a machine started and may stop: a timer (``ScheduledTimer``) or an invocation
-/// (``RunningInvocation``). Cancelling it, or releasing the last reference to it, stops it.
+/// Work a machine started and may stop: a timer (``ScheduledTimer``), or an invocation a
+/// closure stops (``RunningInvocation/init(onCancel:)``). Cancelling it, or releasing the last
+/// reference to it, stops it.
 public final class CancellationHandle {
     private var onCancel: (() -> Void)?
     /// The task that does the work, when a `Task` does: held here rather than captured by an

@@ -10,14 +10,28 @@
 /// cancelled or ended invocation sends afterwards reaches the machine, even when its work
 /// ignores cancellation.
 public struct MachineInvocations {
-    @usableFromInline var running: [RunningInvocation?]
+    /// The running invocations, by slot, in an object that cancels them when the machine that
+    /// holds it is released: no invocation outlives its machine.
+    @usableFromInline final class Running {
+        @exclusivity(unchecked) @usableFromInline var bySlot: [RunningInvocation?]
+
+        init(slots: Int) {
+            bySlot = Array(repeating: nil, count: slots)
+        }
+
+        deinit {
+            for invocation in bySlot { invocation?.cancel() }
+        }
+    }
+
+    @usableFromInline let running: Running
     @usableFromInline var runs: [UInt64]
     @usableFromInline var scheduled: [Bool]
     @usableFromInline var scheduledCount = 0
 
     /// Invocations for `slots` declarations.
     public init(slots: Int) {
-        running = Array(repeating: nil, count: slots)
+        running = Running(slots: slots)
         runs = Array(repeating: 0, count: slots)
         scheduled = Array(repeating: false, count: slots)
     }
@@ -50,13 +64,13 @@ public struct MachineInvocations {
     /// Whether `slot`'s invocation runs.
     @inlinable
     public func isRunning(slot: Int) -> Bool {
-        running[slot] != nil
+        running.bySlot[slot] != nil
     }
 
     /// Whether `run`, the one an outcome of `slot` comes from, is the slot's running one.
     @inlinable
     public func isCurrent(_ run: UInt64, slot: Int) -> Bool {
-        running[slot] != nil && runs[slot] == run
+        running.bySlot[slot] != nil && runs[slot] == run
     }
 
     /// Starts a new run of `slot`: `driver` runs `body`, and each outcome reaches `sink` with
@@ -69,9 +83,9 @@ public struct MachineInvocations {
         _ body: InvocationWork<Value>.Body,
         sink: InvocationSink<Value>
     ) {
-        running[slot]?.cancel()
+        running.bySlot[slot]?.cancel()
         runs[slot] &+= 1
-        running[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body, run: runs[slot], sink: sink))
+        running.bySlot[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body, run: runs[slot], sink: sink))
     }
 
     /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.
@@ -83,7 +97,7 @@ public struct MachineInvocations {
             scheduled[slot] = false
             scheduledCount -= 1
         }
-        guard running[slot] != nil else { return false }
+        guard running.bySlot[slot] != nil else { return false }
         cancelRunning(slot: slot)
         return true
     }
@@ -91,13 +105,13 @@ public struct MachineInvocations {
     /// Ends `slot`'s run without cancelling its work: it returned, threw or finished, and
     /// nothing else it sends is delivered.
     public mutating func end(slot: Int) {
-        running[slot] = nil
+        running.bySlot[slot] = nil
     }
 
     @usableFromInline
     mutating func cancelRunning(slot: Int) {
-        let invocation = running[slot]
-        running[slot] = nil
+        let invocation = running.bySlot[slot]
+        running.bySlot[slot] = nil
         invocation?.cancel()
     }
 }

@@ -57,6 +57,16 @@ import Testing
         #expect(machine.state == .showing(user: "from the second visit"))
     }
 
+    @Test func releasingTheMachineCancelsWhatItRuns() {
+        let driver = ManualInvocationDriver()
+        var machine: Profile? = Profile(actions: ProfileTests.Actions(), clock: ManualClock(), invocations: driver)
+        machine?.send(.open(id: 1))
+        #expect(driver.running == ["fetchUser"])
+        machine = nil
+        #expect(driver.running.isEmpty, "no invocation outlives its machine")
+        #expect(driver.log.last == .cancelled("fetchUser"))
+    }
+
     @Test func nothingFollowsADoneOrAnError() {
         let driver = StubbornDriver()
         let actions = ProfileTests.Actions()
