@@ -2,7 +2,7 @@
 /// implementations of the same machines, in the same process, on the same events.
 enum DispatchBenchmark {
     /// The ratio to the hand-written switch each observation must stay under.
-    static func target(for observation: Observation) -> Double? {
+    static func target(for observation: Watcher) -> Double? {
         switch observation {
         case .none: 1.10
         case .transitionClosure: 1.3
@@ -14,7 +14,7 @@ enum DispatchBenchmark {
 
     struct Figure: Codable {
         var machine: String
-        var observation: Observation
+        var observation: Watcher
         var generatedNanosecondsPerEvent: Double
         var handWrittenNanosecondsPerEvent: Double
         /// Generated over hand-written.
@@ -74,10 +74,10 @@ enum DispatchBenchmark {
 
         var figures: [Figure] = []
         for machine in DispatchVariants.machines {
-            let runs = { (implementation: Implementation, observation: Observation) in
+            let runs = { (implementation: Implementation, observation: Watcher) in
                 nanoseconds["\(machine), \(implementation.rawValue), \(observation.rawValue)"] ?? []
             }
-            for observation in Observation.allCases {
+            for observation in Watcher.allCases {
                 let generated = runs(.generated, observation)
                 let handWritten = runs(.handWritten, observation)
                 // `--variants` may have left either out.
@@ -131,7 +131,7 @@ struct OutcomeAgreement {
     var summaries: [String: String] {
         var result: [String: String] = [:]
         for (machine, first) in firstOutcome {
-            let tallies = Observation.allCases.compactMap { observation in
+            let tallies = Watcher.allCases.compactMap { observation in
                 firstTally["\(machine), \(observation.rawValue)"].map { "\(observation.rawValue): \($0.tally)" }
             }
             result[machine] = (["state \(first.outcome.state)", first.outcome.work] + tallies).joined(separator: "; ")

@@ -7,7 +7,7 @@ enum Implementation: String, Codable {
 }
 
 /// Who watches a run, as a user who wants to hear something particular would.
-enum Observation: String, Codable, CaseIterable {
+enum Watcher: String, Codable, CaseIterable {
     /// Nobody.
     case none
     /// One closure called with each transition: `observeTransitions(_:)` on the generated
@@ -54,7 +54,7 @@ struct PreparedRun {
 struct DispatchVariant {
     let machine: String
     let implementation: Implementation
-    let observation: Observation
+    let observation: Watcher
     /// How many events `prepare` makes available.
     let eventCount: Int
     /// Makes a fresh machine for one run.
@@ -76,17 +76,44 @@ struct DispatchVariant {
 /// one transition closure, one observer object and one stream of transitions.
 enum DispatchVariants {
     /// The machines, in the order of the tables.
-    static let machines = ["Player", "CallTracker", "Mail", "Upload", "MediaControls"]
+    static let machines = ["Player", "CallTracker", "Mail", "Upload", "MediaControls", "ObservablePlayer"]
 
     static func all(eventCount: Int) -> [DispatchVariant] {
         player(eventCount: eventCount) + callTracker(eventCount: eventCount) + mail(eventCount: eventCount)
-            + upload(eventCount: eventCount) + mediaControls(eventCount: eventCount)
+            + upload(eventCount: eventCount) + mediaControls(eventCount: eventCount) + observablePlayer(eventCount: eventCount)
+    }
+
+    /// The player as an `@Observable` machine against a hand-written `@Observable` class, nobody
+    /// observing either: what the attribute costs a machine no view reads.
+    static func observablePlayer(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.observablePlayer(count: eventCount)
+        let generated = DispatchVariant(machine: "ObservablePlayer", implementation: .generated, observation: .none, eventCount: eventCount) {
+            let work = PlayerWork()
+            let machine = ObservablePlayer(actions: work)
+            let generated = events.generated
+            return PreparedRun(
+                send: { range in
+                    for event in generated[range] { machine.send(event) }
+                },
+                outcome: { RunOutcome(state: "\(machine.state)", work: work.summary, tally: nil) })
+        }
+        let handWritten = DispatchVariant(machine: "ObservablePlayer", implementation: .handWritten, observation: .none, eventCount: eventCount) {
+            let work = PlayerWork()
+            let machine = HandWrittenObservablePlayer(actions: work)
+            let handWritten = events.handWritten
+            return PreparedRun(
+                send: { range in
+                    for event in handWritten[range] { machine.send(event) }
+                },
+                outcome: { RunOutcome(state: "\(machine.state)", work: work.summary, tally: nil) })
+        }
+        return [generated, handWritten]
     }
 
     static func player(eventCount: Int) -> [DispatchVariant] {
         let events = EventSequence.player(count: eventCount)
         var variants: [DispatchVariant] = []
-        for observation in Observation.allCases {
+        for observation in Watcher.allCases {
             variants.append(DispatchVariant(machine: "Player", implementation: .generated, observation: observation, eventCount: eventCount) {
                 let work = PlayerWork()
                 let machine = Player(actions: work)
@@ -148,7 +175,7 @@ enum DispatchVariants {
     static func callTracker(eventCount: Int) -> [DispatchVariant] {
         let events = EventSequence.callTracker(count: eventCount)
         var variants: [DispatchVariant] = []
-        for observation in Observation.allCases {
+        for observation in Watcher.allCases {
             variants.append(DispatchVariant(machine: "CallTracker", implementation: .generated, observation: observation, eventCount: eventCount) {
                 let machine = CallTracker()
                 let tally = NotificationTally()
@@ -209,7 +236,7 @@ enum DispatchVariants {
     static func mail(eventCount: Int) -> [DispatchVariant] {
         let events = EventSequence.mail(count: eventCount)
         var variants: [DispatchVariant] = []
-        for observation in Observation.allCases {
+        for observation in Watcher.allCases {
             variants.append(DispatchVariant(machine: "Mail", implementation: .generated, observation: observation, eventCount: eventCount) {
                 let work = MailWork()
                 let machine = Mail(actions: work, clock: ManualClock())
@@ -273,7 +300,7 @@ enum DispatchVariants {
     static func upload(eventCount: Int) -> [DispatchVariant] {
         let events = EventSequence.upload(count: eventCount)
         var variants: [DispatchVariant] = []
-        for observation in Observation.allCases {
+        for observation in Watcher.allCases {
             variants.append(DispatchVariant(machine: "Upload", implementation: .generated, observation: observation, eventCount: eventCount) {
                 let work = UploadWork()
                 let machine = Upload(actions: work)
@@ -337,7 +364,7 @@ enum DispatchVariants {
     static func mediaControls(eventCount: Int) -> [DispatchVariant] {
         let events = EventSequence.mediaControls(count: eventCount)
         var variants: [DispatchVariant] = []
-        for observation in Observation.allCases {
+        for observation in Watcher.allCases {
             variants.append(DispatchVariant(machine: "MediaControls", implementation: .generated, observation: observation, eventCount: eventCount) {
                 let work = MediaControlsWork()
                 let machine = MediaControls(actions: work)

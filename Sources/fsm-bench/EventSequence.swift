@@ -53,6 +53,19 @@ enum EventSequence {
         }
     }
 
+    /// `player(count:)`'s events for the observable players.
+    static func observablePlayer(count: Int) -> (generated: [ObservablePlayer.Event], handWritten: [HandWrittenPlayer.Event]) {
+        let events = player(count: count)
+        return (events.generated.map { event in
+            switch event {
+            case .play: .play
+            case .pause: .pause
+            case .stop: .stop
+            case .seek(let position): .seek(to: position)
+            }
+        }, events.handWritten)
+    }
+
     /// The five life-cycle events drawn uniformly.
     static func callTracker(count: Int) -> (generated: [CallTracker.Event], handWritten: [HandWrittenCallTracker.Event]) {
         let generatedEvents: [CallTracker.Event] = [.trackOutgoingCall, .willResignActive, .didEnterBackground, .willEnterForeground, .didBecomeActive]

@@ -36,7 +36,7 @@ struct ReportText {
         }
         var steady = TextTable("variant", "events", "allocations", "per event", "")
         for row in report.steadyState {
-            let judged = !row.variant.contains(Observation.stream.rawValue) && report.isOptimized
+            let judged = !row.variant.contains(Watcher.stream.rawValue) && report.isOptimized
             steady.add(row.variant, "\(row.events)", "\(row.allocations)", format(row.allocationsPerEvent, digits: 4), judged ? verdict(row.allocations == 0) : "")
         }
         var once = TextTable("once", "allocations")

@@ -5,7 +5,7 @@
 /// Every call is counted, which makes the actions observable: the optimizer cannot drop them,
 /// and two variants that agree on the counts made the same calls. The counters skip Swift's
 /// run-time exclusivity checks, which would otherwise cost more than the dispatch measured.
-final class PlayerWork: Player.Actions, HandWrittenPlayer.Actions {
+final class PlayerWork: Player.Actions, HandWrittenPlayer.Actions, ObservablePlayer.Actions {
     /// Calls of actions (not guards).
     @exclusivity(unchecked) private(set) var actionCalls = 0
     /// Calls of guards.
