@@ -536,19 +536,23 @@ extension RunningClassGenerator {
         writer.line("/// each step that changes it notifies once.")
         writer.block("\(access)private(set) var state: State") { writer in
             writer.block("get") { writer in
-                writer.line("observationRegistrar.access(self, keyPath: \\.state)")
+                writer.line("observationRegistrar.access(self, keyPath: Self.stateKeyPath)")
                 writer.line("return storedState")
             }
             writer.block("set") { writer in
                 writer.block("if !isChangingState") { writer in
                     writer.line("isChangingState = true")
-                    writer.line("observationRegistrar.willSet(self, keyPath: \\.state)")
+                    writer.line("observationRegistrar.willSet(self, keyPath: Self.stateKeyPath)")
                 }
                 writer.line("storedState = newValue")
             }
         }
         writer.line("\(unchecked)private var storedState: State")
         writer.line("private let observationRegistrar = ObservationRegistrar()")
+        writer.line("/// `\\.state`, made once: a key path literal is made anew at each use, a run-time call.")
+        // On the main actor the constant is isolated as the property is; elsewhere a constant
+        // must be `Sendable`, which the literal of a nonisolated property is.
+        writer.line("private static let stateKeyPath: KeyPath<\(model.name), State>\(model.isMainActor ? "" : " & Sendable") = \\.state")
         writer.line("/// Whether the current step changed `state`: Observation hears of it when the step ends.")
         writer.line("\(unchecked)private var isChangingState = false")
     }
@@ -561,7 +565,7 @@ extension RunningClassGenerator {
         writer.line("@inline(never)")
         writer.block("private func didChangeState()") { writer in
             writer.line("isChangingState = false")
-            writer.line("observationRegistrar.didSet(self, keyPath: \\.state)")
+            writer.line("observationRegistrar.didSet(self, keyPath: Self.stateKeyPath)")
         }
         writer.line()
     }

@@ -216,19 +216,21 @@ public final class Scrubber: Observable {
     /// each step that changes it notifies once.
     public private(set) var state: State {
         get {
-            observationRegistrar.access(self, keyPath: \.state)
+            observationRegistrar.access(self, keyPath: Self.stateKeyPath)
             return storedState
         }
         set {
             if !isChangingState {
                 isChangingState = true
-                observationRegistrar.willSet(self, keyPath: \.state)
+                observationRegistrar.willSet(self, keyPath: Self.stateKeyPath)
             }
             storedState = newValue
         }
     }
     @exclusivity(unchecked) private var storedState: State
     private let observationRegistrar = ObservationRegistrar()
+    /// `\.state`, made once: a key path literal is made anew at each use, a run-time call.
+    private static let stateKeyPath: KeyPath<Scrubber, State> & Sendable = \.state
     /// Whether the current step changed `state`: Observation hears of it when the step ends.
     @exclusivity(unchecked) private var isChangingState = false
 
@@ -612,7 +614,7 @@ public final class Scrubber: Observable {
     @inline(never)
     private func didChangeState() {
         isChangingState = false
-        observationRegistrar.didSet(self, keyPath: \.state)
+        observationRegistrar.didSet(self, keyPath: Self.stateKeyPath)
     }
 
     /// Builds a notification of `kind` only when some observer hears that kind.
