@@ -74,7 +74,10 @@ public struct MachineInvocations {
     }
 
     /// Starts a new run of `slot`: `driver` runs `body`, and each outcome reaches `sink` with
-    /// the run it comes from.
+    /// the run it comes from. Inlinable, with the default driver called directly, so that a
+    /// start is specialized for the invocation's value where the machine is compiled rather
+    /// than looking up generic metadata at run time.
+    @inlinable
     public mutating func start<Value>(
         slot: Int,
         name: String,
@@ -85,7 +88,12 @@ public struct MachineInvocations {
     ) {
         running.bySlot[slot]?.cancel()
         runs[slot] &+= 1
-        running.bySlot[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body, run: runs[slot], sink: sink))
+        let work = InvocationWork(name: name, isolation: isolation, body: body, run: runs[slot], sink: sink)
+        if let tasks = driver as? TaskInvocationDriver {
+            running.bySlot[slot] = tasks.run(work)
+        } else {
+            running.bySlot[slot] = driver.run(work)
+        }
     }
 
     /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.

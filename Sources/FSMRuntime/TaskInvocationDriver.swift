@@ -7,6 +7,9 @@
 public final class TaskInvocationDriver: InvocationDriver, Sendable {
     public init() {}
 
+    /// Inlinable, so that a machine's start, which calls it directly, is specialized for the
+    /// invocation's value where the machine is compiled.
+    @inlinable
     public func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation {
         // The work only ever runs on `isolation`, the machine's actor, where it was created.
         let carried = UncheckedSendableWork(work)
@@ -28,7 +31,8 @@ public final class TaskInvocationDriver: InvocationDriver, Sendable {
         return RunningInvocation(task: task)
     }
 
-    private static func perform<Value>(_ carried: UncheckedSendableWork<Value>, on isolation: isolated (any Actor)?) async {
+    @usableFromInline
+    static func perform<Value>(_ carried: UncheckedSendableWork<Value>, on isolation: isolated (any Actor)?) async {
         let work = carried.work
         do {
             switch work.body {
@@ -53,9 +57,11 @@ public final class TaskInvocationDriver: InvocationDriver, Sendable {
 }
 
 /// Carries an invocation's work to the actor it belongs to.
-private struct UncheckedSendableWork<Value>: @unchecked Sendable {
-    let work: InvocationWork<Value>
+@usableFromInline
+struct UncheckedSendableWork<Value>: @unchecked Sendable {
+    @usableFromInline let work: InvocationWork<Value>
 
+    @inlinable
     init(_ work: InvocationWork<Value>) {
         self.work = work
     }
