@@ -141,7 +141,7 @@ struct SwiftSide {
                 steps = []
             case "guard":
                 if parts.count == 3, parts[2] == "1" { trueGuards.insert(parts[1]) }
-            case "send", "wait":
+            case "send", "wait", "complete", "fail", "yield", "finish":
                 steps.append(line)
             case "end":
                 output += "run \\(chart)\\n"
