@@ -39,41 +39,43 @@ struct SwiftDriverWriter {
     var source: String {
         let name = chart.name
         let model = chart.model
-        // A flat machine without data keeps the version-1 `State`; otherwise states are `StateID`s.
+        // A flat machine without data or invocations keeps the version-1 `State`; otherwise
+        // states are `StateID`s (SwiftPlan's `.statechart`).
         let hasStateData = model.states.contains { !$0.data.isEmpty }
-        let stateType = model.isFlat && !hasStateData ? "\(name).State" : "\(name).StateID"
+        let stateType = model.isFlat && !hasStateData && model.invocations.isEmpty ? "\(name).State" : "\(name).StateID"
         let hasInvocations = !model.invocations.isEmpty
         let hasActions = !model.guards.isEmpty || !model.actions.isEmpty || hasInvocations
         let hasTimers = !chart.timerDelays.isEmpty
         let isolation = model.isMainActor ? "@MainActor " : ""
         var text = """
             \(isolation)final class \(name)Driver: \(hasActions ? "\(name).Actions, " : "")\(name).Observer {
-                let trueGuards: Set<String>
-                var states: [String] = []
-                var actions: [String] = []
-                init(trueGuards: Set<String>) { self.trueGuards = trueGuards }
+                // Named apart from the spec's names (an invocation may be called `actions`).
+                let trueGuardsOfTheRun: Set<String>
+                var statesOfTheStep: [String] = []
+                var actionsOfTheStep: [String] = []
+                init(trueGuards: Set<String>) { trueGuardsOfTheRun = trueGuards }
 
             """
         for requirement in requirements {
             let requirementName = Self.name(of: requirement)
             if requirement.hasSuffix("-> Bool") {
-                text += "    \(requirement) { trueGuards.contains(\(literal(requirementName))) }\n"
+                text += "    \(requirement) { trueGuardsOfTheRun.contains(\(literal(requirementName))) }\n"
             } else if requirement.contains(") async throws") {
                 // An invocation's work: the manual driver never runs it.
                 text += "    \(requirement) { throw CancellationError() }\n"
             } else if requirement.contains("-> InvocationElements<") {
                 text += "    \(requirement) { InvocationElements(AsyncStream { nil }) }\n"
             } else {
-                text += "    \(requirement) { actions.append(\(literal("action " + requirementName))) }\n"
+                text += "    \(requirement) { actionsOfTheStep.append(\(literal("action " + requirementName))) }\n"
             }
         }
         text += """
-                func machine(_ machine: \(name), didExit state: \(stateType)) { states.append("exit " + state.rawValue) }
-                func machine(_ machine: \(name), didEnter state: \(stateType)) { states.append("enter " + state.rawValue) }
+                func machine(_ machine: \(name), didExit state: \(stateType)) { statesOfTheStep.append("exit " + state.rawValue) }
+                func machine(_ machine: \(name), didEnter state: \(stateType)) { statesOfTheStep.append("enter " + state.rawValue) }
 
             """
         if !model.outputs.isEmpty {
-            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actions.append(\"emit \" + String(String(describing: output).prefix { $0 != \"(\" })) }\n"
+            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actionsOfTheStep.append(\"emit \" + String(String(describing: output).prefix { $0 != \"(\" })) }\n"
         }
         text += "}\n\n"
         let arguments = [
@@ -90,9 +92,9 @@ struct SwiftDriverWriter {
                 func note(_ step: String) {
                     let active = \(stateType).allCases.filter { machine.isIn($0) }.map(\\.rawValue).sorted()
                         + invocations.running.map { $0 + "()" }.sorted()
-                    lines.append(step + " | " + driver.states.joined(separator: ", ") + " | " + driver.actions.joined(separator: ", ") + " | " + active.joined(separator: " "))
-                    driver.states = []
-                    driver.actions = []
+                    lines.append(step + " | " + driver.statesOfTheStep.joined(separator: ", ") + " | " + driver.actionsOfTheStep.joined(separator: ", ") + " | " + active.joined(separator: " "))
+                    driver.statesOfTheStep = []
+                    driver.actionsOfTheStep = []
                 }
                 note("start")
                 for step in steps {
