@@ -28,51 +28,51 @@ import Testing
     @Test func aCallAndAStreamAreInvokedChildSessions() throws {
         let scxml = SCXMLEmitter.emit(try #require(Compiler.compile(SourceText(Self.spec)).model))
         #expect(scxml.contains("""
-                <state id="loading">
-                  <invoke id="fetch1" type="http://www.w3.org/TR/scxml/">
-                    <content>
-                      <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="fetch1.running" name="fetch1">
-                        <state id="fetch1.running">
-                          <transition event="fsmc.complete" target="fetch1.ended"/>
-                          <transition event="fsmc.fail" target="fetch1.failed">
-                            <send target="#_parent" event="fsmc.error.fetch1"/>
-                          </transition>
-                        </state>
-                        <state id="fetch1.failed"/>
-                        <final id="fetch1.ended"/>
-                      </scxml>
-                    </content>
-                  </invoke>
-                  <invoke id="watch2" type="http://www.w3.org/TR/scxml/">
-                    <content>
-                      <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="watch2.running" name="watch2">
-                        <state id="watch2.running">
-                          <transition event="fsmc.yield">
-                            <send target="#_parent" event="fsmc.element.watch2"/>
-                          </transition>
-                          <transition event="fsmc.finish" target="watch2.ended"/>
-                          <transition event="fsmc.fail" target="watch2.failed">
-                            <send target="#_parent" event="fsmc.error.watch2"/>
-                          </transition>
-                        </state>
-                        <state id="watch2.failed"/>
-                        <final id="watch2.ended"/>
-                      </scxml>
-                    </content>
-                  </invoke>
-                  <transition event="done.invoke.fetch1" target="shown" type="external"/>
-                  <transition event="fsmc.error.fetch1" target="idle" cond="isOffline" type="external">
-                    <log label="action" expr="'report'"/>
-                  </transition>
-                  <transition event="fsmc.element.watch2">
-                    <log label="action" expr="'apply'"/>
-                  </transition>
-                  <transition event="done.invoke.watch2">
-                    <log label="action" expr="'settle'"/>
-                  </transition>
-                  <transition event="fsmc.error.watch2"/>
-                  <transition event="back" target="idle" type="external"/>
-                </state>
+              <state id="loading">
+                <invoke id="fetch1" type="http://www.w3.org/TR/scxml/">
+                  <content>
+                    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="fetch1.running" name="fetch1">
+                      <state id="fetch1.running">
+                        <transition event="fsmc.complete" target="fetch1.ended"/>
+                        <transition event="fsmc.fail" target="fetch1.failed">
+                          <send target="#_parent" event="fsmc.error.fetch1"/>
+                        </transition>
+                      </state>
+                      <state id="fetch1.failed"/>
+                      <final id="fetch1.ended"/>
+                    </scxml>
+                  </content>
+                </invoke>
+                <invoke id="watch2" type="http://www.w3.org/TR/scxml/">
+                  <content>
+                    <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" initial="watch2.running" name="watch2">
+                      <state id="watch2.running">
+                        <transition event="fsmc.yield">
+                          <send target="#_parent" event="fsmc.element.watch2"/>
+                        </transition>
+                        <transition event="fsmc.finish" target="watch2.ended"/>
+                        <transition event="fsmc.fail" target="watch2.failed">
+                          <send target="#_parent" event="fsmc.error.watch2"/>
+                        </transition>
+                      </state>
+                      <state id="watch2.failed"/>
+                      <final id="watch2.ended"/>
+                    </scxml>
+                  </content>
+                </invoke>
+                <transition event="done.invoke.fetch1" target="shown" type="external"/>
+                <transition event="fsmc.error.fetch1" target="idle" cond="isOffline" type="external">
+                  <log label="action" expr="'report'"/>
+                </transition>
+                <transition event="fsmc.element.watch2">
+                  <log label="action" expr="'apply'"/>
+                </transition>
+                <transition event="done.invoke.watch2">
+                  <log label="action" expr="'settle'"/>
+                </transition>
+                <transition event="fsmc.error.watch2"/>
+                <transition event="back" target="idle" type="external"/>
+              </state>
             """))
     }
 
