@@ -74,8 +74,9 @@ struct SwiftDriverWriter {
                 func machine(_ machine: \(name), didEnter state: \(stateType)) { statesOfTheStep.append("enter " + state.rawValue) }
 
             """
+        // `Swift.String`: a requirement may be named `String` (an invocation).
         if !model.outputs.isEmpty {
-            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actionsOfTheStep.append(\"emit \" + String(String(describing: output).prefix { $0 != \"(\" })) }\n"
+            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actionsOfTheStep.append(\"emit \" + Swift.String(Swift.String(describing: output).prefix { $0 != \"(\" })) }\n"
         }
         text += "}\n\n"
         let arguments = [
