@@ -74,11 +74,15 @@ struct SwiftDriverWriter {
                 func machine(_ machine: \(name), didEnter state: \(stateType)) { statesOfTheStep.append("enter " + state.rawValue) }
 
             """
-        // `Swift.String`: a requirement may be named `String` (an invocation).
+        // The output's name is read outside the class: inside it, a requirement may shadow any
+        // name the spec uses for an invocation (`String`, `Swift`).
         if !model.outputs.isEmpty {
-            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actionsOfTheStep.append(\"emit \" + Swift.String(Swift.String(describing: output).prefix { $0 != \"(\" })) }\n"
+            text += "    func machine(_ machine: \(name), didEmit output: \(name).Output) { actionsOfTheStep.append(\"emit \" + differentialOutputName(output)) }\n"
         }
         text += "}\n\n"
+        if !model.outputs.isEmpty {
+            text += "fileprivate func differentialOutputName(_ output: Any) -> String { String(String(describing: output).prefix { $0 != \"(\" }) }\n\n"
+        }
         let arguments = [
             hasActions ? "actions: driver" : nil, hasTimers ? "clock: clock" : nil, hasInvocations ? "invocations: invocations" : nil,
             "observers: [driver]",
