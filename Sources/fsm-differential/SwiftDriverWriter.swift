@@ -45,7 +45,9 @@ struct SwiftDriverWriter {
         let stateType = model.isFlat && !hasStateData && model.invocations.isEmpty ? "\(name).State" : "\(name).StateID"
         let hasInvocations = !model.invocations.isEmpty
         let hasActions = !model.guards.isEmpty || !model.actions.isEmpty || hasInvocations
-        let hasTimers = !chart.timerDelays.isEmpty
+        // Whether the generated init takes a clock: not when every `after` is never taken
+        // (`after 1s [false]`; R94 of seed 3, large, with invocations).
+        let hasTimers = generatedSwift.contains("    ///   - clock: ")
         let isolation = model.isMainActor ? "@MainActor " : ""
         var text = """
             \(isolation)final class \(name)Driver: \(hasActions ? "\(name).Actions, " : "")\(name).Observer {
