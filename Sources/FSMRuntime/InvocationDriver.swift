@@ -30,20 +30,45 @@ public struct InvocationWork<Value> {
     /// `nil` outside any actor.
     public let isolation: (any Actor)?
     public let body: Body
-    /// Hands an outcome to the machine, on ``isolation``. The machine drops what arrives after
-    /// the invocation was cancelled or ended, so a driver need not be exact about it.
-    public let deliver: (InvocationOutcome<Value>) -> Void
+    /// Where the outcomes go: the machine's one sink for this invocation, made once, so that a
+    /// start allocates no delivering closure.
+    private let sink: InvocationSink<Value>
+    /// Which run of the invocation this is, handed to the sink with each outcome.
+    private let run: UInt64
 
-    public init(name: String, isolation: (any Actor)?, body: Body, deliver: @escaping (InvocationOutcome<Value>) -> Void) {
+    /// Work whose outcomes reach `sink` tagged with `run`: how a generated machine starts one.
+    public init(name: String, isolation: (any Actor)?, body: Body, run: UInt64, sink: InvocationSink<Value>) {
         self.name = name
         self.isolation = isolation
         self.body = body
-        self.deliver = deliver
+        self.run = run
+        self.sink = sink
+    }
+
+    /// Work whose outcomes reach `deliver`: for drivers' own tests.
+    public init(name: String, isolation: (any Actor)?, body: Body, deliver: @escaping (InvocationOutcome<Value>) -> Void) {
+        self.init(name: name, isolation: isolation, body: body, run: 0, sink: InvocationSink { _, outcome in deliver(outcome) })
+    }
+
+    /// Hands an outcome to the machine, on ``isolation``. The machine drops what arrives after
+    /// the invocation was cancelled or ended, so a driver need not be exact about it.
+    public func deliver(_ outcome: InvocationOutcome<Value>) {
+        sink.deliver(run, outcome)
     }
 
     /// Whether the work is a stream (elements, then its end) rather than a call.
     public var isStream: Bool {
         if case .stream = body { true } else { false }
+    }
+}
+
+/// Where one invocation's outcomes reach its machine, with the run they come from: a
+/// generated machine makes one per `invoke`, once, and every run of it shares it.
+public final class InvocationSink<Value> {
+    @usableFromInline let deliver: (_ run: UInt64, InvocationOutcome<Value>) -> Void
+
+    public init(_ deliver: @escaping (_ run: UInt64, InvocationOutcome<Value>) -> Void) {
+        self.deliver = deliver
     }
 }
 

@@ -26,23 +26,35 @@ public typealias ScheduledTimer = CancellationHandle
 /// (``RunningInvocation``). Cancelling it, or releasing the last reference to it, stops it.
 public final class CancellationHandle {
     private var onCancel: (() -> Void)?
+    /// The task that does the work, when a `Task` does: held here rather than captured by an
+    /// `onCancel` closure, which would be a second allocation for every timer and invocation.
+    private var task: Task<Void, Never>?
 
     /// - Parameter onCancel: stops the work; called at most once.
     public init(onCancel: @escaping () -> Void) {
         self.onCancel = onCancel
     }
 
+    /// - Parameter task: the task that does the work; cancelled at most once.
+    public init(task: Task<Void, Never>) {
+        self.task = task
+    }
+
     /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { onCancel == nil }
+    public var isCancelled: Bool { onCancel == nil && task == nil }
 
     /// Stops the work; calling it again does nothing.
     public func cancel() {
         let cancel = onCancel
         onCancel = nil
+        let task = task
+        self.task = nil
+        task?.cancel()
         cancel?()
     }
 
     deinit {
+        task?.cancel()
         onCancel?()
     }
 }

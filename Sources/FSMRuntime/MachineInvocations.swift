@@ -59,20 +59,19 @@ public struct MachineInvocations {
         running[slot] != nil && runs[slot] == run
     }
 
-    /// Starts a new run of `slot`: `driver` runs `body`, and each outcome reaches `deliver`
-    /// with the run it comes from.
+    /// Starts a new run of `slot`: `driver` runs `body`, and each outcome reaches `sink` with
+    /// the run it comes from.
     public mutating func start<Value>(
         slot: Int,
         name: String,
         on driver: any InvocationDriver,
         isolation: (any Actor)?,
         _ body: InvocationWork<Value>.Body,
-        deliver: @escaping (_ run: UInt64, InvocationOutcome<Value>) -> Void
+        sink: InvocationSink<Value>
     ) {
         running[slot]?.cancel()
         runs[slot] &+= 1
-        let run = runs[slot]
-        running[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body) { deliver(run, $0) })
+        running[slot] = driver.run(InvocationWork(name: name, isolation: isolation, body: body, run: runs[slot], sink: sink))
     }
 
     /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.

@@ -43,7 +43,7 @@ public final class ManualInvocationDriver: SynchronousInvocationDriver {
         let id = nextID
         nextID += 1
         let name = work.name
-        let deliver = work.deliver
+        let deliver = { work.deliver($0) }
         entries.append(
             Entry(id: id, name: name, isStream: work.isStream) { outcome in
                 switch outcome {

@@ -19,7 +19,7 @@ public final class TaskClock: MachineClock, Sendable {
             }
             await Self.run(action, on: isolation)
         }
-        return ScheduledTimer { task.cancel() }
+        return ScheduledTimer(task: task)
     }
 
     /// Runs the action on the machine's actor, unless the timer was cancelled while its task

@@ -11,10 +11,21 @@ public final class TaskInvocationDriver: InvocationDriver, Sendable {
         // The work only ever runs on `isolation`, the machine's actor, where it was created.
         let carried = UncheckedSendableWork(work)
         let isolation = work.isolation
-        let task = Task {
-            await Self.perform(carried, on: isolation)
+        let task: Task<Void, Never>
+        if isolation === MainActor.shared {
+            // A task isolated to the main actor is enqueued on it directly, as a `Task` in a
+            // `@MainActor` class is; a nonisolated one would start on the global executor and
+            // hop back, a thread wake-up per invocation. Either way the work runs in a later
+            // turn of the actor, never inside the step that started it.
+            task = Task { @MainActor in
+                await Self.perform(carried, on: MainActor.shared)
+            }
+        } else {
+            task = Task {
+                await Self.perform(carried, on: isolation)
+            }
         }
-        return RunningInvocation { task.cancel() }
+        return RunningInvocation(task: task)
     }
 
     private static func perform<Value>(_ carried: UncheckedSendableWork<Value>, on isolation: isolated (any Actor)?) async {

@@ -85,6 +85,7 @@ struct SpecBuild {
             // Machine-level transitions need events (only `on` is written there).
             eventlessOrDelayedOnly = shape != .onlyMachineLevelTransitions && random.chance(8)
             document.isMainActor = random.chance(30)
+            if profile.observable { document.isObservable = random.chance(40) }
             document.access = random.pick([nil, nil, "internal", "public", "package"])
             if random.chance(20) { document.documentation = random.pick(NamePools.documentation) }
             if random.chance(15) { document.imports = random.pick([["Foundation"], ["Dispatch"], ["Foundation", "Dispatch"]]) }

@@ -122,6 +122,11 @@ extension SpecDocument {
             copy.isMainActor = false
             result.append(copy)
         }
+        if isObservable {
+            var copy = self
+            copy.isObservable = false
+            result.append(copy)
+        }
         if access != nil {
             var copy = self
             copy.access = nil

@@ -8,6 +8,7 @@ extension SpecDocument {
         appendDocumentation(documentation, indent: "", to: &lines)
         var header = ""
         if isMainActor { header += "@MainActor " }
+        if isObservable { header += "@Observable " }
         if let access { header += access + " " }
         lines.append(header + "machine \(name) {")
         let inner = "    "

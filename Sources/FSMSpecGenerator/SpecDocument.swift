@@ -3,6 +3,7 @@
 public struct SpecDocument: Sendable, Hashable {
     public var imports: [String] = []
     public var isMainActor = false
+    public var isObservable = false
     /// `public`, `package`, `internal`, or nil for none written.
     public var access: String?
     public var documentation: String?

@@ -57,6 +57,9 @@ public struct SpecProfile: Sendable, Hashable {
     /// presets, which then make the specs they always made (no number is drawn for
     /// invocations while it is off): `fsm-differential --invocations` turns it on.
     public var invocations = false
+    /// `@Observable` machines (in some specs, with the other attributes). Soundness only; off in
+    /// both presets, which then make the specs they always made.
+    public var observable = false
 
     public init(kind: Kind) {
         self.kind = kind

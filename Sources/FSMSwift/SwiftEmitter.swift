@@ -42,7 +42,7 @@ public final class SwiftEmitter: PlanReader {
         }
         writer.line()
         writer.documentation(model.documentation)
-        writer.block("\(isolation)\(access)final class \(model.name)") { writer in
+        writer.block("\(isolation)\(access)final class \(model.name)\(model.isObservable ? ": Observable" : "")") { writer in
             let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)
             valueTypes.emitValueTypes(into: &writer)
             if features.contains(.history) { valueTypes.emitHistoryTypes(into: &writer) }
@@ -72,10 +72,12 @@ public final class SwiftEmitter: PlanReader {
         return writer.text
     }
 
-    /// The modules the generated file imports: FSMRuntime, the spec's imports, and
+    /// The modules the generated file imports: FSMRuntime, the spec's imports, Observation for an
+    /// `@Observable` machine, and
     /// Foundation when a payload, a state's data or an invocation's results use one of its types.
     var imports: [String] {
         var modules = Set(["FSMRuntime"] + model.imports)
+        if model.isObservable { modules.insert("Observation") }
         let payloads = (model.events + model.outputs).flatMap(\.parameters) + model.states.flatMap(\.data)
             + model.invocations.flatMap(\.results)
         if payloads.contains(where: { PayloadTraits($0.type).needsFoundation }) {

@@ -38,6 +38,17 @@ enum AllocationTrace {
         return trace.split(separator: "\n").count { $0.contains(" + ") || $0.contains(" > ") }
     }
 
+    /// How many blocks `body` allocated, on any thread, until it returned; `nil` when this
+    /// process cannot trace allocations. For work that suspends (tasks, yields to an actor).
+    nonisolated(nonsending) static func count(_ body: () async -> Void) async -> Int? {
+        guard let tracer, let path = ProcessInfo.processInfo.environment["MALLOC_TRACE"] else { return nil }
+        tracer.start()
+        await body()
+        tracer.stop()
+        guard let trace = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return trace.split(separator: "\n").count { $0.contains(" + ") || $0.contains(" > ") }
+    }
+
     private static let tracer: (start: TraceSwitch, stop: TraceSwitch)? = {
         #if canImport(Glibc)
         let process = dlopen(nil, RTLD_NOW)

@@ -1,7 +1,7 @@
 /// The command line of `fsm-bench`.
 struct BenchOptions {
     enum Section: String, CaseIterable {
-        case dispatch, allocations, generator, compile, incremental, builds
+        case dispatch, allocations, generator, compile, incremental, builds, invocations
     }
 
     /// Tiny sizes, agreement checks only: for CI.
@@ -24,9 +24,13 @@ struct BenchOptions {
     var nestedGeneratorShapesOverride: [(states: Int, depth: Int)]?
     /// Set in the child process that counts allocations: where its report goes.
     var allocationChildReport: String?
+    /// Set in the child process that counts the invocation section's allocations.
+    var invocationAllocationChildReport: String?
+    /// Cycles per run of the invocation section, when not the default.
+    var invocationCyclesOverride: Int?
 
     static let usage = """
-        usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--repetitions <n>]
+        usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--cycles <n>] [--repetitions <n>]
                  [--variants <text>] [--compile-states <n,...>] [--generator-states <n,...>]
                  [--nested-shapes <states>x<depth>,...] [--keep-files <dir>]
 
@@ -36,11 +40,13 @@ struct BenchOptions {
           --smoke            tiny sizes; checks only that all variants agree (a few seconds)
           --json <file>      also write the figures as JSON
           --only <sections>  some of: dispatch, allocations, generator, compile, incremental,
-                             builds
+                             builds, invocations
           --events <n>       events per dispatch run (default 10000000)
+          --cycles <n>       cycles per run of the invocation section (default 200000)
           --repetitions <n>  timed runs per variant (default 5)
-          --variants <text>  time only the dispatch variants whose label contains <text>,
-                             such as "Player, generated" (for profiling)
+          --variants <text>  time only the dispatch and invocation variants whose label
+                             contains <text>, such as "Player, generated" or
+                             "Lookup, generated, start + cancel" (for profiling)
           --compile-states <n,...>
                              type-check machines of these sizes (default 100,1000,5000)
           --generator-states <n,...>
@@ -78,6 +84,7 @@ struct BenchOptions {
             case "--json": options.jsonPath = try value(for: argument)
             case "--events": events = try count(for: argument)
             case "--repetitions": repetitions = try count(for: argument)
+            case "--cycles": options.invocationCyclesOverride = try count(for: argument)
             case "--variants": options.variantFilter = try value(for: argument)
             case "--keep-files": options.workDirectory = try value(for: argument)
             case "--compile-states":
@@ -114,6 +121,7 @@ struct BenchOptions {
                     explicitSections?.insert(section)
                 }
             case AllocationBenchmark.childOption: options.allocationChildReport = try value(for: argument)
+            case InvocationBenchmark.childOption: options.invocationAllocationChildReport = try value(for: argument)
             case "--help", "-h": throw UsageError(description: "")
             default: throw UsageError(description: "unknown argument '\(argument)'")
             }
@@ -134,6 +142,11 @@ struct BenchOptions {
     /// Events per allocation run (a tenth of them warm up). Tracing an allocation takes glibc a
     /// symbol lookup, and a debug build allocates in its loops: the smoke run keeps this small.
     var allocationEvents: Int { smoke ? 500 : 1_000_000 }
+    /// Cycles per run of the invocation section (a cycle is a task, a few microseconds).
+    var invocationCycles: Int { invocationCyclesOverride ?? (smoke ? 200 : 200_000) }
+    /// Cycles whose allocations are counted, per invocation variant (mtrace writes a line per
+    /// block).
+    var invocationAllocationCycles: Int { smoke ? 200 : 20_000 }
     /// States of the synthetic specs of the generator benchmark (10 transitions each).
     var generatorStateCounts: [Int] { generatorStateCountsOverride ?? (smoke ? [2, 20] : [100, 1_000, 10_000]) }
     /// States and depths of the nested synthetic specs of the generator benchmark: ten times

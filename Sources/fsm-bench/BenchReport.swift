@@ -8,12 +8,16 @@ struct BenchReport: Codable {
     var compile: CompileCostBenchmark.Report?
     var incremental: IncrementalBuildBenchmark.Report?
     var builds: CleanBuildBenchmark.Report?
+    var invocations: InvocationBenchmark.Report?
 
     /// What went wrong, as opposed to targets missed: variants that disagree, specs that do
     /// not compile, builds that fail. Any of these makes `fsm-bench` exit with status 1.
     var failures: [String] {
-        (dispatch?.disagreements ?? []) + (generator?.failures ?? []) + (compile?.failures ?? [])
-            + (incremental?.failures ?? []) + (builds?.failures ?? [])
+        let sections: [[String]?] = [
+            dispatch?.disagreements, generator?.failures, compile?.failures, incremental?.failures, builds?.failures,
+            invocations?.disagreements,
+        ]
+        return sections.flatMap { $0 ?? [] }
     }
 
     /// The targets of the issue that this run missed (meaningless in smoke mode).
@@ -45,6 +49,7 @@ struct BenchReport: Codable {
                 missed.append("compile: 1,000 states type-check in \(format(figure.generatedSeconds, digits: 1)) s (target < 30 s)")
             }
         }
+        missed += (invocations?.missedTargets ?? []).map { "invocations: \($0)" }
         if let builds {
             if builds.toolLines > CleanBuildBenchmark.toolLinesTarget {
                 missed.append("builds: the plugin's tool compiles \(builds.toolLines) lines (target ≤ \(CleanBuildBenchmark.toolLinesTarget))")

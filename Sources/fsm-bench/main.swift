@@ -18,6 +18,13 @@ if let reportPath = options.allocationChildReport {
     try JSONEncoder().encode(allocations).write(to: URL(fileURLWithPath: reportPath))
     exit(0)
 }
+if let reportPath = options.invocationAllocationChildReport {
+    let allocations = runOnMainRunLoop {
+        await InvocationBenchmark.countAllocations(cycles: options.invocationAllocationCycles, filter: options.variantFilter)
+    }
+    try JSONEncoder().encode(allocations).write(to: URL(fileURLWithPath: reportPath))
+    exit(0)
+}
 
 /// Prints a section as soon as it is done: the whole run takes minutes.
 func show(_ text: String) {
@@ -46,6 +53,15 @@ if options.sections.contains(.allocations) {
         eventCount: options.allocationEvents, smoke: options.smoke, workDirectory: workDirectory)
     report.allocations = allocations
     show(text.allocations(allocations))
+}
+if options.sections.contains(.invocations) {
+    let invocations = runOnMainRunLoop {
+        await InvocationBenchmark.run(
+            cycles: options.invocationCycles, repetitions: options.repetitions, filter: options.variantFilter,
+            smoke: options.smoke, workDirectory: workDirectory)
+    }
+    report.invocations = invocations
+    show(text.invocations(invocations))
 }
 if options.sections.contains(.generator) {
     let generator = GeneratorBenchmark.run(

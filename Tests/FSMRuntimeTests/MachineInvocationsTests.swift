@@ -10,13 +10,14 @@ struct MachineInvocationsTests {
     private func start(
         _ invocations: inout MachineInvocations, slot: Int, _ name: String, on driver: ManualInvocationDriver, into delivered: Delivered
     ) {
-        invocations.start(slot: slot, name: name, on: driver, isolation: nil, .call { 0 }) { run, outcome in
+        let sink = InvocationSink<Int> { run, outcome in
             switch outcome {
             case .returned(let value): delivered.outcomes.append("\(name) run \(run) returned \(value)")
             case .failed: delivered.outcomes.append("\(name) run \(run) failed")
             case .element, .finished: delivered.outcomes.append("\(name) run \(run): not a call")
             }
         }
+        invocations.start(slot: slot, name: name, on: driver, isolation: nil, .call { 0 }, sink: sink)
     }
 
     @Test func anOutcomeCarriesItsRunAndOnlyTheRunningOneIsCurrent() {

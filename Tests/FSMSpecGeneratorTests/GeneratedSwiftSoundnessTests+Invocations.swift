@@ -18,6 +18,8 @@ extension GeneratedSwiftSoundnessTests {
     static var invocationProfile: SpecProfile {
         var profile = SpecProfile.soundness
         profile.invocations = true
+        // `@Observable` machines go with them: their step ends are the invocations' too.
+        profile.observable = true
         return profile
     }
 

@@ -9,10 +9,15 @@ struct InterpreterRun {
     var interpreter: MachineInterpreter
 
     init(spec name: String) throws {
+        machine = try Self.executable(spec: name)
+        interpreter = MachineInterpreter(machine: machine)
+    }
+
+    /// The executable machine of `Specs/<name>.fsm`.
+    static func executable(spec name: String) throws -> ExecutableMachine {
         let url = GeneratedFilesTests.directory.appendingPathComponent("Specs/\(name).fsm")
         let compilation = Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))))
-        machine = try #require(compilation.executable)
-        interpreter = MachineInterpreter(machine: machine)
+        return try #require(compilation.executable)
     }
 
     /// The active states' names, in document order.

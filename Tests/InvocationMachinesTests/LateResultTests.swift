@@ -9,9 +9,12 @@ import Testing
     final class StubbornDriver: SynchronousInvocationDriver {
         var deliveries: [(name: String, deliver: (InvocationOutcome<Any>) -> Void)] = []
         var cancelled: [String] = []
+        /// The runs cancelled, by index.
+        var cancelledRuns: Set<Int> = []
 
         func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation {
             let name = work.name
+            let index = deliveries.count
             deliveries.append((name, { outcome in
                 switch outcome {
                 case .returned(let value): work.deliver(.returned(value as! Value))
@@ -20,7 +23,10 @@ import Testing
                 case .failed(let error): work.deliver(.failed(error))
                 }
             }))
-            return RunningInvocation { [weak self] in self?.cancelled.append(name) }
+            return RunningInvocation { [weak self] in
+                self?.cancelled.append(name)
+                self?.cancelledRuns.insert(index)
+            }
         }
 
         /// Run `index` (counting every start) sends `outcome`.

@@ -3,78 +3,93 @@ import Foundation
 import Machines
 import Testing
 
-/// The checkout's actions, writing to a journal shared with the observers.
-final class CheckoutScript: Checkout.Actions {
+/// The checkout's calls and actions, writing to a journal shared with the observers. The
+/// manual driver runs no work: the tests answer for `pay` and `registerForPush`.
+@MainActor final class CheckoutScript: Checkout.Actions {
     let journal: Journal
 
     init(journal: Journal) {
         self.journal = journal
     }
 
-    func startPayment() { journal.append("entry startPayment") }
-    func registerForPush() { journal.append("entry registerForPush") }
-    func report(reason: String) { journal.append("action report(reason: \(reason))") }
+    func pay() async throws { Issue.record("the manual driver runs no work") }
+    func registerForPush() async throws { Issue.record("the manual driver runs no work") }
+    func report(error: any Error) { journal.append("action report(error: \(error))") }
 }
 
 /// Writes the checkout's notifications to a journal.
-final class CheckoutWatcher: Checkout.Observer {
+@MainActor final class CheckoutWatcher: Checkout.Observer {
     let journal: Journal
 
     init(journal: Journal) {
         self.journal = journal
     }
 
-    func machine(_ machine: Checkout, didExit state: Checkout.State) {
+    func machine(_ machine: Checkout, didExit state: Checkout.StateID) {
         journal.append("didExit \(state)")
     }
 
-    func machine(_ machine: Checkout, didEnter state: Checkout.State) {
+    func machine(_ machine: Checkout, didEnter state: Checkout.StateID) {
         journal.append("didEnter \(state)")
     }
 
     func machine(_ machine: Checkout, didTransition transition: Checkout.Transition) {
-        journal.append("didTransition \(transition.source) -\(transition.event?.name ?? "always")-> \(transition.target)")
+        journal.append("didTransition \(transition.source) -\(transition.event?.name ?? "·")-> \(transition.target)")
     }
 
     func machine(_ machine: Checkout, didIgnore event: Checkout.Event, in state: Checkout.State) {
         journal.append("didIgnore \(event) in \(state)")
     }
+
+    func machine(_ machine: Checkout, didStart invocation: Checkout.Invocation) {
+        journal.append("didStart \(invocation)")
+    }
+
+    func machine(_ machine: Checkout, didCancel invocation: Checkout.Invocation) {
+        journal.append("didCancel \(invocation)")
+    }
 }
 
-@Suite("Checkout (seed 000): eventless chains, final state, modules sending from notifications")
+/// Why a test's payment failed.
+struct CardDeclined: Error, CustomStringConvertible {
+    var description: String { "card declined" }
+}
+
+/// The seed's SDK: Store's payment and Push's registration are tasks the machine runs on the
+/// main actor, and the tests wait for the flow to settle, never on time.
+@MainActor @Suite("Checkout (seed 000): invoked module calls, modules observing every state", .timeLimit(.minutes(1)))
 struct CheckoutTests {
     // MARK: - Seed 000
 
-    @Test func modulesDriveTheWholeFlowFromTheirNotifications() {
+    @Test func theMachineInvokesTheModulesCallsWhileTheyObserveEveryState() async {
         let core = CheckoutCore()
-        var entered: [Checkout.State] = []
-        core.machine.observe { notification in
-            if case .entered(let state) = notification { entered.append(state) }
-        }
+        var entered: [Checkout.StateID] = []
+        core.machine.observeEntries { entered.append($0) }
         core.logIn()
+        // Signing in returns before the payment: the machine waits in `beforePayment`.
+        #expect(core.machine.state == .beforePayment)
+        await core.waitUntilSettled()
         #expect(core.machine.state == .stable)
         #expect(core.machine.isFinished)
         #expect(entered == [.afterLogIn, .beforePayment, .paymentSuccess, .beforePush, .pushSuccess, .stable])
-        func notified(_ state: Checkout.State) -> [String] {
+        func notified(_ state: Checkout.StateID) -> [String] {
             ["Member", "Store", "Push"].map { "\($0):: update notified : \(state)" }
         }
         let expected: [String] =
             notified(.beforeLogIn)
             + ["Member:: login"]
-            + notified(.afterLogIn)
-            + ["Core:: startPayment", "Member:: update notified : beforePayment", "Store:: update notified : beforePayment",
-               "Store:: payment", "Push:: update notified : beforePayment"]
-            + notified(.paymentSuccess)
-            + ["Core:: registerForPush", "Member:: update notified : beforePush", "Store:: update notified : beforePush",
-               "Push:: update notified : beforePush", "Push:: register"]
-            + notified(.pushSuccess)
-            + notified(.stable)
+            + notified(.afterLogIn) + notified(.beforePayment)
+            + ["Store:: payment"]
+            + notified(.paymentSuccess) + notified(.beforePush)
+            + ["Push:: register"]
+            + notified(.pushSuccess) + notified(.stable)
         #expect(core.log == expected)
     }
 
-    @Test func everyObserverSeesEveryStateInOrderWhileOthersSend() {
+    @Test func everyObserverSeesEveryStateInOrder() async {
         let core = CheckoutCore()
         core.logIn()
+        await core.waitUntilSettled()
         for module in ["Member", "Store", "Push"] {
             let states = core.log.compactMap { line -> String? in
                 let prefix = "\(module):: update notified : "
@@ -84,113 +99,155 @@ struct CheckoutTests {
         }
     }
 
-    @Test func aFailedPaymentGoesBackToLogInAndThroughAgain() {
+    @Test func aFailedPaymentGoesBackToLogInAndThroughAgain() async {
         let core = CheckoutCore(paymentFailure: "card declined")
-        var transitions: [Checkout.Transition] = []
-        core.machine.observe { notification in
-            if case .transitioned(let transition) = notification { transitions.append(transition) }
-        }
         core.logIn()
+        await core.waitUntilSettled()
         #expect(core.machine.state == .beforeLogIn)
         #expect(!core.machine.isFinished)
-        #expect(core.log == [
-            "Member:: update notified : beforeLogIn", "Store:: update notified : beforeLogIn", "Push:: update notified : beforeLogIn",
-            "Member:: login",
-            "Member:: update notified : afterLogIn", "Store:: update notified : afterLogIn", "Push:: update notified : afterLogIn",
-            "Core:: startPayment",
-            "Member:: update notified : beforePayment", "Store:: update notified : beforePayment", "Store:: payment failed",
-            "Push:: update notified : beforePayment",
-            "Core:: payment failed: card declined",
+        #expect(core.log.suffix(5) == [
+            "Store:: payment declined", "Core:: payment failed: card declined",
             "Member:: update notified : beforeLogIn", "Store:: update notified : beforeLogIn", "Push:: update notified : beforeLogIn",
         ])
-        #expect(transitions.last == Checkout.Transition(
-            source: .beforePayment, event: .paymentFailed(reason: "card declined"), target: .beforeLogIn))
         core.logIn()
+        await core.waitUntilSettled()
         #expect(core.machine.state == .stable)
+        #expect(core.log.filter { $0.hasPrefix("Store:: payment") } == ["Store:: payment declined", "Store:: payment"])
     }
 
-    // MARK: - Order, eventless chains
+    /// The payment went through: a refused push registration is reported, and the SDK is
+    /// ready without notifications.
+    @Test func aRefusedPushRegistrationStillSettlesTheFlow() async {
+        let core = CheckoutCore(pushFailure: "notifications disabled")
+        core.logIn()
+        await core.waitUntilSettled()
+        #expect(core.machine.state == .stable)
+        #expect(!core.log.contains("Push:: update notified : pushSuccess"))
+        #expect(core.log.contains("Core:: push registration failed: notifications disabled"))
+    }
 
-    @Test func eventlessChainRunsInOrderAfterTheStep() {
+    /// The SDK with its calls answered by hand: the flow waits in `beforePayment` while the
+    /// payment runs, every module having heard that state, and moves on when it returns.
+    @Test func theFlowWaitsForThePaymentWhileTheModulesHaveHeardItsState() {
+        let driver = ManualInvocationDriver()
+        let core = CheckoutCore(invocations: driver)
+        core.logIn()
+        #expect(driver.running == ["pay"])
+        #expect(!core.isSettled)
+        #expect(core.log.suffix(3) == [
+            "Member:: update notified : beforePayment", "Store:: update notified : beforePayment", "Push:: update notified : beforePayment",
+        ])
+        driver.complete("pay")
+        #expect(core.machine.state == .beforePush)
+        #expect(driver.running == ["registerForPush"])
+        driver.complete("registerForPush")
+        #expect(core.isSettled)
+        #expect(core.machine.isFinished)
+    }
+
+    // MARK: - The machine alone, its calls answered by hand
+
+    @Test func eachWaitingStateStartsItsCallAtTheEndOfTheStep() {
         let journal = Journal()
+        // The machine holds its observers weakly: the test keeps the watcher.
         let watcher = CheckoutWatcher(journal: journal)
-        let machine = Checkout(actions: CheckoutScript(journal: journal), observers: [watcher])
+        defer { withExtendedLifetime(watcher) {} }
+        let driver = ManualInvocationDriver()
+        let machine = Checkout(actions: CheckoutScript(journal: journal), invocations: driver, observers: [watcher])
         #expect(journal.lines == ["didEnter beforeLogIn"])
         journal.clear()
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
         #expect(journal.lines == [
             "didExit beforeLogIn", "didEnter afterLogIn", "didTransition beforeLogIn -loggedIn-> afterLogIn",
-            "didExit afterLogIn", "entry startPayment", "didEnter beforePayment",
-            "didTransition afterLogIn -always-> beforePayment",
+            "didExit afterLogIn", "didEnter beforePayment", "didTransition afterLogIn -·-> beforePayment",
+            "didStart pay",
         ])
+        #expect(driver.running == ["pay"])
         journal.clear()
-        machine.send(.paymentSucceeded)
+        driver.complete("pay")
         #expect(machine.state == .beforePush)
         #expect(journal.lines == [
-            "didExit beforePayment", "didEnter paymentSuccess", "didTransition beforePayment -paymentSucceeded-> paymentSuccess",
-            "didExit paymentSuccess", "entry registerForPush", "didEnter beforePush",
-            "didTransition paymentSuccess -always-> beforePush",
+            "didExit beforePayment", "didEnter paymentSuccess", "didTransition beforePayment -·-> paymentSuccess",
+            "didExit paymentSuccess", "didEnter beforePush", "didTransition paymentSuccess -·-> beforePush",
+            "didStart registerForPush",
         ])
+        driver.complete("registerForPush")
+        #expect(machine.state == .stable)
+        #expect(driver.log == [.started("pay"), .started("registerForPush")])
     }
 
-    @Test func payloadReachesTheTransitionAction() {
+    @Test func aPaymentErrorReachesTheTransitionAction() {
         let journal = Journal()
+        // The machine holds its observers weakly: the test keeps the watcher.
         let watcher = CheckoutWatcher(journal: journal)
-        let machine = Checkout(actions: CheckoutScript(journal: journal), observers: [watcher], restoring: .beforePayment)
-        machine.send(.paymentFailed(reason: "expired card"))
+        defer { withExtendedLifetime(watcher) {} }
+        let driver = ManualInvocationDriver()
+        let machine = Checkout(
+            actions: CheckoutScript(journal: journal), invocations: driver, observers: [watcher],
+            restoring: .beforePayment)
+        driver.fail("pay", with: CardDeclined())
+        #expect(machine.state == .beforeLogIn)
         #expect(journal.lines == [
-            "didExit beforePayment", "action report(reason: expired card)", "didEnter beforeLogIn",
-            "didTransition beforePayment -paymentFailed-> beforeLogIn",
+            "didStart pay",
+            "didExit beforePayment", "action report(error: card declined)", "didEnter beforeLogIn",
+            "didTransition beforePayment -·-> beforeLogIn",
         ])
+        #expect(driver.running == [])
     }
 
     // MARK: - Final state
 
     @Test func finalStateFinishesTheMachineAndIgnoresLaterEvents() {
         let journal = Journal()
+        // The machine holds its observers weakly: the test keeps the watcher.
         let watcher = CheckoutWatcher(journal: journal)
-        let machine = Checkout(actions: CheckoutScript(journal: journal), observers: [watcher], restoring: .beforePush)
+        defer { withExtendedLifetime(watcher) {} }
+        let driver = ManualInvocationDriver()
+        let machine = Checkout(
+            actions: CheckoutScript(journal: journal), invocations: driver, observers: [watcher],
+            restoring: .beforePush)
         #expect(!machine.isFinished)
-        machine.send(.pushRegistered)
+        driver.complete("registerForPush")
         #expect(machine.state == .stable)
         #expect(machine.isFinished)
         journal.clear()
         machine.send(.loggedIn)
-        machine.send(.pushRegistered)
         #expect(machine.state == .stable)
-        #expect(journal.lines == ["didIgnore loggedIn in stable", "didIgnore pushRegistered in stable"])
+        #expect(journal.lines == ["didIgnore loggedIn in stable"])
+        #expect(driver.running == [])
     }
 
     @Test func transitionFunctionStopsAtTheFinalState() {
-        for event: Checkout.Event in [.loggedIn, .paymentSucceeded, .paymentFailed(reason: "x"), .pushRegistered] {
-            #expect(Checkout.nextState(from: .stable, on: event) == nil)
-        }
+        #expect(Checkout.nextState(from: .stable, on: .loggedIn) == nil)
         #expect(Checkout.nextState(from: .beforeLogIn, on: .loggedIn) == .afterLogIn)
-        #expect(Checkout.nextState(from: .beforePayment, on: .paymentFailed(reason: "x")) == .beforeLogIn)
-        #expect(Checkout.nextState(from: .beforeLogIn, on: .pushRegistered) == nil)
+        // The payment's result is no event: `loggedIn` does nothing while it runs.
+        #expect(Checkout.nextState(from: .beforePayment, on: .loggedIn) == nil)
     }
 
     // MARK: - Snapshots and introspection
 
-    @Test func restoringRunsNoEntryActions() throws {
+    @Test func restoringStartsTheRestoredStatesCall() throws {
         let saved = try JSONEncoder().encode(Checkout.State.beforePayment)
         let journal = Journal()
+        // The machine holds its observers weakly: the test keeps the watcher.
         let watcher = CheckoutWatcher(journal: journal)
+        defer { withExtendedLifetime(watcher) {} }
+        let driver = ManualInvocationDriver()
         let machine = Checkout(
-            actions: CheckoutScript(journal: journal), observers: [watcher],
+            actions: CheckoutScript(journal: journal), invocations: driver, observers: [watcher],
             restoring: try JSONDecoder().decode(Checkout.State.self, from: saved))
         #expect(machine.state == .beforePayment)
-        #expect(journal.lines.isEmpty)
-        machine.send(.paymentSucceeded)
+        #expect(journal.lines == ["didStart pay"])
+        #expect(driver.running == ["pay"])
+        driver.complete("pay")
         #expect(machine.state == .beforePush)
-        #expect(journal.lines.contains("entry registerForPush"))
     }
 
     /// An app that saves the state each time it changes may save a state the machine only
     /// passes through; restored there, the machine goes on instead of waiting forever.
     @Test func aSnapshotSavedByAnObserverMidChainResumesTheChain() throws {
-        let original = Checkout(actions: CheckoutScript(journal: Journal()))
+        let original = Checkout(actions: CheckoutScript(journal: Journal()), invocations: ManualInvocationDriver())
         var saved: [Data] = []
         original.observe { [unowned original] notification in
             if case .entered = notification, let data = try? JSONEncoder().encode(original.state) {
@@ -202,30 +259,41 @@ struct CheckoutTests {
         #expect(snapshot == .afterLogIn)
 
         let journal = Journal()
+        // The machine holds its observers weakly: the test keeps the watcher.
         let watcher = CheckoutWatcher(journal: journal)
-        let restored = Checkout(actions: CheckoutScript(journal: journal), observers: [watcher], restoring: snapshot)
+        defer { withExtendedLifetime(watcher) {} }
+        let driver = ManualInvocationDriver()
+        let restored = Checkout(
+            actions: CheckoutScript(journal: journal), invocations: driver, observers: [watcher],
+            restoring: snapshot)
         #expect(restored.state == .beforePayment)
         #expect(journal.lines == [
-            "didExit afterLogIn", "entry startPayment", "didEnter beforePayment", "didTransition afterLogIn -always-> beforePayment",
+            "didExit afterLogIn", "didEnter beforePayment", "didTransition afterLogIn -·-> beforePayment", "didStart pay",
         ])
+        #expect(driver.running == ["pay"])
     }
 
     @Test func restoredFinalStateIsFinished() {
-        let machine = Checkout(actions: CheckoutScript(journal: Journal()), restoring: .stable)
+        let driver = ManualInvocationDriver()
+        let machine = Checkout(actions: CheckoutScript(journal: Journal()), invocations: driver, restoring: .stable)
         #expect(machine.isFinished)
         machine.send(.loggedIn)
         #expect(machine.state == .stable)
+        #expect(driver.log == [])
     }
 
     @Test func introspection() {
         #expect(Checkout.initialState == .beforeLogIn)
-        #expect(Checkout.State.allCases == [.beforeLogIn, .afterLogIn, .beforePayment, .paymentSuccess, .beforePush, .pushSuccess, .stable])
-        #expect(Checkout.eventNames == ["loggedIn", "paymentSucceeded", "paymentFailed", "pushRegistered"])
+        #expect(Checkout.StateID.allCases == [.beforeLogIn, .afterLogIn, .beforePayment, .paymentSuccess, .beforePush, .pushSuccess, .stable])
+        #expect(Checkout.eventNames == ["loggedIn"])
         #expect(Checkout.transitionTable.filter { $0.trigger == .always }.map(\.source) == [.afterLogIn, .paymentSuccess, .pushSuccess])
         #expect(Checkout.transitionTable.contains(TransitionDescriptor(
-            source: .beforePayment, trigger: .event("paymentFailed"), guard: nil, target: .beforeLogIn, actions: ["report"])))
+            source: .beforePayment, trigger: .invocationError("pay"), guard: nil, target: .beforeLogIn, actions: ["report"])))
+        #expect(Checkout.transitionTable.contains(TransitionDescriptor(
+            source: .beforePush, trigger: .invocationDone("registerForPush"), guard: nil, target: .pushSuccess, actions: [])))
         #expect(!Checkout.transitionTable.contains { $0.source == .stable })
-        let states = try? JSONDecoder().decode([Checkout.State].self, from: JSONEncoder().encode(Checkout.State.allCases))
-        #expect(states == Checkout.State.allCases)
+        let states: [Checkout.State] = [.beforeLogIn, .beforePayment, .stable]
+        let decoded = try? JSONDecoder().decode([Checkout.State].self, from: JSONEncoder().encode(states))
+        #expect(decoded == states)
     }
 }

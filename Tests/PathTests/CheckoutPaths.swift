@@ -6,24 +6,31 @@ import Machines
 import Testing
 
 /// Answers the guards of ``Checkout`` as each step of a path needs; its actions do nothing.
+@MainActor
 private final class CheckoutPathScript: Checkout.Actions {
     /// The guards that hold during the current step; every other guard fails.
     var holdingGuards: Set<String> = []
 
-    func startPayment() {}
-    func report(reason: String) {}
-    func registerForPush() {}
+    func report(error: any Error) {}
+
+    func pay() async throws { fatalError("the paths deliver what pay would") }
+    func registerForPush() async throws { fatalError("the paths deliver what registerForPush would") }
 }
 
+/// What the paths' invocations throw.
+private struct CheckoutPathFailure: Error {}
+
 /// Paths through Checkout.fsm: the shortest way to each state, then paths that together
-/// take 7 of its 7 transitions.
+/// take 8 of its 8 transitions.
+@MainActor
 @Suite("Checkout paths")
 struct CheckoutPaths {
     @Test("reach afterLogIn: loggedIn")
     func reachAfterLogIn() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
-        var entered: [Checkout.State] = []
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
+        var entered: [Checkout.StateID] = []
         machine.observe { if case .entered(let state) = $0 { entered.append(state) } }
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
@@ -34,8 +41,9 @@ struct CheckoutPaths {
     @Test("reach beforePayment: loggedIn")
     func reachBeforePayment() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
-        var entered: [Checkout.State] = []
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
+        var entered: [Checkout.StateID] = []
         machine.observe { if case .entered(let state) = $0 { entered.append(state) } }
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
@@ -43,62 +51,66 @@ struct CheckoutPaths {
         #expect(entered.contains(.beforePayment))
     }
 
-    @Test("reach paymentSuccess: loggedIn, paymentSucceeded")
+    @Test("reach paymentSuccess: loggedIn, pay returns")
     func reachPaymentSuccess() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
-        var entered: [Checkout.State] = []
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
+        var entered: [Checkout.StateID] = []
         machine.observe { if case .entered(let state) = $0 { entered.append(state) } }
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
-        machine.send(.paymentSucceeded)
+        invocations.complete("pay")
         #expect(machine.state == .beforePush)
         #expect(entered.contains(.paymentSuccess))
     }
 
-    @Test("reach beforePush: loggedIn, paymentSucceeded")
+    @Test("reach beforePush: loggedIn, pay returns")
     func reachBeforePush() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
-        var entered: [Checkout.State] = []
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
+        var entered: [Checkout.StateID] = []
         machine.observe { if case .entered(let state) = $0 { entered.append(state) } }
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
-        machine.send(.paymentSucceeded)
+        invocations.complete("pay")
         #expect(machine.state == .beforePush)
         #expect(entered.contains(.beforePush))
     }
 
-    @Test("reach pushSuccess: loggedIn, paymentSucceeded, pushRegistered")
+    @Test("reach pushSuccess: loggedIn, pay returns, registerForPush returns")
     func reachPushSuccess() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
-        var entered: [Checkout.State] = []
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
+        var entered: [Checkout.StateID] = []
         machine.observe { if case .entered(let state) = $0 { entered.append(state) } }
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
-        machine.send(.paymentSucceeded)
+        invocations.complete("pay")
         #expect(machine.state == .beforePush)
-        machine.send(.pushRegistered)
+        invocations.complete("registerForPush")
         #expect(machine.state == .stable)
         #expect(entered.contains(.pushSuccess))
     }
 
-    @Test("reach stable: loggedIn, paymentSucceeded, pushRegistered")
+    @Test("reach stable: loggedIn, pay returns, registerForPush returns")
     func reachStable() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
-        var entered: [Checkout.State] = []
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
+        var entered: [Checkout.StateID] = []
         machine.observe { if case .entered(let state) = $0 { entered.append(state) } }
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
-        machine.send(.paymentSucceeded)
+        invocations.complete("pay")
         #expect(machine.state == .beforePush)
-        machine.send(.pushRegistered)
+        invocations.complete("registerForPush")
         #expect(machine.state == .stable)
         #expect(entered.contains(.stable))
     }
@@ -106,24 +118,32 @@ struct CheckoutPaths {
     @Test("coverage path 1: 3 steps, 6 transitions")
     func coveragePath1() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
-        machine.send(.paymentSucceeded)
+        invocations.complete("pay")
         #expect(machine.state == .beforePush)
-        machine.send(.pushRegistered)
+        invocations.complete("registerForPush")
         #expect(machine.state == .stable)
     }
 
-    @Test("coverage path 2: 2 steps, 3 transitions")
+    @Test("coverage path 2: 5 steps, 6 transitions")
     func coveragePath2() {
         let script = CheckoutPathScript()
-        let machine = Checkout(actions: script)
+        let invocations = ManualInvocationDriver()
+        let machine = Checkout(actions: script, invocations: invocations)
         #expect(machine.state == .beforeLogIn)
         machine.send(.loggedIn)
         #expect(machine.state == .beforePayment)
-        machine.send(.paymentFailed(reason: ""))
+        invocations.fail("pay", with: CheckoutPathFailure())
         #expect(machine.state == .beforeLogIn)
+        machine.send(.loggedIn)
+        #expect(machine.state == .beforePayment)
+        invocations.complete("pay")
+        #expect(machine.state == .beforePush)
+        invocations.fail("registerForPush", with: CheckoutPathFailure())
+        #expect(machine.state == .stable)
     }
 }

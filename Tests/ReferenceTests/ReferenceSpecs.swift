@@ -7,11 +7,22 @@ import Testing
 /// invocations of `Tests/InvocationMachinesTests/Specs/`.
 struct ReferenceSpec: CustomTestStringConvertible, Sendable {
     var url: URL
+    /// `Player.fsm` has its reference in `Player.swift`; see ``ReferenceSpecs/all`` for the
+    /// one exception.
+    var outputName: String
 
-    var testDescription: String { url.lastPathComponent }
+    init(url: URL, outputName: String? = nil) {
+        self.url = url
+        self.outputName = outputName ?? url.deletingPathExtension().lastPathComponent + ".swift"
+    }
 
-    /// `Player.fsm` has its reference in `Player.swift`.
-    var outputName: String { url.deletingPathExtension().lastPathComponent + ".swift" }
+    var testDescription: String { outputName }
+
+    /// Whether the spec is one of the example machines of `machines/`, whose Swift needs the
+    /// types of the Machines target (`User` in `Profile.fsm`).
+    var isExampleMachine: Bool {
+        url.deletingLastPathComponent().standardizedFileURL == ReferenceSpecs.machinesDirectory.standardizedFileURL
+    }
 
     func generate() throws -> String {
         let source = SourceText(bytes: Array(try Data(contentsOf: url)))
@@ -46,14 +57,27 @@ enum ReferenceSpecs {
     /// The specs with invocations, which InvocationMachinesTests runs.
     static let invocationsDirectory = packageDirectory.appendingPathComponent("Tests/InvocationMachinesTests/Specs")
 
+    /// The example machines, which the Machines target builds.
+    static let machinesDirectory = packageDirectory.appendingPathComponent("machines")
+
+    /// Every spec with a reference file. DESIGN's `Profile` is both an example machine
+    /// (`machines/Profile.fsm`, with the app's `User` and `Change`) and InvocationMachinesTests'
+    /// spec (`String` and `Int` for them): an example machine whose name a spec of another
+    /// folder has too gets its reference under the target's name, `Machines.Profile.swift`, as
+    /// the plugin names a spec of a subfolder.
     static let all: [ReferenceSpec] = {
-        let folders = [
-            packageDirectory.appendingPathComponent("machines"), testsDirectory.appendingPathComponent("Specs"), controlLanguageDirectory,
-            invocationsDirectory,
-        ]
-        return folders.flatMap { folder in
+        let folders = [machinesDirectory, testsDirectory.appendingPathComponent("Specs"), controlLanguageDirectory, invocationsDirectory]
+        let specs = folders.map { folder in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            return names.filter { $0.hasSuffix(".fsm") }.sorted().map { ReferenceSpec(url: folder.appendingPathComponent($0)) }
+            return names.filter { $0.hasSuffix(".fsm") }.sorted()
+        }
+        let namesElsewhere = Set(specs.dropFirst().joined())
+        return zip(folders, specs).flatMap { folder, names in
+            names.map { name in
+                let url = folder.appendingPathComponent(name)
+                let shared = folder == machinesDirectory && namesElsewhere.contains(name)
+                return ReferenceSpec(url: url, outputName: shared ? "Machines." + url.deletingPathExtension().lastPathComponent + ".swift" : nil)
+            }
         }
     }()
 }

@@ -220,7 +220,7 @@ extension CommandLineTests {
     @Test(arguments: [
         "Tests/PathTests/AppFlowPaths.swift", "Tests/PathTests/CallTrackerPaths.swift", "Tests/PathTests/CheckoutPaths.swift",
         "Tests/PathTests/LottoPaths.swift", "Tests/PathTests/NavigatorPaths.swift", "Tests/PathTests/PlayerPaths.swift",
-        "Tests/PathTests/StopwatchPaths.swift", "Tests/MachinesTests/Paths/PanesPaths.swift",
+        "Tests/PathTests/ProfilePaths.swift", "Tests/PathTests/StopwatchPaths.swift", "Tests/MachinesTests/Paths/PanesPaths.swift",
         "Tests/MachinesTests/Paths/ToolbarPaths.swift", "Tests/MachinesTests/Paths/UploaderPaths.swift",
         "Tests/MachinesTests/Paths/WorkbenchPaths.swift", "Tests/InvocationMachinesTests/Generated/ProfilePaths.swift",
         "Tests/InvocationMachinesTests/Generated/SyncPaths.swift",

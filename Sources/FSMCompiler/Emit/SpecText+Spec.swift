@@ -17,6 +17,7 @@ extension SpecText {
         var declaration = "machine \(model.name) {"
         if model.accessLevel != .internal { declaration = "\(model.accessLevel.rawValue) " + declaration }
         if model.isMainActor { declaration = "@MainActor " + declaration }
+        if model.isObservable { declaration = "@Observable " + declaration }
         writer.line(declaration)
         writer.indented { writer in
             signals("event", model.events, into: &writer)
@@ -83,6 +84,17 @@ extension SpecText {
 
     // MARK: - Parts
 
+    /// `invoke fetchUser(user: User)`, `invoke stream changes(change: Change)`, `invoke check`,
+    /// `invoke SignIn as signIn`.
+    private static func invocationLine(_ invocation: InvocationModel) -> String {
+        let results = invocation.results.isEmpty ? "" : "(" + invocation.results.map(\.description).joined(separator: ", ") + ")"
+        switch invocation.kind {
+        case .call: return "invoke \(invocation.name)\(results)"
+        case .stream: return "invoke stream \(invocation.name)\(results)"
+        case .machine(let machine): return "invoke \(machine) as \(invocation.name)"
+        }
+    }
+
     private static func signals(_ keyword: String, _ signals: [SignalModel], into writer: inout CodeWriter) {
         for signal in signals {
             documentation(signal.documentation, into: &writer)
@@ -119,6 +131,12 @@ extension SpecText {
         }
         if !state.entryActions.isEmpty { members.append(block("entry", state.entryActions, in: model)) }
         if !state.exitActions.isEmpty { members.append(block("exit", state.exitActions, in: model)) }
+        for invocation in state.invocations.map({ model[$0] }) {
+            if let documentation = invocation.documentation {
+                members += documentation.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "///" : "/// \($0)" }
+            }
+            members.append(invocationLine(invocation))
+        }
         // Transitions declared among or after the children stay there: the actions of
         // transitions taken together run in document order.
         let firstChild = state.children.first.map { model[$0].range.start }

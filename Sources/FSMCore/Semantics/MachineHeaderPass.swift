@@ -8,6 +8,8 @@ struct MachineHeaderPass {
         var accessLevel: AccessLevel
         /// `@MainActor machine …`.
         var isMainActor: Bool
+        /// `@Observable machine …`.
+        var isObservable: Bool
     }
 
     /// Reports every machine after the first: a file declares one.
@@ -21,8 +23,10 @@ struct MachineHeaderPass {
 
     func run(_ machine: MachineSyntax) -> Header {
         DeclaredNames.checkReserved(machine.name, as: .machine, diagnostics: diagnostics)
-        let isMainActor = checkAttributes(machine.attributes)
-        return Header(accessLevel: accessLevel(machine.accessLevel), isMainActor: isMainActor)
+        let attributes = checkAttributes(machine.attributes)
+        return Header(
+            accessLevel: accessLevel(machine.accessLevel), isMainActor: attributes.contains("@MainActor"),
+            isObservable: attributes.contains("@Observable"))
     }
 
     /// The imported module names, each once; `FSMRuntime` is always imported already.
@@ -42,21 +46,25 @@ struct MachineHeaderPass {
         return modules
     }
 
-    private func checkAttributes(_ attributes: [Identifier]) -> Bool {
-        var isMainActor = false
+    /// The attributes a machine takes: `@MainActor` isolates the generated class to the main
+    /// actor, `@Observable` makes it observable.
+    static let attributes: Set<String> = ["@MainActor", "@Observable"]
+
+    /// The known attributes written, each reported when written twice or unknown.
+    private func checkAttributes(_ attributes: [Identifier]) -> Set<String> {
+        var written: Set<String> = []
         for attribute in attributes {
-            if attribute.text == "@MainActor" {
-                if isMainActor {
-                    diagnostics.error("'@MainActor' is written twice", at: attribute.range)
+            if Self.attributes.contains(attribute.text) {
+                if !written.insert(attribute.text).inserted {
+                    diagnostics.error("'\(attribute.text)' is written twice", at: attribute.range)
                 }
-                isMainActor = true
             } else {
                 diagnostics.error(
-                    "unknown attribute '\(attribute.text)'; a machine takes '@MainActor' to isolate it to the main actor",
+                    "unknown attribute '\(attribute.text)'; a machine takes '@MainActor' to isolate it to the main actor and '@Observable' to make it observable",
                     at: attribute.range)
             }
         }
-        return isMainActor
+        return written
     }
 
     private func accessLevel(_ syntax: AccessLevelSyntax?) -> AccessLevel {

@@ -9,6 +9,9 @@ public struct MachineModel: Hashable, Sendable {
     public var accessLevel: AccessLevel
     /// `@MainActor machine …`: the generated class is isolated to the main actor.
     public var isMainActor: Bool
+    /// `@Observable machine …`: the generated class conforms to Observation's `Observable`, and
+    /// reading its state tracks it.
+    public var isObservable = false
     /// Events in declaration order; ``EventID`` indexes this array.
     public var events: [SignalModel]
     /// Outputs in declaration order; ``OutputID`` indexes this array.

@@ -52,7 +52,7 @@ package enum ReservedNames {
     /// Names of the types nested in the generated class; a machine cannot take them.
     static let generatedTypes: Set<String> = [
         "State", "Event", "Output", "Actions", "Observer", "Transition", "Notification", "Stimulus",
-        "Observation", "Invocation", "InvocationDelivery",
+        "Observation", "Invocation", "InvocationDelivery", "Sender",
     ]
 
     /// Names the generated code of a statechart binds or declares where a state's data is
@@ -70,7 +70,7 @@ package enum ReservedNames {
         "TransitionDescriptor", "MachineTimers", "StatePath", "PropertyDecoding", "PropertyEncoding",
         "CaseDecoding", "CaseEncoding", "SynchronousMachineClock", "CancellationHandle", "InvocationDriver",
         "SynchronousInvocationDriver", "TaskInvocationDriver", "ManualInvocationDriver", "MachineInvocations",
-        "InvocationWork", "InvocationOutcome", "InvocationElements", "RunningInvocation",
+        "InvocationWork", "InvocationOutcome", "InvocationElements", "RunningInvocation", "InvocationSink",
     ]
 
     /// The type a compound state's children live in, nested in the generated `State`: the

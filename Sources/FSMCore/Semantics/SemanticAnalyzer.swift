@@ -7,7 +7,8 @@
 /// 2. ``SignalDeclarationPass``: events and outputs, with their payloads.
 /// 3. ``StateDeclarationPass``: the tree of states, their names and data.
 /// 4. ``StateStructurePass``: final states, regions, initial children, histories.
-/// 5. ``StateTypeNamePass``: the Swift types compound states generate.
+/// 5. ``StateTypeNamePass``: the Swift types compound states generate;
+///    ``PayloadTypeNameCheck``: payload types the generated class's nested types would hide.
 /// 6. ``InvocationDeclarationPass``: what states invoke (language version 3).
 /// 7. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
 ///    ``TransitionResolver``, ``GuardResolver``, ``ActionResolver``, ``ArgumentResolver`` and
@@ -45,6 +46,7 @@ public struct SemanticAnalyzer {
         structure.run(&states)
         let topLevelStates = states.topLevelStates
         StateTypeNamePass(diagnostics: diagnostics).run(states, signals: signals, topLevelStates: topLevelStates)
+        PayloadTypeNameCheck(machineName: machine.name.text, diagnostics: diagnostics).run(machine)
         let initialState = structure.initialState(of: machine, topLevelStates: topLevelStates, in: states)
 
         let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics)
@@ -75,6 +77,7 @@ public struct SemanticAnalyzer {
             events: signals.events, outputs: signals.outputs, states: stateModels, topLevelStates: topLevelStates,
             initialState: initialState, machineTransitions: resolved.machineTransitions,
             guards: resolved.callables.guards, actions: resolved.callables.actions)
+        model.isObservable = declaration.isObservable
         model.valueFunctions = resolved.callables.valueFunctions
         model.invocations = invocations.invocations
         if !diagnostics.hasErrors {

@@ -1,7 +1,8 @@
 import FSMCore
 
 /// The `Actions` protocol: the guards, actions and value functions the user implements, each
-/// requirement placed at the spec's first use of its name.
+/// requirement placed at the spec's first use of its name; and the `Sender` actions keep to
+/// send their machine events.
 struct ActionsProtocolGenerator: PlanReader {
     let plan: SwiftPlan
 }
@@ -45,6 +46,30 @@ extension ActionsProtocolGenerator {
                 let requirement = InvocationSignatures.requirement(of: invocation, in: model)
                 text.append(requirement.lead, then: requirement.signature, at: specPath == nil ? nil : invocation.range.start)
                 write(text, into: &writer)
+            }
+        }
+        writer.line()
+        if plan.hasSender { emitSender(into: &writer) }
+    }
+
+    /// `Sender`: what the actions keep to send events to their own machine. The initializer
+    /// hands it to the closure that makes the actions and binds it before the initial state's
+    /// entry actions run, so that even those can send; it holds the machine weakly, so that
+    /// actions keeping it make no reference cycle.
+    private func emitSender(into writer: inout CodeWriter) {
+        writer.line("/// What your actions keep to send events to their own machine: `init(actions:)` hands it to the")
+        writer.line("/// closure that makes them before the initial state's entry actions run, so even those can")
+        writer.line("/// send. An event sent during a step is queued and handled right after it, as any event an")
+        writer.line("/// action sends. It holds the machine weakly: once the machine is released, it sends nothing.")
+        writer.block("\(isolation)\(access)final class Sender") { writer in
+            writer.line("fileprivate weak var machine: \(name)?")
+            writer.line()
+            writer.line("fileprivate init() {}")
+            writer.line()
+            writer.line("/// Sends `event` to the machine, as ``\(name)/send(_:\(plan.sendTakesIsolation ? "isolation:" : ""))`` does.")
+            let parameters = ["_ event: Event"] + (plan.sendTakesIsolation ? ["isolation: isolated (any Actor)? = #isolation"] : [])
+            writer.block("\(access)func send(\(parameters.joined(separator: ", ")))") { writer in
+                writer.line(plan.sendTakesIsolation ? "machine?.send(event, isolation: isolation)" : "machine?.send(event)")
             }
         }
         writer.line()

@@ -97,7 +97,7 @@ extension FlatStateChangesGenerator {
             writer.line("isInStep = true")
             writer.line("fireTimer(index, entry: entry)")
             writer.line("drainQueues()")
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
         writer.line("/// Takes the first `after` transition of timer `index` of the current state whose guard")

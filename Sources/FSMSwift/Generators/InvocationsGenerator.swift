@@ -68,11 +68,10 @@ extension InvocationsGenerator {
         writer.line("invocations.start(")
         writer.indented { writer in
             writer.line("slot: \(slot), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
-            writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body)")
+            writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body),")
+            writer.line("sink: \(sinkName(of: invocation))")
         }
-        writer.closure(") { [weak self] run, outcome in") { writer in
-            writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
-        }
+        writer.line(")")
         writer.line("notify(.invocationStarts, .started(.\(SwiftNames.variable(invocation.name))))")
     }
 
@@ -103,7 +102,7 @@ extension InvocationsGenerator {
             writer.line("isInStep = true")
             writer.line("handleInvocation(delivery, run: run)")
             writer.line("drainQueues()")
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
         writer.line("/// Takes the transitions of what an invocation sent back, unless the run it comes from was")

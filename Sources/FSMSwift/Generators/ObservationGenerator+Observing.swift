@@ -142,6 +142,9 @@ extension ObservationGenerator.ObserverHook {
         case "entered": "with each state the machine enters (its entry actions have run)"
         case "transitioned": "with each transition the machine takes"
         case "emitted": "with each output an action emits"
+        case "started": "with each invocation the machine starts"
+        case "cancelled": "with each invocation the machine cancels (its state was left)"
+        case "dropped": "with each invocation that sent something after it was cancelled or had ended, which the machine dropped"
         default: "with each event no transition takes and the state it was ignored in"
         }
     }

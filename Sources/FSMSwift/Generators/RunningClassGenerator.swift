@@ -9,8 +9,12 @@ extension RunningClassGenerator {
     /// The parameter that tells a nonisolated machine with timers or invocations which actor
     /// they come back to; `#isolation` is the caller's actor.
     var isolationParameter: String? {
-        plan.hasAsynchronousWork && !model.isMainActor ? "isolation: isolated (any Actor)? = #isolation" : nil
+        plan.sendTakesIsolation ? "isolation: isolated (any Actor)? = #isolation" : nil
     }
+
+    /// The variable that holds the state: `state` itself, or behind an `@Observable` machine's
+    /// tracked `state`, `storedState`, which the initializer sets before `self` is whole.
+    private var storedState: String { model.isObservable ? "storedState" : "state" }
 
     /// The private initializer's label for the actor work comes back to.
     private var isolationLabel: String { features.contains(.invocations) ? "workIsolation" : "timerIsolation" }
@@ -28,8 +32,12 @@ extension RunningClassGenerator {
         writer.line("// The variables are only ever read or assigned, never held across a call to your code:")
         writer.line("// `@exclusivity(unchecked)` spares every access Swift's run-time exclusivity check.")
         writer.line()
-        writer.line("/// The current state.")
-        writer.line("\(unchecked)\(access)private(set) var state: State")
+        if model.isObservable {
+            emitObservableState(into: &writer)
+        } else {
+            writer.line("/// The current state.")
+            writer.line("\(unchecked)\(access)private(set) var state: State")
+        }
         if features.contains(.history) {
             writer.line("/// What the states with `history` remember.")
             writer.line("\(unchecked)private var history = History()")
@@ -71,6 +79,15 @@ extension RunningClassGenerator {
             writer.line("private let invocationDriver: any InvocationDriver")
             writer.line("/// The invocations, by slot: \(model.invocations.map { "`\($0.name)`" }.joined(separator: ", ")).")
             writer.line("\(unchecked)private var invocations = MachineInvocations(slots: \(model.invocations.count))")
+            writer.line("/// Where each invocation's outcomes reach the machine, made once and shared by its runs, so")
+            writer.line("/// that a start allocates no delivering closure.")
+            for invocation in model.invocations {
+                writer.line("private lazy var \(sinkName(of: invocation)) = InvocationSink<\(valueType(of: invocation))> { [weak self] run, outcome in")
+                writer.indented { writer in
+                    writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
+                }
+                writer.line("}")
+            }
         }
         if plan.hasAsynchronousWork {
             let comesBack = features.contains(.invocations) ? (features.contains(.timers) ? "timers fire and invocations deliver on" : "invocations deliver on") : "timers fire on"
@@ -108,7 +125,7 @@ extension RunningClassGenerator {
         let snapshotType = features.contains(.history) ? "Snapshot" : "State"
         let timersNeedAnActor = isolationParameter != nil
         var parameters: [String] = []
-        if features.contains(.actions) { parameters.append("actions: any Actions") }
+        if features.contains(.actions) { parameters.append(plan.hasSender ? "actions makeActions: (Sender) -> any Actions" : "actions: any Actions") }
         if features.contains(.timers) { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
         if features.contains(.invocations) {
             parameters.append(timersNeedAnActor ? "invocations: any InvocationDriver" : "invocations: any InvocationDriver = TaskInvocationDriver()")
@@ -121,12 +138,27 @@ extension RunningClassGenerator {
         }
 
         let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
-        if !timersNeedAnActor {
+        if !timersNeedAnActor && plan.hasSender {
+            var forwarded = parameters
+            forwarded[0] = "actions: any Actions"
+            let passed = forwarded.dropFirst().map { "\(label(of: $0)): \(argument(of: $0))" }
             emitInitializerDocumentation(into: &writer)
+            writer.function("\(access)convenience init", parameters: forwarded) { writer in
+                writer.line("self.init(\((["actions: { _ in actions }"] + passed).joined(separator: ", ")))")
+            }
+            writer.line()
+        }
+        if !timersNeedAnActor {
+            emitInitializerDocumentation(actionsKeepASender: plan.hasSender, into: &writer)
         }
         let designated = timersNeedAnActor ? "private init" : "\(access)init"
         writer.function(designated, parameters: parameters) { writer in
-            if features.contains(.actions) { writer.line("self.actions = actions") }
+            if plan.hasSender {
+                writer.line("let sender = Sender()")
+                writer.line("self.actions = makeActions(sender)")
+            } else if features.contains(.actions) {
+                writer.line("self.actions = actions")
+            }
             if features.contains(.timers) { writer.line("self.clock = clock") }
             if features.contains(.invocations) { writer.line("self.invocationDriver = invocations") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
@@ -136,18 +168,19 @@ extension RunningClassGenerator {
             writer.line("let isRestored: Bool")
             writer.block("if let snapshot", closing: "} else {") { writer in
                 if features.contains(.history) {
-                    writer.line("state = snapshot.state")
+                    writer.line("\(storedState) = snapshot.state")
                     writer.line("history = snapshot.history")
                 } else {
-                    writer.line("state = snapshot")
+                    writer.line("\(storedState) = snapshot")
                 }
                 writer.line("isRestored = true")
             }
             writer.indented { writer in
-                writer.line("state = \(initial)")
+                writer.line("\(storedState) = \(initial)")
                 writer.line("isRestored = false")
             }
             writer.line("}")
+            if plan.hasSender { writer.line("sender.machine = self") }
             writer.block("for observer in observers") { writer in
                 writer.line("addObserver(observer)")
             }
@@ -180,13 +213,13 @@ extension RunningClassGenerator {
             // a state whose eventless transition is enabled: it would never move again.
             if features.contains(.eventless) { writer.line("takeEventlessTransitions()") }
             writer.line("drainQueues()")
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
     }
 
     /// What the initializers' documentation says, above each public one.
-    private func emitInitializerDocumentation(anActor: Bool? = nil, into writer: inout CodeWriter) {
+    private func emitInitializerDocumentation(anActor: Bool? = nil, actionsKeepASender: Bool = false, into writer: inout CodeWriter) {
         let initialName = machine.initialEntry.states.map { model[$0].name }.joined(separator: ".")
         writer.line("/// Starts the machine in `\(initialName)`, running its entry actions, or in `snapshot` without them.")
         if features.contains(.eventless) || plan.hasAsynchronousWork {
@@ -224,7 +257,12 @@ extension RunningClassGenerator {
         }
         writer.line("///")
         writer.line("/// - Parameters:")
-        if features.contains(.actions) { writer.line("///   - actions: your guards and actions.") }
+        if actionsKeepASender {
+            writer.line("///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to")
+            writer.line("///     send it events (the initial state's entry actions can already).")
+        } else if features.contains(.actions) {
+            writer.line("///   - actions: your guards and actions.")
+        }
         if features.contains(.timers) {
             writer.line(anActor == false
                 ? "///   - clock: times the `after` transitions, such as a `ManualClock` in tests."
@@ -249,8 +287,7 @@ extension RunningClassGenerator {
     /// The two public initializers of a machine with timers that no attribute isolates: one on
     /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
     private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
-        let actions = features.contains(.actions) ? ["actions: any Actions"] : []
-        var passed = features.contains(.actions) ? "actions: actions, " : ""
+        var passed = ""
         if features.contains(.timers) { passed += "clock: clock, " }
         if features.contains(.invocations) { passed += "invocations: invocations, " }
         let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
@@ -258,19 +295,43 @@ extension RunningClassGenerator {
             + (features.contains(.invocations) ? ["invocations: some InvocationDriver = TaskInvocationDriver()"] : [])
         let anywhere = (features.contains(.timers) ? ["clock: some SynchronousMachineClock"] : [])
             + (features.contains(.invocations) ? ["invocations: some SynchronousInvocationDriver"] : [])
-        emitInitializerDocumentation(anActor: true, into: &writer)
-        writer.function(
-            "\(access)convenience init",
-            parameters: actions + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
-        ) { writer in
-            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
+        // With a `Sender`, each initializer has a twin whose actions are made from it.
+        var actionForms: [(parameter: [String], argument: String, keepsASender: Bool)] = []
+        if plan.hasSender {
+            actionForms = [(["actions: any Actions"], "actions: { _ in actions }, ", false), (["actions makeActions: (Sender) -> any Actions"], "actions: makeActions, ", true)]
+        } else if features.contains(.actions) {
+            actionForms = [(["actions: any Actions"], "actions: actions, ", false)]
+        } else {
+            actionForms = [([], "", false)]
         }
-        writer.line()
-        emitInitializerDocumentation(anActor: false, into: &writer)
-        writer.function("\(access)convenience init", parameters: actions + anywhere + shared) { writer in
-            writer.line("self.init(\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
+        for form in actionForms {
+            emitInitializerDocumentation(anActor: true, actionsKeepASender: form.keepsASender, into: &writer)
+            writer.function(
+                "\(access)convenience init",
+                parameters: form.parameter + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
+            ) { writer in
+                writer.line("self.init(\(form.argument)\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
+            }
+            writer.line()
         }
-        writer.line()
+        for form in actionForms {
+            emitInitializerDocumentation(anActor: false, actionsKeepASender: form.keepsASender, into: &writer)
+            writer.function("\(access)convenience init", parameters: form.parameter + anywhere + shared) { writer in
+                writer.line("self.init(\(form.argument)\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
+            }
+            writer.line()
+        }
+    }
+
+    /// The argument label of `parameter` (`restoring snapshot: State? = nil` → `restoring`).
+    private func label(of parameter: String) -> String {
+        String(parameter.prefix { $0 != " " && $0 != ":" })
+    }
+
+    /// The name `parameter` is bound to in the body (`restoring snapshot: State? = nil` → `snapshot`).
+    private func argument(of parameter: String) -> String {
+        let declaration = parameter.prefix { $0 != ":" }.split(separator: " ")
+        return String(declaration.last ?? "")
     }
 
     func emitPublicAPI(into writer: inout CodeWriter) {
@@ -317,7 +378,7 @@ extension RunningClassGenerator {
             writer.block("if \(waiting)") { writer in
                 writer.line("drainQueues()")
             }
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
         ObservationGenerator(plan: plan).emitObservingMethods(into: &writer)
@@ -454,6 +515,7 @@ extension RunningClassGenerator {
     }
 
     func emitNotifications(into writer: inout CodeWriter) {
+        emitStateChangeNotification(into: &writer)
         writer.line("/// Builds a notification of `kind` only when some observer hears that kind.")
         writer.line("@inline(__always)")
         writer.block("private func notify(_ kind: NotificationKinds, _ notification: @autoclosure () -> Notification)") { writer in
@@ -463,5 +525,44 @@ extension RunningClassGenerator {
         }
         writer.line()
         ObservationGenerator(plan: plan).emitDelivery(into: &writer)
+    }
+
+    /// An `@Observable` machine's `state`: reading it (and so `isIn`, `canHandle`, `isFinished`,
+    /// `acceptedEventNames`) tracks it; the first assignment of a step tells Observation it will
+    /// change, and the step's end that it did (`didChangeState()`), so that a step notifies once
+    /// however many states it passes through, and a step that changes nothing not at all.
+    private func emitObservableState(into writer: inout CodeWriter) {
+        writer.line("/// The current state. Reading it, in a SwiftUI view or `withObservationTracking`, tracks it:")
+        writer.line("/// each step that changes it notifies once.")
+        writer.block("\(access)private(set) var state: State") { writer in
+            writer.block("get") { writer in
+                writer.line("observationRegistrar.access(self, keyPath: \\.state)")
+                writer.line("return storedState")
+            }
+            writer.block("set") { writer in
+                writer.block("if !isChangingState") { writer in
+                    writer.line("isChangingState = true")
+                    writer.line("observationRegistrar.willSet(self, keyPath: \\.state)")
+                }
+                writer.line("storedState = newValue")
+            }
+        }
+        writer.line("\(unchecked)private var storedState: State")
+        writer.line("private let observationRegistrar = ObservationRegistrar()")
+        writer.line("/// Whether the current step changed `state`: Observation hears of it when the step ends.")
+        writer.line("\(unchecked)private var isChangingState = false")
+    }
+
+    /// Tells Observation that the step that just ended changed `state`.
+    func emitStateChangeNotification(into writer: inout CodeWriter) {
+        guard model.isObservable else { return }
+        writer.line("/// Tells Observation that the step that just ended changed `state`; out of line, to keep")
+        writer.line("/// `send(_:)` small.")
+        writer.line("@inline(never)")
+        writer.block("private func didChangeState()") { writer in
+            writer.line("isChangingState = false")
+            writer.line("observationRegistrar.didSet(self, keyPath: \\.state)")
+        }
+        writer.line()
     }
 }

@@ -63,7 +63,7 @@ extension StatechartTimersGenerator {
             writer.line("isInStep = true")
             writer.line("fireTimer(slot: slot, group: group, entry: entry)")
             writer.line("drainQueues()")
-            writer.line("isInStep = false")
+            writeStepEnd(into: &writer)
         }
         writer.line()
         writer.line("/// Takes the first `after` transition of a timer whose guard holds, unless its state was")

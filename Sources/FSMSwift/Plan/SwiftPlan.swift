@@ -41,6 +41,14 @@ final class SwiftPlan {
     /// The machine then queues `Stimulus` values and remembers the actor it lives on.
     var hasAsynchronousWork: Bool { features.contains(.timers) || features.contains(.invocations) }
 
+    /// The actions are made from a `Sender` they keep to send their own machine events: a
+    /// machine with actions and events. Without events there is nothing to send.
+    var hasSender: Bool { features.contains(.actions) && !model.events.isEmpty }
+
+    /// `send(_:)` takes the caller's actor: a machine with timers or invocations that no
+    /// attribute isolates, whose work comes back to the actor it was last sent from.
+    var sendTakesIsolation: Bool { hasAsynchronousWork && !model.isMainActor }
+
     /// The guards, actions and value functions by name: what their requirements take.
     let guardsByName: [String: CallableModel]
     let actionsByName: [String: CallableModel]

@@ -10,6 +10,20 @@ extension PlanReader {
     /// (which is the same thing) in a flat one.
     var stateIDType: String { features.contains(.statechart) ? "StateID" : "State" }
 
+    /// The end of a step run from outside (`send`, a timer, an invocation's result, the initial
+    /// entry): events sent from now on are handled at once, and an `@Observable` machine whose
+    /// state changed during the step tells Observation so, once.
+    func writeStepEnd(into writer: inout CodeWriter) {
+        writer.line("isInStep = false")
+        if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
+    }
+
+    /// The stored sink of `invocation`'s outcomes (`fetchUserSink`): made once, shared by every
+    /// run, so that a start allocates no delivering closure.
+    func sinkName(of invocation: InvocationModel) -> String {
+        SwiftNames.variable(invocation.name + "Sink")
+    }
+
     /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
     /// machine, `StateID` cases in a nested one: both spell a state `.name`); nothing when none.
     func emitStateSwitch(_ states: [StateModel], into writer: inout CodeWriter, body: (StateModel, inout CodeWriter) -> Void) {

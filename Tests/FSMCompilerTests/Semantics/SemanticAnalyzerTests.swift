@@ -172,27 +172,28 @@ import TestSupport
     @Test func theCheckoutModel() throws {
         let model = try model(try ExampleMachines.text(of: "Checkout.fsm"))
         #expect(dump(model) == [
-            "machine Checkout public",
-            "event loggedIn", "event paymentSucceeded", "event paymentFailed(reason: String)", "event pushRegistered",
+            "machine Checkout public @MainActor",
+            "event loggedIn",
             "state beforeLogIn initial",
             "  on loggedIn -> afterLogIn",
             "state afterLogIn",
             "  always -> beforePayment",
             "state beforePayment",
-            "  entry / startPayment",
-            "  on paymentSucceeded -> paymentSuccess",
-            "  on paymentFailed -> beforeLogIn / report",
+            "  done pay -> paymentSuccess",
+            "  error pay -> beforeLogIn / report",
             "state paymentSuccess",
             "  always -> beforePush",
             "state beforePush",
-            "  entry / registerForPush",
-            "  on pushRegistered -> pushSuccess",
+            "  done registerForPush -> pushSuccess",
+            "  error registerForPush -> stable / report",
             "state pushSuccess",
             "  always -> stable",
             "state stable final",
-            "action startPayment()",
-            "action report(reason: String)",
-            "action registerForPush()",
+            "action report(error: any Error)",
+        ])
+        // The dump leaves invocations out: the calls each waiting state invokes.
+        #expect(model.invocations.map { "\($0.kind) \($0.name) in \(model[$0.owner].name)" } == [
+            "call pay in beforePayment", "call registerForPush in beforePush",
         ])
     }
 
@@ -274,12 +275,13 @@ import TestSupport
 
     @Test func machineAttributes() {
         MarkedSource("""
-            1️⃣@Observable @MainActor 2️⃣@MainActor machine M {
+            1️⃣@Sendable @Observable @MainActor 2️⃣@MainActor 3️⃣@Observable machine M {
                 initial final state a
             }
             """).expectDiagnostics([
-            .error("1️⃣", "unknown attribute '@Observable'; a machine takes '@MainActor' to isolate it to the main actor"),
+            .error("1️⃣", "unknown attribute '@Sendable'; a machine takes '@MainActor' to isolate it to the main actor and '@Observable' to make it observable"),
             .error("2️⃣", "'@MainActor' is written twice"),
+            .error("3️⃣", "'@Observable' is written twice"),
         ])
     }
 

@@ -548,13 +548,12 @@ import TestSupport
         let machine = try machine(file)
         #expect(machine.name.text == "Checkout")
         #expect(machine.members.map(dump) == [
-            "(event loggedIn)", "(event paymentSucceeded)", "(event paymentFailed (reason: String))",
-            "(event pushRegistered)",
+            "(event loggedIn)",
             "(state initial beforeLogIn (on loggedIn -> afterLogIn))",
             "(state afterLogIn (always -> beforePayment))",
-            "(state beforePayment (entry startPayment) (on paymentSucceeded -> paymentSuccess) (on paymentFailed -> beforeLogIn / report))",
+            "(state beforePayment (invoke pay) (done pay -> paymentSuccess) (error pay -> beforeLogIn / report))",
             "(state paymentSuccess (always -> beforePush))",
-            "(state beforePush (entry registerForPush) (on pushRegistered -> pushSuccess))",
+            "(state beforePush (invoke registerForPush) (done registerForPush -> pushSuccess) (error registerForPush -> stable / report))",
             "(state pushSuccess (always -> stable))",
             "(state final stable)",
         ])

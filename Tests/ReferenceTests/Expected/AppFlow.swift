@@ -339,6 +339,21 @@ public final class AppFlow {
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    public final class Sender {
+        fileprivate weak var machine: AppFlow?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``AppFlow/send(_:)`` does.
+        public func send(_ event: Event) {
+            machine?.send(event)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``AppFlow`` runs. Each has a default implementation that does nothing, and
@@ -461,12 +476,28 @@ public final class AppFlow {
     ///   - actions: your guards and actions.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions: any Actions,
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.actions = actions
+        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `splash`, running its entry actions, or in `snapshot` without them.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
+    public init(
+        actions makeActions: (Sender) -> any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: Snapshot? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
         let isRestored: Bool
         if let snapshot {
             state = snapshot.state
@@ -476,6 +507,7 @@ public final class AppFlow {
             state = .splash
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }

@@ -3,41 +3,57 @@
 import FSMRuntime
 
 /// An SDK's sign-in, payment and push registration, coordinated in one place.
-public final class Checkout {
+@MainActor public final class Checkout {
     // MARK: - States, events and outputs
 
-    /// The states of ``Checkout``.
-    public enum State: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The active configuration of ``Checkout``: the active top-level state, where a compound
+    /// state's case carries its active child.
+    public enum State: Hashable, Sendable, Codable, CustomStringConvertible {
         case beforeLogIn
         case afterLogIn
         case beforePayment
         case paymentSuccess
         case beforePush
         case pushSuccess
-        /// Signed in, paid and registered: the SDK is ready.
+        /// Signed in and paid, registered for push unless that failed: the SDK is ready.
+        case stable
+
+        /// The active states' names from the top level down, as a spec names them: `main.list`.
+        public var description: String { configurationDescription(self) }
+
+        /// Decodes the name of the active atomic state, which `encode(to:)` writes.
+        public init(from decoder: any Decoder) throws {
+            self = try decodeConfiguration(from: decoder)
+        }
+
+        /// Encodes the name of the active atomic state (state names are unique across the
+        /// machine, so it names the configuration): `"beforeLogIn"`.
+        public func encode(to encoder: any Encoder) throws {
+            try encodeConfiguration(self, to: encoder)
+        }
+    }
+
+    /// Every state of ``Checkout`` at any depth, by its name in Checkout.fsm: how observers,
+    /// `isIn(_:)` and the transition table name states.
+    public enum StateID: String, Hashable, Sendable, Codable, CaseIterable {
+        case beforeLogIn
+        case afterLogIn
+        case beforePayment
+        case paymentSuccess
+        case beforePush
+        case pushSuccess
         case stable
     }
 
     /// The events ``Checkout`` reacts to.
-    public enum Event: Hashable, Sendable, Codable {
+    public enum Event: Hashable, Sendable, Codable, CaseIterable {
         /// Member finished signing the user in.
         case loggedIn
-        /// Store's payment went through.
-        case paymentSucceeded
-        /// Store's payment failed; the user signs in again.
-#sourceLocation(file: "machines/Checkout.fsm", line: 11)
-     case paymentFailed(reason: String)
-#sourceLocation()
-        /// Push registered the device for notifications.
-        case pushRegistered
 
         /// The event's name as declared in Checkout.fsm.
         public var name: String {
             switch self {
             case .loggedIn: "loggedIn"
-            case .paymentSucceeded: "paymentSucceeded"
-            case .paymentFailed: "paymentFailed"
-            case .pushRegistered: "pushRegistered"
             }
         }
 
@@ -46,21 +62,13 @@ public final class Checkout {
             let coded = try CaseDecoding(from: decoder)
             switch coded.name {
             case "loggedIn": self = .loggedIn
-            case "paymentSucceeded": self = .paymentSucceeded
-            case "paymentFailed": self = .paymentFailed(reason: try coded.decode("reason"))
-            case "pushRegistered": self = .pushRegistered
             default: throw coded.unknownCase()
             }
         }
 
         /// Encodes the case's name and its payload under their labels, as synthesized `Codable` would.
         public func encode(to encoder: any Encoder) throws {
-            var coded = CaseEncoding(name, to: encoder)
-            switch self {
-            case .paymentFailed(let value0):
-                try coded.encode(value0, "reason")
-            default: break
-            }
+            _ = CaseEncoding(name, to: encoder)
         }
     }
 
@@ -80,13 +88,25 @@ public final class Checkout {
     /// Everything observers hear about, in the order it happens.
     public enum Notification: Hashable, Sendable {
         /// The machine left a state; its exit actions have run.
-        case exited(State)
+        case exited(StateID)
         /// The machine entered a state; its entry actions have run.
-        case entered(State)
+        case entered(StateID)
         /// The machine took a transition; the target's entry actions have run.
         case transitioned(Transition)
         /// No transition took the event, or the machine had finished.
         case ignored(Event, in: State)
+        /// An invocation started: its state was entered, and the step that entered it has ended.
+        case started(Invocation)
+        /// A running invocation was cancelled: its state was left.
+        case cancelled(Invocation)
+        /// What an invocation sent after it was cancelled or had ended was dropped, not delivered.
+        case dropped(Invocation)
+    }
+
+    /// The invocations of ``Checkout``, by their names in Checkout.fsm.
+    public enum Invocation: String, Hashable, Sendable, CaseIterable {
+        case pay
+        case registerForPush
     }
 
     // MARK: - Guards and actions
@@ -95,16 +115,34 @@ public final class Checkout {
     ///
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them.
-    public protocol Actions {
-#sourceLocation(file: "machines/Checkout.fsm", line: 18)
-           func startPayment()
+    /// The work each `invoke` names runs while its state is active: a call on the machine's actor,
+    /// cancelled when the state is left, or the elements of a stream.
+    @MainActor public protocol Actions {
+#sourceLocation(file: "machines/Checkout.fsm", line: 15)
+                              func report(error: any Error)
 #sourceLocation()
-#sourceLocation(file: "machines/Checkout.fsm", line: 20)
-                                     func report(reason: String)
+
+#sourceLocation(file: "machines/Checkout.fsm", line: 13)
+   func pay() async throws
 #sourceLocation()
-#sourceLocation(file: "machines/Checkout.fsm", line: 23)
-                          func registerForPush()
+#sourceLocation(file: "machines/Checkout.fsm", line: 19)
+   func registerForPush() async throws
 #sourceLocation()
+    }
+
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    @MainActor public final class Sender {
+        fileprivate weak var machine: Checkout?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Checkout/send(_:)`` does.
+        public func send(_ event: Event) {
+            machine?.send(event)
+        }
     }
 
     // MARK: - Observing
@@ -114,15 +152,21 @@ public final class Checkout {
     ///
     /// Observers may call ``send(_:)``: the event is queued and handled right after the
     /// current step, so observers see every state, in order.
-    public protocol Observer: AnyObject {
+    @MainActor public protocol Observer: AnyObject {
         /// The machine left `state`; its exit actions have run.
-        func machine(_ machine: Checkout, didExit state: State)
+        func machine(_ machine: Checkout, didExit state: StateID)
         /// The machine entered `state`; its entry actions have run.
-        func machine(_ machine: Checkout, didEnter state: State)
+        func machine(_ machine: Checkout, didEnter state: StateID)
         /// The machine took `transition`; the target's entry actions have run.
         func machine(_ machine: Checkout, didTransition transition: Transition)
         /// No transition took `event` in `state`, or the machine had finished.
         func machine(_ machine: Checkout, didIgnore event: Event, in state: State)
+        /// The machine started `invocation`: its state was entered, and the step that entered it has ended.
+        func machine(_ machine: Checkout, didStart invocation: Invocation)
+        /// The machine cancelled `invocation`: its state was left.
+        func machine(_ machine: Checkout, didCancel invocation: Invocation)
+        /// The machine dropped what `invocation` sent after it was cancelled or had ended.
+        func machine(_ machine: Checkout, didDropResultOf invocation: Invocation)
         /// The notifications whose hooks this observer implements (all by default, less the hooks
         /// left to their default implementation): `machine` builds no other notification for it and
         /// calls no other hook. Asked once, when it is added.
@@ -134,13 +178,19 @@ public final class Checkout {
         /// Hears every notification: a closure from `observe(_:)`.
         case always((Notification) -> Void)
         /// Hears `exited` alone: a closure from `observeExits(_:)`.
-        case exits((State) -> Void)
+        case exits((StateID) -> Void)
         /// Hears `entered` alone: a closure from `observeEntries(_:)`.
-        case entries((State) -> Void)
+        case entries((StateID) -> Void)
         /// Hears `transitioned` alone: a closure from `observeTransitions(_:)`.
         case transitions((Transition) -> Void)
         /// Hears `ignored` alone: a closure from `observeIgnoredEvents(_:)`.
         case ignoredEvents((Event, State) -> Void)
+        /// Hears `started` alone: a closure from `observeInvocationStarts(_:)`.
+        case invocationStarts((Invocation) -> Void)
+        /// Hears `cancelled` alone: a closure from `observeInvocationCancellations(_:)`.
+        case invocationCancellations((Invocation) -> Void)
+        /// Hears `dropped` alone: a closure from `observeDroppedResults(_:)`.
+        case droppedResults((Invocation) -> Void)
         /// Hears notifications until it returns `false`: a stream nobody iterates any more.
         case untilReleased((Notification) -> Bool)
         /// An `Observer`, whose hooks the machine calls itself: see `deliver(_:_:)`.
@@ -169,6 +219,18 @@ public final class Checkout {
             case .ignoredEvents(let handler):
                 if case .ignored(let event, let state) = notification {
                     handler(event, state)
+                }
+            case .invocationStarts(let handler):
+                if case .started(let invocation) = notification {
+                    handler(invocation)
+                }
+            case .invocationCancellations(let handler):
+                if case .cancelled(let invocation) = notification {
+                    handler(invocation)
+                }
+            case .droppedResults(let handler):
+                if case .dropped(let invocation) = notification {
+                    handler(invocation)
                 }
             case .untilReleased(let handler):
                 return handler(notification)
@@ -202,21 +264,67 @@ public final class Checkout {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
-    @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
+    private let invocationDriver: any InvocationDriver
+    /// The invocations, by slot: `pay`, `registerForPush`.
+    @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 2)
+    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
+    /// that a start allocates no delivering closure.
+    private lazy var paySink = InvocationSink<Void> { [weak self] run, outcome in
+        self?.invocationDelivered(.pay(outcome), run: run)
+    }
+    private lazy var registerForPushSink = InvocationSink<Void> { [weak self] run, outcome in
+        self?.invocationDelivered(.registerForPush(outcome), run: run)
+    }
+    private let isolation: (any Actor)? = MainActor.shared
+
+    /// An event sent from outside, or what an invocation sent back.
+    private enum Stimulus {
+        case event(Event)
+        case invocation(InvocationDelivery, run: UInt64)
+    }
+
+    /// What an invocation's work sent back, by invocation.
+    private enum InvocationDelivery {
+        case pay(InvocationOutcome<Void>)
+        case registerForPush(InvocationOutcome<Void>)
+    }
 
     /// Starts the machine in `beforeLogIn`, running its entry actions, or in `snapshot` without them.
-    /// A restored machine takes the eventless transitions enabled there.
+    /// A restored machine starts the invocations of its states and takes the eventless transitions enabled there.
     ///
     /// - Parameters:
     ///   - actions: your guards and actions.
+    ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions: any Actions,
+        invocations: any InvocationDriver = TaskInvocationDriver(),
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.actions = actions
+        self.init(actions: { _ in actions }, invocations: invocations, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `beforeLogIn`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine starts the invocations of its states and takes the eventless transitions enabled there.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    public init(
+        actions makeActions: (Sender) -> any Actions,
+        invocations: any InvocationDriver = TaskInvocationDriver(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
+        self.invocationDriver = invocations
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -225,12 +333,15 @@ public final class Checkout {
             state = .beforeLogIn
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }
         isInStep = true
         if !isRestored {
             enterState(.beforeLogIn)
+        } else {
+            scheduleActiveInvocations()
         }
         takeEventlessTransitions()
         drainQueues()
@@ -255,7 +366,7 @@ public final class Checkout {
         }
         isInStep = true
         step(event)
-        if !pendingEvents.isEmpty {
+        if !pendingEvents.isEmpty || invocations.hasScheduled {
             drainQueues()
         }
         isInStep = false
@@ -278,14 +389,14 @@ public final class Checkout {
     /// Calls `handler` with each state the machine leaves (its exit actions have run), until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
-    public func observeExits(_ handler: @escaping (State) -> Void) -> ObservationToken {
+    public func observeExits(_ handler: @escaping (StateID) -> Void) -> ObservationToken {
         observers.add(.exits(handler), hearing: .exits)
     }
 
     /// Calls `handler` with each state the machine enters (its entry actions have run), until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
-    public func observeEntries(_ handler: @escaping (State) -> Void) -> ObservationToken {
+    public func observeEntries(_ handler: @escaping (StateID) -> Void) -> ObservationToken {
         observers.add(.entries(handler), hearing: .entries)
     }
 
@@ -301,6 +412,27 @@ public final class Checkout {
     @discardableResult
     public func observeIgnoredEvents(_ handler: @escaping (Event, State) -> Void) -> ObservationToken {
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
+    }
+
+    /// Calls `handler` with each invocation the machine starts, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.invocationStarts(handler), hearing: .invocationStarts)
+    }
+
+    /// Calls `handler` with each invocation the machine cancels (its state was left), until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
+    }
+
+    /// Calls `handler` with each invocation that sent something after it was cancelled or had ended, which the machine dropped, until the token is cancelled.
+    /// No other notification is built for it.
+    @discardableResult
+    public func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
+        observers.add(.droppedResults(handler), hearing: .droppedResults)
     }
 
     /// The transitions the machine takes from now on, as an asynchronous sequence that
@@ -328,43 +460,35 @@ public final class Checkout {
     /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
     @inline(never)
     private func queue(_ event: Event) {
-        pendingEvents.append(event)
+        pendingEvents.append(.event(event))
     }
 
     /// Handles queued events: raised ones first, then those sent during a step.
     private func drainQueues() {
-        while let event = pendingEvents.popFirst() {
-            step(event)
+        while true {
+            // The step ended: what its states invoke starts now.
+            startInvocations()
+            guard let next = pendingEvents.popFirst() else { return }
+            switch next {
+            case .event(let event): step(event)
+            case .invocation(let delivery, let run): handleInvocation(delivery, run: run)
+            }
         }
     }
 
-    /// Takes the first transition whose guard holds: the current state's, then the
-    /// machine-level ones. Returns `false` when none does.
+    /// Takes the first transition whose guard holds: the active atomic state's, then those of
+    /// the states around it, outward, then the machine level's. Returns `false` when none does.
     @inline(__always)
     private func handle(_ event: Event) -> Bool {
         switch state {
         case .beforeLogIn:
             switch event {
             case .loggedIn:
-                return transition(from: .beforeLogIn, to: .afterLogIn, on: event)
-            default:
-                break
-            }
-        case .beforePayment:
-            switch event {
-            case .paymentSucceeded:
-                return transition(from: .beforePayment, to: .paymentSuccess, on: event)
-            case .paymentFailed(let reason):
-                return transition(from: .beforePayment, to: .beforeLogIn, on: event, running: actions.report(reason: reason))
-            default:
-                break
-            }
-        case .beforePush:
-            switch event {
-            case .pushRegistered:
-                return transition(from: .beforePush, to: .pushSuccess, on: event)
-            default:
-                break
+                let stateBefore = state
+                exitState(.beforeLogIn)
+                state = .afterLogIn
+                enterState(.afterLogIn)
+                return transitioned(from: stateBefore, on: event)
             }
         default:
             break
@@ -372,64 +496,232 @@ public final class Checkout {
         return false
     }
 
-    /// Takes eventless transitions until none is enabled.
+    /// Takes eventless transitions until none is enabled, innermost states first.
     private func takeEventlessTransitions() {
         while true {
             switch state {
             case .afterLogIn:
-                transition(from: .afterLogIn, to: .beforePayment, on: nil)
+                let stateBefore = state
+                exitState(.afterLogIn)
+                state = .beforePayment
+                enterState(.beforePayment)
+                transitioned(from: stateBefore, on: nil)
+                continue
             case .paymentSuccess:
-                transition(from: .paymentSuccess, to: .beforePush, on: nil)
+                let stateBefore = state
+                exitState(.paymentSuccess)
+                state = .beforePush
+                enterState(.beforePush)
+                transitioned(from: stateBefore, on: nil)
+                continue
             case .pushSuccess:
-                transition(from: .pushSuccess, to: .stable, on: nil)
+                let stateBefore = state
+                exitState(.pushSuccess)
+                state = .stable
+                enterState(.stable)
+                transitioned(from: stateBefore, on: nil)
+                continue
             default:
-                return
+                break
             }
+            return
         }
     }
 
     // MARK: - Entering and leaving states
 
-    private func exitState(_ state: State) {
+    /// Runs `state`'s exit actions, stops its timers, cancels its invocations and tells the observers.
+    private func exitState(_ state: StateID) {
+        switch state {
+        case .beforePayment:
+            if invocations.cancel(slot: 0) {
+                notify(.invocationCancellations, .cancelled(.pay))
+            }
+        case .beforePush:
+            if invocations.cancel(slot: 1) {
+                notify(.invocationCancellations, .cancelled(.registerForPush))
+            }
+        default:
+            break
+        }
         notify(.exits, .exited(state))
     }
 
-    private func enterState(_ state: State) {
-        self.state = state
+    /// Runs `state`'s entry actions, starts its timers, tells the observers, and queues the
+    /// completion of the state a final state completes. `state` is active already.
+    private func enterState(_ state: StateID) {
         switch state {
         case .beforePayment:
-            actions.startPayment()
+            invocations.schedule(slot: 0)
         case .beforePush:
-            actions.registerForPush()
+            invocations.schedule(slot: 1)
         default:
             break
         }
         notify(.entries, .entered(state))
     }
 
-    /// Enters `target` at the end of a transition from `source`, and tells the observers.
-    /// Returns `true`, which `handle(_:)` returns: the event was taken.
+    /// Tells the observers about the transition that left `source`; returns `true`, which
+    /// `handle(_:)` returns.
     @discardableResult @inline(__always)
-    private func enterState(_ target: State, from source: State, on event: Event?) -> Bool {
-        enterState(target)
-        notify(.transitions, .transitioned(Transition(source: source, event: event, target: target)))
+    private func transitioned(from source: State, on event: Event?) -> Bool {
+        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
         return true
     }
 
-    /// A transition without actions. Returns `true`, which `handle(_:)` returns.
-    @discardableResult @inline(__always)
-    private func transition(from source: State, to target: State, on event: Event?) -> Bool {
-        exitState(source)
-        return enterState(target, from: source, on: event)
+    // MARK: - Invocations
+
+    /// Starts the invocations of the states the step that just ended entered and left active,
+    /// outer states first, each state's in the order the spec writes them.
+    private func startInvocations() {
+        while let slot = invocations.nextScheduled() {
+            startInvocation(slot)
+        }
     }
 
-    /// A transition with one action, which runs between leaving `source` and entering
-    /// `target`. Returns `true`, which `handle(_:)` returns.
-    @discardableResult @inline(__always)
-    private func transition(from source: State, to target: State, on event: Event?, running action: @autoclosure () -> Void) -> Bool {
-        exitState(source)
-        action()
-        return enterState(target, from: source, on: event)
+    private func startInvocation(_ slot: Int) {
+        switch slot {
+        case 0:
+            invocations.start(
+                slot: 0, name: "pay", on: invocationDriver, isolation: isolation,
+                InvocationWork<Void>.Body.call { [actions] in try await actions.pay() },
+                sink: paySink
+            )
+            notify(.invocationStarts, .started(.pay))
+        case 1:
+            invocations.start(
+                slot: 1, name: "registerForPush", on: invocationDriver, isolation: isolation,
+                InvocationWork<Void>.Body.call { [actions] in try await actions.registerForPush() },
+                sink: registerForPushSink
+            )
+            notify(.invocationStarts, .started(.registerForPush))
+        default:
+            break
+        }
+    }
+
+    /// Schedules the invocations of every active state: a restored machine's.
+    private func scheduleActiveInvocations() {
+        if isIn(.beforePayment) {
+            invocations.schedule(slot: 0)
+        }
+        if isIn(.beforePush) {
+            invocations.schedule(slot: 1)
+        }
+    }
+
+    /// What an invocation sent back: handled at once as a step of its own, or after the current
+    /// step, behind the events sent before it.
+    private func invocationDelivered(_ delivery: InvocationDelivery, run: UInt64) {
+        guard !isInStep else {
+            pendingEvents.append(.invocation(delivery, run: run))
+            return
+        }
+        isInStep = true
+        handleInvocation(delivery, run: run)
+        drainQueues()
+        isInStep = false
+    }
+
+    /// Takes the transitions of what an invocation sent back, unless the run it comes from was
+    /// cancelled (its state was left) or has ended: a `done` or an `error` ends it.
+    private func handleInvocation(_ delivery: InvocationDelivery, run: UInt64) {
+        switch delivery {
+        case .pay(let outcome):
+            guard invocations.isCurrent(run, slot: 0) else {
+                notify(.droppedResults, .dropped(.pay))
+                return
+            }
+            switch outcome {
+            case .returned:
+                invocations.end(slot: 0)
+                if takeDoneOfPay() { takeEventlessTransitions() }
+            case .failed(let error):
+                invocations.end(slot: 0)
+                if takeErrorOfPay(error) { takeEventlessTransitions() }
+            case .element, .finished:
+                // A call only returns.
+                break
+            }
+        case .registerForPush(let outcome):
+            guard invocations.isCurrent(run, slot: 1) else {
+                notify(.droppedResults, .dropped(.registerForPush))
+                return
+            }
+            switch outcome {
+            case .returned:
+                invocations.end(slot: 1)
+                if takeDoneOfRegisterForPush() { takeEventlessTransitions() }
+            case .failed(let error):
+                invocations.end(slot: 1)
+                if takeErrorOfRegisterForPush(error) { takeEventlessTransitions() }
+            case .element, .finished:
+                // A call only returns.
+                break
+            }
+        }
+    }
+
+    /// Takes the first `done pay` transition whose guard holds, innermost states first.
+    private func takeDoneOfPay() -> Bool {
+        switch state {
+        case .beforePayment:
+            let stateBefore = state
+            exitState(.beforePayment)
+            state = .paymentSuccess
+            enterState(.paymentSuccess)
+            return transitioned(from: stateBefore, on: nil)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Takes the first `error pay` transition whose guard holds, innermost states first.
+    private func takeErrorOfPay(_ error: any Error) -> Bool {
+        switch state {
+        case .beforePayment:
+            let stateBefore = state
+            exitState(.beforePayment)
+            actions.report(error: error)
+            state = .beforeLogIn
+            enterState(.beforeLogIn)
+            return transitioned(from: stateBefore, on: nil)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Takes the first `done registerForPush` transition whose guard holds, innermost states first.
+    private func takeDoneOfRegisterForPush() -> Bool {
+        switch state {
+        case .beforePush:
+            let stateBefore = state
+            exitState(.beforePush)
+            state = .pushSuccess
+            enterState(.pushSuccess)
+            return transitioned(from: stateBefore, on: nil)
+        default:
+            break
+        }
+        return false
+    }
+
+    /// Takes the first `error registerForPush` transition whose guard holds, innermost states first.
+    private func takeErrorOfRegisterForPush(_ error: any Error) -> Bool {
+        switch state {
+        case .beforePush:
+            let stateBefore = state
+            exitState(.beforePush)
+            actions.report(error: error)
+            state = .stable
+            enterState(.stable)
+            return transitioned(from: stateBefore, on: nil)
+        default:
+            break
+        }
+        return false
     }
 
     /// Builds a notification of `kind` only when some observer hears that kind.
@@ -455,6 +747,9 @@ public final class Checkout {
             case .entered(let state): observer.machine(self, didEnter: state)
             case .transitioned(let transition): observer.machine(self, didTransition: transition)
             case .ignored(let event, let state): observer.machine(self, didIgnore: event, in: state)
+            case .started(let invocation): observer.machine(self, didStart: invocation)
+            case .cancelled(let invocation): observer.machine(self, didCancel: invocation)
+            case .dropped(let invocation): observer.machine(self, didDropResultOf: invocation)
             }
             return true
         }
@@ -468,9 +763,9 @@ public final class Checkout {
 
     // MARK: - Configuration
 
-    /// Whether `state` is active.
-    public func isIn(_ state: State) -> Bool {
-        self.state == state
+    /// Whether `state` is active: the active atomic state or a state around it.
+    public func isIn(_ state: StateID) -> Bool {
+        Self.configuration(self.state, contains: state)
     }
 
     /// Whether `event` would be taken now: a transition of the active states or the machine
@@ -484,6 +779,57 @@ public final class Checkout {
     public var acceptedEventNames: [String] {
         guard !isFinished else { return [] }
         return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)
+    }
+
+    /// The active states' names from the top level down: `main.list`.
+    nonisolated public static func configurationDescription(_ configuration: State) -> String {
+        StatePath.description(endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Whether `state` is active in `configuration`.
+    nonisolated public static func configuration(_ configuration: State, contains state: StateID) -> Bool {
+        StatePath.contains(state, endingIn: activeLeaf(of: configuration), parent: parent(of:))
+    }
+
+    /// Encodes the name of the active atomic state of `configuration`: how `State` and the types
+    /// inside it encode.
+    private nonisolated static func encodeConfiguration(_ configuration: State, to encoder: any Encoder) throws {
+        try activeLeaf(of: configuration).encode(to: encoder)
+    }
+
+    /// The configuration whose active atomic state `decoder` names: how `State` and the types
+    /// inside it decode.
+    private nonisolated static func decodeConfiguration(from decoder: any Decoder) throws -> State {
+        let leaf = try StateID(from: decoder)
+        switch leaf {
+        case .beforeLogIn: return .beforeLogIn
+        case .afterLogIn: return .afterLogIn
+        case .beforePayment: return .beforePayment
+        case .paymentSuccess: return .paymentSuccess
+        case .beforePush: return .beforePush
+        case .pushSuccess: return .pushSuccess
+        case .stable: return .stable
+        }
+    }
+
+    /// The active atomic state of `configuration`.
+    nonisolated public static func activeLeaf(of configuration: State) -> StateID {
+        switch configuration {
+        case .beforeLogIn: .beforeLogIn
+        case .afterLogIn: .afterLogIn
+        case .beforePayment: .beforePayment
+        case .paymentSuccess: .paymentSuccess
+        case .beforePush: .beforePush
+        case .pushSuccess: .pushSuccess
+        case .stable: .stable
+        }
+    }
+
+    /// The compound state `state` lies in; `nil` for a top-level state.
+    nonisolated public static func parent(of state: StateID) -> StateID? {
+        switch state {
+        default: nil
+        }
     }
 
     // MARK: - Transition function
@@ -502,24 +848,6 @@ public final class Checkout {
             switch event {
             case .loggedIn:
                 return .afterLogIn
-            default:
-                break
-            }
-        case .beforePayment:
-            switch event {
-            case .paymentSucceeded:
-                return .paymentSuccess
-            case .paymentFailed:
-                return .beforeLogIn
-            default:
-                break
-            }
-        case .beforePush:
-            switch event {
-            case .pushRegistered:
-                return .pushSuccess
-            default:
-                break
             }
         default:
             break
@@ -533,29 +861,30 @@ public final class Checkout {
     public static let initialState: State = .beforeLogIn
 
     /// The names of the events, in declaration order.
-    public static let eventNames: [String] = ["loggedIn", "paymentSucceeded", "paymentFailed", "pushRegistered"]
+    public static let eventNames: [String] = ["loggedIn"]
 
     /// Every transition of the spec: each state's in document order, then the machine-level ones.
-    public static let transitionTable: [TransitionDescriptor<State>] = TransitionDescriptor.table(transitionRows, format: 2)
+    public static let transitionTable: [TransitionDescriptor<StateID>] = TransitionDescriptor.table(transitionRows, format: 2)
 
     /// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.
     private static let transitionRows = """
         beforeLogIn: on loggedIn -> afterLogIn
         afterLogIn: always -> beforePayment
-        beforePayment: on paymentSucceeded -> paymentSuccess
-        beforePayment: on paymentFailed -> beforeLogIn / report
+        beforePayment: done pay -> paymentSuccess
+        beforePayment: error pay -> beforeLogIn / report
         paymentSuccess: always -> beforePush
-        beforePush: on pushRegistered -> pushSuccess
+        beforePush: done registerForPush -> pushSuccess
+        beforePush: error registerForPush -> stable / report
         pushSuccess: always -> stable
         """
 }
 
 extension Checkout.Observer {
-    public func machine(_ machine: Checkout, didExit state: Checkout.State) {
+    public func machine(_ machine: Checkout, didExit state: Checkout.StateID) {
         machine.stopNotifying(self, of: .exits)
     }
 
-    public func machine(_ machine: Checkout, didEnter state: Checkout.State) {
+    public func machine(_ machine: Checkout, didEnter state: Checkout.StateID) {
         machine.stopNotifying(self, of: .entries)
     }
 
@@ -567,9 +896,17 @@ extension Checkout.Observer {
         machine.stopNotifying(self, of: .ignoredEvents)
     }
 
+    public func machine(_ machine: Checkout, didStart invocation: Checkout.Invocation) {
+        machine.stopNotifying(self, of: .invocationStarts)
+    }
+
+    public func machine(_ machine: Checkout, didCancel invocation: Checkout.Invocation) {
+        machine.stopNotifying(self, of: .invocationCancellations)
+    }
+
+    public func machine(_ machine: Checkout, didDropResultOf invocation: Checkout.Invocation) {
+        machine.stopNotifying(self, of: .droppedResults)
+    }
+
     public func observedNotifications(of machine: Checkout) -> NotificationKinds { .all }
 }
-
-/// A machine lives in one isolation domain: an actor, the main actor, or one task.
-@available(*, unavailable)
-extension Checkout: Sendable {}

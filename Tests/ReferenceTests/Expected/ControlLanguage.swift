@@ -385,6 +385,21 @@ case book(Book, page: Int)
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    final class Sender {
+        fileprivate weak var machine: ControlLanguage?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``ControlLanguage/send(_:isolation:)`` does.
+        func send(_ event: Event, isolation: isolated (any Actor)? = #isolation) {
+            machine?.send(event, isolation: isolation)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``ControlLanguage`` runs. Each has a default implementation that does nothing, and
@@ -514,7 +529,30 @@ case book(Book, page: Int)
         restoring snapshot: Snapshot? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: actions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
+    ///
+    /// Call it on the actor the machine lives on (the main actor or one of yours): its timers
+    /// come back there. Outside any actor, pass a `SynchronousMachineClock` such as `ManualClock`.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
+    ///   - isolation: the actor timers fire on; the caller's, which must be an actor.
+    convenience init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: some MachineClock = TaskClock(),
+        observers: [any Observer] = [],
+        restoring snapshot: Snapshot? = nil,
+        isolation: isolated (any Actor) = #isolation
+    ) {
+        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -534,17 +572,39 @@ case book(Book, page: Int)
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: actions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
+    ///
+    /// For a machine outside any actor: its clock fires only inside calls you make (`advance(by:)`),
+    /// on your own thread.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions, such as a `ManualClock` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
+    convenience init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: some SynchronousMachineClock,
+        observers: [any Observer] = [],
+        restoring snapshot: Snapshot? = nil
+    ) {
+        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     private init(
-        actions: any Actions,
+        actions makeActions: (Sender) -> any Actions,
         clock: any MachineClock,
         observers: [any Observer],
         restoring snapshot: Snapshot?,
         timerIsolation isolation: (any Actor)?
     ) {
-        self.actions = actions
+        let sender = Sender()
+        self.actions = makeActions(sender)
         self.clock = clock
         self.isolation = isolation
         let isRestored: Bool
@@ -556,6 +616,7 @@ case book(Book, page: Int)
             state = .idle
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }

@@ -101,6 +101,21 @@ final class Triage {
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    final class Sender {
+        fileprivate weak var machine: Triage?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Triage/send(_:)`` does.
+        func send(_ event: Event) {
+            machine?.send(event)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Triage`` runs. Each has a default implementation that does nothing, and
@@ -205,8 +220,29 @@ final class Triage {
     ///   - actions: your guards and actions.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
-        self.actions = actions
+    convenience init(
+        actions: any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `waiting`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine takes the eventless transitions enabled there.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    init(
+        actions makeActions: (Sender) -> any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -215,6 +251,7 @@ final class Triage {
             state = .waiting
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }

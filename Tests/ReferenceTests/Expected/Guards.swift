@@ -112,6 +112,21 @@ final class Door {
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    final class Sender {
+        fileprivate weak var machine: Door?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Door/send(_:)`` does.
+        func send(_ event: Event) {
+            machine?.send(event)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Door`` runs. Each has a default implementation that does nothing, and
@@ -215,8 +230,28 @@ final class Door {
     ///   - actions: your guards and actions.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
-        self.actions = actions
+    convenience init(
+        actions: any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `closed`, running its entry actions, or in `snapshot` without them.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    init(
+        actions makeActions: (Sender) -> any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -225,6 +260,7 @@ final class Door {
             state = .closed
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }

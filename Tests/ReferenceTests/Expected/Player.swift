@@ -141,6 +141,21 @@ public final class Player {
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    public final class Sender {
+        fileprivate weak var machine: Player?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Player/send(_:)`` does.
+        public func send(_ event: Event) {
+            machine?.send(event)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Player`` runs. Each has a default implementation that does nothing, and
@@ -252,12 +267,28 @@ public final class Player {
     ///   - actions: your guards and actions.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions: any Actions,
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.actions = actions
+        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `stopped`, running its entry actions, or in `snapshot` without them.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    public init(
+        actions makeActions: (Sender) -> any Actions,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -266,6 +297,7 @@ public final class Player {
             state = .stopped
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }

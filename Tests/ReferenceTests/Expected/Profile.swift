@@ -166,6 +166,21 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    final class Sender {
+        fileprivate weak var machine: Profile?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Profile/send(_:isolation:)`` does.
+        func send(_ event: Event, isolation: isolated (any Actor)? = #isolation) {
+            machine?.send(event, isolation: isolation)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Profile`` runs. Each has a default implementation that does nothing, and
@@ -292,6 +307,14 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `fetchUser`, `changes`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 2)
+    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
+    /// that a start allocates no delivering closure.
+    private lazy var fetchUserSink = InvocationSink<String> { [weak self] run, outcome in
+        self?.invocationDelivered(.fetchUser(outcome), run: run)
+    }
+    private lazy var changesSink = InvocationSink<Int> { [weak self] run, outcome in
+        self?.invocationDelivered(.changes(outcome), run: run)
+    }
     /// The actor timers fire and invocations deliver on: the one events were last sent from.
     @exclusivity(unchecked) private var isolation: (any Actor)?
 
@@ -330,7 +353,33 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
+        self.init(actions: { _ in actions }, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers and starts the invocations of its states.
+    ///
+    /// Call it on the actor the machine lives on (the main actor or one of yours): its invocations
+    /// run there and its timers come back there. Outside any actor, pass a `SynchronousMachineClock`
+    /// such as `ManualClock` and a `SynchronousInvocationDriver` such as `ManualInvocationDriver`.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
+    ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    ///   - isolation: the actor the machine lives on; the caller's, which must be an actor.
+    convenience init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: some MachineClock = TaskClock(),
+        invocations: some InvocationDriver = TaskInvocationDriver(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil,
+        isolation: isolated (any Actor) = #isolation
+    ) {
+        self.init(actions: makeActions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -352,18 +401,42 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: actions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
+        self.init(actions: { _ in actions }, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers and starts the invocations of its states.
+    ///
+    /// For a machine outside any actor: its clock fires and its invocations deliver only inside
+    /// calls you make, on your own thread.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions, such as a `ManualClock` in tests.
+    ///   - invocations: runs the work of `invoke`, such as a `ManualInvocationDriver` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    convenience init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: some SynchronousMachineClock,
+        invocations: some SynchronousInvocationDriver,
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        self.init(actions: makeActions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
     }
 
     private init(
-        actions: any Actions,
+        actions makeActions: (Sender) -> any Actions,
         clock: any MachineClock,
         invocations: any InvocationDriver,
         observers: [any Observer],
         restoring snapshot: State?,
         workIsolation isolation: (any Actor)?
     ) {
-        self.actions = actions
+        let sender = Sender()
+        self.actions = makeActions(sender)
         self.clock = clock
         self.invocationDriver = invocations
         self.isolation = isolation
@@ -375,6 +448,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             state = .idle
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }
@@ -455,21 +529,21 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine starts, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationStarts(handler), hearing: .invocationStarts)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine cancels (its state was left), until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation that sent something after it was cancelled or had ended, which the machine dropped, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
@@ -699,19 +773,17 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             guard case .loading(id: let id) = self.state else { break }
             invocations.start(
                 slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
-                InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.fetchUser(outcome), run: run)
-            }
+                InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) },
+                sink: fetchUserSink
+            )
             notify(.invocationStarts, .started(.fetchUser))
         case 1:
             guard case .showing(user: let user) = self.state else { break }
             invocations.start(
                 slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
-                InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.changes(outcome), run: run)
-            }
+                InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) },
+                sink: changesSink
+            )
             notify(.invocationStarts, .started(.changes))
         default:
             break

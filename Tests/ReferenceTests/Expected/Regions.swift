@@ -322,6 +322,21 @@ import FSMRuntime
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    @MainActor public final class Sender {
+        fileprivate weak var machine: Regions?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Regions/send(_:)`` does.
+        public func send(_ event: Event) {
+            machine?.send(event)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Regions`` runs. Each has a default implementation that does nothing, and
@@ -448,13 +463,32 @@ import FSMRuntime
     ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions: any Actions,
         clock: any MachineClock = TaskClock(),
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.actions = actions
+        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine restarts its timers.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
+    public init(
+        actions makeActions: (Sender) -> any Actions,
+        clock: any MachineClock = TaskClock(),
+        observers: [any Observer] = [],
+        restoring snapshot: Snapshot? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
         self.clock = clock
         let isRestored: Bool
         if let snapshot {
@@ -465,6 +499,7 @@ import FSMRuntime
             state = .idle
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }

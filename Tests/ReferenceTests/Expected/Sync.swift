@@ -206,6 +206,21 @@ import FSMRuntime
 #sourceLocation()
     }
 
+    /// What your actions keep to send events to their own machine: `init(actions:)` hands it to the
+    /// closure that makes them before the initial state's entry actions run, so even those can
+    /// send. An event sent during a step is queued and handled right after it, as any event an
+    /// action sends. It holds the machine weakly: once the machine is released, it sends nothing.
+    @MainActor final class Sender {
+        fileprivate weak var machine: Sync?
+
+        fileprivate init() {}
+
+        /// Sends `event` to the machine, as ``Sync/send(_:)`` does.
+        func send(_ event: Event) {
+            machine?.send(event)
+        }
+    }
+
     // MARK: - Observing
 
     /// Hooks called as ``Sync`` runs. Each has a default implementation that does nothing, and
@@ -329,6 +344,17 @@ import FSMRuntime
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `send`, `check`, `pages`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 3)
+    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
+    /// that a start allocates no delivering closure.
+    private lazy var sendSink = InvocationSink<(bytes: Int, checksum: String)> { [weak self] run, outcome in
+        self?.invocationDelivered(.send(outcome), run: run)
+    }
+    private lazy var checkSink = InvocationSink<Void> { [weak self] run, outcome in
+        self?.invocationDelivered(.check(outcome), run: run)
+    }
+    private lazy var pagesSink = InvocationSink<Int> { [weak self] run, outcome in
+        self?.invocationDelivered(.pages(outcome), run: run)
+    }
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or what an invocation sent back.
@@ -352,13 +378,32 @@ import FSMRuntime
     ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    init(
+    convenience init(
         actions: any Actions,
         invocations: any InvocationDriver = TaskInvocationDriver(),
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.actions = actions
+        self.init(actions: { _ in actions }, invocations: invocations, observers: observers, restoring: snapshot)
+    }
+
+    /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
+    /// A restored machine starts the invocations of its states and takes the eventless transitions enabled there.
+    ///
+    /// - Parameters:
+    ///   - actions: makes your guards and actions from the machine's `Sender`, which they keep to
+    ///     send it events (the initial state's entry actions can already).
+    ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
+    ///   - observers: observers that see the start already; the machine holds them weakly.
+    ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
+    init(
+        actions makeActions: (Sender) -> any Actions,
+        invocations: any InvocationDriver = TaskInvocationDriver(),
+        observers: [any Observer] = [],
+        restoring snapshot: State? = nil
+    ) {
+        let sender = Sender()
+        self.actions = makeActions(sender)
         self.invocationDriver = invocations
         let isRestored: Bool
         if let snapshot {
@@ -368,6 +413,7 @@ import FSMRuntime
             state = .idle
             isRestored = false
         }
+        sender.machine = self
         for observer in observers {
             addObserver(observer)
         }
@@ -448,21 +494,21 @@ import FSMRuntime
         observers.add(.ignoredEvents(handler), hearing: .ignoredEvents)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine starts, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeInvocationStarts(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationStarts(handler), hearing: .invocationStarts)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation the machine cancels (its state was left), until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeInvocationCancellations(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
         observers.add(.invocationCancellations(handler), hearing: .invocationCancellations)
     }
 
-    /// Calls `handler` with each event no transition takes and the state it was ignored in, until the token is cancelled.
+    /// Calls `handler` with each invocation that sent something after it was cancelled or had ended, which the machine dropped, until the token is cancelled.
     /// No other notification is built for it.
     @discardableResult
     func observeDroppedResults(_ handler: @escaping (Invocation) -> Void) -> ObservationToken {
@@ -689,26 +735,23 @@ import FSMRuntime
         case 0:
             invocations.start(
                 slot: 0, name: "send", on: invocationDriver, isolation: isolation,
-                InvocationWork<(bytes: Int, checksum: String)>.Body.call { [actions] in try await actions.send() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.send(outcome), run: run)
-            }
+                InvocationWork<(bytes: Int, checksum: String)>.Body.call { [actions] in try await actions.send() },
+                sink: sendSink
+            )
             notify(.invocationStarts, .started(.send))
         case 1:
             invocations.start(
                 slot: 1, name: "check", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.check() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.check(outcome), run: run)
-            }
+                InvocationWork<Void>.Body.call { [actions] in try await actions.check() },
+                sink: checkSink
+            )
             notify(.invocationStarts, .started(.check))
         case 2:
             invocations.start(
                 slot: 2, name: "pages", on: invocationDriver, isolation: isolation,
-                InvocationWork<Int>.Body.stream { [actions] in actions.pages() }
-            ) { [weak self] run, outcome in
-                self?.invocationDelivered(.pages(outcome), run: run)
-            }
+                InvocationWork<Int>.Body.stream { [actions] in actions.pages() },
+                sink: pagesSink
+            )
             notify(.invocationStarts, .started(.pages))
         default:
             break

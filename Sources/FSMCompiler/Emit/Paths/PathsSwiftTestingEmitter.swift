@@ -35,9 +35,11 @@ public struct PathsSwiftTestingEmitter {
     /// Whether several atomic states can be active at once.
     var hasParallelStates: Bool { model.states.contains { $0.isParallel } }
     /// Whether observers name states by `StateID`: in a nested machine, and in one with state
-    /// data or computed delays (the generated machine is a statechart then).
+    /// data, computed delays or invocations (the generated machine is a statechart then, as
+    /// `SwiftPlan` decides).
     var observesStateIDs: Bool {
-        !model.isFlat || hasStateData || model.states.contains { $0.transitions.contains { $0.trigger.isComputedDelay } }
+        !model.isFlat || hasStateData || hasInvocations
+            || model.states.contains { $0.transitions.contains { $0.trigger.isComputedDelay } }
     }
     var scriptName: String { "\(model.name)PathScript" }
 

@@ -24,12 +24,18 @@ import FoundationXML
         folder.appendingPathComponent(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".scxml")
     }
 
-    /// Every spec with a golden file: the example machines, the construct specs and the
-    /// machines with invocations, as paths from the package root.
-    static var specs: [String] { DiagramGoldens.specs + invocationSpecs }
+    /// Every spec with a golden file: the example machines (`Checkout` and `Profile` invoke
+    /// calls and streams), the construct specs and InvocationMachinesTests' `Sync` (invocations
+    /// in regions), as paths from the package root; a spec the export refused would be left out.
+    static var specs: [String] {
+        (DiagramGoldens.specs + invocationSpecs).filter { spec in
+            (try? SCXMLEmitter.refusals(model(of: spec)).isEmpty) ?? true
+        }
+    }
 
-    /// The specs of InvocationMachinesTests: calls and streams, in regions too.
-    static let invocationSpecs = ["Tests/InvocationMachinesTests/Specs/Profile.fsm", "Tests/InvocationMachinesTests/Specs/Sync.fsm"]
+    /// InvocationMachinesTests' `Sync`; its `Profile` is the example machine's, which has the
+    /// golden file `Profile.scxml`.
+    static let invocationSpecs = ["Tests/InvocationMachinesTests/Specs/Sync.fsm"]
 
     static func model(of spec: String) throws -> MachineModel {
         try DiagramGoldens.model(of: spec)

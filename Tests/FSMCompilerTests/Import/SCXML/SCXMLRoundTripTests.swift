@@ -13,7 +13,8 @@ import TestSupport
 /// state data (the export's `<!-- state data … -->` note), the arguments of `emit` and
 /// `raise`, access level, isolation and `import`s.
 @Suite(.offThePool) struct SCXMLRoundTripTests {
-    static var specs: [String] { DiagramGoldens.specs }
+    /// The specs the export writes (``SCXMLExportTests/specs``).
+    static var specs: [String] { SCXMLExportTests.specs }
 
     /// The imported model of a spec's export, compiled from the spec text the import writes.
     static func roundTrip(_ model: MachineModel) throws -> (exported: String, spec: String, compilation: Compilation) {
