@@ -10,6 +10,9 @@ extension SpecBuild {
         var data: [SpecParameter]
         /// The event being handled, for the differential profile's rule on `raise`.
         var event: String?
+
+        /// Whether a guard or action written here receives parameters unless written `name()`.
+        var hasPayload: Bool { !(payload ?? []).isEmpty }
     }
 
     func context(of state: Int?, trigger: SpecTrigger?) -> Context {
@@ -100,7 +103,9 @@ extension SpecBuild {
             if names.isFunction(name) && !names.fits(name, kind: "guard", key: "") { name = "g1" }
             names.claimFunction(name, kind: "guard", key: "")
             if !guardNamesInOrder.contains(name) { guardNamesInOrder.append(name) }
-            return .name(name, bare: false)
+            // Bare where there is a payload (only `error x`'s `error: any Error` here): one
+            // name, one signature, whatever the trigger.
+            return .name(name, bare: context.hasPayload)
         }
         // `name()` where there is no payload to leave out is allowed too (and means the same).
         let bare = context.payload.map { !$0.isEmpty } ?? false ? random.chance(30) : random.chance(5)
@@ -160,7 +165,7 @@ extension SpecBuild {
         if isDifferential {
             let name = "a\(random.inRange(1...4))"
             names.claimFunction(name, kind: "action", key: "")
-            return .call(name, bare: false)
+            return .call(name, bare: context.hasPayload)
         }
         let bare = context.payload.map { !$0.isEmpty } ?? false ? random.chance(30) : random.chance(10)
         return .call(functionName(kind: "action", key: key(context, bare: bare), prefix: random.pick(["do", "log", "act"])), bare: bare)

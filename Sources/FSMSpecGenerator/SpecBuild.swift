@@ -66,8 +66,8 @@ struct SpecBuild {
     var avoidsQtDeviationShape = false
 
     var isDifferential: Bool { profile.kind == .differential }
-    /// Whether this build writes invocations (soundness only).
-    var usesInvocations: Bool { profile.invocations && profile.kind == .soundness }
+    /// Whether this build writes invocations (``SpecProfile/invocations``).
+    var usesInvocations: Bool { profile.invocations }
     var swiftOnly: Bool { profile.swiftOnlyConstructs }
 
     init(profile: SpecProfile, size: SpecSize, random: SplitMix64) {

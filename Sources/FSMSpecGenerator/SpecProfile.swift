@@ -52,9 +52,10 @@ public struct SpecProfile: Sendable, Hashable {
     public var qtDeviationShapePercent = 4
     /// Invocations (language version 3): calls
     /// and streams in some states that are not final, and `done`, `error` and `on` transitions
-    /// on them in their states, states inside and around them and at machine level. Soundness
-    /// only; off in both presets, which then make the specs they always made (no number is
-    /// drawn for invocations while it is off).
+    /// on them in their states, states inside and around them and at machine level; in the
+    /// differential profile without results (SCXML's export leaves payloads out). Off in both
+    /// presets, which then make the specs they always made (no number is drawn for
+    /// invocations while it is off): `fsm-differential --invocations` turns it on.
     public var invocations = false
     /// `@Observable` machines (in some specs, with the other attributes). Soundness only; off in
     /// both presets, which then make the specs they always made.

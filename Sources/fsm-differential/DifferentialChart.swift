@@ -53,6 +53,9 @@ struct DifferentialChart: Sendable {
         }
         let model = machine.model
         if !model.valueFunctions.isEmpty { throw Refusal.unsupported("value functions") }
+        if model.invocations.contains(where: { if case .machine = $0.kind { true } else { false } }) {
+            throw Refusal.unsupported("child machines, which the SCXML export refuses")
+        }
         var delays: Set<Int> = []
         for transition in model.allTransitions {
             if case .after(let duration) = transition.trigger {
@@ -71,6 +74,19 @@ struct DifferentialChart: Sendable {
         events = externalEvents.map { external in sendable.filter(external.contains) } ?? sendable
         timerDelays = delays.sorted()
         self.document = document
+    }
+
+    /// The outcomes a script may give each invocation: a call completes (when it returns
+    /// nothing: a script makes up no results) or fails; a stream yields (elements without
+    /// values), finishes or fails.
+    var outcomes: [(outcome: SCXMLEmitter.Outcome, invocation: String)] {
+        model.invocations.flatMap { invocation -> [(outcome: SCXMLEmitter.Outcome, invocation: String)] in
+            let valueless = invocation.results.isEmpty
+            let outcomes: [SCXMLEmitter.Outcome] = invocation.kind == .stream
+                ? (valueless ? [.yield] : []) + [.finish, .fail]
+                : (valueless ? [.complete] : []) + [.fail]
+            return outcomes.map { ($0, invocation.name) }
+        }
     }
 
     /// The same chart under another machine name.

@@ -1,15 +1,22 @@
-/// What one run does to a chart: the guards' fixed answers, then events and time.
+import FSMCompiler
+
+/// What one run does to a chart: the guards' fixed answers, then events, time and what the
+/// running invocations' work does.
 struct DifferentialScript: Hashable, Sendable {
     enum Step: Hashable, Sendable {
         /// An event sent from outside, by its name in the spec.
         case send(String)
         /// The clock moves on by this many milliseconds.
         case wait(Int)
+        /// The work of the invocation of this name returns, throws, yields or finishes
+        /// (`complete fetch1`); nothing on any side when it does not run.
+        case outcome(SCXMLEmitter.Outcome, String)
 
         var text: String {
             switch self {
             case .send(let event): "send \(event)"
             case .wait(let milliseconds): "wait \(milliseconds)"
+            case .outcome(let outcome, let invocation): "\(outcome.rawValue) \(invocation)"
             }
         }
     }
@@ -54,6 +61,8 @@ extension DifferentialScript {
             case ("guard", 3) where parts[2] == "1": trueGuards.insert(parts[1])
             case ("send", 2): steps.append(.send(parts[1]))
             case ("wait", 2): steps.append(.wait(Int(parts[1]) ?? 0))
+            case (let word?, 2):
+                if let outcome = SCXMLEmitter.Outcome(rawValue: word) { steps.append(.outcome(outcome, parts[1])) }
             default: break
             }
         }

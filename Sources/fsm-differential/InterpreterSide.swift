@@ -21,6 +21,7 @@ enum InterpreterSide {
             }
             seen = interpreter.trace.count
             let active = interpreter.configuration.map { model[$0].name }.sorted()
+                + interpreter.runningInvocations.map { model[$0.invocation].name + "()" }.sorted()
             lines.append("\(step) | \(states.joined(separator: ", ")) |  | \(active.joined(separator: " "))")
         }
         _ = interpreter.start(answers: script.trueGuards)
@@ -33,10 +34,28 @@ enum InterpreterSide {
                 }
             case .wait(let milliseconds):
                 _ = interpreter.advance(to: interpreter.now + Int64(milliseconds) * 1_000_000, answers: script.trueGuards)
+            case .outcome(let outcome, let name):
+                let run = interpreter.runningInvocations.first { model[$0.invocation].name == name }
+                if let run, let delivered = Self.result(of: outcome, from: model[run.invocation]) {
+                    _ = interpreter.deliver(delivered, from: run, answers: script.trueGuards)
+                }
             }
             note(step.text)
         }
         return lines
+    }
+
+    /// What an outcome delivers from `invocation`, or `nil` when its kind has no such outcome
+    /// (a call does not yield or finish, a stream does not complete): the child session the
+    /// export writes ignores that event too.
+    static func result(of outcome: SCXMLEmitter.Outcome, from invocation: InvocationModel) -> InvocationResult? {
+        let isStream = invocation.kind == .stream
+        switch outcome {
+        case .complete: return isStream ? nil : .done
+        case .finish: return isStream ? .done : nil
+        case .yield: return isStream ? .element : nil
+        case .fail: return invocation.canFail ? .error : nil
+        }
     }
 
     /// A trace line without its actions column: what the interpreter can be compared on.

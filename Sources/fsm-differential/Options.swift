@@ -17,6 +17,8 @@ struct Options {
                             (default: <work>/cases)
           --no-minimize     report disagreements as found
           --size <size>     the random charts' size: small, medium (default) or large
+          --invocations     the random charts also invoke calls and streams (without
+                            results), and the scripts complete, fail, yield and finish them
           --scripts <n>     scripts per chart (default 20)
           --steps <n>       steps per script (default 15)
           --seed <n>        the seed of the random charts and scripts (default 1)
@@ -48,6 +50,7 @@ struct Options {
     var harness: String?
     var random = 0
     var size = "medium"
+    var invocations = false
     var replay: String?
     var cases: String?
     var minimizes = true
@@ -84,6 +87,7 @@ struct Options {
             case "--size":
                 size = try value(argument)
                 guard ["small", "medium", "large"].contains(size) else { throw UsageError(description: "--size is small, medium or large") }
+            case "--invocations": invocations = true
             case "--replay": replay = try value(argument)
             case "--cases": cases = try value(argument)
             case "--no-minimize": minimizes = false

@@ -1,6 +1,8 @@
-/// Random scripts for a chart: which guards hold, then events and waits. Waits favour the
-/// chart's own delays (exactly, just before, just after, and sums of them) so that timers fall
-/// due alone, together and in between events.
+/// Random scripts for a chart: which guards hold, then events, waits and invocations'
+/// outcomes. Waits favour the chart's own delays (exactly, just before, just after, and sums of
+/// them) so that timers fall due alone, together and in between events. A chart with
+/// invocations gets an outcome in about one step of three, of any invocation (one that does not
+/// run then checks that nothing is delivered).
 struct ScriptGenerator {
     var random: SplitMix64
 
@@ -15,7 +17,14 @@ struct ScriptGenerator {
         }
         var script = DifferentialScript(trueGuards: trueGuards, steps: [])
         let waits = Self.waits(for: chart.timerDelays)
+        let outcomes = chart.outcomes
         for _ in 0..<steps {
+            // Drawn only for a chart with invocations: other charts keep the scripts they had.
+            if !outcomes.isEmpty, random.next() % 3 == 0 {
+                let (outcome, invocation) = outcomes[Int(random.next() % UInt64(outcomes.count))]
+                script.steps.append(.outcome(outcome, invocation))
+                continue
+            }
             let wantsWait = !chart.timerDelays.isEmpty && random.next() % 4 == 0
             if wantsWait || chart.events.isEmpty {
                 script.steps.append(.wait(waits[Int(random.next() % UInt64(waits.count))]))

@@ -77,12 +77,14 @@ for path in ChartFiles.specs(in: options.specs) {
     }
 }
 let sizes: [String: SpecSize] = ["small": .small, "medium": .medium, "large": .large]
-var generator = SpecGenerator(seed: options.seed, profile: .differential, size: sizes[options.size]!)
+var profile = SpecProfile.differential
+profile.invocations = options.invocations
+var generator = SpecGenerator(seed: options.seed, profile: profile, size: sizes[options.size]!)
 for index in 0..<options.random {
     let spec = generator.makeSpec(machineName: "R\(index + 1)")
     do {
         include(try DifferentialChart(
-            name: spec.machineName, origin: "SpecGenerator seed \(spec.seed) index \(spec.index)", text: spec.text,
+            name: spec.machineName, origin: "SpecGenerator seed \(spec.seed) index \(spec.index)" + (options.invocations ? " with invocations" : ""), text: spec.text,
             document: spec.document, externalEvents: spec.externalEvents))
     } catch {
         fail("the generator made a spec fsm-differential cannot run (seed \(spec.seed), index \(spec.index)): \(error)\n\(spec.text)")

@@ -35,4 +35,24 @@ struct DifferentialProfileTests {
         }
         #expect(sawRaisedOnly)
     }
+
+    /// With invocations (`fsm-differential --invocations`): calls and streams without results,
+    /// specs that compile (a guard or action on `error x` written bare, so that one name keeps
+    /// one signature) and that the SCXML export writes without refusing anything.
+    @Test func invocationsHaveNoResultsAndExport() async throws {
+        try await onOwnThread {
+            var profile = SpecProfile.differential
+            profile.invocations = true
+            var generator = SpecGenerator(seed: 0xD1FF, profile: profile, size: .large)
+            var invocations = 0
+            for index in 0..<150 {
+                let spec = generator.makeSpec(machineName: "D\(index)")
+                let model = try #require(Compiler.compile(SourceText(spec.text)).model, "spec \(index) of seed 0xD1FF with invocations is invalid:\n\(spec.text)")
+                #expect(model.invocations.allSatisfy { $0.results.isEmpty && ($0.kind == .call || $0.kind == .stream) })
+                #expect(SCXMLEmitter.refusals(model).filter { $0.message.contains("invok") }.isEmpty)
+                invocations += model.invocations.count
+            }
+            #expect(invocations > 100)
+        }
+    }
 }

@@ -8,13 +8,25 @@
 //   start                  starts the machine
 //   send <event>           an event from outside
 //   wait <milliseconds>    advances the virtual clock
+//   complete <name>        the running invocation <name>'s call returns
+//   fail <name>            its call or stream throws
+//   yield <name>           its stream yields an element
+//   finish <name>          its stream finishes
 //   end                    ends the run
-// Output: "run <path>", then one line per start, send or wait:
-//   <command> | <exit x, enter y, …> | <action a, emit o, …> | <active states, sorted>
+// Output: "run <path>", then one line per start, send, wait or outcome:
+//   <command> | <exit x, enter y, …> | <action a, emit o, …> | <active states, sorted>[ <name()>…]
 // then "end". A chart Qt cannot load prints "error <message>" instead of its steps.
+//
+// An invocation is fsmc's export of it (docs/SCXML.md, "Invocations"): an <invoke id="<name>">
+// of a child session that waits in its state "<name>.running" for the event fsmc.complete,
+// fsmc.fail, fsmc.yield or fsmc.finish. An outcome step submits that event to the child
+// session (QScxmlInvokableService's "stateMachine" property, the invoked QScxmlStateMachine),
+// and does nothing when no child of that name is running, as fsmc drops a result of work that
+// no longer runs. The running invocations follow the active states, sorted, written "<name>()".
 
 #include <QFile>
 #include <QLoggingCategory>
+#include <QScxmlInvokableService>
 #include <QScxmlStateMachine>
 #include <QTextStream>
 #include <QVariantMap>
@@ -33,6 +45,20 @@ struct Observed {
     QStringList actions;
 };
 
+/// The child session of the invocation `name` while its work runs: invoked, and still waiting
+/// in "<name>.running" (not yet returned, failed or finished).
+QScxmlStateMachine *runningInvocation(const QScxmlStateMachine &machine, const QString &name)
+{
+    for (QScxmlInvokableService *service : machine.invokedServices()) {
+        if (service->id() != name)
+            continue;
+        auto *child = service->property("stateMachine").value<QScxmlStateMachine *>();
+        if (child && child->isActive(name + QLatin1String(".running")))
+            return child;
+    }
+    return nullptr;
+}
+
 QString configuration(const QScxmlStateMachine &machine)
 {
     QStringList active;
@@ -42,7 +68,13 @@ QString configuration(const QScxmlStateMachine &machine)
             active.append(name);
     }
     active.sort();
-    return active.join(QLatin1Char(' '));
+    QStringList running;
+    for (QScxmlInvokableService *service : machine.invokedServices()) {
+        if (runningInvocation(machine, service->id()))
+            running.append(service->id() + QLatin1String("()"));
+    }
+    running.sort();
+    return (active + running).join(QLatin1Char(' '));
 }
 
 void printStep(QTextStream &out, const QString &command, Observed &observed, const QScxmlStateMachine &machine)
@@ -91,6 +123,13 @@ public:
             printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
         } else if (command == QLatin1String("wait")) {
             m_clock.advance(argument.toLongLong());
+            printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
+        } else if (command == QLatin1String("complete") || command == QLatin1String("fail")
+            || command == QLatin1String("yield") || command == QLatin1String("finish")) {
+            if (QScxmlStateMachine *child = runningInvocation(*m_machine, argument)) {
+                child->submitEvent(QLatin1String("fsmc.") + command);
+                m_clock.settle();
+            }
             printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
         }
     }

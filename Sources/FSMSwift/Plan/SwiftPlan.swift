@@ -123,7 +123,10 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
         if machine.timers.contains(where: { !$0.isEmpty }) { features.insert(.timers) }
         if hasTaken({ $0.trigger == .always }) { features.insert(.eventless) }
         let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
-        let hasRaise = model.states.contains { raises($0.entryActions) || raises($0.exitActions) } || hasTaken { raises($0.actions) }
+        // A history default's actions run as a transition's do (R89 of fsm-differential's seed 2
+        // with invocations raised only there, and the generated Swift lacked the queue).
+        let hasRaise = model.states.contains { raises($0.entryActions) || raises($0.exitActions) || raises($0.historyDefault?.actions ?? []) }
+            || hasTaken { raises($0.actions) }
         if features.contains(.completion) || hasRaise { features.insert(.raise) }
         if !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty { features.insert(.actions) }
         if !model.outputs.isEmpty { features.insert(.outputs) }

@@ -27,13 +27,17 @@ import Testing
         let machine = try #require(Compiler.compile(SourceText(try read(".fsm"))).executable)
         let model = machine.model
         var trueGuards: Set<String> = []
-        var steps: [(text: String, event: String?, milliseconds: Int64)] = []
+        var steps: [(text: String, event: String?, milliseconds: Int64, outcome: (InvocationResult, String)?)] = []
         for line in try read(".script").split(separator: "\n").map(String.init) {
             let parts = line.split(separator: " ").map(String.init)
             switch parts.first {
             case "guard" where parts.count == 3 && parts[2] == "1": trueGuards.insert(parts[1])
-            case "send": steps.append((line, parts[1], 0))
-            case "wait": steps.append((line, nil, Int64(parts[1]) ?? 0))
+            case "send": steps.append((line, parts[1], 0, nil))
+            case "wait": steps.append((line, nil, Int64(parts[1]) ?? 0, nil))
+            // What an invocation's work does: the regression cases use each on its kind only.
+            case "complete", "finish": steps.append((line, nil, 0, (.done, parts[1])))
+            case "fail": steps.append((line, nil, 0, (.error, parts[1])))
+            case "yield": steps.append((line, nil, 0, (.element, parts[1])))
             default: break
             }
         }
@@ -49,13 +53,20 @@ import Testing
                 }
             }
             seen = interpreter.trace.count
-            let active = interpreter.configuration.map { model[$0].name }.sorted().joined(separator: " ")
+            // The running invocations follow the states, as `name()`.
+            let active = (interpreter.configuration.map { model[$0].name }.sorted()
+                + interpreter.runningInvocations.map { model[$0.invocation].name + "()" }.sorted()).joined(separator: " ")
             lines.append("\(step) | \(states.joined(separator: ", ")) | \(active)")
         }
         _ = interpreter.start(answers: trueGuards)
         note("start")
         for step in steps {
-            if let event = step.event {
+            if case let (result, name)? = step.outcome {
+                // A step for an invocation that does not run does nothing.
+                if let run = interpreter.runningInvocations.first(where: { model[$0.invocation].name == name }) {
+                    _ = interpreter.deliver(result, from: run, answers: trueGuards)
+                }
+            } else if let event = step.event {
                 let index = try #require(model.events.firstIndex { $0.name == event })
                 _ = interpreter.send(EventID(index), answers: trueGuards)
             } else {

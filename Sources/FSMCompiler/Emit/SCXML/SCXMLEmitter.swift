@@ -45,16 +45,11 @@ public struct SCXMLEmitter {
     /// Whether each state logs its entry and exit (`fsmc export --trace`).
     let tracesStates: Bool
 
-    /// What the export cannot write, each a located error: invocations (SCXML's `<invoke>`
-    /// runs other sessions, which the export does not map work to yet), and transitions into a
-    /// history from inside its state whose SCXML meaning differs
-    /// (``entersHistoryFromInsideOtherwise(_:in:)``).
+    /// What the export cannot write, each a located error: child machines
+    /// (``invocationRefusals(_:)``), and transitions into a history from inside its state whose
+    /// SCXML meaning differs (``entersHistoryFromInsideOtherwise(_:in:)``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        let invocations = model.invocations.map { invocation in
-            Diagnostic(
-                .error, "SCXML export does not write invocations yet: '\(invocation.name)' has no SCXML form fsmc writes",
-                at: invocation.range)
-        }
+        let invocations = invocationRefusals(model)
         let histories = model.allTransitions.filter { entersHistoryFromInsideOtherwise($0, in: model) }.map { transition in
             let owner = model[transition.target!].name
             return Diagnostic(
@@ -117,12 +112,14 @@ public struct SCXMLEmitter {
         let guardNames = model.guards.map(\.name)
         // Variables share the document's id space with the states (`<data id>` is an XML ID)
         // and ECMAScript's names: a name that clashes gets a prefix.
-        var taken = Set(model.states.map(\.name)).union(guardNames).union(delayFunctions)
+        var taken = Set(model.states.map(\.name)).union(model.invocations.map(\.name)).union(guardNames).union(delayFunctions)
         var variables: [String: String] = [:]
         var declared: [(name: String, variable: String, initialValue: String)] = []
         for (name, initialValue) in guardNames.map({ ($0, "false") }) + delayFunctions.map({ ($0, "'1s'") }) {
             var variable = name
-            if SCXMLText.reservedVariableNames.contains(name) || name.hasPrefix("_") || model.states.contains(where: { $0.name == name }) {
+            // An invocation's name is its `<invoke>`'s id, an XML ID too.
+            if SCXMLText.reservedVariableNames.contains(name) || name.hasPrefix("_") || model.states.contains(where: { $0.name == name })
+                || model.invocations.contains(where: { $0.name == name }) {
                 variable = "fsmc_" + name
                 while taken.contains(variable) { variable += "_" }
                 taken.insert(variable)
@@ -214,7 +211,7 @@ public struct SCXMLEmitter {
         let logsEntry = tracesStates
         let logsExit = tracesStates && !(state.isFinal && state.parent == nil)
         let isEmpty = state.entryActions.isEmpty && state.exitActions.isEmpty && timers.isEmpty && !logsEntry
-            && state.transitions.isEmpty && state.history == nil && state.children.isEmpty && state.data.isEmpty
+            && state.invocations.isEmpty && state.transitions.isEmpty && state.history == nil && state.children.isEmpty && state.data.isEmpty
         guard !isEmpty else {
             writer.line(tag(name, attributes, selfClosing: true))
             return
@@ -250,6 +247,9 @@ public struct SCXMLEmitter {
                         writer.line(tag("log", [("label", "exit"), ("expr", SCXMLText.string(state.name))], selfClosing: true))
                     }
                 }
+            }
+            for invocation in state.invocations {
+                emitInvocation(model[invocation], into: &writer)
             }
             // The transitions declared before the first child, the history, then the children
             // and the transitions declared among or after them, in the spec's order.
@@ -311,16 +311,6 @@ public struct SCXMLEmitter {
     }
 
     // MARK: - Transitions
-
-    /// The SCXML event an invocation's result arrives as: `done.invoke.fetchUser` (SCXML
-    /// 6.4's), `error.invoke.fetchUser`, `fsmc.element.changes`.
-    static func event(of result: InvocationResult, from invocation: InvocationModel) -> String {
-        switch result {
-        case .done: "done.invoke." + invocation.name
-        case .error: "error.invoke." + invocation.name
-        case .element: "fsmc.element." + invocation.name
-        }
-    }
 
     /// SCXML matches an event descriptor to every event that starts with its tokens: `done`
     /// would take `done.state.main`, `error` SCXML's `error.execution`, `fsmc` the timers'
@@ -434,7 +424,7 @@ public struct SCXMLEmitter {
 
     // MARK: - Executable content
 
-    private func emitActions(_ actions: [ActionModel], into writer: inout CodeWriter) {
+    func emitActions(_ actions: [ActionModel], into writer: inout CodeWriter) {
         for action in actions {
             switch action {
             case .call(let name):
@@ -450,7 +440,7 @@ public struct SCXMLEmitter {
     // MARK: - XML
 
     /// A start tag (or an empty-element tag); attributes whose value is `nil` are left out.
-    private func tag(_ name: String, _ attributes: [(String, String?)], selfClosing: Bool = false) -> String {
+    func tag(_ name: String, _ attributes: [(String, String?)], selfClosing: Bool = false) -> String {
         var text = "<" + name
         for case let (attribute, value?) in attributes {
             text += " \(attribute)=\"\(SCXMLText.attribute(value))\""
@@ -458,14 +448,14 @@ public struct SCXMLEmitter {
         return text + (selfClosing ? "/>" : ">")
     }
 
-    private func element(_ name: String, _ attributes: [(String, String?)], into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+    func element(_ name: String, _ attributes: [(String, String?)], into writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
         writer.line(tag(name, attributes))
         writer.indented(body)
         writer.line("</\(name)>")
     }
 
     /// A doc comment as an XML comment before what it documents, one per line.
-    private func comment(_ documentation: String?, into writer: inout CodeWriter) {
+    func comment(_ documentation: String?, into writer: inout CodeWriter) {
         guard let documentation, !documentation.isEmpty else { return }
         for line in documentation.split(separator: "\n", omittingEmptySubsequences: false) {
             writer.line(line.isEmpty ? "<!-- -->" : "<!-- \(SCXMLText.comment(String(line))) -->")

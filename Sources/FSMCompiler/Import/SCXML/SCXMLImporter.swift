@@ -178,7 +178,7 @@ public struct SCXMLImporter {
             case "datamodel":
                 readDataModel(child)
             case "invoke":
-                diagnostics.error("<invoke> is not supported: an fsmc machine runs no other services or machines", at: child.range)
+                diagnostics.error("<invoke> is not supported: the import does not read invocations back (write them in the spec as invoke, docs/SCXML.md, \"Invocations\")", at: child.range)
             case "script":
                 diagnostics.error("<script> is not supported: fsmc's machines run no scripts; actions are the user's Swift", at: child.range)
             case "donedata" where kind == .final:

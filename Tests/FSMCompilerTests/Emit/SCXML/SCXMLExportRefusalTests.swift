@@ -2,14 +2,21 @@ import FSMCompiler
 import Foundation
 import Testing
 
-/// What the SCXML export cannot write yet is refused at each `invoke`.
+/// Calls and streams are exported as `<invoke>`s (SCXMLInvocationExportTests); a child machine
+/// is refused at its `invoke`, and nothing else of the spec is.
 @Suite struct InvocationExportRefusalTests {
-    @Test func theExportRefusesEachInvocationAtItsLine() throws {
+    @Test func callsAndStreamsAreNotRefused() throws {
         let compilation = Compiler.compile(SourceText(InvocationSemanticsTests.profile))
-        let refusals = SCXMLEmitter.refusals(try #require(compilation.model))
-        #expect(refusals.map { "\($0.range.start.line): \($0.message)" } == [
-            "9: SCXML export does not write invocations yet: 'fetchUser' has no SCXML form fsmc writes",
-            "17: SCXML export does not write invocations yet: 'changes' has no SCXML form fsmc writes",
+        #expect(SCXMLEmitter.refusals(try #require(compilation.model)).isEmpty)
+    }
+
+    /// The compiler refuses child machines today (language version 3, not yet run): the
+    /// export refuses them on its own, for when the compiler accepts them.
+    @Test func aChildMachineIsRefusedAtItsLine() throws {
+        var model = try #require(Compiler.compile(SourceText(InvocationSemanticsTests.profile)).model)
+        model.invocations[0].kind = .machine("SignIn")
+        #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line): \($0.message)" } == [
+            "9: SCXML export does not write child machines: 'fetchUser' invokes machine 'SignIn', whose document and outputs the export does not include"
         ])
     }
 }

@@ -24,14 +24,18 @@ import FoundationXML
         folder.appendingPathComponent(URL(fileURLWithPath: spec).deletingPathExtension().lastPathComponent + ".scxml")
     }
 
-    /// Every spec with a golden file: the example machines and the construct specs, as paths
-    /// from the package root, but those the export refuses (the example machines with
-    /// invocations, `Checkout` and `Profile`: `fsmc export` stops at their `invoke` lines).
+    /// Every spec with a golden file: the example machines (`Checkout` and `Profile` invoke
+    /// calls and streams), the construct specs and InvocationMachinesTests' `Sync` (invocations
+    /// in regions), as paths from the package root; a spec the export refused would be left out.
     static var specs: [String] {
-        DiagramGoldens.specs.filter { spec in
+        (DiagramGoldens.specs + invocationSpecs).filter { spec in
             (try? SCXMLEmitter.refusals(model(of: spec)).isEmpty) ?? true
         }
     }
+
+    /// InvocationMachinesTests' `Sync`; its `Profile` is the example machine's, which has the
+    /// golden file `Profile.scxml`.
+    static let invocationSpecs = ["Tests/InvocationMachinesTests/Specs/Sync.fsm"]
 
     static func model(of spec: String) throws -> MachineModel {
         try DiagramGoldens.model(of: spec)
@@ -139,8 +143,14 @@ import FoundationXML
             #expect(Set(onentry.filter { $0.name == "send" }.compactMap { $0.attributes["id"] }) == timerEvents)
             #expect(Set(onexit.filter { $0.name == "cancel" }.compactMap { $0.attributes["sendid"] }) == timerEvents)
         }
+        // Each invocation's child session has three states of its own: running, failed, ended.
         let stateElements = root.descendants.filter { ["state", "parallel", "final"].contains($0.name) }
-        #expect(stateElements.count == model.states.count + (wrapper == nil ? 0 : 1))
+        #expect(stateElements.count == model.states.count + (wrapper == nil ? 0 : 1) + 3 * model.invocations.count)
+        for invocation in model.invocations {
+            let element = try #require(elements[invocation.name], "invoke \(invocation.name)")
+            #expect(element.name == "invoke")
+            #expect(element.parent?.attributes["id"] == model[invocation.owner].name)
+        }
     }
 
     /// The `<transition>` children of `element` against the transitions the spec declares there.
@@ -154,7 +164,8 @@ import FoundationXML
             case .always: #expect(xml.attributes["event"] == nil)
             case .done: #expect(xml.attributes["event"] == "done.state." + source!.name)
             case .after, .afterComputed: #expect(xml.attributes["event"]?.hasPrefix("fsmc.after.\(source!.name).") == true)
-            case .invocation: Issue.record("the export's specs invoke nothing yet")
+            case .invocation(let invocation, let result):
+                #expect(xml.attributes["event"] == SCXMLEmitter.event(of: result, from: model[invocation]))
             }
             let target = transition.target.map { transition.targetsHistory ? model[$0].name + ".history" : model[$0].name }
             #expect(xml.attributes["target"] == target)

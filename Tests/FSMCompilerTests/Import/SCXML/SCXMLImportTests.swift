@@ -344,7 +344,7 @@ import Testing
             <final id="b">6️⃣<donedata><content expr="1"/></donedata></final>
             """), [
             .error("1️⃣", "<script> is not supported: fsmc's machines run no scripts; actions are the user's Swift"),
-            .error("2️⃣", "<invoke> is not supported: an fsmc machine runs no other services or machines"),
+            .error("2️⃣", "<invoke> is not supported: the import does not read invocations back (write them in the spec as invoke, docs/SCXML.md, \"Invocations\")"),
             .error("3️⃣", "<assign> is not supported: fsmc's machines have no data model to assign to"),
             .error("4️⃣", "<if> is not supported: write the choice as guarded transitions"),
             .error("5️⃣", "<foreach> is not supported: fsmc's actions are plain calls"),

@@ -13,8 +13,11 @@ import TestSupport
 /// state data (the export's `<!-- state data … -->` note), the arguments of `emit` and
 /// `raise`, access level, isolation and `import`s.
 @Suite(.offThePool) struct SCXMLRoundTripTests {
-    /// The specs the export writes (``SCXMLExportTests/specs``).
-    static var specs: [String] { SCXMLExportTests.specs }
+    /// The specs the export writes (``SCXMLExportTests/specs``) but those with invocations:
+    /// the import refuses `<invoke>` (SCXMLInvocationExportTests).
+    static var specs: [String] {
+        SCXMLExportTests.specs.filter { spec in (try? SCXMLExportTests.model(of: spec).invocations.isEmpty) ?? true }
+    }
 
     /// The imported model of a spec's export, compiled from the spec text the import writes.
     static func roundTrip(_ model: MachineModel) throws -> (exported: String, spec: String, compilation: Compilation) {
