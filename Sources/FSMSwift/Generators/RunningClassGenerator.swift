@@ -141,10 +141,9 @@ extension RunningClassGenerator {
         if !timersNeedAnActor && plan.hasSender {
             var forwarded = parameters
             forwarded[0] = "actions: any Actions"
-            let passed = forwarded.dropFirst().map { "\(label(of: $0)): \(argument(of: $0))" }
             emitInitializerDocumentation(into: &writer)
             writer.function("\(access)convenience init", parameters: forwarded) { writer in
-                writer.line("self.init(\((["actions: { _ in actions }"] + passed).joined(separator: ", ")))")
+                writer.line("self.init(actions: { _ in actions }, \(forwardedWork)observers: observers, restoring: snapshot)")
             }
             writer.line()
         }
@@ -287,9 +286,6 @@ extension RunningClassGenerator {
     /// The two public initializers of a machine with timers that no attribute isolates: one on
     /// an actor, with any clock, and one anywhere, with a clock that never fires on its own.
     private func emitActorInitializers(snapshotType: String, into writer: inout CodeWriter) {
-        var passed = ""
-        if features.contains(.timers) { passed += "clock: clock, " }
-        if features.contains(.invocations) { passed += "invocations: invocations, " }
         let shared = ["observers: [any Observer] = []", "restoring snapshot: \(snapshotType)? = nil"]
         let onActor = (features.contains(.timers) ? ["clock: some MachineClock = TaskClock()"] : [])
             + (features.contains(.invocations) ? ["invocations: some InvocationDriver = TaskInvocationDriver()"] : [])
@@ -310,28 +306,22 @@ extension RunningClassGenerator {
                 "\(access)convenience init",
                 parameters: form.parameter + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
             ) { writer in
-                writer.line("self.init(\(form.argument)\(passed)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
+                writer.line("self.init(\(form.argument)\(forwardedWork)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
             }
             writer.line()
         }
         for form in actionForms {
             emitInitializerDocumentation(anActor: false, actionsKeepASender: form.keepsASender, into: &writer)
             writer.function("\(access)convenience init", parameters: form.parameter + anywhere + shared) { writer in
-                writer.line("self.init(\(form.argument)\(passed)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
+                writer.line("self.init(\(form.argument)\(forwardedWork)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
             }
             writer.line()
         }
     }
 
-    /// The argument label of `parameter` (`restoring snapshot: State? = nil` → `restoring`).
-    private func label(of parameter: String) -> String {
-        String(parameter.prefix { $0 != " " && $0 != ":" })
-    }
-
-    /// The name `parameter` is bound to in the body (`restoring snapshot: State? = nil` → `snapshot`).
-    private func argument(of parameter: String) -> String {
-        let declaration = parameter.prefix { $0 != ":" }.split(separator: " ")
-        return String(declaration.last ?? "")
+    /// The clock and driver one initializer hands another: `clock: clock, invocations: invocations, `.
+    private var forwardedWork: String {
+        (features.contains(.timers) ? "clock: clock, " : "") + (features.contains(.invocations) ? "invocations: invocations, " : "")
     }
 
     func emitPublicAPI(into writer: inout CodeWriter) {
