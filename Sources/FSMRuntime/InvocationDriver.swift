@@ -32,11 +32,12 @@ public struct InvocationWork<Value> {
     public let body: Body
     /// Where the outcomes go: the machine's one sink for this invocation, made once, so that a
     /// start allocates no delivering closure.
-    private let sink: InvocationSink<Value>
+    @usableFromInline let sink: InvocationSink<Value>
     /// Which run of the invocation this is, handed to the sink with each outcome.
-    private let run: UInt64
+    @usableFromInline let run: UInt64
 
-    /// Work whose outcomes reach `sink` tagged with `run`: how a generated machine starts one.
+    /// Work whose outcomes reach `sink` tagged with `run`.
+    @inlinable
     public init(name: String, isolation: (any Actor)?, body: Body, run: UInt64, sink: InvocationSink<Value>) {
         self.name = name
         self.isolation = isolation
@@ -52,6 +53,7 @@ public struct InvocationWork<Value> {
 
     /// Hands an outcome to the machine, on ``isolation``. The machine drops what arrives after
     /// the invocation was cancelled or ended, so a driver need not be exact about it.
+    @inlinable
     public func deliver(_ outcome: InvocationOutcome<Value>) {
         sink.deliver(run, outcome)
     }
@@ -64,7 +66,7 @@ public struct InvocationWork<Value> {
 
 /// Where one invocation's outcomes reach its machine, with the run they come from: a
 /// generated machine makes one per `invoke`, once, and every run of it shares it.
-public final class InvocationSink<Value> {
+public class InvocationSink<Value> {
     @usableFromInline let deliver: (_ run: UInt64, InvocationOutcome<Value>) -> Void
 
     public init(_ deliver: @escaping (_ run: UInt64, InvocationOutcome<Value>) -> Void) {

@@ -73,32 +73,29 @@ public struct MachineInvocations {
         running.bySlot[slot] != nil && runs[slot] == run
     }
 
-    /// Starts a new run of `slot`: `driver` runs `body`, and each outcome reaches `sink` with
-    /// the run it comes from. Inlinable, with the default driver called directly, so that a
+    /// Starts a new run of `slot`: `driver` runs `routine` with `arguments`, and each outcome
+    /// reaches the routine with the run it comes from. Inlinable, with the default driver called directly, so that a
     /// start is specialized for the invocation's value where the machine is compiled rather
     /// than looking up generic metadata at run time.
     @inlinable
-    public mutating func start<Value>(
+    public mutating func start<Arguments, Value>(
         slot: Int,
         name: String,
         on driver: any InvocationDriver,
         isolation: (any Actor)?,
-        _ body: InvocationWork<Value>.Body,
-        sink: InvocationSink<Value>
+        arguments: Arguments,
+        _ routine: InvocationRoutine<Arguments, Value>
     ) {
         running.bySlot[slot]?.cancel()
         runs[slot] &+= 1
-        let work = InvocationWork(name: name, isolation: isolation, body: body, run: runs[slot], sink: sink)
+        let run = runs[slot]
         if let tasks = driver as? TaskInvocationDriver {
-            running.bySlot[slot] = tasks.run(work)
+            running.bySlot[slot] = tasks.run(routine, arguments: arguments, run: run, isolation: isolation)
         } else {
-            running.bySlot[slot] = driver.run(work)
+            running.bySlot[slot] = driver.run(routine.work(name: name, isolation: isolation, arguments: arguments, run: run))
         }
     }
 
-    /// Cancels `slot`'s run, if one runs, or its start, if it is scheduled: its state was left.
-    /// Inlinable so that leaving a state whose invocation ended costs two comparisons.
-    /// Returns whether a run was cancelled.
     @inlinable @discardableResult
     public mutating func cancel(slot: Int) -> Bool {
         if scheduled[slot] {

@@ -7,13 +7,24 @@
 public final class TaskInvocationDriver: InvocationDriver, Sendable {
     public init() {}
 
-    /// Inlinable, so that a machine's start, which calls it directly, is specialized for the
-    /// invocation's value where the machine is compiled.
     @inlinable
     public func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation {
-        // The work only ever runs on `isolation`, the machine's actor, where it was created.
-        let carried = UncheckedSendableWork(work)
-        let isolation = work.isolation
+        start(work.asRoutineRun, isolation: work.isolation)
+    }
+
+    /// Runs one run of a machine's routine: what a generated machine's start comes to, with
+    /// nothing allocated but the task and what it captures, as a hand-written `Task` would.
+    @inlinable
+    func run<Arguments, Value>(
+        _ routine: InvocationRoutine<Arguments, Value>, arguments: Arguments, run: UInt64, isolation: (any Actor)?
+    ) -> RunningInvocation {
+        start(RoutineRun(routine: routine, arguments: arguments, run: run), isolation: isolation)
+    }
+
+    @inlinable
+    func start<Arguments, Value>(_ run: RoutineRun<Arguments, Value>, isolation: (any Actor)?) -> RunningInvocation {
+        // The run only ever runs on `isolation`, the machine's actor, where it was created.
+        let carried = UncheckedSendableRun(run)
         let task: Task<Void, Never>
         if isolation === MainActor.shared {
             // A task isolated to the main actor is enqueued on it directly, as a `Task` in a
@@ -32,37 +43,36 @@ public final class TaskInvocationDriver: InvocationDriver, Sendable {
     }
 
     @usableFromInline
-    static func perform<Value>(_ carried: UncheckedSendableWork<Value>, on isolation: isolated (any Actor)?) async {
-        let work = carried.work
+    static func perform<Arguments, Value>(_ carried: UncheckedSendableRun<Arguments, Value>, on isolation: isolated (any Actor)?) async {
+        let run = carried.run
         do {
-            switch work.body {
+            switch run.routine.body {
             case .call(let call):
-                let value = try await call()
+                let value = try await call(run.arguments)
                 guard !Task.isCancelled else { return }
-                work.deliver(.returned(value))
+                run.deliver(.returned(value))
             case .stream(let elements):
-                let next = elements().makeNext()
+                let next = elements(run.arguments).makeNext()
                 while let element = try await next() {
                     guard !Task.isCancelled else { return }
-                    work.deliver(.element(element))
+                    run.deliver(.element(element))
                 }
                 guard !Task.isCancelled else { return }
-                work.deliver(.finished)
+                run.deliver(.finished)
             }
         } catch {
             guard !Task.isCancelled else { return }
-            work.deliver(.failed(error))
+            run.deliver(.failed(error))
         }
     }
 }
 
-/// Carries an invocation's work to the actor it belongs to.
 @usableFromInline
-struct UncheckedSendableWork<Value>: @unchecked Sendable {
-    @usableFromInline let work: InvocationWork<Value>
+struct UncheckedSendableRun<Arguments, Value>: @unchecked Sendable {
+    @usableFromInline let run: RoutineRun<Arguments, Value>
 
     @inlinable
-    init(_ work: InvocationWork<Value>) {
-        self.work = work
+    init(_ run: RoutineRun<Arguments, Value>) {
+        self.run = run
     }
 }

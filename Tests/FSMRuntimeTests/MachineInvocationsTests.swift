@@ -10,14 +10,14 @@ struct MachineInvocationsTests {
     private func start(
         _ invocations: inout MachineInvocations, slot: Int, _ name: String, on driver: ManualInvocationDriver, into delivered: Delivered
     ) {
-        let sink = InvocationSink<Int> { run, outcome in
+        let routine = InvocationRoutine<Int, Int>(.call { $0 }) { run, outcome in
             switch outcome {
             case .returned(let value): delivered.outcomes.append("\(name) run \(run) returned \(value)")
             case .failed: delivered.outcomes.append("\(name) run \(run) failed")
             case .element, .finished: delivered.outcomes.append("\(name) run \(run): not a call")
             }
         }
-        invocations.start(slot: slot, name: name, on: driver, isolation: nil, .call { 0 }, sink: sink)
+        invocations.start(slot: slot, name: name, on: driver, isolation: nil, arguments: 0, routine)
     }
 
     @Test func anOutcomeCarriesItsRunAndOnlyTheRunningOneIsCurrent() {
@@ -79,5 +79,23 @@ struct MachineInvocationsSchedulingTests {
         #expect(invocations.nextScheduled() == 0)
         #expect(invocations.nextScheduled() == 2)
         #expect(invocations.nextScheduled() == nil)
+    }
+
+    /// The default driver takes a machine's routine by its own path, without the closures a
+    /// driver's `InvocationWork` carries: the run's arguments still reach the call and its
+    /// number comes back with the outcome.
+    @MainActor @Test func theTaskDriverRunsARoutineWithItsArguments() async {
+        let (arrivals, arrived) = AsyncStream<String>.makeStream()
+        let routine = InvocationRoutine<(id: Int, name: String), String>(.call { data in
+            MainActor.preconditionIsolated("the work starts on the machine's actor")
+            return "\(data.name) #\(data.id)"
+        }) { run, outcome in
+            if case .returned(let value) = outcome { arrived.yield("run \(run) returned \(value)") }
+        }
+        var invocations = MachineInvocations(slots: 1)
+        invocations.start(slot: 0, name: "fetch", on: TaskInvocationDriver(), isolation: MainActor.shared, arguments: (id: 7, name: "Ada"), routine)
+        var iterator = arrivals.makeAsyncIterator()
+        #expect(await iterator.next() == "run 1 returned Ada #7")
+        invocations.end(slot: 0)
     }
 }

@@ -71,6 +71,7 @@ package enum ReservedNames {
         "CaseDecoding", "CaseEncoding", "SynchronousMachineClock", "CancellationHandle", "InvocationDriver",
         "SynchronousInvocationDriver", "TaskInvocationDriver", "ManualInvocationDriver", "MachineInvocations",
         "InvocationWork", "InvocationOutcome", "InvocationElements", "RunningInvocation", "InvocationSink",
+        "InvocationRoutine",
     ]
 
     /// The type a compound state's children live in, nested in the generated `State`: the

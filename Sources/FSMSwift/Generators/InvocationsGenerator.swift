@@ -55,21 +55,13 @@ extension InvocationsGenerator {
         writer.line()
     }
 
-    /// Starts `invocation`'s work with its state's data, which the state being active binds.
+    /// Starts `invocation`'s routine with its state's data, which the state being active binds.
     private func emitStart(of invocation: InvocationModel, into writer: inout CodeWriter) {
-        let data = data(of: invocation)
-        spelling.emitDataBinding(of: invocation.owner, for: Set(data.map { $0.label! }), into: &writer)
-        let arguments = "(" + data.map { "\($0.label!): \(SwiftNames.variable($0.label!))" }.joined(separator: ", ") + ")"
-        let body = switch invocation.kind {
-        case .call: ".call { [actions] in try await actions.\(invocation.name)\(arguments) }"
-        case .stream, .machine: ".stream { [actions] in actions.\(invocation.name)\(arguments) }"
-        }
-        let slot = invocation.id.index
+        spelling.emitDataBinding(of: invocation.owner, for: Set(data(of: invocation).map { $0.label! }), into: &writer)
         writer.line("invocations.start(")
         writer.indented { writer in
-            writer.line("slot: \(slot), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
-            writer.line("InvocationWork<\(valueType(of: invocation))>.Body\(body),")
-            writer.line("sink: \(sinkName(of: invocation))")
+            writer.line("slot: \(invocation.id.index), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
+            writer.line("arguments: \(routineArguments(of: invocation).value), \(routineName(of: invocation))")
         }
         writer.line(")")
         writer.line("notify(.invocationStarts, .started(.\(SwiftNames.variable(invocation.name))))")

@@ -79,14 +79,10 @@ extension RunningClassGenerator {
             writer.line("private let invocationDriver: any InvocationDriver")
             writer.line("/// The invocations, by slot: \(model.invocations.map { "`\($0.name)`" }.joined(separator: ", ")).")
             writer.line("\(unchecked)private var invocations = MachineInvocations(slots: \(model.invocations.count))")
-            writer.line("/// Where each invocation's outcomes reach the machine, made once and shared by its runs, so")
-            writer.line("/// that a start allocates no delivering closure.")
+            writer.line("/// What each invocation runs and where its outcomes reach the machine, made once and shared")
+            writer.line("/// by its runs, so that a start allocates nothing but its task.")
             for invocation in model.invocations {
-                writer.line("private lazy var \(sinkName(of: invocation)) = InvocationSink<\(valueType(of: invocation))> { [weak self] run, outcome in")
-                writer.indented { writer in
-                    writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
-                }
-                writer.line("}")
+                emitRoutine(of: invocation, into: &writer)
             }
         }
         if plan.hasAsynchronousWork {
@@ -121,11 +117,42 @@ extension RunningClassGenerator {
         writer.line()
     }
 
+    /// `invocation`'s routine: a local function calling the actions with a run's state data
+    /// (a function, not a closure: a closure literal would be nonisolated and run the call on
+    /// the global executor, where `nonisolated(nonsending)` keeps it on the machine's actor),
+    /// and the delivery.
+    private func emitRoutine(of invocation: InvocationModel, into writer: inout CodeWriter) {
+        let arguments = routineArguments(of: invocation)
+        writer.line("private lazy var \(routineName(of: invocation)): InvocationRoutine<\(arguments.type), \(valueType(of: invocation))> = {")
+        writer.indented { writer in
+            writer.line("let actions = self.actions")
+            let call = "actions.\(invocation.name)(\(arguments.call))"
+            // On the main actor in a `@MainActor` machine, as the requirement it calls.
+            switch invocation.kind {
+            case .call:
+                writer.block("\(model.isMainActor ? "@MainActor func" : "nonisolated(nonsending) func") call(\(arguments.parameter)) async throws -> \(valueType(of: invocation))") { writer in
+                    writer.line("try await \(call)")
+                }
+                writer.line("return InvocationRoutine(.call(call)) { [weak self] run, outcome in")
+            case .stream, .machine:
+                // A closure suffices for a stream: its function is not async, it runs where called.
+                writer.line("return InvocationRoutine(.stream { \(arguments.name) in \(call) }) { [weak self] run, outcome in")
+            }
+            writer.indented { writer in
+                writer.line("self?.invocationDelivered(.\(SwiftNames.variable(invocation.name))(outcome), run: run)")
+            }
+            writer.line("}")
+        }
+        writer.line("}()")
+    }
+
     func emitInitializer(into writer: inout CodeWriter) {
         let snapshotType = features.contains(.history) ? "Snapshot" : "State"
         let timersNeedAnActor = isolationParameter != nil
         var parameters: [String] = []
-        if features.contains(.actions) { parameters.append(plan.hasSender ? "actions makeActions: (Sender) -> any Actions" : "actions: any Actions") }
+        if features.contains(.actions) { parameters.append("actions: any Actions") }
+        // Only the initializer that makes the actions from a `Sender` pays for one.
+        if plan.hasSender { parameters.append("sender: Sender?") }
         if features.contains(.timers) { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
         if features.contains(.invocations) {
             parameters.append(timersNeedAnActor ? "invocations: any InvocationDriver" : "invocations: any InvocationDriver = TaskInvocationDriver()")
@@ -139,25 +166,24 @@ extension RunningClassGenerator {
 
         let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
         if !timersNeedAnActor && plan.hasSender {
-            var forwarded = parameters
-            forwarded[0] = "actions: any Actions"
+            var publicParameters = parameters
+            publicParameters.remove(at: 1)
+            for form in actionForms {
+                emitInitializerDocumentation(actionsKeepASender: form.keepsASender, into: &writer)
+                publicParameters[0] = form.parameter[0]
+                writer.function("\(access)convenience init", parameters: publicParameters) { writer in
+                    form.emitForwarding(to: "\(forwardedWork)observers: observers, restoring: snapshot", into: &writer)
+                }
+                writer.line()
+            }
+        } else if !timersNeedAnActor {
             emitInitializerDocumentation(into: &writer)
-            writer.function("\(access)convenience init", parameters: forwarded) { writer in
-                writer.line("self.init(actions: { _ in actions }, \(forwardedWork)observers: observers, restoring: snapshot)")
-            }
-            writer.line()
         }
-        if !timersNeedAnActor {
-            emitInitializerDocumentation(actionsKeepASender: plan.hasSender, into: &writer)
-        }
-        let designated = timersNeedAnActor ? "private init" : "\(access)init"
-        writer.function(designated, parameters: parameters) { writer in
-            if plan.hasSender {
-                writer.line("let sender = Sender()")
-                writer.line("self.actions = makeActions(sender)")
-            } else if features.contains(.actions) {
-                writer.line("self.actions = actions")
-            }
+        let designated = timersNeedAnActor || plan.hasSender ? "private init" : "\(access)init"
+        // The public initializers give the defaults; the private one they forward to has none.
+        let designatedParameters = plan.hasSender ? parameters.map { String($0.split(separator: " = ", maxSplits: 1)[0]) } : parameters
+        writer.function(designated, parameters: designatedParameters) { writer in
+            if features.contains(.actions) { writer.line("self.actions = actions") }
             if features.contains(.timers) { writer.line("self.clock = clock") }
             if features.contains(.invocations) { writer.line("self.invocationDriver = invocations") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
@@ -179,7 +205,7 @@ extension RunningClassGenerator {
                 writer.line("isRestored = false")
             }
             writer.line("}")
-            if plan.hasSender { writer.line("sender.machine = self") }
+            if plan.hasSender { writer.line("sender?.machine = self") }
             writer.block("for observer in observers") { writer in
                 writer.line("addObserver(observer)")
             }
@@ -291,32 +317,49 @@ extension RunningClassGenerator {
             + (features.contains(.invocations) ? ["invocations: some InvocationDriver = TaskInvocationDriver()"] : [])
         let anywhere = (features.contains(.timers) ? ["clock: some SynchronousMachineClock"] : [])
             + (features.contains(.invocations) ? ["invocations: some SynchronousInvocationDriver"] : [])
-        // With a `Sender`, each initializer has a twin whose actions are made from it.
-        var actionForms: [(parameter: [String], argument: String, keepsASender: Bool)] = []
-        if plan.hasSender {
-            actionForms = [(["actions: any Actions"], "actions: { _ in actions }, ", false), (["actions makeActions: (Sender) -> any Actions"], "actions: makeActions, ", true)]
-        } else if features.contains(.actions) {
-            actionForms = [(["actions: any Actions"], "actions: actions, ", false)]
-        } else {
-            actionForms = [([], "", false)]
-        }
         for form in actionForms {
             emitInitializerDocumentation(anActor: true, actionsKeepASender: form.keepsASender, into: &writer)
             writer.function(
                 "\(access)convenience init",
                 parameters: form.parameter + onActor + shared + ["isolation: isolated (any Actor) = #isolation"]
             ) { writer in
-                writer.line("self.init(\(form.argument)\(forwardedWork)observers: observers, restoring: snapshot, \(isolationLabel): isolation)")
+                form.emitForwarding(to: "\(forwardedWork)observers: observers, restoring: snapshot, \(isolationLabel): isolation", into: &writer)
             }
             writer.line()
         }
         for form in actionForms {
             emitInitializerDocumentation(anActor: false, actionsKeepASender: form.keepsASender, into: &writer)
             writer.function("\(access)convenience init", parameters: form.parameter + anywhere + shared) { writer in
-                writer.line("self.init(\(form.argument)\(forwardedWork)observers: observers, restoring: snapshot, \(isolationLabel): nil)")
+                form.emitForwarding(to: "\(forwardedWork)observers: observers, restoring: snapshot, \(isolationLabel): nil", into: &writer)
             }
             writer.line()
         }
+    }
+
+    /// How a public initializer receives the actions, and how it hands them to the private one.
+    private struct ActionsForm {
+        let parameter: [String]
+        let keepsASender: Bool
+        /// The arguments before the forwarded ones: `actions: actions, sender: nil, `.
+        let argument: String
+
+        func emitForwarding(to forwarded: String, into writer: inout CodeWriter) {
+            if keepsASender { writer.line("let sender = Sender()") }
+            writer.line("self.init(\(argument)\(forwarded))")
+        }
+    }
+
+    /// The ways a public initializer takes the actions. With a `Sender`, each initializer has a
+    /// twin whose actions are made from it; only that twin makes one.
+    private var actionForms: [ActionsForm] {
+        if plan.hasSender {
+            return [
+                ActionsForm(parameter: ["actions: any Actions"], keepsASender: false, argument: "actions: actions, sender: nil, "),
+                ActionsForm(parameter: ["actions makeActions: (Sender) -> any Actions"], keepsASender: true, argument: "actions: makeActions(sender), sender: sender, "),
+            ]
+        }
+        if features.contains(.actions) { return [ActionsForm(parameter: ["actions: any Actions"], keepsASender: false, argument: "actions: actions, ")] }
+        return [ActionsForm(parameter: [], keepsASender: false, argument: "")]
     }
 
     /// The clock and driver one initializer hands another: `clock: clock, invocations: invocations, `.

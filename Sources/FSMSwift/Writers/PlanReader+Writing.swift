@@ -18,10 +18,16 @@ extension PlanReader {
         if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
     }
 
-    /// The stored sink of `invocation`'s outcomes (`fetchUserSink`): made once, shared by every
-    /// run, so that a start allocates no delivering closure.
-    func sinkName(of invocation: InvocationModel) -> String {
-        SwiftNames.variable(invocation.name + "Sink")
+    /// The stored routine of `invocation` (`fetchUserRoutine`): made once, shared by every
+    /// run, so that a start allocates nothing but its task.
+    func routineName(of invocation: InvocationModel) -> String {
+        SwiftNames.variable(invocation.name + "Routine")
+    }
+
+    /// What a run of `invocation` hands its routine: the data of its state and the states
+    /// around it.
+    func routineArguments(of invocation: InvocationModel) -> RoutineArguments {
+        RoutineArguments(data: data(of: invocation))
     }
 
     /// `switch state { case .a: … default: break }` over some states (`State` cases in a flat
@@ -51,4 +57,32 @@ extension PlanReader {
             writer.block(opening, body)
         }
     }
+}
+
+/// The state data a run of an invocation hands its routine, as the routine's code spells it.
+struct RoutineArguments {
+    /// The type: `Void`, the one value's, or a labeled tuple (`(id: Int, user: User)`).
+    let type: String
+    /// What a start passes: `()`, `id`, `(id: id, user: user)`.
+    let value: String
+    /// The name the routine's function gives it: `_`, `id`, `data`.
+    let name: String
+    /// The arguments of the `Actions` call that reads it: `id: id`, `id: data.id, user: data.user`.
+    let call: String
+
+    init(data: [ParameterModel]) {
+        let labels = data.map { SwiftNames.variable($0.label!) }
+        call = zip(data, labels).map { "\($0.0.label!): \(data.count > 1 ? "data." : "")\($0.1)" }.joined(separator: ", ")
+        switch data.count {
+        case 0: (type, value, name) = ("Void", "()", "_")
+        case 1: (type, value, name) = (data[0].type, labels[0], labels[0])
+        default:
+            type = "(" + zip(labels, data).map { "\($0.0): \($0.1.type)" }.joined(separator: ", ") + ")"
+            value = "(" + labels.map { "\($0): \($0)" }.joined(separator: ", ") + ")"
+            name = "data"
+        }
+    }
+
+    /// The parameter of the routine's function: `_: Void`, `_ id: Int`, `_ data: (id: Int, …)`.
+    var parameter: String { name == "_" ? "_: Void" : "_ \(name): \(type)" }
 }

@@ -481,7 +481,7 @@ public final class AppFlow {
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `splash`, running its entry actions, or in `snapshot` without them.
@@ -491,13 +491,22 @@ public final class AppFlow {
     ///     send it events (the initial state's entry actions can already).
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions makeActions: (Sender) -> any Actions,
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        observers: [any Observer],
+        restoring snapshot: Snapshot?
+    ) {
+        self.actions = actions
         let isRestored: Bool
         if let snapshot {
             state = snapshot.state
@@ -507,7 +516,7 @@ public final class AppFlow {
             state = .splash
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

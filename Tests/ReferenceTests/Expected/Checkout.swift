@@ -268,14 +268,26 @@ import FSMRuntime
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `pay`, `registerForPush`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 2)
-    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
-    /// that a start allocates no delivering closure.
-    private lazy var paySink = InvocationSink<Void> { [weak self] run, outcome in
-        self?.invocationDelivered(.pay(outcome), run: run)
-    }
-    private lazy var registerForPushSink = InvocationSink<Void> { [weak self] run, outcome in
-        self?.invocationDelivered(.registerForPush(outcome), run: run)
-    }
+    /// What each invocation runs and where its outcomes reach the machine, made once and shared
+    /// by its runs, so that a start allocates nothing but its task.
+    private lazy var payRoutine: InvocationRoutine<Void, Void> = {
+        let actions = self.actions
+        @MainActor func call(_: Void) async throws -> Void {
+            try await actions.pay()
+        }
+        return InvocationRoutine(.call(call)) { [weak self] run, outcome in
+            self?.invocationDelivered(.pay(outcome), run: run)
+        }
+    }()
+    private lazy var registerForPushRoutine: InvocationRoutine<Void, Void> = {
+        let actions = self.actions
+        @MainActor func call(_: Void) async throws -> Void {
+            try await actions.registerForPush()
+        }
+        return InvocationRoutine(.call(call)) { [weak self] run, outcome in
+            self?.invocationDelivered(.registerForPush(outcome), run: run)
+        }
+    }()
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or what an invocation sent back.
@@ -304,7 +316,7 @@ import FSMRuntime
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, invocations: invocations, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, invocations: invocations, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `beforeLogIn`, running its entry actions, or in `snapshot` without them.
@@ -316,14 +328,24 @@ import FSMRuntime
     ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions makeActions: (Sender) -> any Actions,
         invocations: any InvocationDriver = TaskInvocationDriver(),
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, invocations: invocations, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        invocations: any InvocationDriver,
+        observers: [any Observer],
+        restoring snapshot: State?
+    ) {
+        self.actions = actions
         self.invocationDriver = invocations
         let isRestored: Bool
         if let snapshot {
@@ -333,7 +355,7 @@ import FSMRuntime
             state = .beforeLogIn
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }
@@ -584,15 +606,13 @@ import FSMRuntime
         case 0:
             invocations.start(
                 slot: 0, name: "pay", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.pay() },
-                sink: paySink
+                arguments: (), payRoutine
             )
             notify(.invocationStarts, .started(.pay))
         case 1:
             invocations.start(
                 slot: 1, name: "registerForPush", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.registerForPush() },
-                sink: registerForPushSink
+                arguments: (), registerForPushRoutine
             )
             notify(.invocationStarts, .started(.registerForPush))
         default:

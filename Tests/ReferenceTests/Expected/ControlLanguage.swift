@@ -529,7 +529,7 @@ case book(Book, page: Int)
         restoring snapshot: Snapshot? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -552,7 +552,8 @@ case book(Book, page: Int)
         restoring snapshot: Snapshot? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -572,7 +573,7 @@ case book(Book, page: Int)
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -593,18 +594,19 @@ case book(Book, page: Int)
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     private init(
-        actions makeActions: (Sender) -> any Actions,
+        actions: any Actions,
+        sender: Sender?,
         clock: any MachineClock,
         observers: [any Observer],
         restoring snapshot: Snapshot?,
         timerIsolation isolation: (any Actor)?
     ) {
-        let sender = Sender()
-        self.actions = makeActions(sender)
+        self.actions = actions
         self.clock = clock
         self.isolation = isolation
         let isRestored: Bool
@@ -616,7 +618,7 @@ case book(Book, page: Int)
             state = .idle
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

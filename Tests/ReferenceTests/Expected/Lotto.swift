@@ -314,7 +314,7 @@ public final class Lotto {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `empty`, running its entry actions, or in `snapshot` without them.
@@ -324,13 +324,22 @@ public final class Lotto {
     ///     send it events (the initial state's entry actions can already).
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions makeActions: (Sender) -> any Actions,
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        observers: [any Observer],
+        restoring snapshot: State?
+    ) {
+        self.actions = actions
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -339,7 +348,7 @@ public final class Lotto {
             state = .empty
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

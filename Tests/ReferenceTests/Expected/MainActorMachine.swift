@@ -221,7 +221,7 @@ import FSMRuntime
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `hidden`, running its entry actions, or in `snapshot` without them.
@@ -233,14 +233,24 @@ import FSMRuntime
     ///   - clock: times the `after` transitions; pass a `ManualClock` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    public init(
+    public convenience init(
         actions makeActions: (Sender) -> any Actions,
         clock: any MachineClock = TaskClock(),
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        clock: any MachineClock,
+        observers: [any Observer],
+        restoring snapshot: State?
+    ) {
+        self.actions = actions
         self.clock = clock
         let isRestored: Bool
         if let snapshot {
@@ -250,7 +260,7 @@ import FSMRuntime
             state = .hidden
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

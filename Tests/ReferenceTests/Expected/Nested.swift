@@ -341,7 +341,7 @@ final class Library {
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `browsing.shelf`, running its entry actions, or in `snapshot` without them.
@@ -364,7 +364,8 @@ final class Library {
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `browsing.shelf`, running its entry actions, or in `snapshot` without them.
@@ -384,7 +385,7 @@ final class Library {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     /// Starts the machine in `browsing.shelf`, running its entry actions, or in `snapshot` without them.
@@ -405,18 +406,19 @@ final class Library {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     private init(
-        actions makeActions: (Sender) -> any Actions,
+        actions: any Actions,
+        sender: Sender?,
         clock: any MachineClock,
         observers: [any Observer],
         restoring snapshot: State?,
         timerIsolation isolation: (any Actor)?
     ) {
-        let sender = Sender()
-        self.actions = makeActions(sender)
+        self.actions = actions
         self.clock = clock
         self.isolation = isolation
         let isRestored: Bool
@@ -427,7 +429,7 @@ final class Library {
             state = .browsing(.shelf)
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

@@ -443,7 +443,7 @@ final class NestedControlLanguage {
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `off`, running its entry actions, or in `snapshot` without them.
@@ -454,13 +454,22 @@ final class NestedControlLanguage {
     ///     send it events (the initial state's entry actions can already).
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in.
-    init(
+    convenience init(
         actions makeActions: (Sender) -> any Actions,
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        observers: [any Observer],
+        restoring snapshot: Snapshot?
+    ) {
+        self.actions = actions
         let isRestored: Bool
         if let snapshot {
             state = snapshot.state
@@ -470,7 +479,7 @@ final class NestedControlLanguage {
             state = .off
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

@@ -270,7 +270,7 @@ public final class Scrubber: Observable {
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `paused`, running its entry actions, or in `snapshot` without them.
@@ -293,7 +293,8 @@ public final class Scrubber: Observable {
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `paused`, running its entry actions, or in `snapshot` without them.
@@ -313,7 +314,7 @@ public final class Scrubber: Observable {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     /// Starts the machine in `paused`, running its entry actions, or in `snapshot` without them.
@@ -334,18 +335,19 @@ public final class Scrubber: Observable {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     private init(
-        actions makeActions: (Sender) -> any Actions,
+        actions: any Actions,
+        sender: Sender?,
         clock: any MachineClock,
         observers: [any Observer],
         restoring snapshot: State?,
         timerIsolation isolation: (any Actor)?
     ) {
-        let sender = Sender()
-        self.actions = makeActions(sender)
+        self.actions = actions
         self.clock = clock
         self.isolation = isolation
         let isRestored: Bool
@@ -356,7 +358,7 @@ public final class Scrubber: Observable {
             storedState = .paused
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

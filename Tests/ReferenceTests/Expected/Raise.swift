@@ -215,7 +215,7 @@ final class Relay {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -225,13 +225,22 @@ final class Relay {
     ///     send it events (the initial state's entry actions can already).
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    init(
+    convenience init(
         actions makeActions: (Sender) -> any Actions,
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        observers: [any Observer],
+        restoring snapshot: State?
+    ) {
+        self.actions = actions
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -240,7 +249,7 @@ final class Relay {
             state = .idle
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

@@ -344,17 +344,32 @@ import FSMRuntime
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `send`, `check`, `pages`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 3)
-    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
-    /// that a start allocates no delivering closure.
-    private lazy var sendSink = InvocationSink<(bytes: Int, checksum: String)> { [weak self] run, outcome in
-        self?.invocationDelivered(.send(outcome), run: run)
-    }
-    private lazy var checkSink = InvocationSink<Void> { [weak self] run, outcome in
-        self?.invocationDelivered(.check(outcome), run: run)
-    }
-    private lazy var pagesSink = InvocationSink<Int> { [weak self] run, outcome in
-        self?.invocationDelivered(.pages(outcome), run: run)
-    }
+    /// What each invocation runs and where its outcomes reach the machine, made once and shared
+    /// by its runs, so that a start allocates nothing but its task.
+    private lazy var sendRoutine: InvocationRoutine<Void, (bytes: Int, checksum: String)> = {
+        let actions = self.actions
+        @MainActor func call(_: Void) async throws -> (bytes: Int, checksum: String) {
+            try await actions.send()
+        }
+        return InvocationRoutine(.call(call)) { [weak self] run, outcome in
+            self?.invocationDelivered(.send(outcome), run: run)
+        }
+    }()
+    private lazy var checkRoutine: InvocationRoutine<Void, Void> = {
+        let actions = self.actions
+        @MainActor func call(_: Void) async throws -> Void {
+            try await actions.check()
+        }
+        return InvocationRoutine(.call(call)) { [weak self] run, outcome in
+            self?.invocationDelivered(.check(outcome), run: run)
+        }
+    }()
+    private lazy var pagesRoutine: InvocationRoutine<Void, Int> = {
+        let actions = self.actions
+        return InvocationRoutine(.stream { _ in actions.pages() }) { [weak self] run, outcome in
+            self?.invocationDelivered(.pages(outcome), run: run)
+        }
+    }()
     private let isolation: (any Actor)? = MainActor.shared
 
     /// An event sent from outside, or what an invocation sent back.
@@ -384,7 +399,7 @@ import FSMRuntime
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, invocations: invocations, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, invocations: invocations, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -396,14 +411,24 @@ import FSMRuntime
     ///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
-    init(
+    convenience init(
         actions makeActions: (Sender) -> any Actions,
         invocations: any InvocationDriver = TaskInvocationDriver(),
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, invocations: invocations, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        invocations: any InvocationDriver,
+        observers: [any Observer],
+        restoring snapshot: State?
+    ) {
+        self.actions = actions
         self.invocationDriver = invocations
         let isRestored: Bool
         if let snapshot {
@@ -413,7 +438,7 @@ import FSMRuntime
             state = .idle
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }
@@ -735,22 +760,19 @@ import FSMRuntime
         case 0:
             invocations.start(
                 slot: 0, name: "send", on: invocationDriver, isolation: isolation,
-                InvocationWork<(bytes: Int, checksum: String)>.Body.call { [actions] in try await actions.send() },
-                sink: sendSink
+                arguments: (), sendRoutine
             )
             notify(.invocationStarts, .started(.send))
         case 1:
             invocations.start(
                 slot: 1, name: "check", on: invocationDriver, isolation: isolation,
-                InvocationWork<Void>.Body.call { [actions] in try await actions.check() },
-                sink: checkSink
+                arguments: (), checkRoutine
             )
             notify(.invocationStarts, .started(.check))
         case 2:
             invocations.start(
                 slot: 2, name: "pages", on: invocationDriver, isolation: isolation,
-                InvocationWork<Int>.Body.stream { [actions] in actions.pages() },
-                sink: pagesSink
+                arguments: (), pagesRoutine
             )
             notify(.invocationStarts, .started(.pages))
         default:

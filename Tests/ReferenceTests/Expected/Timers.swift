@@ -264,7 +264,7 @@ final class Kettle {
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `off`, running its entry actions, or in `snapshot` without them.
@@ -287,7 +287,8 @@ final class Kettle {
         restoring snapshot: State? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: isolation)
     }
 
     /// Starts the machine in `off`, running its entry actions, or in `snapshot` without them.
@@ -307,7 +308,7 @@ final class Kettle {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: { _ in actions }, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        self.init(actions: actions, sender: nil, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     /// Starts the machine in `off`, running its entry actions, or in `snapshot` without them.
@@ -328,18 +329,19 @@ final class Kettle {
         observers: [any Observer] = [],
         restoring snapshot: State? = nil
     ) {
-        self.init(actions: makeActions, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, observers: observers, restoring: snapshot, timerIsolation: nil)
     }
 
     private init(
-        actions makeActions: (Sender) -> any Actions,
+        actions: any Actions,
+        sender: Sender?,
         clock: any MachineClock,
         observers: [any Observer],
         restoring snapshot: State?,
         timerIsolation isolation: (any Actor)?
     ) {
-        let sender = Sender()
-        self.actions = makeActions(sender)
+        self.actions = actions
         self.clock = clock
         self.isolation = isolation
         let isRestored: Bool
@@ -350,7 +352,7 @@ final class Kettle {
             state = .off
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }
