@@ -11,7 +11,7 @@
 /// later wraps one the same way. The machine iterates the sequence on its own isolation, one
 /// element at a time, and cancels the iteration when the invoking state is left.
 public struct InvocationElements<Element> {
-    let makeNext: () -> () async throws -> Element?
+    @usableFromInline let makeNext: () -> () async throws -> Element?
 
     /// The elements of `sequence`; iterated once, when the invocation starts.
     public init<Elements: AsyncSequence>(_ sequence: Elements) where Elements.Element == Element {
