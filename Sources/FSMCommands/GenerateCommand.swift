@@ -62,7 +62,8 @@ package struct GenerateCommand {
         var outputs: [(path: String, contents: String)] = []
         var failed = false
         for path in files {
-            guard let compilation = check.compile(path, warningsAsErrors: arguments.has("--warnings-as-errors")),
+            guard let compilation = check.compile(
+                path, warningsAsErrors: arguments.has("--warnings-as-errors"), refusals: SwiftEmitter.refusals),
                   !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true
