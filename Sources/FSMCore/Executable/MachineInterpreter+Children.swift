@@ -75,14 +75,11 @@ extension MachineInterpreter {
         runningInvocations.compactMap { children[$0]?.nextTimerDeadline }.min()
     }
 
-    /// Moves every running child's time to `deadline`, in the order they started, firing the
-    /// timers due.
+    /// Moves every running child's time (and its children's) to `deadline`, in the order they
+    /// started, firing the timers due.
     mutating func advanceChildren(to deadline: Int64, _ answers: Set<String>) {
-        for run in runningInvocations where children[run]?.nextTimerDeadline.map({ $0 <= deadline }) ?? false {
-            step(child: run) { _ = $0.advance(to: deadline, answers: answers) }
-        }
         for run in runningInvocations where children[run] != nil {
-            children[run]!.now = max(children[run]!.now, deadline)
+            step(child: run) { _ = $0.advance(to: deadline, answers: answers) }
         }
     }
 

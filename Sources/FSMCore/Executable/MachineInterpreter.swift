@@ -273,6 +273,7 @@ public struct MachineInterpreter: Sendable {
             deliverChildResults(answers)
         }
         now = max(now, deadline)
+        advanceChildren(to: now, answers)
         return taken(since: mark)
     }
 

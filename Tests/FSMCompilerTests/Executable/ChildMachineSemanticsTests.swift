@@ -143,6 +143,32 @@ import Testing
         #expect(run.interpreter.isFinished)
     }
 
+    /// A child's clock is its parent's, also while none of its timers runs.
+    @Test func aChildsTimeMovesWithItsParents() throws {
+        let waiterSpec = """
+            machine Waiter {
+                event go
+                initial state idle { on go -> waiting }
+                state waiting { after 1s -> idle }
+            }
+            """
+        let parent = """
+            machine Parent {
+                initial state running { invoke Waiter as waiter }
+            }
+            """
+        let waiter = try Lowered(invoking: waiterSpec)
+        var run = Run(try Lowered(parent: parent, children: [waiterSpec]), machines: [waiter])
+        _ = run.start()
+        #expect(run.advance(to: 5) == [])
+        let child = try #require(run.interpreter.runningInvocations.first)
+        _ = run.sendToChild("go", child, of: waiter)
+        #expect(run.interpreter.child(child)?.runningTimers.map(\.deadline) == [6_000_000_000])
+        #expect(run.advance(to: 6) == [
+            "waiter#0: exit waiting", "waiter#0: take waiting: after 1s -> idle", "waiter#0: enter idle",
+        ])
+    }
+
     static let outer = """
         machine Outer {
             event stop
