@@ -16,24 +16,42 @@ extension MachineInterpreter {
     /// `path`: a run of this machine, then a run of that child, and so on for a grandchild.
     /// Then delivers what the child emitted or finished with to this machine, in order, as
     /// events, each with everything it leads to; returns the transitions this machine took.
-    /// Nothing happens when the child no longer runs.
+    /// Nothing happens when the child no longer runs. `answers` answer the guards of every
+    /// machine involved.
     public mutating func send(_ event: EventID, toChild path: [InvocationRun], answers: Set<String>) -> [TransitionID] {
-        let mark = trace.count
-        guard let run = path.first else { return [] }
-        step(child: run) { child in
-            if path.count == 1 {
-                _ = child.send(event, answers: answers)
-            } else {
-                _ = child.send(event, toChild: Array(path.dropFirst()), answers: answers)
-            }
-        }
-        deliverChildResults(answers)
-        return trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
+        drive(path, answers) { _ = $0.send(event, answers: answers) }
     }
 
     /// Sends `event` to the child machine `run` runs.
     public mutating func send(_ event: EventID, toChild run: InvocationRun, answers: Set<String>) -> [TransitionID] {
         send(event, toChild: [run], answers: answers)
+    }
+
+    /// Delivers `result` of the child's own invocation `run` (a call or a stream of the child's
+    /// machine) to the child machine at the end of `path`, as ``deliver(_:from:answers:)``
+    /// does here; then as ``send(_:toChild:answers:)``.
+    public mutating func deliver(
+        _ result: InvocationResult, from run: InvocationRun, toChild path: [InvocationRun], answers: Set<String>
+    ) -> [TransitionID] {
+        drive(path, answers) { _ = $0.deliver(result, from: run, answers: answers) }
+    }
+
+    /// Runs `stimulus` on the child at the end of `path`, each machine on the way taking what
+    /// its child did; returns the transitions this machine took.
+    private mutating func drive(
+        _ path: [InvocationRun], _ answers: Set<String>, _ stimulus: (inout MachineInterpreter) -> Void
+    ) -> [TransitionID] {
+        let mark = trace.count
+        guard let run = path.first else { return [] }
+        step(child: run) { child in
+            if path.count == 1 {
+                stimulus(&child)
+            } else {
+                _ = child.drive(Array(path.dropFirst()), answers, stimulus)
+            }
+        }
+        deliverChildResults(answers)
+        return trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
     }
 
     /// Starts the machine named `name` as the child of `run`, at this machine's time; what it

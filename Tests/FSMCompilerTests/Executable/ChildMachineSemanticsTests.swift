@@ -169,6 +169,82 @@ import Testing
         ])
     }
 
+    /// A child's own invocations are driven through its parent, by the path of runs.
+    @Test func aChildsOwnInvocationIsDeliveredThroughItsParent() throws {
+        let checker = """
+            machine Checker {
+                output checked(ok: Bool)
+                initial state checking {
+                    invoke verify(ok: Bool)
+                    done verify -> over / emit checked(ok: ok)
+                    error verify -> over
+                }
+                final state over
+            }
+            """
+        let parent = """
+            machine Parent {
+                initial state running {
+                    invoke Checker as checker
+                    on checker.checked [isOK] -> accepted
+                    done checker -> rejected
+                }
+                state accepted
+                state rejected
+            }
+            """
+        let child = try Lowered(checker)
+        var run = Run(try Lowered(parent: parent, children: [checker]), machines: [child])
+        #expect(run.start() == [
+            "enter running", "start checker#0", "checker#0: enter checking", "checker#0: start verify#0",
+        ])
+        let checkerRun = try #require(run.interpreter.runningInvocations.first)
+        let verifyRun = try #require(run.interpreter.child(checkerRun)?.runningInvocations.first)
+        _ = run.interpreter.deliver(.done, from: verifyRun, toChild: [checkerRun], answers: [])
+        #expect(run.newTrace() == [
+            "checker#0: exit checking", "checker#0: take checking: done verify -> over", "checker#0: enter over",
+            "ignore on checker#0.checked", "exit running", "take running: done checker -> rejected", "enter rejected",
+        ])
+    }
+
+    /// A child that finishes as it starts is heard after the step that started it.
+    @Test func aChildThatFinishesAtOnceIsHeardAfterTheStepThatStartedIt() throws {
+        let instant = "machine Instant {\n    initial final state over\n}"
+        let parent = """
+            machine Parent {
+                event go
+                initial state idle { on go -> waiting }
+                state waiting {
+                    invoke Instant as instant
+                    done instant -> idle
+                }
+            }
+            """
+        var run = Run(try Lowered(parent: parent, children: [instant]), machines: [try Lowered(invoking: instant)])
+        _ = run.start()
+        #expect(run.send("go") == [
+            "exit idle", "take idle: on go -> waiting", "enter waiting", "start instant#0", "instant#0: enter over",
+            "exit waiting", "take waiting: done instant -> idle", "enter idle",
+        ])
+    }
+
+    /// A parent that restarts a child that finishes at once never rests: the run is marked
+    /// as diverged instead of looping for ever.
+    @Test func aChildRestartedWithoutEndDiverges() throws {
+        let instant = "machine Instant {\n    initial final state over\n}"
+        let parent = """
+            machine Parent {
+                initial state waiting {
+                    invoke Instant as instant
+                    done instant reenter -> waiting
+                }
+            }
+            """
+        var run = Run(try Lowered(parent: parent, children: [instant]), machines: [try Lowered(invoking: instant)])
+        _ = run.start()
+        #expect(run.interpreter.diverged)
+    }
+
     static let outer = """
         machine Outer {
             event stop
