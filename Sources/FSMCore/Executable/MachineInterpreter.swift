@@ -142,7 +142,8 @@ public struct MachineInterpreter: Sendable {
         /// before the state was first left.
         public var remembered: [[StateID]?]
         /// The invocations running, in order of their ids: those of active states that have not
-        /// returned, thrown or finished.
+        /// returned, thrown or finished. What a child machine is doing is not part of it: test
+        /// paths refuse child machines.
         public var running: [InvocationID] = []
 
         /// The first active atomic state: the only one outside parallel regions.
