@@ -188,6 +188,7 @@ public struct MachineInterpreter: Sendable {
     /// `.error` when either throws, `.element` for each element of a stream. Handled as an
     /// event is, with everything it leads to; dropped when the run no longer runs (its state
     /// was exited, or it already returned, threw or finished).
+    ///
     /// A child machine's results come from the child (``send(_:toChild:answers:)``), not
     /// from here.
     public mutating func deliver(_ result: InvocationResult, from run: InvocationRun, answers: Set<String>) -> [TransitionID] {
@@ -260,6 +261,8 @@ public struct MachineInterpreter: Sendable {
             let next = timers.indices.filter({ timers[$0].deadline <= deadline })
                 .min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) })
             // The children's timers run on the same clock: one that is due first fires first.
+            // On equal deadlines this machine's fire before its children's (the generated code's
+            // order across machines is for its agreement tests to settle).
             if let childDeadline = nextChildTimerDeadline, childDeadline <= deadline,
                next.map({ childDeadline < timers[$0].deadline }) ?? true {
                 now = max(now, childDeadline)
