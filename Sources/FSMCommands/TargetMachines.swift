@@ -1,4 +1,5 @@
 import FSMCore
+import Foundation
 
 /// The machines of one target as a command line names them: the specs it checks or
 /// generates, each a sibling of the others, and the specs named with `--sibling`, read only
@@ -14,7 +15,8 @@ package struct TargetMachines {
     /// when one cannot be read.
     package init(specs: [String], siblings: [String]) throws(InputFiles.Failure) {
         let siblingFiles = siblings.isEmpty ? [] : try InputFiles.collect(siblings)
-        for path in specs + siblingFiles where !machines.contains(where: { $0.path == path }) {
+        // A spec named twice (`a/B.fsm` and `./a/B.fsm`, or also with `--sibling`) is one spec.
+        for path in (specs + siblingFiles).map(Self.standardized) where !machines.contains(where: { $0.path == path }) {
             let source = SourceText(bytes: Array(try InputFiles.read(path)))
             if let interface = MachineCatalog.interface(of: source) {
                 machines.append((path, interface))
@@ -24,7 +26,12 @@ package struct TargetMachines {
 
     /// The machines of every spec but the one at `path`.
     package func siblings(of path: String) -> MachineCatalog {
-        MachineCatalog(machines.filter { $0.path != path }.map(\.interface))
+        let own = Self.standardized(path)
+        return MachineCatalog(machines.filter { $0.path != own }.map(\.interface))
+    }
+
+    private static func standardized(_ path: String) -> String {
+        (path as NSString).standardizingPath
     }
 
     /// The option that names siblings, shared by `check` and `generate`.
