@@ -9,7 +9,8 @@
 /// 4. ``StateStructurePass``: final states, regions, initial children, histories.
 /// 5. ``StateTypeNamePass``: the Swift types compound states generate;
 ///    ``PayloadTypeNameCheck``: payload types the generated class's nested types would hide.
-/// 6. ``InvocationDeclarationPass``: what states invoke (language version 3).
+/// 6. ``InvocationDeclarationPass``: what states invoke (language version 3); a child machine
+///    is resolved against the target's other machines by ``ChildMachineCheck``.
 /// 7. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
 ///    ``TransitionResolver``, ``GuardResolver``, ``ActionResolver``, ``ArgumentResolver`` and
 ///    ``CallableRegistry``.
