@@ -4,7 +4,9 @@
 /// tests use its trace to pin down the order of exits and entries.
 ///
 /// It reads every decision (candidates, exit sequences, entry plans, timers, completion)
-/// from the executable machine, as the Swift emitter does.
+/// from the executable machine, as the Swift emitter does. Child machines (`invoke Machine as
+/// name`) run as nested interpreters of their own executable machines
+/// (`MachineInterpreter+Children.swift`).
 public struct MachineInterpreter: Sendable {
     public let machine: ExecutableMachine
     /// The active states, in document order (outermost first).
