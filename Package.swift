@@ -104,7 +104,7 @@ let package = Package(
         // Not a dependency on fsmc-build itself: SwiftPM would then link both builds of its
         // main.swift, the plugin's and this target's, into the test bundle (duplicate symbols).
         .testTarget(
-            name: "fsmcTests", dependencies: ["fsmc", "FSMCompiler", "TestSupport"], swiftSettings: strict,
+            name: "fsmcTests", dependencies: ["fsmc", "FSMCommands", "FSMCompiler", "TestSupport"], swiftSettings: strict,
             plugins: ["FSMGenerator"]),
         .testTarget(
             name: "ReferenceTests", dependencies: ["FSMCompiler", "FSMRuntime", "TestSupport"], exclude: ["Expected", "Specs"],

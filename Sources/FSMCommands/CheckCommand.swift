@@ -16,6 +16,7 @@ package struct CheckCommand {
             arguments: "<file-or-directory>... [options]",
             options: [
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
+                TargetMachines.option,
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { CheckCommand(console: console).run($0) })
@@ -27,8 +28,10 @@ package struct CheckCommand {
             return .usage
         }
         let files: [String]
+        let machines: TargetMachines
         do {
             files = try InputFiles.collect(arguments.positionals)
+            machines = try TargetMachines(specs: files, siblings: arguments.repeatedValues("--sibling"))
         } catch {
             console.error("fsmc: error: \(error.message)\n")
             return .failure
@@ -37,7 +40,7 @@ package struct CheckCommand {
         var errors = 0
         var warnings = 0
         for path in files {
-            guard let compilation = compile(path, warningsAsErrors: warningsAsErrors) else {
+            guard let compilation = compile(path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path)) else {
                 errors += 1
                 continue
             }
@@ -55,9 +58,11 @@ package struct CheckCommand {
 
     /// Compiles one file and prints its diagnostics; `nil` when it cannot be read. A command
     /// whose back end cannot handle some construct yet gives `refusals`, the located errors
-    /// that say so for a valid model; they are printed and counted with the rest.
+    /// that say so for a valid model; they are printed and counted with the rest. `machines`
+    /// are the other machines of its target.
     package func compile(
-        _ path: String, warningsAsErrors: Bool, refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
+        _ path: String, warningsAsErrors: Bool, machines: MachineCatalog = MachineCatalog(),
+        refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
     ) -> Compilation? {
         let bytes: SourceTextBytes
         do {
@@ -67,7 +72,7 @@ package struct CheckCommand {
             return nil
         }
         let source = SourceText(bytes: Array(bytes))
-        var compilation = Compiler.compile(source)
+        var compilation = Compiler.compile(source, machines: machines)
         if let model = compilation.model {
             let refused = refusals(model)
             if !refused.isEmpty {

@@ -19,6 +19,7 @@ package struct GenerateCommand {
                     help: "Write <Spec>.fsm.swift for each spec into <dir>, created if missing; a spec in a subfolder of a folder named gets the subfolders as prefixes (Video.Player.fsm.swift), as the build plugin names it."),
                 OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
+                TargetMachines.option,
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { GenerateCommand(console: console).run($0) })
@@ -32,8 +33,10 @@ package struct GenerateCommand {
             return .usage
         }
         let specs: [(path: String, place: String)]
+        let machines: TargetMachines
         do {
             specs = try InputFiles.collectWithPlaces(arguments.positionals)
+            machines = try TargetMachines(specs: specs.map(\.path), siblings: arguments.repeatedValues("--sibling"))
         } catch {
             console.error("fsmc: error: \(error.message)\n")
             return .failure
@@ -62,7 +65,9 @@ package struct GenerateCommand {
         var outputs: [(path: String, contents: String)] = []
         var failed = false
         for path in files {
-            guard let compilation = check.compile(path, warningsAsErrors: arguments.has("--warnings-as-errors")),
+            guard let compilation = check.compile(
+                path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path),
+                refusals: SwiftEmitter.refusals),
                   !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true

@@ -21,7 +21,13 @@ public enum Compiler {
     ///
     /// Semantic checks run only when the file parses cleanly: a declaration the parser had
     /// to skip would otherwise show up again as a flood of "unknown name" errors.
-    public static func compile(_ source: SourceText) -> Compilation {
+    ///
+    /// `machines` are the other machines of the spec's target (its siblings, not the spec
+    /// itself), which `invoke Machine as name` runs; `options` turn on what is still a
+    /// preview.
+    public static func compile(
+        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), options: CompilerOptions = CompilerOptions()
+    ) -> Compilation {
         if let invalid = invalidUTF8Error(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
@@ -31,7 +37,7 @@ public enum Compiler {
         var model: MachineModel?
         var executable: ExecutableMachine?
         if !diagnostics.hasErrors {
-            let analysis = SemanticAnalyzer.analyze(syntax)
+            let analysis = SemanticAnalyzer.analyze(syntax, machines: machines, options: options)
             diagnostics.append(contentsOf: analysis.diagnostics)
             model = analysis.model
         }

@@ -17,8 +17,18 @@ public final class SwiftEmitter: PlanReader {
     ///   writes (imports, payload and data types, the `Actions` requirements) are mapped to
     ///   the spec's lines and columns with `#sourceLocation`, so that Swift's errors about
     ///   them point into the spec. `nil` maps nothing.
+    ///
+    /// A model with constructs the Swift back end does not generate yet (``refusals(_:)``)
+    /// must not be given: that is a programming error.
     public static func emit(_ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) -> String {
-        SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
+        precondition(refusals(machine.model).isEmpty, "fsmc: the Swift back end was given a machine it refuses")
+        return SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
+    }
+
+    /// What the Swift back end cannot generate yet, each a located error: child machines,
+    /// a preview of the compiler (``CompilerOptions/childMachines``).
+    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
+        model.childMachineRefusals("child machines are not generated yet")
     }
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {

@@ -21,7 +21,7 @@ struct PathsCommand {
         }
         guard let samples = userSamples(arguments.repeatedValues("--sample")) else { return .usage }
         let path = arguments.positionals[0]
-        guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: false) else {
+        guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: false, refusals: PathPlanner.refusals) else {
             return .failure
         }
         guard let machine = compilation.executable, !compilation.hasErrors else { return .failure }

@@ -256,6 +256,7 @@ extension MachineUnderTest {
         case .done: isStream ? .finished : .returned(value)
         case .element: .element(value)
         case .error: .failed(ProfileTests.Offline())
+        case .output: preconditionFailure("these machines invoke no child machine")
         }
     }
 }

@@ -57,6 +57,13 @@ public enum PathPlanner {
         var perConfiguration = PathPlanner.maximumSituationsPerConfiguration
     }
 
+    /// What the planner cannot plan yet, each a located error: child machines, a preview of
+    /// the compiler (``CompilerOptions/childMachines``), whose events the interpreter would
+    /// need sent to each child.
+    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
+        model.childMachineRefusals("test paths do not cover child machines yet")
+    }
+
     /// Plans the paths of a checked model; a model ``Lowering`` refuses has none.
     public static func plan(_ model: MachineModel, samples: SampleValues = SampleValues()) -> TestPlan {
         switch Lowering.lower(model) {
@@ -76,8 +83,10 @@ public enum PathPlanner {
     /// samples and taking no step that calls a value function whose result has none. When
     /// coverage falls short, it plans again as if everything had samples, to tell which
     /// transitions and states are missed for lack of a sample (``TestPlan/missingSamples``).
+    /// A machine the planner refuses (``refusals(_:)``) must not be given.
     public static func plan(_ machine: ExecutableMachine, samples: SampleValues = SampleValues()) -> TestPlan {
-        plan(machine, samples: samples, bounds: SituationBounds())
+        precondition(refusals(machine.model).isEmpty, "fsmc: the path planner was given a machine it refuses")
+        return plan(machine, samples: samples, bounds: SituationBounds())
     }
 
     /// ``plan(_:samples:)`` with other bounds on situations.

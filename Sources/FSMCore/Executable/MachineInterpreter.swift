@@ -4,7 +4,9 @@
 /// tests use its trace to pin down the order of exits and entries.
 ///
 /// It reads every decision (candidates, exit sequences, entry plans, timers, completion)
-/// from the executable machine, as the Swift emitter does.
+/// from the executable machine, as the Swift emitter does. Child machines (`invoke Machine as
+/// name`) run as nested interpreters of their own executable machines
+/// (`MachineInterpreter+Children.swift`).
 public struct MachineInterpreter: Sendable {
     public let machine: ExecutableMachine
     /// The active states, in document order (outermost first).
@@ -14,15 +16,25 @@ public struct MachineInterpreter: Sendable {
     /// children (shallow) when it was last left; `nil` before it ever was.
     public private(set) var history: [[StateID]?]
     /// Nanoseconds since the start.
-    public private(set) var now: Int64 = 0
+    public internal(set) var now: Int64 = 0
     /// Whether a top-level final state was entered; the machine then ignores everything.
     public private(set) var isFinished = false
     /// Whether a step looped on eventless transitions or raised events; such a run is unusable.
-    public private(set) var diverged = false
+    public internal(set) var diverged = false
     /// What happened so far, in order.
-    public private(set) var trace: [TraceEntry] = []
+    public internal(set) var trace: [TraceEntry] = []
     /// The invocations running, in the order they started.
     public private(set) var runningInvocations: [InvocationRun] = []
+    /// The executable machines of the target, by name: what `invoke Machine as name` runs.
+    public let machines: [String: ExecutableMachine]
+    /// The child machines running, by their run (a lookup; ``runningInvocations`` has the order).
+    var children: [InvocationRun: MachineInterpreter] = [:]
+    /// What running children emitted or finished with, not yet delivered: external events of
+    /// this machine, in the order they happened.
+    var childResults: [(run: InvocationRun, result: InvocationResult)] = []
+    /// The outputs this machine emitted, by name, while it runs as a child: its parent takes
+    /// them after each of its steps. `nil` for a machine that is not a child.
+    var outbox: [String]?
 
     /// One thing the machine did.
     public enum TraceEntry: Hashable, Sendable {
@@ -44,6 +56,8 @@ public struct MachineInterpreter: Sendable {
         case dropped(InvocationRun, InvocationResult)
         /// A result no transition took.
         case ignoredResult(InvocationRun, InvocationResult)
+        /// What the child machine `run` did (its own run numbers), as it happened.
+        indirect case inChild(InvocationRun, TraceEntry)
     }
 
     /// One run of an invocation: each entry of its state starts a new one, so that a result
@@ -93,8 +107,11 @@ public struct MachineInterpreter: Sendable {
     /// The states that declare `history`, in document order.
     private let historyOwners: [StateID]
 
-    public init(machine: ExecutableMachine) {
+    /// An interpreter of `machine`; `machines` are the target's other machines, which its
+    /// states invoke as children (`invoke Machine as name`) and those children invoke in turn.
+    public init(machine: ExecutableMachine, machines: [String: ExecutableMachine] = [:]) {
         self.machine = machine
+        self.machines = machines
         history = Array(repeating: nil, count: machine.model.states.count)
         historyOwners = machine.model.states.filter { $0.history != nil }.map(\.id)
     }
@@ -127,7 +144,8 @@ public struct MachineInterpreter: Sendable {
         /// before the state was first left.
         public var remembered: [[StateID]?]
         /// The invocations running, in order of their ids: those of active states that have not
-        /// returned, thrown or finished.
+        /// returned, thrown or finished. What a child machine is doing is not part of it: test
+        /// paths refuse child machines.
         public var running: [InvocationID] = []
 
         /// The first active atomic state: the only one outside parallel regions.
@@ -164,6 +182,7 @@ public struct MachineInterpreter: Sendable {
         let mark = trace.count
         enter([machine.initialEntry])
         settle(answers)
+        deliverChildResults(answers)
         return taken(since: mark)
     }
 
@@ -171,22 +190,42 @@ public struct MachineInterpreter: Sendable {
     /// `.error` when either throws, `.element` for each element of a stream. Handled as an
     /// event is, with everything it leads to; dropped when the run no longer runs (its state
     /// was exited, or it already returned, threw or finished).
+    ///
+    /// A child machine's results come from the child (``send(_:toChild:answers:)``), not
+    /// from here.
     public mutating func deliver(_ result: InvocationResult, from run: InvocationRun, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
+        precondition(
+            machine.model[run.invocation].child == nil,
+            "fsmc: '\(machine.model[run.invocation].name)' is a child machine, which delivers its own results")
+        handle(result, from: run, answers)
+        deliverChildResults(answers)
+        return taken(since: mark)
+    }
+
+    /// Handles what invocation `run` delivers as an event, with everything it leads to;
+    /// drops it when the run no longer runs.
+    mutating func handle(_ result: InvocationResult, from run: InvocationRun, _ answers: Set<String>) {
         guard let index = runningInvocations.firstIndex(of: run), !isFinished else {
             trace.append(.dropped(run, result))
-            return []
+            return
         }
-        precondition(
-            result != .element || machine.model[run.invocation].kind == .stream,
-            "fsmc: an element from '\(machine.model[run.invocation].name)', which is not a stream")
-        if result != .element { runningInvocations.remove(at: index) }
+        switch result {
+        case .element:
+            precondition(
+                machine.model[run.invocation].kind == .stream,
+                "fsmc: an element from '\(machine.model[run.invocation].name)', which is not a stream")
+        case .output:
+            break
+        case .done, .error:
+            runningInvocations.remove(at: index)
+            children[run] = nil
+        }
         if microstep(for: .invocation(run.invocation, result), answers) {
             settle(answers)
         } else {
             trace.append(.ignoredResult(run, result))
         }
-        return taken(since: mark)
     }
 
     /// One `send(event)`, with everything it leads to.
@@ -202,6 +241,7 @@ public struct MachineInterpreter: Sendable {
         } else {
             trace.append(.ignored(event))
         }
+        deliverChildResults(answers)
         return taken(since: mark)
     }
 
@@ -219,15 +259,33 @@ public struct MachineInterpreter: Sendable {
     /// as `ManualClock` does.
     public mutating func advance(to deadline: Int64, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
-        while !isFinished, !diverged,
+        while !isFinished, !diverged {
             let next = timers.indices.filter({ timers[$0].deadline <= deadline })
-                .min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }) {
+                .min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) })
+            // The children's timers run on the same clock: one that is due first fires first.
+            // On equal deadlines this machine's fire before its children's (the generated code's
+            // order across machines is for its agreement tests to settle).
+            if let childDeadline = nextChildTimerDeadline, childDeadline <= deadline,
+               next.map({ childDeadline < timers[$0].deadline }) ?? true {
+                now = max(now, childDeadline)
+                advanceChildren(to: childDeadline, answers)
+                deliverChildResults(answers)
+                continue
+            }
+            guard let next else { break }
             let timer = timers.remove(at: next)
             now = max(now, timer.deadline)
             if microstep(for: .timer(timer.owner, group: timer.group), answers) { settle(answers) }
+            deliverChildResults(answers)
         }
         now = max(now, deadline)
+        advanceChildren(to: now, answers)
         return taken(since: mark)
+    }
+
+    /// When the next timer of this machine or of a child machine it runs fires, if any runs.
+    var nextTimerDeadline: Int64? {
+        [timers.map(\.deadline).min(), nextChildTimerDeadline].compactMap { $0 }.min()
     }
 
     private func taken(since mark: Int) -> [TransitionID] {
@@ -269,7 +327,7 @@ public struct MachineInterpreter: Sendable {
                 changed = microstep(for: trigger, answers)
                 if !changed, case .event(let event) = trigger { trace.append(.ignored(event)) }
             } else {
-                startInvocations()
+                startInvocations(answers)
                 return
             }
             remaining -= 1
@@ -350,7 +408,7 @@ public struct MachineInterpreter: Sendable {
 
     /// Starts the invocations of the states entered in the macrostep that just ended and still
     /// active: states in entry (document) order, each one's invocations in document order.
-    private mutating func startInvocations() {
+    private mutating func startInvocations(_ answers: Set<String>) {
         guard !statesToInvoke.isEmpty else { return }
         let states = statesToInvoke.sorted()
         statesToInvoke = []
@@ -361,8 +419,26 @@ public struct MachineInterpreter: Sendable {
                 invocationsStarted += 1
                 runningInvocations.append(run)
                 trace.append(.started(run))
+                if let child = machine.model[invocation].child { startChild(child.name, as: run, answers) }
             }
         }
+    }
+
+    /// Exits every active state, as a cancelled child machine does (SCXML's exit of an invoked
+    /// session): in reverse document order, each one's timers stopped, exit actions run and
+    /// invocations cancelled. What those actions raise or emit is never handled: the machine
+    /// is dropped. A machine that finished exits nothing.
+    mutating func exitEverything() {
+        guard !isFinished else { return }
+        for state in configuration.reversed() {
+            timers.removeAll { $0.owner == state }
+            queueRaises(machine.model[state].exitActions)
+            trace.append(.exited(state))
+            configuration.removeAll { $0 == state }
+            cancelInvocations(of: state)
+        }
+        internalQueue = []
+        statesToInvoke = []
     }
 
     /// Cancels the running invocations of `owner` (every one for `nil`), in the order they
@@ -373,13 +449,18 @@ public struct MachineInterpreter: Sendable {
         let isCancelled = { (run: InvocationRun) in owner == nil || model[run.invocation].owner == owner }
         for run in runningInvocations where isCancelled(run) {
             trace.append(.cancelled(run))
+            cancelChild(run)
         }
         runningInvocations.removeAll(where: isCancelled)
     }
 
     private mutating func queueRaises(_ actions: [ActionModel]) {
-        for case .raise(let event, _) in actions {
-            internalQueue.append(.event(event))
+        for action in actions {
+            switch action {
+            case .raise(let event, _): internalQueue.append(.event(event))
+            case .emit(let output, _): outbox?.append(machine.model[output].name)
+            case .call: break
+            }
         }
     }
 }

@@ -20,7 +20,7 @@ enum PayloadContext {
     func source(in events: [SignalModel]) -> String? {
         switch self {
         case .event(let event): "event '\(events[event.index].name)'"
-        case .invocation(let invocation, let result): "'\(result.keyword) \(invocation.name)'"
+        case .invocation(let invocation, let result): "'\(result.trigger(of: invocation.name))'"
         case .noPayload: nil
         }
     }
@@ -174,7 +174,7 @@ struct CallableRegistry {
         case .invocation(let invocation, let result):
             let payload = invocation.payload(of: result)
             let parameters = payload.isEmpty ? "" : "(" + payload.map(\.description).joined(separator: ", ") + ")"
-            return "'\(result.keyword) \(invocation.name)\(parameters)'"
+            return "'\(result.trigger(of: invocation.name))\(parameters)'"
         case .noPayload(let place):
             return "\(place) (no payload)"
         }

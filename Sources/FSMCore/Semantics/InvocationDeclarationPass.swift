@@ -26,6 +26,9 @@ struct InvocationTable {
 /// labeled results that do not clash with the data their transitions receive.
 struct InvocationDeclarationPass {
     let diagnostics: DiagnosticCollector
+    /// What `invoke Machine as name` is resolved against; `nil` while child machines are a
+    /// preview that is off (``CompilerOptions/childMachines``): they are then refused.
+    var childMachines: ChildMachineCheck?
 
     func run(_ machine: MachineSyntax, states: StateTable, signals: SignalTable) -> InvocationTable {
         var table = InvocationTable()
@@ -42,11 +45,18 @@ struct InvocationDeclarationPass {
                 guard isNew(invoke, in: state, states: states, signals: signals, table: table) else { continue }
                 let id = InvocationID(table.invocations.count)
                 table.index[invoke.name.text] = id
-                table.invocations.append(
-                    InvocationModel(
-                        id: id, name: invoke.name.text, documentation: invoke.documentation, kind: kind(of: invoke),
-                        results: invoke.results.map { ParameterModel(label: $0.label?.text, type: $0.type) },
-                        owner: state.id, range: invoke.range))
+                var invocation = InvocationModel(
+                    id: id, name: invoke.name.text, documentation: invoke.documentation, kind: kind(of: invoke),
+                    results: invoke.results.map { ParameterModel(label: $0.label?.text, type: $0.type) },
+                    owner: state.id, range: invoke.range)
+                if case .machine(let machine) = invoke.kind {
+                    if let childMachines {
+                        invocation.child = childMachines.resolve(machine, invokedAt: invoke.range)
+                    } else {
+                        LanguageVersion3.report(.childMachine, at: invoke.range, diagnostics: diagnostics)
+                    }
+                }
+                table.invocations.append(invocation)
             }
         }
         return table
@@ -94,9 +104,6 @@ struct InvocationDeclarationPass {
                     "result label '\(label.text)' of '\(name.text)' is also a data label of '\(state.name)' or a state around it; its transitions receive both, so rename one",
                     at: label.range)
             }
-        }
-        if case .machine = invoke.kind {
-            LanguageVersion3.report(.childMachine, at: invoke.range, diagnostics: diagnostics)
         }
         return true
     }

@@ -30,6 +30,9 @@ public struct InvocationModel: Hashable, Sendable {
     /// The state that runs it.
     public var owner: StateID
     public var range: SourceRange
+    /// What a child machine shows its parent (its outputs, whether it finishes); `nil` for a
+    /// call, a stream, and a child machine that could not be resolved (reported).
+    public var child: MachineInterface?
 
     package init(
         id: InvocationID, name: String, documentation: String? = nil, kind: Kind, results: [ParameterModel],
@@ -50,13 +53,14 @@ public struct InvocationModel: Hashable, Sendable {
     }
 
     /// The payload a transition on `result` receives: a call's results on `done`, a stream's
-    /// on each element, `error: any Error` on `error`, nothing when a stream or a child
-    /// finishes.
+    /// on each element, `error: any Error` on `error`, a child's output's payload on that
+    /// output, nothing when a stream or a child finishes.
     public func payload(of result: InvocationResult) -> [ParameterModel] {
         switch (result, kind) {
         case (.done, .call), (.element, _): results
         case (.done, _): []
         case (.error, _): [Self.errorParameter]
+        case (.output(let output), _): child?.output(named: output)?.parameters ?? []
         }
     }
 
@@ -66,20 +70,38 @@ public struct InvocationModel: Hashable, Sendable {
 
 /// What an invocation delivers to its machine, as an event: its trigger in
 /// ``TransitionModel/Trigger/invocation(_:_:)``.
-public enum InvocationResult: String, Hashable, Sendable {
+public enum InvocationResult: Hashable, Sendable {
     /// `done name`: the call returned, the stream or the child machine finished.
     case done
     /// `error name`: the call or the stream threw.
     case error
     /// `on name`: the stream yielded an element.
     case element
+    /// `on name.output`: the child machine emitted its output of that name.
+    case output(String)
 
     /// The word a transition on it starts with.
     public var keyword: String {
         switch self {
         case .done: "done"
         case .error: "error"
-        case .element: "on"
+        case .element, .output: "on"
         }
+    }
+
+    /// What it is called in the JSON of test paths: `done`, `error`, `element`, `output`.
+    public var name: String {
+        switch self {
+        case .done: "done"
+        case .error: "error"
+        case .element: "element"
+        case .output: "output"
+        }
+    }
+
+    /// The trigger as the spec writes it for the invocation named `invocation`: `done
+    /// fetchUser`, `on changes`, `on signIn.signedIn`.
+    public func trigger(of invocation: String) -> String {
+        if case .output(let output) = self { "on \(invocation).\(output)" } else { "\(keyword) \(invocation)" }
     }
 }

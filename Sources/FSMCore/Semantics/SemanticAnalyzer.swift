@@ -9,7 +9,8 @@
 /// 4. ``StateStructurePass``: final states, regions, initial children, histories.
 /// 5. ``StateTypeNamePass``: the Swift types compound states generate;
 ///    ``PayloadTypeNameCheck``: payload types the generated class's nested types would hide.
-/// 6. ``InvocationDeclarationPass``: what states invoke (language version 3).
+/// 6. ``InvocationDeclarationPass``: what states invoke (language version 3); a child machine
+///    is resolved against the target's other machines by ``ChildMachineCheck``.
 /// 7. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
 ///    ``TransitionResolver``, ``GuardResolver``, ``ActionResolver``, ``ArgumentResolver`` and
 ///    ``CallableRegistry``.
@@ -19,8 +20,12 @@
 /// Every check is linear in the size of the spec (hash lookups, one pass per concern), so
 /// that specs with a hundred thousand transitions check in well under a second.
 public struct SemanticAnalyzer {
-    /// Checks a parsed file; the model is `nil` when there are errors.
-    public static func analyze(_ file: SourceFileSyntax) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
+    /// Checks a parsed file; the model is `nil` when there are errors. `machines` are the
+    /// other machines of its target, which `invoke Machine as name` names when `options` turn
+    /// child machines on.
+    public static func analyze(
+        _ file: SourceFileSyntax, machines: MachineCatalog = MachineCatalog(), options: CompilerOptions = CompilerOptions()
+    ) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
         guard let machine = file.machines.first else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
             return (nil, [Diagnostic(.error, "the file declares no machine; write 'machine Name { … }'", at: SourceRange(start, start))])
@@ -28,7 +33,9 @@ public struct SemanticAnalyzer {
         let diagnostics = DiagnosticCollector()
         let header = MachineHeaderPass(diagnostics: diagnostics)
         header.checkOneMachine(in: file, first: machine)
-        var model = analyze(machine, header: header, diagnostics: diagnostics)
+        let childMachines = options.childMachines
+            ? ChildMachineCheck(parent: MachineInterface(machine), siblings: machines, diagnostics: diagnostics) : nil
+        var model = analyze(machine, header: header, childMachines: childMachines, diagnostics: diagnostics)
         model?.imports = header.checkImports(file.imports)
         for module in file.imports where model?.importLocations[module.text] == nil {
             model?.importLocations[module.text] = module.range.start
@@ -37,7 +44,8 @@ public struct SemanticAnalyzer {
     }
 
     private static func analyze(
-        _ machine: MachineSyntax, header: MachineHeaderPass, diagnostics: DiagnosticCollector
+        _ machine: MachineSyntax, header: MachineHeaderPass, childMachines: ChildMachineCheck?,
+        diagnostics: DiagnosticCollector
     ) -> MachineModel? {
         let declaration = header.run(machine)
         let signals = SignalDeclarationPass(diagnostics: diagnostics).run(machine.members)
@@ -49,7 +57,7 @@ public struct SemanticAnalyzer {
         PayloadTypeNameCheck(machineName: machine.name.text, diagnostics: diagnostics).run(machine)
         let initialState = structure.initialState(of: machine, topLevelStates: topLevelStates, in: states)
 
-        let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics)
+        let invocationPass = InvocationDeclarationPass(diagnostics: diagnostics, childMachines: childMachines)
         let invocations = invocationPass.run(machine, states: states, signals: signals)
 
         let resolved: BodyResolutionPass.Output

@@ -177,6 +177,12 @@ struct TransitionResolver {
             return (.done, .noPayload("completion transitions"))
         case .invocationDone(let name, _):
             guard let invocation = resolveInvocation(name, from: source, naming: "done \(name.text)") else { return nil }
+            if let child = invocation.child, !child.hasTopLevelFinalState {
+                diagnostics.error(
+                    "'done \(name.text)' never fires: machine '\(child.name)' has no top-level final state, so it never finishes",
+                    at: syntax.range)
+                return nil
+            }
             return (.invocation(invocation.id, .done), .invocation(invocation, .done))
         case .invocationError(let name, _):
             guard let invocation = resolveInvocation(name, from: source, naming: "error \(name.text)") else { return nil }
@@ -188,15 +194,37 @@ struct TransitionResolver {
             }
             return (.invocation(invocation.id, .error), .invocation(invocation, .error))
         case .childOutput(let child, let output):
-            if let invocation = resolveInvocation(child, from: source, naming: "on \(child.text).\(output.text)") {
-                // A child machine's invocation is refused where it is declared, until step 15.
-                if case .machine = invocation.kind {} else {
-                    diagnostics.error(
-                        "'\(child.text)' is not a child machine: 'on \(child.text).\(output.text)' names an output of a machine invoked as '\(child.text)'",
-                        at: child.range)
-                }
+            guard let invocation = resolveInvocation(child, from: source, naming: "on \(child.text).\(output.text)") else {
+                return nil
             }
-            return nil
+            guard case .machine = invocation.kind else {
+                diagnostics.error(
+                    "'\(child.text)' is not a child machine: 'on \(child.text).\(output.text)' names an output of a machine invoked as '\(child.text)'",
+                    at: child.range)
+                return nil
+            }
+            // A child that is refused (with child machines off) or could not be resolved was
+            // reported where it is invoked.
+            guard let machine = invocation.child else { return nil }
+            guard machine.output(named: output.text) != nil else {
+                reportUnknownOutput(output, of: machine)
+                return nil
+            }
+            let result = InvocationResult.output(output.text)
+            return (.invocation(invocation.id, result), .invocation(invocation, result))
+        }
+    }
+
+    /// `on child.output` names an output the child does not declare.
+    private func reportUnknownOutput(_ output: Identifier, of machine: MachineInterface) {
+        let declared = machine.outputs.map(\.name)
+        let list = declared.isEmpty ? "it declares no outputs" : "it declares " + declared.map { "'\($0)'" }.joined(separator: ", ")
+        if let suggestion = NameSuggester(candidates: declared).suggestion(for: output.text) {
+            diagnostics.error(
+                "machine '\(machine.name)' has no output '\(output.text)'; did you mean '\(suggestion)'?", at: output.range,
+                suggestion: .init(replacing: output.range, with: suggestion))
+        } else {
+            diagnostics.error("machine '\(machine.name)' has no output '\(output.text)'; \(list)", at: output.range)
         }
     }
 

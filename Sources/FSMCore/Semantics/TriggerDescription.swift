@@ -7,7 +7,7 @@ extension TransitionModel.Trigger {
         case .after(let duration): "'after \(duration.text)'"
         case .afterComputed(let function): "'after \(function)'"
         case .done: "'done'"
-        case .invocation(let invocation, let result): "'\(result.keyword) \(invocations[invocation.index].name)'"
+        case .invocation(let invocation, let result): "'\(result.trigger(of: invocations[invocation.index].name))'"
         }
     }
 }

@@ -8,7 +8,7 @@ extension SpecText {
         case .after(let delay): "after \(delay.text)"
         case .afterComputed(let function): "after \(function)"
         case .done: "done"
-        case .invocation(let invocation, let result): "\(result.keyword) \(model[invocation].name)"
+        case .invocation(let invocation, let result): result.trigger(of: model[invocation].name)
         }
     }
 

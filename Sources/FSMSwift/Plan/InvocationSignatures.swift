@@ -51,6 +51,7 @@ extension PlanReader {
         case .done: "Done"
         case .error: "Error"
         case .element: "Element"
+        case .output: preconditionFailure("fsmc: child machines are not generated yet (SwiftEmitter.refusals)")
         }
         let capitalized = invocation.name.prefix(1).uppercased() + invocation.name.dropFirst()
         let clashes = capitalized != invocation.name && model.invocations.contains { $0.name == capitalized }

@@ -400,7 +400,7 @@ struct Lowered {
         case .after(let delay): "after \(delay.text)"
         case .afterComputed(let function): "after \(function)"
         case .done: "done"
-        case .invocation(let invocation, let result): "\(result.keyword) \(model[invocation].name)"
+        case .invocation(let invocation, let result): result.trigger(of: model[invocation].name)
         }
         if declaration.guardExpression != nil { text += " [guarded]" }
         if declaration.reenters { text += " reenter" }

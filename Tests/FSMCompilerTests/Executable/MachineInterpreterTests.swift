@@ -12,28 +12,43 @@ import Testing
         var interpreter: MachineInterpreter
         private var reported = 0
 
-        init(_ machine: Lowered) {
+        /// An interpreter of `machine`, which may invoke the machines of `machines`.
+        init(_ machine: Lowered, machines: [Lowered] = []) {
             self.machine = machine
-            interpreter = MachineInterpreter(machine: machine.executable)
+            interpreter = MachineInterpreter(
+                machine: machine.executable,
+                machines: Dictionary(uniqueKeysWithValues: machines.map { ($0.model.name, $0.executable) }))
         }
 
-        /// What happened since the last call.
+        /// What happened since the last call; a child machine's entries start with its run,
+        /// `signIn#0: enter form`.
         mutating func newTrace() -> [String] {
-            let entries = interpreter.trace[reported...].map { entry in
-                switch entry {
-                case .exited(let state): "exit \(machine.model[state].name)"
-                case .entered(let state): "enter \(machine.model[state].name)"
-                case .took(let id): "take \(machine.describe(id))"
-                case .ignored(let event): "ignore \(machine.model[event].name)"
-                case .tookHistoryDefault(let state): "take the default of \(machine.model[state].name).history"
-                case .started(let run): "start \(describe(run))"
-                case .cancelled(let run): "cancel \(describe(run))"
-                case .dropped(let run, let result): "drop \(result.keyword) \(describe(run))"
-                case .ignoredResult(let run, let result): "ignore \(result.keyword) \(describe(run))"
-                }
-            }
+            let entries = interpreter.trace[reported...].map { Self.describe($0, of: machine, machines: interpreter.machines) }
             reported = interpreter.trace.count
             return entries
+        }
+
+        static func describe(
+            _ entry: MachineInterpreter.TraceEntry, of machine: Lowered, machines: [String: ExecutableMachine]
+        ) -> String {
+            let describe = { (run: MachineInterpreter.InvocationRun) in "\(machine.model[run.invocation].name)#\(run.number)" }
+            let result = { (result: InvocationResult, run: MachineInterpreter.InvocationRun) in
+                if case .output(let output) = result { "on \(describe(run)).\(output)" } else { "\(result.keyword) \(describe(run))" }
+            }
+            return switch entry {
+            case .exited(let state): "exit \(machine.model[state].name)"
+            case .entered(let state): "enter \(machine.model[state].name)"
+            case .took(let id): "take \(machine.describe(id))"
+            case .ignored(let event): "ignore \(machine.model[event].name)"
+            case .tookHistoryDefault(let state): "take the default of \(machine.model[state].name).history"
+            case .started(let run): "start \(describe(run))"
+            case .cancelled(let run): "cancel \(describe(run))"
+            case .dropped(let run, let delivered): "drop \(result(delivered, run))"
+            case .ignoredResult(let run, let delivered): "ignore \(result(delivered, run))"
+            case .inChild(let run, let entry):
+                "\(describe(run)): "
+                    + Self.describe(entry, of: Lowered(machines[machine.model[run.invocation].child!.name]!), machines: machines)
+            }
         }
 
         mutating func start(_ answers: Set<String> = []) -> [String] {

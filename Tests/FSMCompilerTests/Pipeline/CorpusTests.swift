@@ -73,7 +73,8 @@ import TestSupport
 /// The spec corpus in `Corpus/`: broken specs, one concern each, next to the exact
 /// diagnostics they give (`NN-name.fsm` and `NN-name.expected`), and valid specs in
 /// `Corpus/valid/` that use every construct of the language and check without a single
-/// diagnostic.
+/// diagnostic. A spec that invokes child machines has the other specs of its target in a
+/// folder beside it, `NN-name.siblings/`.
 ///
 /// To re-record the `.expected` files after a deliberate change to a message, run
 /// `FSMC_RECORD_CORPUS=1 swift test --filter CorpusTests` and review the diff.
@@ -103,9 +104,23 @@ enum Corpus {
 
     /// Compiles a spec in memory and renders its diagnostics as `fsmc check` prints them
     /// into a build log: `name.fsm:line:column: severity: message`, no source lines.
+    ///
+    /// A spec with a folder of its name ending in `.siblings` (`193-x.siblings/`) is checked
+    /// with child machines on, the specs of that folder the other machines of its target.
     static func renderedDiagnostics(of spec: URL) throws -> String {
         let bytes = try Data(contentsOf: spec)
-        let compilation = Compiler.compile(SourceText(bytes: Array(bytes)))
+        let siblingsFolder = spec.deletingPathExtension().appendingPathExtension("siblings")
+        let siblings = specs(in: siblingsFolder)
+        let compilation = if siblings.isEmpty {
+            Compiler.compile(SourceText(bytes: Array(bytes)))
+        } else {
+            Compiler.compile(
+                SourceText(bytes: Array(bytes)),
+                machines: MachineCatalog(specs: try siblings.map { name in
+                    SourceText(bytes: Array(try Data(contentsOf: siblingsFolder.appendingPathComponent(name))))
+                }),
+                options: CompilerOptions(childMachines: true))
+        }
         return DiagnosticRenderer(path: spec.lastPathComponent).render(compilation.diagnostics)
     }
 

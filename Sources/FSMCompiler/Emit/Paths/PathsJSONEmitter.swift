@@ -83,7 +83,7 @@ public enum PathsJSONEmitter {
             fields.append(("advanceNanoseconds", .number(Int(nanoseconds))))
         case .deliver(let invocation, let result):
             fields.append(("deliver", .string(model[invocation].name)))
-            fields.append(("result", .string(result.rawValue)))
+            fields.append(("result", .string(result.name)))
             fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: plan))))
         }
         fields.append(("holdingGuards", .array(step.holdingGuards.map { .string($0) })))

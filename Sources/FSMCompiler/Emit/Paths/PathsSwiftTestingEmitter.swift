@@ -257,6 +257,7 @@ public struct PathsSwiftTestingEmitter {
         case .done: return "invocations.finish(\(name))"
         case .error: return "invocations.fail(\(name), with: \(model.name)PathFailure())"
         case .element: return value.isEmpty ? "invocations.yield(\(name))" : "invocations.yield(\(name), \(value))"
+        case .output: preconditionFailure("fsmc: test paths do not cover child machines (PathPlanner.refusals)")
         }
     }
 

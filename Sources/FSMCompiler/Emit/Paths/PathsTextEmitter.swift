@@ -139,6 +139,7 @@ enum PathDescription {
         case .done: kind == .call ? "returns" : "finishes"
         case .error: "throws"
         case .element: "yields"
+        case .output(let output): "emits \(output)"
         }
     }
 

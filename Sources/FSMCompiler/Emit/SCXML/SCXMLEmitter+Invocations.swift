@@ -35,12 +35,15 @@ extension SCXMLEmitter {
 
     /// The SCXML event an invocation's result arrives as: `done.invoke.fetchUser` (SCXML
     /// 6.4.3's, sent when the child session reaches its final state), `fsmc.error.fetchUser`,
-    /// `fsmc.element.changes`. `error.*` is left to SCXML's platform errors.
+    /// `fsmc.element.changes`, `fsmc.output.signIn.signedIn` (a child machine's output: the
+    /// export refuses child machines, ``invocationRefusals(_:)``, so no document has it yet).
+    /// `error.*` is left to SCXML's platform errors.
     public static func event(of result: InvocationResult, from invocation: InvocationModel) -> String {
         switch result {
         case .done: "done.invoke." + invocation.name
         case .error: "fsmc.error." + invocation.name
         case .element: "fsmc.element." + invocation.name
+        case .output(let output): "fsmc.output." + invocation.name + "." + output
         }
     }
 

@@ -100,7 +100,7 @@ import TestSupport
                 case .ignored(let event): "ignore \(model[event].name)"
                 case .tookHistoryDefault(let state): "default of \(model[state].name).history"
                 case .took(let id): Self.describe(machine.transitions[id.index].declaration, in: model)
-                case .started, .cancelled, .dropped, .ignoredResult: "invocation (none imported)"
+                case .started, .cancelled, .dropped, .ignoredResult, .inChild: "invocation (none imported)"
                 }
             }
             return trace + configurations

@@ -1,0 +1,119 @@
+/// Child machines (`invoke SignIn as signIn`): each runs as a nested interpreter of its own
+/// executable machine, started and cancelled as any invocation, and what it emits or
+/// finishes with becomes an external event of this machine.
+///
+/// The parent forwards nothing to a child: a test (or the path planner) sends a child its
+/// events through ``send(_:toChild:answers:)``, by the run the parent's trace shows in
+/// ``TraceEntry/started(_:)``. Every child runs on this machine's clock, and its trace is
+/// this machine's, each entry wrapped in ``TraceEntry/inChild(_:_:)``.
+extension MachineInterpreter {
+    /// The child machine `run` runs, while it runs.
+    public func child(_ run: InvocationRun) -> MachineInterpreter? {
+        children[run]
+    }
+
+    /// Sends `event` (an event of the child's machine) to the child machine at the end of
+    /// `path`: a run of this machine, then a run of that child, and so on for a grandchild.
+    /// Then delivers what the child emitted or finished with to this machine, in order, as
+    /// events, each with everything it leads to; returns the transitions this machine took.
+    /// Nothing happens when the child no longer runs. `answers` answer the guards of every
+    /// machine involved.
+    public mutating func send(_ event: EventID, toChild path: [InvocationRun], answers: Set<String>) -> [TransitionID] {
+        drive(path, answers) { _ = $0.send(event, answers: answers) }
+    }
+
+    /// Sends `event` to the child machine `run` runs.
+    public mutating func send(_ event: EventID, toChild run: InvocationRun, answers: Set<String>) -> [TransitionID] {
+        send(event, toChild: [run], answers: answers)
+    }
+
+    /// Delivers `result` of the child's own invocation `run` (a call or a stream of the child's
+    /// machine) to the child machine at the end of `path`, as ``deliver(_:from:answers:)``
+    /// does here; then as ``send(_:toChild:answers:)``.
+    public mutating func deliver(
+        _ result: InvocationResult, from run: InvocationRun, toChild path: [InvocationRun], answers: Set<String>
+    ) -> [TransitionID] {
+        drive(path, answers) { _ = $0.deliver(result, from: run, answers: answers) }
+    }
+
+    /// Runs `stimulus` on the child at the end of `path`, each machine on the way taking what
+    /// its child did; returns the transitions this machine took.
+    private mutating func drive(
+        _ path: [InvocationRun], _ answers: Set<String>, _ stimulus: (inout MachineInterpreter) -> Void
+    ) -> [TransitionID] {
+        let mark = trace.count
+        guard let run = path.first else { return [] }
+        step(child: run) { child in
+            if path.count == 1 {
+                stimulus(&child)
+            } else {
+                _ = child.drive(Array(path.dropFirst()), answers, stimulus)
+            }
+        }
+        deliverChildResults(answers)
+        return trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
+    }
+
+    /// Starts the machine named `name` as the child of `run`, at this machine's time; what it
+    /// does as it starts is delivered after the step that started it.
+    mutating func startChild(_ name: String, as run: InvocationRun, _ answers: Set<String>) {
+        guard let machine = machines[name] else {
+            preconditionFailure("fsmc: the interpreter was not given machine '\(name)', which '\(self.machine.model.name)' invokes")
+        }
+        var child = MachineInterpreter(machine: machine, machines: machines)
+        child.now = now
+        child.outbox = []
+        children[run] = child
+        step(child: run) { _ = $0.start(answers: answers) }
+    }
+
+    /// Cancels the child machine of `run`, if it is one: it exits its active states (their
+    /// exit actions run, its own children are cancelled) and is dropped; nothing it emits
+    /// from now on, nor any result of it still queued, is delivered.
+    mutating func cancelChild(_ run: InvocationRun) {
+        guard var child = children.removeValue(forKey: run) else { return }
+        child.exitEverything()
+        trace += child.trace.map { .inChild(run, $0) }
+    }
+
+    /// Delivers the children's results queued so far, oldest first; a result of a child that
+    /// was cancelled or finished in between is dropped.
+    mutating func deliverChildResults(_ answers: Set<String>) {
+        var remaining = Self.maximumStepsPerStimulus
+        while !childResults.isEmpty, !diverged {
+            let (run, result) = childResults.removeFirst()
+            handle(result, from: run, answers)
+            remaining -= 1
+            if remaining < 0 { diverged = true }
+        }
+    }
+
+    /// When the next timer of a running child fires, if any runs.
+    var nextChildTimerDeadline: Int64? {
+        runningInvocations.compactMap { children[$0]?.nextTimerDeadline }.min()
+    }
+
+    /// Moves every running child's time (and its children's) to `deadline`, in the order they
+    /// started, firing the timers due.
+    mutating func advanceChildren(to deadline: Int64, _ answers: Set<String>) {
+        for run in runningInvocations where children[run] != nil {
+            step(child: run) { _ = $0.advance(to: deadline, answers: answers) }
+        }
+    }
+
+    /// Runs `body` on the child of `run`, then takes what it did: its trace into this one,
+    /// its outputs and its completion into the queue of results to deliver.
+    private mutating func step(child run: InvocationRun, _ body: (inout MachineInterpreter) -> Void) {
+        guard var child = children[run] else { return }
+        let wasFinished = child.isFinished
+        body(&child)
+        trace += child.trace.map { .inChild(run, $0) }
+        child.trace = []
+        if child.diverged { diverged = true }
+        let outputs = child.outbox ?? []
+        child.outbox = []
+        children[run] = child
+        childResults += outputs.map { (run, .output($0)) }
+        if child.isFinished, !wasFinished { childResults.append((run, .done)) }
+    }
+}

@@ -1,0 +1,15 @@
+extension MachineModel {
+    /// The child machines the model invokes (`invoke Machine as name`), each refused at its
+    /// line by a back end that does not handle them yet: "`message`: 'signIn' invokes machine
+    /// 'SignIn'".
+    /// Child machines are a preview (``CompilerOptions/childMachines``) the command line never
+    /// turns on; a back end refuses them all the same, so that none is ever miscompiled.
+    package func childMachineRefusals(_ message: String) -> [Diagnostic] {
+        invocations.compactMap { invocation in
+            guard case .machine(let machine) = invocation.kind else { return nil }
+            return Diagnostic(
+                .error, "\(message): '\(invocation.name)' invokes machine '\(machine)'",
+                at: invocation.range)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FSMCompiler
+import Testing
+
+/// Child machines before any back end generates them: the interface a parent reads of a
+/// child, the catalog of a target's machines, the preview switch, and the back ends that
+/// refuse them at the `invoke` line.
+@Suite(.offThePool) struct ChildMachineTests {
+    static let signIn = ChildMachineSemanticsTests.signIn
+    static let app = ChildMachineSemanticsTests.app
+
+    @Test func theInterfaceIsReadFromTheSyntax() throws {
+        let interface = try #require(MachineCatalog.interface(of: SourceText("""
+            @MainActor machine Flow {
+                output done(code: Int, String)
+                output left
+                initial state a {
+                    invoke SignIn as signIn
+                    state inner { invoke Other as other }
+                    initial state first { invoke SignIn as again }
+                }
+                final state end
+            }
+            """)))
+        #expect(interface.name == "Flow")
+        #expect(interface.outputs == [
+            .init(name: "done", parameters: [.init(label: "code", type: "Int"), .init(label: nil, type: "String")]),
+            .init(name: "left", parameters: []),
+        ])
+        #expect(interface.hasTopLevelFinalState)
+        #expect(interface.isMainActor)
+        #expect(interface.invokedMachines == ["SignIn", "Other"])
+        #expect(!interface.hasSyntaxErrors)
+    }
+
+    @Test func aFinalStateInsideAStateDoesNotFinishTheMachine() throws {
+        let interface = try #require(MachineCatalog.interface(of: SourceText("""
+            machine Nested {
+                initial state a {
+                    initial state b { on go -> c }
+                    final state c
+                }
+            }
+            """)))
+        #expect(!interface.hasTopLevelFinalState)
+        #expect(!interface.isMainActor)
+    }
+
+    @Test func aSpecThatDeclaresNoMachineAddsNothing() {
+        #expect(MachineCatalog.interface(of: SourceText("")) == nil)
+        #expect(MachineCatalog(specs: [SourceText(""), SourceText(Self.signIn)]).names == ["SignIn"])
+    }
+
+    @Test func aNameTwoSpecsDeclareIsAmbiguous() {
+        let catalog = MachineCatalog(specs: [SourceText(Self.signIn), SourceText(Self.signIn)])
+        #expect(catalog.lookUp("SignIn") == .ambiguous(2))
+        #expect(catalog.lookUp("App") == .none)
+    }
+
+    /// Off (the default, and always on the command line), child machines are refused as a
+    /// construct of language version 3, whatever the catalog holds.
+    @Test func withoutThePreviewAChildMachineIsRefused() {
+        let compilation = Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]))
+        #expect(compilation.model == nil)
+        #expect(MarkedSource.lines(of: compilation.diagnostics) == [
+            "5:9: error: 'invoke … as' is not supported yet: child machines come with language version 3"
+        ])
+    }
+
+    func appModel() throws -> MachineModel {
+        let compilation = Compiler.compile(
+            SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]),
+            options: CompilerOptions(childMachines: true))
+        #expect(MarkedSource.lines(of: compilation.diagnostics) == [])
+        return try #require(compilation.model)
+    }
+
+    @Test func theResolvedInvocationCarriesTheChildsInterface() throws {
+        let model = try appModel()
+        let invocation = model.invocations[0]
+        #expect(invocation.kind == .machine("SignIn"))
+        #expect(invocation.child?.name == "SignIn")
+        #expect(invocation.payload(of: .output("signedIn")) == [.init(label: "user", type: "String")])
+        #expect(invocation.payload(of: .done) == [])
+        let triggers = model.states[0].transitions.map { SpecText.trigger($0.trigger, in: model) }
+        #expect(triggers == ["on signIn.signedIn", "done signIn", "skip"])
+    }
+
+    /// Each back end that does not handle child machines yet says so at the `invoke` line.
+    @Test func theBackEndsRefuseChildMachinesAtTheirLine() throws {
+        let model = try appModel()
+        #expect(MarkedSource.lines(of: SwiftEmitter.refusals(model)) == [
+            "5:9: error: child machines are not generated yet: 'signIn' invokes machine 'SignIn'"
+        ])
+        #expect(MarkedSource.lines(of: PathPlanner.refusals(model)) == [
+            "5:9: error: test paths do not cover child machines yet: 'signIn' invokes machine 'SignIn'"
+        ])
+        #expect(MarkedSource.lines(of: SCXMLEmitter.refusals(model)) == [
+            "5:9: error: SCXML export does not write child machines: 'signIn' invokes machine 'SignIn', whose document and outputs the export does not include"
+        ])
+        let signIn = Compiler.compile(SourceText(Self.signIn))
+        #expect(SwiftEmitter.refusals(try #require(signIn.model)).isEmpty)
+        #expect(PathPlanner.refusals(try #require(signIn.model)).isEmpty)
+    }
+}
