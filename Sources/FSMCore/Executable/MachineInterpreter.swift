@@ -23,6 +23,9 @@ public struct MachineInterpreter: Sendable {
     public private(set) var trace: [TraceEntry] = []
     /// The invocations running, in the order they started.
     public private(set) var runningInvocations: [InvocationRun] = []
+    /// The events kept because an active state defers them, oldest first; each is handled once
+    /// no active state defers it any more.
+    public private(set) var keptEvents: [EventID] = []
 
     /// One thing the machine did.
     public enum TraceEntry: Hashable, Sendable {
@@ -32,6 +35,11 @@ public struct MachineInterpreter: Sendable {
         case took(TransitionID)
         /// An event no transition took.
         case ignored(EventID)
+        /// An event no transition took, kept because an active state defers it.
+        case kept(EventID)
+        /// A kept event that no active state defers any more, about to be handled: what it
+        /// leads to follows.
+        case released(EventID)
         /// The default transition of a state's history was taken (its actions ran), right
         /// after the state was entered.
         case tookHistoryDefault(StateID)
@@ -82,6 +90,8 @@ public struct MachineInterpreter: Sendable {
     /// end (SCXML's `statesToInvoke`).
     private var statesToInvoke: Set<StateID> = []
     private var invocationsStarted = 0
+    /// Whether kept events are being released, so that a released event's step releases none.
+    private var isReleasing = false
 
     private struct RunningTimer {
         var deadline: Int64
@@ -129,6 +139,8 @@ public struct MachineInterpreter: Sendable {
         /// The invocations running, in order of their ids: those of active states that have not
         /// returned, thrown or finished.
         public var running: [InvocationID] = []
+        /// The events kept because an active state defers them, oldest first.
+        public var kept: [EventID] = []
 
         /// The first active atomic state: the only one outside parallel regions.
         public var leaf: StateID { atomicStates[0] }
@@ -138,7 +150,7 @@ public struct MachineInterpreter: Sendable {
     public var situation: Situation {
         Situation(
             atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] },
-            running: runningInvocations.map(\.invocation).sorted())
+            running: runningInvocations.map(\.invocation).sorted(), kept: keptEvents)
     }
 
     /// The active atomic states taking `transition` now leads to, before the eventless
@@ -183,6 +195,7 @@ public struct MachineInterpreter: Sendable {
         if result != .element { runningInvocations.remove(at: index) }
         if microstep(for: .invocation(run.invocation, result), answers) {
             settle(answers)
+            releaseKeptEvents(answers)
         } else {
             trace.append(.ignoredResult(run, result))
         }
@@ -193,12 +206,7 @@ public struct MachineInterpreter: Sendable {
     public mutating func send(_ event: EventID, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
         if !isFinished {
-            // As the generated code: eventless transitions follow a step that took a transition.
-            if microstep(for: .event(event), answers) {
-                settle(answers)
-            } else {
-                trace.append(.ignored(event))
-            }
+            handle(event, answers)
         } else {
             trace.append(.ignored(event))
         }
@@ -224,7 +232,10 @@ public struct MachineInterpreter: Sendable {
                 .min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) }) {
             let timer = timers.remove(at: next)
             now = max(now, timer.deadline)
-            if microstep(for: .timer(timer.owner, group: timer.group), answers) { settle(answers) }
+            if microstep(for: .timer(timer.owner, group: timer.group), answers) {
+                settle(answers)
+                releaseKeptEvents(answers)
+            }
         }
         now = max(now, deadline)
         return taken(since: mark)
@@ -267,10 +278,56 @@ public struct MachineInterpreter: Sendable {
             } else if !internalQueue.isEmpty {
                 let trigger = internalQueue.removeFirst()
                 changed = microstep(for: trigger, answers)
-                if !changed, case .event(let event) = trigger { trace.append(.ignored(event)) }
+                if !changed, case .event(let event) = trigger { keepOrIgnore(event) }
             } else {
                 startInvocations()
                 return
+            }
+            remaining -= 1
+            if remaining < 0 { diverged = true }
+        }
+    }
+
+    /// An event sent, or a kept one released, with everything it leads to: the macrostep it
+    /// starts, then the kept events that the configuration it ends in no longer defers.
+    private mutating func handle(_ event: EventID, _ answers: Set<String>) {
+        // As the generated code: eventless transitions follow a step that took a transition.
+        if microstep(for: .event(event), answers) {
+            settle(answers)
+            releaseKeptEvents(answers)
+        } else {
+            keepOrIgnore(event)
+        }
+    }
+
+    /// An event no enabled transition took: kept while an active state defers it, else ignored.
+    private mutating func keepOrIgnore(_ event: EventID) {
+        if !isFinished, machine.defers(event, in: configuration) {
+            keptEvents.append(event)
+            trace.append(.kept(event))
+        } else {
+            trace.append(.ignored(event))
+        }
+    }
+
+    /// After a macrostep that changed the configuration: handles the oldest kept event that no
+    /// active state defers any more, each with its own macrostep, until every one left is
+    /// deferred again (those keep their order). A finished machine defers nothing, so it
+    /// releases them all, and ignores them.
+    private mutating func releaseKeptEvents(_ answers: Set<String>) {
+        // Only the outermost call releases: a released event's own step must not release the
+        // events behind it before it is done.
+        guard !isReleasing else { return }
+        isReleasing = true
+        defer { isReleasing = false }
+        var remaining = Self.maximumStepsPerStimulus
+        while !diverged, let index = keptEvents.firstIndex(where: { isFinished || !machine.defers($0, in: configuration) }) {
+            let event = keptEvents.remove(at: index)
+            trace.append(.released(event))
+            if isFinished {
+                trace.append(.ignored(event))
+            } else {
+                handle(event, answers)
             }
             remaining -= 1
             if remaining < 0 { diverged = true }
