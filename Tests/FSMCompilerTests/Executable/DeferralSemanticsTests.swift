@@ -98,7 +98,10 @@ import Testing
                     on retry [isUrgent] / interrupt
                     on done -> idle
                 }
-                state idle { on retry / count }
+                state idle {
+                    on retry / count
+                    on done -> busy
+                }
             }
             """
         var run = Run(try Lowered(spec))
@@ -119,16 +122,24 @@ import Testing
                     state other { on ping / pong }
                     on leave -> away
                 }
-                state away { on ping / late }
+                state away {
+                    on ping / late
+                    on leave -> outer
+                }
             }
             """
         var run = Run(try Lowered(spec))
         _ = run.start()
         #expect(run.send("ping") == ["keep ping"])
-        // `other` takes it: inside `outer` a transition is tried before the event is kept, and
-        // the released `ping` is handled by it.
-        #expect(run.send("leave") == ["exit inner", "take inner: on leave -> other", "enter other", "release ping", "take other: on ping"])
+        // `outer` is still active and defers it: still kept. A new `ping` is taken by `other`,
+        // as a transition is tried before an event is kept.
+        #expect(run.send("leave") == ["exit inner", "take inner: on leave -> other", "enter other"])
         #expect(run.send("ping") == ["take other: on ping"])
+        #expect(run.interpreter.keptEvents.count == 1)
+        #expect(
+            run.send("leave") == [
+                "exit other", "exit outer", "take outer: on leave -> away", "enter away", "release ping", "take away: on ping",
+            ])
     }
 
     @Test func aRaisedEventIsKeptAsASentOneIs() throws {
@@ -144,7 +155,10 @@ import Testing
                     defer ping
                     on next -> c
                 }
-                state c { on ping / pong }
+                state c {
+                    on ping / pong
+                    on go -> a
+                }
             }
             """
         var run = Run(try Lowered(spec))
@@ -165,7 +179,8 @@ import Testing
                 final state end
             }
             """
-        var run = Run(try Lowered(spec))
+        // `ping` is never handled (a warning): it is only ever kept.
+        var run = Run(try Lowered(invoking: spec))
         _ = run.start()
         #expect(run.send("ping") == ["keep ping"])
         #expect(run.send("stop") == ["exit a", "take a: on stop -> end", "enter end", "release ping", "ignore ping"])
@@ -199,6 +214,7 @@ import Testing
                 "4:5: error: 'defer' belongs in a state: the machine is always active, so the event would be kept forever",
                 "6:15: error: unknown event 'retyr'; did you mean 'retry'?",
                 "8:9: warning: 'a' defers 'retry' twice; the second 'defer' changes nothing",
+                "  7:9: note: first deferred here",
                 "17:23: error: final state 'end' cannot defer events: entering it finishes the machine, so nothing would release them",
             ])
         let warned = Compiler.compile(
@@ -220,7 +236,8 @@ import Testing
                 """))
         #expect(
             MarkedSource.lines(of: warned.diagnostics) == [
-                "5:9: warning: 'a' takes 'retry' with a transition without a guard, so 'defer retry' never keeps it there"
+                "5:9: warning: 'a' takes 'retry' with a transition without a guard, so 'defer retry' never keeps it there",
+                "  7:9: note: the transition that takes it",
             ])
     }
 
