@@ -126,8 +126,8 @@ extension ValueTypesGenerator {
         let isHashable = typeConformances.state.isHashable && kept.isHashable
         let isCodable = typeConformances.state.isCodable && kept.isCodable
         let conformances = ([isHashable ? "Hashable" : nil, "Sendable", isCodable ? "Codable" : nil] as [String?]).compactMap { $0 }
-        let parts = hasHistory && defers ? "the history and the kept events" : hasHistory ? "the history" : "the kept events"
-        writer.line("/// The state and \(parts) of a machine: save it\(isCodable || !defers ? " (it is `Codable`)" : "") and pass it to")
+        let parts = hasHistory && defers ? ", the history and the kept events" : hasHistory ? " and the history" : " and the kept events"
+        writer.line("/// The state\(parts) of a machine: save it\(isCodable || !defers ? " (it is `Codable`)" : "") and pass it to")
         writer.line("/// `init(…restoring:)` to resume where the machine was.")
         writer.block("\(access)struct Snapshot: \(conformances.joined(separator: ", "))") { writer in
             writer.line("\(access)var state: State")
