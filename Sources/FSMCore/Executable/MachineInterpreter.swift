@@ -176,6 +176,8 @@ public struct MachineInterpreter: Sendable {
         let mark = trace.count
         enter([machine.initialEntry])
         settle(answers)
+        // A raised event kept on the way in, whose state was passed through.
+        releaseKeptEvents(answers)
         return taken(since: mark)
     }
 
