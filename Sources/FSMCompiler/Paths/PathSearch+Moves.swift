@@ -53,13 +53,15 @@ extension PathSearch {
 
     /// The steps that send an event an active state defers and no active atomic state has a
     /// candidate for: a step that changes nothing but the kept events, whose transitions come
-    /// when a later step releases it. One kept copy of each event at most, so that the
-    /// situations stay few; an event some guarded candidate could take is not planned kept.
+    /// when a later step releases it. One kept event at a time, so that the situations stay
+    /// few (kept events in every order would multiply them); an event some guarded candidate
+    /// could take is not planned kept.
     private func keepings(at node: Node) -> [Node] {
         let interpreter = node.machine
+        guard interpreter.keptEvents.isEmpty else { return [] }
         let atomicStates = interpreter.atomicStates
         return sendableEvents.compactMap { event in
-            guard !interpreter.keptEvents.contains(event), machine.defers(event, in: interpreter.configuration),
+            guard machine.defers(event, in: interpreter.configuration),
                 atomicStates.allSatisfy({ candidates(of: $0, for: event).isEmpty })
             else { return nil }
             var next = interpreter
