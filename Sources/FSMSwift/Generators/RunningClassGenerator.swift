@@ -420,9 +420,12 @@ extension RunningClassGenerator {
             writer.line("pendingEvents.append(\(plan.hasAsynchronousWork ? ".event(event)" : "event"))")
         }
         writer.line()
-        writer.line(features.contains(.deferral)
-            ? "/// Handles queued events: raised ones first, then kept ones no active state defers any more, then those sent during a step."
-            : "/// Handles queued events: raised ones first, then those sent during a step.")
+        if features.contains(.deferral) {
+            writer.line("/// Handles queued events: raised ones first, then the kept ones no active state defers any")
+            writer.line("/// more, then those sent during a step.")
+        } else {
+            writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
+        }
         writer.block("private func drainQueues()") { writer in
             if features.contains(.invocations) {
                 emitDrainWithInvocations(into: &writer)

@@ -141,8 +141,8 @@ final class Mailroom {
         }
     }
 
-    /// The state, the history and the kept events of a machine: save it (it is `Codable`) and pass it to
-    /// `init(…restoring:)` to resume where the machine was.
+    /// The state, the history and the kept events of a machine: save it (it is `Codable`)
+    /// and pass it to `init(…restoring:)` to resume where the machine was.
     struct Snapshot: Hashable, Sendable, Codable {
         var state: State
         var history: History
@@ -469,7 +469,8 @@ final class Mailroom {
         pendingEvents.append(event)
     }
 
-    /// Handles queued events: raised ones first, then kept ones no active state defers any more, then those sent during a step.
+    /// Handles queued events: raised ones first, then the kept ones no active state defers any
+    /// more, then those sent during a step.
     private func drainQueues() {
         while true {
             if let next = raisedEvents.popFirst() {

@@ -141,8 +141,8 @@ final class HeldProfile {
         case changes
     }
 
-    /// The state and the kept events of a machine: save it (it is `Codable`) and pass it to
-    /// `init(…restoring:)` to resume where the machine was.
+    /// The state and the kept events of a machine: save it (it is `Codable`)
+    /// and pass it to `init(…restoring:)` to resume where the machine was.
     struct Snapshot: Hashable, Sendable, Codable {
         var state: State
         /// The events kept because an active state defers them, oldest first.
@@ -629,7 +629,8 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         pendingEvents.append(.event(event))
     }
 
-    /// Handles queued events: raised ones first, then kept ones no active state defers any more, then those sent during a step.
+    /// Handles queued events: raised ones first, then the kept ones no active state defers any
+    /// more, then those sent during a step.
     private func drainQueues() {
         while true {
             // The step ended: what its states invoke starts now.
