@@ -90,8 +90,6 @@ public struct MachineInterpreter: Sendable {
     /// end (SCXML's `statesToInvoke`).
     private var statesToInvoke: Set<StateID> = []
     private var invocationsStarted = 0
-    /// Whether kept events are being released, so that a released event's step releases none.
-    private var isReleasing = false
 
     private struct RunningTimer {
         var deadline: Int64
@@ -208,7 +206,7 @@ public struct MachineInterpreter: Sendable {
     public mutating func send(_ event: EventID, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
         if !isFinished {
-            handle(event, answers)
+            if handle(event, answers) { releaseKeptEvents(answers) }
         } else {
             trace.append(.ignored(event))
         }
@@ -290,16 +288,16 @@ public struct MachineInterpreter: Sendable {
         }
     }
 
-    /// An event sent, or a kept one released, with everything it leads to: the macrostep it
-    /// starts, then the kept events that the configuration it ends in no longer defers.
-    private mutating func handle(_ event: EventID, _ answers: Set<String>) {
+    /// An event sent, or a kept one released, with the macrostep it starts; `false` when no
+    /// transition took it (it was kept or ignored).
+    private mutating func handle(_ event: EventID, _ answers: Set<String>) -> Bool {
         // As the generated code: eventless transitions follow a step that took a transition.
-        if microstep(for: .event(event), answers) {
-            settle(answers)
-            releaseKeptEvents(answers)
-        } else {
+        guard microstep(for: .event(event), answers) else {
             keepOrIgnore(event)
+            return false
         }
+        settle(answers)
+        return true
     }
 
     /// An event no enabled transition took: kept while an active state defers it, else ignored.
@@ -317,11 +315,6 @@ public struct MachineInterpreter: Sendable {
     /// deferred again (those keep their order). A finished machine defers nothing, so it
     /// releases them all, and ignores them.
     private mutating func releaseKeptEvents(_ answers: Set<String>) {
-        // Only the outermost call releases: a released event's own step must not release the
-        // events behind it before it is done.
-        guard !isReleasing else { return }
-        isReleasing = true
-        defer { isReleasing = false }
         var remaining = Self.maximumStepsPerStimulus
         while !diverged, let index = keptEvents.firstIndex(where: { isFinished || !machine.defers($0, in: configuration) }) {
             let event = keptEvents.remove(at: index)
@@ -329,7 +322,7 @@ public struct MachineInterpreter: Sendable {
             if isFinished {
                 trace.append(.ignored(event))
             } else {
-                handle(event, answers)
+                _ = handle(event, answers)
             }
             remaining -= 1
             if remaining < 0 { diverged = true }
