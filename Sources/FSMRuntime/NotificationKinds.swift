@@ -5,10 +5,10 @@
 /// The kinds are inlinable computed constants, not stored ones: a stored `static let` is read
 /// through a call that checks it was initialized, at every notification.
 public struct NotificationKinds: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
+    public let rawValue: UInt16
 
     @inlinable
-    public init(rawValue: UInt8) {
+    public init(rawValue: UInt16) {
         self.rawValue = rawValue
     }
 
@@ -31,6 +31,10 @@ public struct NotificationKinds: OptionSet, Hashable, Sendable {
     /// `machine(_:didDropResultOf:)`).
     @inlinable public static var droppedResults: NotificationKinds { NotificationKinds(rawValue: 1 << 7) }
 
+    /// No transition took an event and an active state defers it, so the machine kept it
+    /// (`kept`, `machine(_:didKeep:in:)`).
+    @inlinable public static var keptEvents: NotificationKinds { NotificationKinds(rawValue: 1 << 8) }
+
     /// Every kind: what `observe(_:)` and an `Observer` hear unless told otherwise.
-    @inlinable public static var all: NotificationKinds { NotificationKinds(rawValue: 0b1111_1111) }
+    @inlinable public static var all: NotificationKinds { NotificationKinds(rawValue: 0b1_1111_1111) }
 }

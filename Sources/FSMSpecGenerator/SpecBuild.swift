@@ -21,6 +21,7 @@ struct SpecBuild {
         var exits: [[SpecAction]] = []
         var transitions: [SpecTransition] = []
         var invocations: [SpecInvocation] = []
+        var deferrals: [String] = []
         /// The index of the last state inside it (itself when it has no children).
         var end = 0
         var isCompound: Bool { !children.isEmpty && !isParallel }
@@ -107,6 +108,7 @@ struct SpecBuild {
         if profile.historyDefaults {
             for index in nodes.indices where nodes[index].history != nil { makeHistoryDefault(of: index) }
         }
+        if profile.deferral { makeDeferrals() }
         document.events = events
         document.outputs = outputs
         document.states = nodes.indices.filter { nodes[$0].parent == nil }.map(specState)
@@ -128,6 +130,7 @@ struct SpecBuild {
         state.exits = node.exits
         state.transitions = node.transitions
         state.invocations = node.invocations
+        state.deferrals = node.deferrals
         state.children = node.children.map(specState)
         return state
     }

@@ -33,6 +33,9 @@ extension SpecDocument {
             for index in state.exits.indices {
                 result.append(updating(path) { $0.exits.remove(at: index) })
             }
+            for index in state.deferrals.indices {
+                result.append(updating(path) { $0.deferrals.remove(at: index) })
+            }
         }
         for index in events.indices {
             var copy = self

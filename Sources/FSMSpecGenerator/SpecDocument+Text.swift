@@ -38,7 +38,7 @@ extension SpecDocument {
         head += "state " + state.name
         if !state.data.isEmpty { head += parameterList(state.data) }
         let isEmpty = state.history == nil && state.entries.isEmpty && state.exits.isEmpty
-            && state.transitions.isEmpty && state.children.isEmpty && state.invocations.isEmpty
+            && state.transitions.isEmpty && state.children.isEmpty && state.invocations.isEmpty && state.deferrals.isEmpty
         if isEmpty {
             lines.append(head)
             return
@@ -59,6 +59,7 @@ extension SpecDocument {
             appendDocumentation(invocation.documentation, indent: inner, to: &lines)
             lines.append(inner + (invocation.isStream ? "invoke stream " : "invoke ") + invocation.name + parameterList(invocation.results))
         }
+        for event in state.deferrals { lines.append(inner + "defer " + event) }
         for child in state.children { append(child, indent: inner, to: &lines) }
         for transition in state.transitions {
             appendDocumentation(transition.documentation, indent: inner, to: &lines)

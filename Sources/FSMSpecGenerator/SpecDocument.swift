@@ -54,6 +54,8 @@ public struct SpecState: Sendable, Hashable {
     public var transitions: [SpecTransition] = []
     /// `invoke name(…)` and `invoke stream name(…)` lines (language version 3).
     public var invocations: [SpecInvocation] = []
+    /// `defer event` lines: the events the state keeps while active.
+    public var deferrals: [String] = []
     public var children: [SpecState] = []
 
     public init(name: String) {

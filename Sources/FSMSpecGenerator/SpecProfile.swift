@@ -60,6 +60,11 @@ public struct SpecProfile: Sendable, Hashable {
     /// `@Observable` machines (in some specs, with the other attributes). Soundness only; off in
     /// both presets, which then make the specs they always made.
     public var observable = false
+    /// `defer event` (language version 3) in some states that are not final, of events they
+    /// do not take without a guard. Off in both presets, which then make the specs they always
+    /// made (no number is drawn for deferrals while it is off); SCXML has no `defer`, so the
+    /// differential profile never turns it on.
+    public var deferral = false
 
     public init(kind: Kind) {
         self.kind = kind

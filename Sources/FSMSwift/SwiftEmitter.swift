@@ -56,6 +56,7 @@ public final class SwiftEmitter: PlanReader {
             let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)
             valueTypes.emitValueTypes(into: &writer)
             if features.contains(.history) { valueTypes.emitHistoryTypes(into: &writer) }
+            if plan.hasSnapshotType { valueTypes.emitSnapshotType(into: &writer) }
             if features.contains(.actions) { ActionsProtocolGenerator(plan: plan).emitActionsProtocol(into: &writer) }
             let observation = ObservationGenerator(plan: plan)
             observation.emitObserverProtocol(into: &writer)
@@ -64,6 +65,7 @@ public final class SwiftEmitter: PlanReader {
             runningClass.emitInitializer(into: &writer)
             runningClass.emitPublicAPI(into: &writer)
             runningClass.emitStep(into: &writer)
+            if features.contains(.deferral) { DeferralGenerator(plan: plan).emitDeferral(into: &writer) }
             let writers = DispatchWriters(plan: plan, spelling: spelling)
             let shape = plan.shapeGenerator(spelling: spelling, writers: writers)
             shape.emitDispatch(into: &writer)

@@ -16,7 +16,7 @@ enum InterpreterSide {
                 switch entry {
                 case .exited(let state): "exit \(model[state].name)"
                 case .entered(let state): "enter \(model[state].name)"
-                case .took, .ignored, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: nil
+                case .took, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: nil
                 }
             }
             seen = interpreter.trace.count

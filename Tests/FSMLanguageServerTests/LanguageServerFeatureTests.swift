@@ -193,6 +193,37 @@ import TestSupport
         }
     }
 
+    /// The event a `defer` names is the event: definition, references, rename.
+    @Test func theEventOfADeferIsTheEvent() async throws {
+        let uri = "file:///work/Held.fsm"
+        let text = """
+            machine Held {
+                event ping
+                initial state waiting {
+                    defer ping
+                    on go -> ready
+                }
+                state ready { on ping -> waiting }
+                event go
+            }
+            """
+        try await withSpec { client in
+            client.open(uri, text)
+            func at(_ line: Int, _ character: Int) -> JSONValue {
+                ["textDocument": ["uri": .string(uri)], "position": ["line": .integer(line), "character": .integer(character)]]
+            }
+            func range(_ line: Int, _ start: Int, _ end: Int) -> JSONValue {
+                ["start": ["line": .integer(line), "character": .integer(start)], "end": ["line": .integer(line), "character": .integer(end)]]
+            }
+            #expect(try client.request("textDocument/definition", at(3, 16))["result"] == ["uri": .string(uri), "range": range(1, 10, 14)])
+            let references = try #require(
+                try client.request("textDocument/references", merging(at(3, 16), ["context": ["includeDeclaration": true]]))["result"]?.arrayValue)
+            #expect(references.map { $0["range"] } == [range(1, 10, 14), range(3, 14, 18), range(6, 21, 25)])
+            let renamed = try #require(try client.request("textDocument/rename", merging(at(3, 16), ["newName": "knock"]))["result"])
+            #expect(try #require(renamed["changes"]?[uri]?.arrayValue).count == 3)
+        }
+    }
+
     @Test func aQuickFixAppliesTheDiagnosticsSuggestion() async throws {
         try await withSpec { client in
             let params: JSONValue = ["textDocument": ["uri": .string(Self.uri)], "range": range(7, 43, 43), "context": ["diagnostics": []]]

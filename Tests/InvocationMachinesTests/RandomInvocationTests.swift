@@ -48,7 +48,7 @@ import Testing
         var cancellations = 0
     }
 
-    private func campaign<Subject: MachineUnderTest>(_ subject: Subject.Type) throws {
+    func campaign<Subject: MachineUnderTest>(_ subject: Subject.Type) throws {
         let machine = try InterpreterRun.executable(spec: Subject.spec)
         var failures: [String] = []
         var coverage = Coverage()
@@ -97,7 +97,9 @@ import Testing
             for case .started(let run) in interpreter.trace[mark...] where !runs.contains(run) { runs.append(run) }
         }
         func disagreement(after step: String) -> String? {
+            // The kept events follow the states, as `kept retry` (none without `defer`).
             let configuration = interpreter.configuration.map { machine.model[$0].name }
+                + interpreter.keptEvents.map { "kept \(machine.model[$0].name)" }
             let running = interpreter.runningInvocations.map { machine.model[$0.invocation].name }
             if generated.configuration != configuration {
                 return "after \(step): the machine is in \(generated.configuration), the interpreter in \(configuration)"

@@ -97,4 +97,25 @@ import TestSupport
         #expect(run.stderr == "")
         #expect(run.stdout == SCXMLEmitter.emit(try Models.model(of: "machines/Navigator.fsm"), tracingStates: true))
     }
+
+    @Test func exportRefusesEachDeferAtItsLine() async throws {
+        let spec = """
+            machine Held {
+                event go
+                event ping
+                initial state a {
+                    defer ping
+                    on go -> b
+                }
+                state b { on ping -> a }
+            }
+
+            """
+        try await CommandLineTests().withFiles(["Held.fsm": spec]) { directory in
+            let run = try await fsmc(["export", "Held.fsm", "--format", "scxml", "--output", "Held.scxml"], in: directory)
+            #expect(run.status == 1)
+            #expect(run.stderr == "Held.fsm:5:9: error: SCXML export cannot write 'defer ping': SCXML has no deferred events\n")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("Held.scxml").path))
+        }
+    }
 }

@@ -137,6 +137,7 @@ extension SpecText {
             }
             members.append(invocationLine(invocation))
         }
+        members += state.deferrals.map { deferral($0, in: model) }
         // Transitions declared among or after the children stay there: the actions of
         // transitions taken together run in document order.
         let firstChild = state.children.first.map { model[$0].range.start }

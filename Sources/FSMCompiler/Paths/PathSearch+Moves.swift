@@ -22,6 +22,7 @@ extension PathSearch {
                 (next.send(event, answers: answers), .send(event))
             }
         }
+        result += keepings(at: node)
         for run in interpreter.runningInvocations {
             result += deliveries(from: run, at: node)
         }
@@ -48,6 +49,27 @@ extension PathSearch {
             }
         }
         return result
+    }
+
+    /// The steps that send an event an active state defers and no active atomic state has a
+    /// candidate for: a step that changes nothing but the kept events, whose transitions come
+    /// when a later step releases it. One kept event at a time, so that the situations stay
+    /// few (kept events in every order would multiply them); an event some guarded candidate
+    /// could take is not planned kept.
+    private func keepings(at node: Node) -> [Node] {
+        let interpreter = node.machine
+        guard interpreter.keptEvents.isEmpty else { return [] }
+        let atomicStates = interpreter.atomicStates
+        return sendableEvents.compactMap { event in
+            guard machine.defers(event, in: interpreter.configuration),
+                atomicStates.allSatisfy({ candidates(of: $0, for: event).isEmpty })
+            else { return nil }
+            var next = interpreter
+            let mark = next.trace.count
+            let taken = next.send(event, answers: [])
+            guard !next.diverged else { return nil }
+            return extend(node, next, since: mark, .send(event), [], taken)
+        }
     }
 
     /// The steps in which the running invocation `run` delivers a result some candidate of an

@@ -54,7 +54,7 @@ struct ValueFunctionCalls {
             case .entered(let state): more = onEntry[state.index]
             case .exited(let state): more = onExit[state.index]
             case .tookHistoryDefault(let state): more = onHistoryDefault[state.index]
-            case .ignored, .started, .cancelled, .dropped, .ignoredResult, .inChild: more = []
+            case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild: more = []
             }
             for name in more where !names.contains(name) { names.append(name) }
         }

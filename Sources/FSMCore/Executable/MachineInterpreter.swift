@@ -35,6 +35,9 @@ public struct MachineInterpreter: Sendable {
     /// The outputs this machine emitted, by name, while it runs as a child: its parent takes
     /// them after each of its steps. `nil` for a machine that is not a child.
     var outbox: [String]?
+    /// The events kept because an active state defers them, oldest first; each is handled once
+    /// no active state defers it any more.
+    public private(set) var keptEvents: [EventID] = []
 
     /// One thing the machine did.
     public enum TraceEntry: Hashable, Sendable {
@@ -44,6 +47,11 @@ public struct MachineInterpreter: Sendable {
         case took(TransitionID)
         /// An event no transition took.
         case ignored(EventID)
+        /// An event no transition took, kept because an active state defers it.
+        case kept(EventID)
+        /// A kept event that no active state defers any more, about to be handled: what it
+        /// leads to follows.
+        case released(EventID)
         /// The default transition of a state's history was taken (its actions ran), right
         /// after the state was entered.
         case tookHistoryDefault(StateID)
@@ -147,6 +155,8 @@ public struct MachineInterpreter: Sendable {
         /// returned, thrown or finished. What a child machine is doing is not part of it: test
         /// paths refuse child machines.
         public var running: [InvocationID] = []
+        /// The events kept because an active state defers them, oldest first.
+        public var kept: [EventID] = []
 
         /// The first active atomic state: the only one outside parallel regions.
         public var leaf: StateID { atomicStates[0] }
@@ -156,7 +166,7 @@ public struct MachineInterpreter: Sendable {
     public var situation: Situation {
         Situation(
             atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] },
-            running: runningInvocations.map(\.invocation).sorted())
+            running: runningInvocations.map(\.invocation).sorted(), kept: keptEvents)
     }
 
     /// The active atomic states taking `transition` now leads to, before the eventless
@@ -182,6 +192,8 @@ public struct MachineInterpreter: Sendable {
         let mark = trace.count
         enter([machine.initialEntry])
         settle(answers)
+        // A raised event kept on the way in, whose state was passed through.
+        releaseKeptEvents(answers)
         deliverChildResults(answers)
         return taken(since: mark)
     }
@@ -223,6 +235,7 @@ public struct MachineInterpreter: Sendable {
         }
         if microstep(for: .invocation(run.invocation, result), answers) {
             settle(answers)
+            releaseKeptEvents(answers)
         } else {
             trace.append(.ignoredResult(run, result))
         }
@@ -232,12 +245,7 @@ public struct MachineInterpreter: Sendable {
     public mutating func send(_ event: EventID, answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
         if !isFinished {
-            // As the generated code: eventless transitions follow a step that took a transition.
-            if microstep(for: .event(event), answers) {
-                settle(answers)
-            } else {
-                trace.append(.ignored(event))
-            }
+            if handle(event, answers) { releaseKeptEvents(answers) }
         } else {
             trace.append(.ignored(event))
         }
@@ -275,7 +283,10 @@ public struct MachineInterpreter: Sendable {
             guard let next else { break }
             let timer = timers.remove(at: next)
             now = max(now, timer.deadline)
-            if microstep(for: .timer(timer.owner, group: timer.group), answers) { settle(answers) }
+            if microstep(for: .timer(timer.owner, group: timer.group), answers) {
+                settle(answers)
+                releaseKeptEvents(answers)
+            }
             deliverChildResults(answers)
         }
         now = max(now, deadline)
@@ -325,10 +336,51 @@ public struct MachineInterpreter: Sendable {
             } else if !internalQueue.isEmpty {
                 let trigger = internalQueue.removeFirst()
                 changed = microstep(for: trigger, answers)
-                if !changed, case .event(let event) = trigger { trace.append(.ignored(event)) }
+                if !changed, case .event(let event) = trigger { keepOrIgnore(event) }
             } else {
                 startInvocations(answers)
                 return
+            }
+            remaining -= 1
+            if remaining < 0 { diverged = true }
+        }
+    }
+
+    /// An event sent, or a kept one released, with the macrostep it starts; `false` when no
+    /// transition took it (it was kept or ignored).
+    private mutating func handle(_ event: EventID, _ answers: Set<String>) -> Bool {
+        // As the generated code: eventless transitions follow a step that took a transition.
+        guard microstep(for: .event(event), answers) else {
+            keepOrIgnore(event)
+            return false
+        }
+        settle(answers)
+        return true
+    }
+
+    /// An event no enabled transition took: kept while an active state defers it, else ignored.
+    private mutating func keepOrIgnore(_ event: EventID) {
+        if !isFinished, machine.defers(event, in: configuration) {
+            keptEvents.append(event)
+            trace.append(.kept(event))
+        } else {
+            trace.append(.ignored(event))
+        }
+    }
+
+    /// After a macrostep that changed the configuration: handles the oldest kept event that no
+    /// active state defers any more, each with its own macrostep, until every one left is
+    /// deferred again (those keep their order). A finished machine defers nothing, so it
+    /// releases them all, and ignores them.
+    private mutating func releaseKeptEvents(_ answers: Set<String>) {
+        var remaining = Self.maximumStepsPerStimulus
+        while !diverged, let index = keptEvents.firstIndex(where: { isFinished || !machine.defers($0, in: configuration) }) {
+            let event = keptEvents.remove(at: index)
+            trace.append(.released(event))
+            if isFinished {
+                trace.append(.ignored(event))
+            } else {
+                _ = handle(event, answers)
             }
             remaining -= 1
             if remaining < 0 { diverged = true }

@@ -1,10 +1,11 @@
 /// Resolves what the machine and each state declare in their bodies: transitions, `entry` and
-/// `exit` actions, and the members that do not belong where they are written.
+/// `exit` actions, deferred events, and the members that do not belong where they are written.
 struct BodyResolutionPass {
     let states: StateTable
     let diagnostics: DiagnosticCollector
     private var transitions: TransitionResolver
     private var callables: CallableRegistry
+    private let deferrals: DeferralResolver
 
     /// What the bodies resolve to.
     struct Output {
@@ -23,6 +24,7 @@ struct BodyResolutionPass {
                 states[index].exitActions = bodies[index].exitActions
                 states[index].transitions = bodies[index].transitions
                 states[index].historyDefault = bodies[index].historyDefault
+                states[index].deferrals = bodies[index].deferrals
             }
         }
     }
@@ -33,6 +35,7 @@ struct BodyResolutionPass {
         var exitActions: [ActionModel] = []
         var transitions: [TransitionModel] = []
         var historyDefault: HistoryDefaultModel?
+        var deferrals: [DeferralModel] = []
     }
 
     init(signals: SignalTable, states: StateTable, invocations: InvocationTable, diagnostics: DiagnosticCollector) {
@@ -40,6 +43,7 @@ struct BodyResolutionPass {
         self.diagnostics = diagnostics
         transitions = TransitionResolver(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
         callables = CallableRegistry(events: signals.events, diagnostics: diagnostics)
+        deferrals = DeferralResolver(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
     }
 
     /// Resolves the machine's members first, then each state's, in document order.
@@ -70,7 +74,7 @@ struct BodyResolutionPass {
                 // The invocation pass reports it.
                 break
             case .deferral(let deferral):
-                LanguageVersion3.report(.deferral, at: deferral.range, diagnostics: diagnostics)
+                deferrals.reportAtMachineLevel(deferral)
             case .history(let history):
                 diagnostics.error(
                     "'history' belongs in a state with child states; the machine itself is never left", at: history.range)
@@ -115,7 +119,7 @@ struct BodyResolutionPass {
                     body.historyDefault = resolveHistoryDefault(history, of: id)
                 }
             case .deferral(let deferral):
-                LanguageVersion3.report(.deferral, at: deferral.range, diagnostics: diagnostics)
+                deferrals.resolve(deferral, of: id, into: &body.deferrals)
             case .invoke, .event, .output, .state:
                 break
             }

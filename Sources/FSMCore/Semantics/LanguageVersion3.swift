@@ -3,12 +3,11 @@
 /// refused with a located error, never silently ignored.
 enum LanguageVersion3 {
     enum Construct {
-        case childMachine, deferral
+        case childMachine
 
         var description: String {
             switch self {
             case .childMachine: "'invoke … as' is not supported yet: child machines"
-            case .deferral: "'defer' is not supported yet: deferred events"
             }
         }
     }

@@ -266,6 +266,8 @@ public struct StateModel: Hashable, Sendable {
     public var exitActions: [ActionModel]
     /// What the state invokes, in document order: started together after its entry actions.
     public var invocations: [InvocationID] = []
+    /// The events the state keeps while active (`defer retry`), in document order, each once.
+    public var deferrals: [DeferralModel] = []
     /// Transitions in document order, the order guards are tried in.
     public var transitions: [TransitionModel]
     public var range: SourceRange

@@ -2,7 +2,7 @@
 /// reported: unreachable states, states without a way out, parallel states with too few
 /// regions, transitions that never fire (overridden by every child, or discarded by a
 /// parallel state's conflict resolution), events never handled, outputs never emitted and
-/// invocations whose errors no transition takes.
+/// invocations whose errors no transition takes, `defer`s that never keep their event.
 struct ModelWarningsPass {
     let diagnostics: DiagnosticCollector
 
@@ -15,5 +15,6 @@ struct ModelWarningsPass {
         ConflictingTransitionWarnings(model: model, diagnostics: diagnostics).run(takers: takers, skipping: overridden)
         UnusedSignalWarnings(model: model, diagnostics: diagnostics).run()
         UnhandledErrorWarnings(model: model, diagnostics: diagnostics).run()
+        DeferralWarnings(model: model, diagnostics: diagnostics).run()
     }
 }

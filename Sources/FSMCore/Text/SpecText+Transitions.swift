@@ -62,6 +62,11 @@ extension SpecText {
         return target + arguments(transition.targetArguments)
     }
 
+    /// `defer retry`: an event the state keeps while active.
+    public static func deferral(_ deferral: DeferralModel, in model: MachineModel) -> String {
+        "defer \(model[deferral.event].name)"
+    }
+
     /// `entry / showPauseButton` or `exit / hidePauseButton, log`.
     public static func block(_ keyword: String, _ actions: [ActionModel], in model: MachineModel) -> String {
         "\(keyword) / " + actionList(actions, in: model)

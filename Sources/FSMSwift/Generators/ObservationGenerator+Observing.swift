@@ -144,6 +144,7 @@ extension ObservationGenerator.ObserverHook {
         case "emitted": "with each output an action emits"
         case "started": "with each invocation the machine starts"
         case "cancelled": "with each invocation the machine cancels (its state was left)"
+        case "kept": "with each event an active state defers and no transition takes, which the machine keeps, and the state it was kept in"
         case "dropped": "with each invocation that sent something after it was cancelled or had ended, which the machine dropped"
         default: "with each event no transition takes and the state it was ignored in"
         }

@@ -78,6 +78,12 @@ extension ObservationGenerator {
             hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
         }
         hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
+        if features.contains(.deferral) {
+            hooks.append(
+                ObserverHook(
+                    notification: "kept", kind: "keptEvents", parameters: [("didKeep", "event", "Event"), ("in", "state", "State")],
+                    summary: "No transition took `event` in `state` and an active state defers it: the machine keeps it."))
+        }
         if features.contains(.invocations) {
             hooks += [
                 ObserverHook(

@@ -42,6 +42,10 @@ extension RunningClassGenerator {
             writer.line("/// What the states with `history` remember.")
             writer.line("\(unchecked)private var history = History()")
         }
+        if features.contains(.deferral) {
+            writer.line("/// Events no transition took while an active state deferred them, oldest first.")
+            writer.line("\(unchecked)private var keptEvents: [Event] = []")
+        }
         writer.line()
         if features.contains(.actions) {
             writer.line("private let actions: any Actions")
@@ -147,7 +151,7 @@ extension RunningClassGenerator {
     }
 
     func emitInitializer(into writer: inout CodeWriter) {
-        let snapshotType = features.contains(.history) ? "Snapshot" : "State"
+        let snapshotType = hasSnapshotType ? "Snapshot" : "State"
         let timersNeedAnActor = isolationParameter != nil
         var parameters: [String] = []
         if features.contains(.actions) { parameters.append("actions: any Actions") }
@@ -192,9 +196,10 @@ extension RunningClassGenerator {
             // than the branches do (`==` is tried against every `Equatable` overload).
             writer.line("let isRestored: Bool")
             writer.block("if let snapshot", closing: "} else {") { writer in
-                if features.contains(.history) {
+                if hasSnapshotType {
                     writer.line("\(storedState) = snapshot.state")
-                    writer.line("history = snapshot.history")
+                    if features.contains(.history) { writer.line("history = snapshot.history") }
+                    if features.contains(.deferral) { writer.line("keptEvents = snapshot.keptEvents") }
                 } else {
                     writer.line("\(storedState) = snapshot")
                 }
@@ -299,9 +304,13 @@ extension RunningClassGenerator {
                 : "///   - invocations: runs the work of `invoke`; pass a `ManualInvocationDriver` in tests.")
         }
         writer.line("///   - observers: observers that see the start already; the machine holds them weakly.")
-        writer.line(features.contains(.history)
-            ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
-            : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
+        if features.contains(.deferral) {
+            writer.line("///   - snapshot: a state\(features.contains(.history) ? ", history" : "") and kept events saved earlier (`Snapshot`) to resume in.")
+        } else {
+            writer.line(features.contains(.history)
+                ? "///   - snapshot: a state and history saved earlier (`Snapshot` is `Codable`) to resume in."
+                : "///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.")
+        }
         if anActor == true {
             writer.line(features.contains(.invocations)
                 ? "///   - isolation: the actor the machine lives on; the caller's, which must be an actor."
@@ -368,7 +377,14 @@ extension RunningClassGenerator {
     }
 
     func emitPublicAPI(into writer: inout CodeWriter) {
-        if features.contains(.history) {
+        if features.contains(.deferral) {
+            let history = features.contains(.history)
+            writer.line("/// The state\(history ? ", the history" : "") and the kept events, to save and pass to `init(…restoring:)` later.")
+            writer.block("\(access)var snapshot: Snapshot") { writer in
+                writer.line("Snapshot(state: state, \(history ? "history: history, " : "")keptEvents: keptEvents)")
+            }
+            writer.line()
+        } else if features.contains(.history) {
             writer.line("/// The state and the history, to save and pass to `init(…restoring:)` later.")
             writer.block("\(access)var snapshot: Snapshot") { writer in
                 writer.line("Snapshot(state: state, history: history)")
@@ -406,7 +422,9 @@ extension RunningClassGenerator {
             writer.line("isInStep = true")
             writer.line("step(event)")
             // `drainQueues()` also starts what the step's states invoke.
-            let queued = features.contains(.raise) ? "(pendingEvents.isEmpty && raisedEvents.isEmpty)" : "pendingEvents.isEmpty"
+            let queued = features.contains(.raise)
+                ? "(pendingEvents.isEmpty && raisedEvents.isEmpty\(features.contains(.deferral) ? " && keptEvents.isEmpty" : ""))"
+                : features.contains(.deferral) ? "(pendingEvents.isEmpty && keptEvents.isEmpty)" : "pendingEvents.isEmpty"
             let waiting = features.contains(.invocations) ? "!\(queued) || invocations.hasScheduled" : "!\(queued)"
             writer.block("if \(waiting)") { writer in
                 writer.line("drainQueues()")
@@ -425,15 +443,16 @@ extension RunningClassGenerator {
         writer.line("@inline(__always)")
         eventFunction("private func step(_ event: Event)", into: &writer) { writer in
             let finished = finalStates.isEmpty ? "" : "!isFinished, "
+            let untaken = features.contains(.deferral) ? "keepOrIgnore(event)" : "notify(.ignoredEvents, .ignored(event, in: state))"
             if features.contains(.eventless) {
                 writer.block("guard \(finished)handle(event) else") { writer in
-                    writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
+                    writer.line(untaken)
                     writer.line("return")
                 }
                 writer.line("takeEventlessTransitions()")
             } else {
                 writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
-                    writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
+                    writer.line(untaken)
                 }
             }
         }
@@ -444,7 +463,12 @@ extension RunningClassGenerator {
             writer.line("pendingEvents.append(\(plan.hasAsynchronousWork ? ".event(event)" : "event"))")
         }
         writer.line()
-        writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
+        if features.contains(.deferral) {
+            writer.line("/// Handles queued events: raised ones first, then the kept ones no active state defers any")
+            writer.line("/// more, then those sent during a step.")
+        } else {
+            writer.line("/// Handles queued events: raised ones first, then those sent during a step.")
+        }
         writer.block("private func drainQueues()") { writer in
             if features.contains(.invocations) {
                 emitDrainWithInvocations(into: &writer)
@@ -454,7 +478,9 @@ extension RunningClassGenerator {
                 emitDrainWithCompletions(into: &writer)
                 return
             }
-            let raised = features.contains(.raise) ? "raisedEvents.popFirst()\(features.contains(.timers) ? ".map(Stimulus.event)" : "") ?? " : ""
+            let asStimulus = features.contains(.timers) ? ".map(Stimulus.event)" : ""
+            let raised = (features.contains(.raise) ? "raisedEvents.popFirst()\(asStimulus) ?? " : "")
+                + (features.contains(.deferral) ? "releasedEvent()\(asStimulus) ?? " : "")
             if features.contains(.timers) {
                 writer.block("while let next = \(raised)pendingEvents.popFirst()") { writer in
                     writer.line("switch next {")
@@ -494,6 +520,12 @@ extension RunningClassGenerator {
             }
             writer.line("// The step ended: what its states invoke starts now.")
             writer.line("startInvocations()")
+            if features.contains(.deferral) {
+                writer.block("if let event = releasedEvent()") { writer in
+                    writer.line("step(event)")
+                    writer.line("continue")
+                }
+            }
             writer.line("guard let next = pendingEvents.popFirst() else { return }")
             writer.line("switch next {")
             writer.line("case .event(let event): step(event)")
@@ -530,6 +562,10 @@ extension RunningClassGenerator {
         writer.block("while true") { writer in
             writer.line("if let next = raisedEvents.popFirst() {")
             writer.indented { writer in emitInternalEvent(into: &writer) }
+            if features.contains(.deferral) {
+                writer.line("} else if let event = releasedEvent() {")
+                writer.indented { writer in writer.line("step(event)") }
+            }
             writer.line("} else if let next = pendingEvents.popFirst() {")
             writer.indented { writer in
                 if features.contains(.timers) {

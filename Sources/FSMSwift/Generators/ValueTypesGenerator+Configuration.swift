@@ -95,7 +95,7 @@ extension ValueTypesGenerator {
             .compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// `History` and `Snapshot`: what a machine with `history` remembers, and what restores it.
+    /// `History`: what a machine with `history` remembers.
     func emitHistoryTypes(into writer: inout CodeWriter) {
         writer.line("/// What the states with `history` remember: the configuration inside each when it was")
         writer.line("/// last left, `nil` before it ever was.")
@@ -116,17 +116,41 @@ extension ValueTypesGenerator {
             if typeConformances.state.isCodable { emitPropertyCoding(historyOwners.map { model[$0].name }, into: &writer) }
         }
         writer.line()
-        writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
-        writer.line("/// `init(…restoring:)` to resume where the machine was.")
-        writer.block("\(access)struct Snapshot: \(stateConformances)") { writer in
+    }
+
+    /// `Snapshot`: what restores a machine that keeps more than its state (a history, kept events).
+    func emitSnapshotType(into writer: inout CodeWriter) {
+        let hasHistory = features.contains(.history)
+        let defers = features.contains(.deferral)
+        let kept = defers ? typeConformances.event : Conformances(isHashable: true, isCodable: true)
+        let isHashable = typeConformances.state.isHashable && kept.isHashable
+        let isCodable = typeConformances.state.isCodable && kept.isCodable
+        let conformances = ([isHashable ? "Hashable" : nil, "Sendable", isCodable ? "Codable" : nil] as [String?]).compactMap { $0 }
+        let parts = hasHistory ? ", the history and the kept events" : " and the kept events"
+        if defers {
+            writer.line("/// The state\(parts) of a machine: save it\(isCodable ? " (it is `Codable`)" : "")")
+            writer.line("/// and pass it to `init(…restoring:)` to resume where the machine was.")
+        } else {
+            writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")
+            writer.line("/// `init(…restoring:)` to resume where the machine was.")
+        }
+        writer.block("\(access)struct Snapshot: \(conformances.joined(separator: ", "))") { writer in
             writer.line("\(access)var state: State")
-            writer.line("\(access)var history: History")
-            writer.line()
-            writer.block("\(access)init(state: State, history: History = History())") { writer in
-                writer.line("self.state = state")
-                writer.line("self.history = history")
+            if hasHistory { writer.line("\(access)var history: History") }
+            if defers {
+                writer.line("/// The events kept because an active state defers them, oldest first.")
+                writer.line("\(access)var keptEvents: [Event]")
             }
-            if typeConformances.state.isCodable { emitPropertyCoding(["state", "history"], into: &writer) }
+            writer.line()
+            let parameters = ["state: State"] + (hasHistory ? ["history: History = History()"] : []) + (defers ? ["keptEvents: [Event] = []"] : [])
+            writer.block("\(access)init(\(parameters.joined(separator: ", ")))") { writer in
+                writer.line("self.state = state")
+                if hasHistory { writer.line("self.history = history") }
+                if defers { writer.line("self.keptEvents = keptEvents") }
+            }
+            if isCodable {
+                emitPropertyCoding(["state"] + (hasHistory ? ["history"] : []) + (defers ? ["keptEvents"] : []), into: &writer)
+            }
         }
         writer.line()
     }

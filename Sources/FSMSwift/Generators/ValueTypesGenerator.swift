@@ -81,6 +81,11 @@ extension ValueTypesGenerator {
             }
             writer.line("/// No transition took the event, or the machine had finished.")
             writer.line("case ignored(Event, in: State)")
+            if features.contains(.deferral) {
+                writer.line("/// No transition took the event and an active state defers it: the machine keeps it and handles")
+                writer.line("/// it once no active state defers it any more.")
+                writer.line("case kept(Event, in: State)")
+            }
             if features.contains(.invocations) {
                 writer.line("/// An invocation started: its state was entered, and the step that entered it has ended.")
                 writer.line("case started(Invocation)")

@@ -36,4 +36,5 @@ extension PlanReader {
     var isolation: String { plan.names.isolation }
     /// The machine's name: the generated class's.
     var name: String { model.name }
+    var hasSnapshotType: Bool { plan.hasSnapshotType }
 }

@@ -45,6 +45,10 @@ final class SwiftPlan {
     /// machine with actions and events. Without events there is nothing to send.
     var hasSender: Bool { features.contains(.actions) && !model.events.isEmpty }
 
+    /// Whether `init(…restoring:)` takes a `Snapshot` rather than a `State`: when the machine keeps
+    /// a history or kept events besides its state.
+    var hasSnapshotType: Bool { features.contains(.history) || features.contains(.deferral) }
+
     /// `send(_:)` takes the caller's actor: a machine with timers or invocations that no
     /// attribute isolates, whose work comes back to the actor it was last sent from.
     var sendTakesIsolation: Bool { hasAsynchronousWork && !model.isMainActor }
@@ -105,6 +109,9 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
     /// A state invokes work (`invoke`): the machine runs it through an `InvocationDriver` and
     /// takes its results as triggers of their own.
     static let invocations = Self(rawValue: 1 << 10)
+    /// A state defers an event (`defer`): the machine keeps events in `keptEvents`, releases
+    /// them after steps that change the configuration, and restores `Snapshot`s that carry them.
+    static let deferral = Self(rawValue: 1 << 11)
 
     init(rawValue: UInt16) { self.rawValue = rawValue }
 
@@ -132,6 +139,7 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
         if !model.outputs.isEmpty { features.insert(.outputs) }
         // The work is a requirement of `Actions`, started from the state tree's shape.
         if !model.invocations.isEmpty { features.formUnion([.invocations, .statechart, .actions]) }
+        if machine.defersEvents { features.insert(.deferral) }
         if hasTaken({ $0.target != nil && $0.actions.count == 1 }) { features.insert(.singleActionTransitions) }
         self = features
     }

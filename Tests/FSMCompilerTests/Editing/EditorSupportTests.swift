@@ -9,8 +9,8 @@ import TestSupport
     static let editors = ExampleMachines.packageRoot.appendingPathComponent("editors")
 
     /// Words the language reads as keywords only in context: `done ->`, `history deep`, `in(…)`,
-    /// `on t reenter -> a`.
-    static let contextualKeywords: Set<String> = ["done", "deep", "in", "reenter"]
+    /// `on t reenter -> a`, `defer retry`.
+    static let contextualKeywords: Set<String> = ["done", "deep", "in", "reenter", "defer"]
 
     private func json(_ path: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(contentsOf: Self.editors.appendingPathComponent(path)))

@@ -8,7 +8,7 @@ import Testing
 @Suite(.offThePool) struct InvocationSemanticsTests {
     typealias Run = MachineInterpreterTests.Run
 
-    /// DESIGN's `Profile`, without `defer` (step 15).
+    /// DESIGN's `Profile`, without `defer` (DeferralSemanticsTests has it).
     static let profile = """
         machine Profile {
             event open(id: Int)

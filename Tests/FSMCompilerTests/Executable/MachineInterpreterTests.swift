@@ -40,6 +40,8 @@ import Testing
             case .entered(let state): "enter \(machine.model[state].name)"
             case .took(let id): "take \(machine.describe(id))"
             case .ignored(let event): "ignore \(machine.model[event].name)"
+            case .kept(let event): "keep \(machine.model[event].name)"
+            case .released(let event): "release \(machine.model[event].name)"
             case .tookHistoryDefault(let state): "take the default of \(machine.model[state].name).history"
             case .started(let run): "start \(describe(run))"
             case .cancelled(let run): "cancel \(describe(run))"

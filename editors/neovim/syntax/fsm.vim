@@ -6,7 +6,7 @@ if exists('b:current_syntax')
 endif
 
 syntax keyword fsmDeclaration machine state event output import
-syntax keyword fsmTrigger on always after done entry exit
+syntax keyword fsmTrigger on always after done entry exit defer
 syntax keyword fsmAction emit raise
 syntax keyword fsmModifier initial final parallel history deep reenter
 syntax keyword fsmAccess public internal package

@@ -37,7 +37,8 @@ struct StateDiagram {
     /// The label of the pseudo-state the machine-level transitions start from.
     static let anyStateLabel = "any state"
 
-    /// The lines inside a state: `entry / …`, `exit / …`, what it invokes, then, in document order, its
+    /// The lines inside a state: `entry / …`, `exit / …`, what it invokes, what it defers (`defer
+    /// retry`), then, in document order, its
     /// internal transitions and the transitions that stay inside it (see ``isLine(_:)``), and
     /// those a notation cannot draw as arrows (`alsoWritingAsLines`).
     func bodyLines(of state: StateModel, alsoWritingAsLines writtenAsLine: (TransitionModel) -> Bool = { _ in false }) -> [String] {
@@ -45,6 +46,7 @@ struct StateDiagram {
         if !state.entryActions.isEmpty { lines.append(SpecText.block("entry", state.entryActions, in: model)) }
         if !state.exitActions.isEmpty { lines.append(SpecText.block("exit", state.exitActions, in: model)) }
         lines += state.invocations.map { SpecText.invocation(model[$0]) }
+        lines += state.deferrals.map { SpecText.deferral($0, in: model) }
         lines += state.transitions.filter { isLine($0) || writtenAsLine($0) }.map(lineLabel)
         return lines
     }

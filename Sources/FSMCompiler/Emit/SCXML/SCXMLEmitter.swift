@@ -46,7 +46,7 @@ public struct SCXMLEmitter {
     let tracesStates: Bool
 
     /// What the export cannot write, each a located error: child machines
-    /// (``invocationRefusals(_:)``), and transitions into a history from inside its state whose
+    /// (``invocationRefusals(_:)``), `defer` (SCXML has no deferred events), and transitions into a history from inside its state whose
     /// SCXML meaning differs (``entersHistoryFromInsideOtherwise(_:in:)``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
         let invocations = invocationRefusals(model)
@@ -57,7 +57,17 @@ public struct SCXMLEmitter {
                 "SCXML export cannot write this transition into '\(owner).history' from inside '\(owner)': SCXML would enter the states between '\(owner)' and what the history restores again without leaving them, where fsmc leaves and re-enters them; target the restored states, or leave '\(owner)' first",
                 at: transition.range)
         }
-        return (invocations + histories).sorted { $0.range.start < $1.range.start }
+        // SCXML has no deferred events, and an equivalent written out of its events and data
+        // would be a chart of another meaning: each `defer` is refused where it is written.
+        let deferrals = model.states.flatMap { state in
+            state.deferrals.map { deferral in
+                Diagnostic(
+                    .error,
+                    "SCXML export cannot write 'defer \(model[deferral.event].name)': SCXML has no deferred events",
+                    at: deferral.range)
+            }
+        }
+        return (invocations + histories + deferrals).sorted { $0.range.start < $1.range.start }
     }
 
     /// Whether SCXML reads a transition into a history from inside its state otherwise than

@@ -49,6 +49,21 @@ import TestSupport
         #expect(try formatSpec(messy) == expected)
     }
 
+    @Test func laysOutDefer() throws {
+        let messy = "machine Held {\nevent ping\n  initial state a {   defer    ping ;on ping [ok]->a\n defer ping\n}\n}"
+        let expected = """
+            machine Held {
+                event ping
+                initial state a { defer ping; on ping [ok] -> a
+                    defer ping
+                }
+            }
+
+            """
+        #expect(try formatSpec(messy) == expected)
+        #expect(try formatSpec(expected) == expected)
+    }
+
     @Test func keepsCommentsWhereTheyWere() throws {
         let source = """
             // The file's header.

@@ -44,3 +44,15 @@ import Testing
         #expect(SCXMLEmitter.refusals(fromChild).isEmpty)
     }
 }
+
+/// SCXML has no deferred events: the export refuses each `defer` at its line, and writes no
+/// equivalent of its own.
+@Suite struct DeferralExportRefusalTests {
+    @Test func eachDeferIsRefusedAtItsLine() throws {
+        let model = try #require(Compiler.compile(SourceText(DeferralSemanticsTests.profile)).model)
+        #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" } == [
+            "12:9: SCXML export cannot write 'defer retry': SCXML has no deferred events",
+            "17:9: SCXML export cannot write 'defer retry': SCXML has no deferred events",
+        ])
+    }
+}

@@ -37,7 +37,7 @@ import Testing
                 switch entry {
                 case .exited(let state): "exit \(model[state].name)"
                 case .entered(let state): "enter \(model[state].name)"
-                case .took, .ignored, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: nil
+                case .took, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: nil
                 }
             }
             seen = interpreter.trace.count

@@ -101,6 +101,7 @@ import TestSupport
                 case .tookHistoryDefault(let state): "default of \(model[state].name).history"
                 case .took(let id): Self.describe(machine.transitions[id.index].declaration, in: model)
                 case .started, .cancelled, .dropped, .ignoredResult, .inChild: "invocation (none imported)"
+                case .kept, .released: "deferral (none imported)"
                 }
             }
             return trace + configurations
