@@ -4,7 +4,11 @@ extension MachineModel {
     /// 'SignIn'".
     /// Child machines are a preview (``CompilerOptions/childMachines``) the command line never
     /// turns on; a back end refuses them all the same, so that none is ever miscompiled.
-    package func childMachineRefusals(_ message: String) -> [Diagnostic] {
+    ///
+    /// Public rather than `package`: the public `SwiftEmitter.refusals` calls it, and Swift
+    /// 6.3.1 crashes (DeadFunctionAndGlobalElimination, signal 11) compiling an optimized
+    /// client of such a chain, as the fuzz target is (`Fuzz/fuzz.sh`).
+    public func childMachineRefusals(_ message: String) -> [Diagnostic] {
         invocations.compactMap { invocation in
             guard case .machine(let machine) = invocation.kind else { return nil }
             return Diagnostic(
