@@ -328,7 +328,7 @@ final class Mailroom {
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: { _ in actions }, observers: observers, restoring: snapshot)
+        self.init(actions: actions, sender: nil, observers: observers, restoring: snapshot)
     }
 
     /// Starts the machine in `working.sorting`, running its entry actions, or in `snapshot` without them.
@@ -338,13 +338,22 @@ final class Mailroom {
     ///     send it events (the initial state's entry actions can already).
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state, history and kept events saved earlier (`Snapshot`) to resume in.
-    init(
+    convenience init(
         actions makeActions: (Sender) -> any Actions,
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
         let sender = Sender()
-        self.actions = makeActions(sender)
+        self.init(actions: makeActions(sender), sender: sender, observers: observers, restoring: snapshot)
+    }
+
+    private init(
+        actions: any Actions,
+        sender: Sender?,
+        observers: [any Observer],
+        restoring snapshot: Snapshot?
+    ) {
+        self.actions = actions
         let isRestored: Bool
         if let snapshot {
             state = snapshot.state
@@ -355,7 +364,7 @@ final class Mailroom {
             state = .working(.sorting)
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }

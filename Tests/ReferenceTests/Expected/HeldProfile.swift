@@ -347,14 +347,23 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `fetchUser`, `changes`.
     @exclusivity(unchecked) private var invocations = MachineInvocations(slots: 2)
-    /// Where each invocation's outcomes reach the machine, made once and shared by its runs, so
-    /// that a start allocates no delivering closure.
-    private lazy var fetchUserSink = InvocationSink<String> { [weak self] run, outcome in
-        self?.invocationDelivered(.fetchUser(outcome), run: run)
-    }
-    private lazy var changesSink = InvocationSink<Int> { [weak self] run, outcome in
-        self?.invocationDelivered(.changes(outcome), run: run)
-    }
+    /// What each invocation runs and where its outcomes reach the machine, made once and shared
+    /// by its runs, so that a start allocates nothing but its task.
+    private lazy var fetchUserRoutine: InvocationRoutine<Int, String> = {
+        let actions = self.actions
+        nonisolated(nonsending) func call(_ id: Int) async throws -> String {
+            try await actions.fetchUser(id: id)
+        }
+        return InvocationRoutine(.call(call)) { [weak self] run, outcome in
+            self?.invocationDelivered(.fetchUser(outcome), run: run)
+        }
+    }()
+    private lazy var changesRoutine: InvocationRoutine<String, Int> = {
+        let actions = self.actions
+        return InvocationRoutine(.stream { user in actions.changes(user: user) }) { [weak self] run, outcome in
+            self?.invocationDelivered(.changes(outcome), run: run)
+        }
+    }()
     /// The actor timers fire and invocations deliver on: the one events were last sent from.
     @exclusivity(unchecked) private var isolation: (any Actor)?
 
@@ -393,7 +402,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         restoring snapshot: Snapshot? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: { _ in actions }, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
+        self.init(actions: actions, sender: nil, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -419,7 +428,8 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         restoring snapshot: Snapshot? = nil,
         isolation: isolated (any Actor) = #isolation
     ) {
-        self.init(actions: makeActions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: isolation)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -441,7 +451,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: { _ in actions }, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
+        self.init(actions: actions, sender: nil, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
     }
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
@@ -464,19 +474,20 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         observers: [any Observer] = [],
         restoring snapshot: Snapshot? = nil
     ) {
-        self.init(actions: makeActions, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
+        let sender = Sender()
+        self.init(actions: makeActions(sender), sender: sender, clock: clock, invocations: invocations, observers: observers, restoring: snapshot, workIsolation: nil)
     }
 
     private init(
-        actions makeActions: (Sender) -> any Actions,
+        actions: any Actions,
+        sender: Sender?,
         clock: any MachineClock,
         invocations: any InvocationDriver,
         observers: [any Observer],
         restoring snapshot: Snapshot?,
         workIsolation isolation: (any Actor)?
     ) {
-        let sender = Sender()
-        self.actions = makeActions(sender)
+        self.actions = actions
         self.clock = clock
         self.invocationDriver = invocations
         self.isolation = isolation
@@ -489,7 +500,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             state = .idle
             isRestored = false
         }
-        sender.machine = self
+        sender?.machine = self
         for observer in observers {
             addObserver(observer)
         }
@@ -859,16 +870,14 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             guard case .loading(id: let id) = self.state else { break }
             invocations.start(
                 slot: 0, name: "fetchUser", on: invocationDriver, isolation: isolation,
-                InvocationWork<String>.Body.call { [actions] in try await actions.fetchUser(id: id) },
-                sink: fetchUserSink
+                arguments: id, fetchUserRoutine
             )
             notify(.invocationStarts, .started(.fetchUser))
         case 1:
             guard case .showing(user: let user) = self.state else { break }
             invocations.start(
                 slot: 1, name: "changes", on: invocationDriver, isolation: isolation,
-                InvocationWork<Int>.Body.stream { [actions] in actions.changes(user: user) },
-                sink: changesSink
+                arguments: user, changesRoutine
             )
             notify(.invocationStarts, .started(.changes))
         default:
