@@ -19,14 +19,15 @@ public struct CompletionCandidate: Hashable, Sendable {
 }
 
 /// What fits at a cursor, read from the tokens before it: states after `->` and after the `,`
-/// of several targets (`-> boldOn, italicOn`, a history's default too), events after `on` and
-/// `raise`, outputs after `emit`, guards in `[…]` (with `true`, `false`, `else` and `in`),
+/// of several targets (`-> boldOn, italicOn`, a history's default too), events after `on`,
+/// `raise` and `defer`, outputs after `emit`, guards in `[…]` (with `true`, `false`, `else` and `in`),
 /// actions after `/`, `reenter` after a transition's trigger or guard, keywords where a
 /// declaration starts. Names come from the spec itself (guards and actions as already used).
 public enum CompletionCandidates {
     /// The keywords that start a declaration inside a machine or a state.
     public static let declarationKeywords = [
-        "event", "output", "state", "initial", "final", "parallel", "on", "always", "after", "done", "entry", "exit", "history",
+        "event", "output", "state", "initial", "final", "parallel", "on", "always", "after", "done", "error", "entry", "exit",
+        "history", "invoke", "defer",
     ]
     /// The keywords that start a declaration at the top of a file.
     public static let fileKeywords = ["import", "machine", "public", "package", "internal"]
@@ -63,6 +64,10 @@ public enum CompletionCandidates {
             return names(.state)
         case .keyword(.on), .keyword(.raise):
             return names(.event)
+        // `defer` is a contextual word (Swift's keyword, so no name of a spec): a declaration
+        // where one starts.
+        case .identifier where previous.text == "defer" && startsADeclaration(before.dropLast().last):
+            return names(.event)
         case .keyword(.emit):
             return names(.output)
         case .keyword(.initial), .keyword(.final), .keyword(.parallel):
@@ -86,6 +91,13 @@ public enum CompletionCandidates {
         default:
             return endsTrigger(Array(line)) ? keywords(transitionKeywords) : []
         }
+    }
+
+    /// Whether a declaration starts after `token`: at the start of the file or a line, or
+    /// after `{` or `;`.
+    private static func startsADeclaration(_ token: Token?) -> Bool {
+        guard let token else { return true }
+        return [.newline, .punctuation(.leftBrace), .punctuation(.semicolon)].contains(token.kind)
     }
 
     /// Whether the line's last token follows the `->` of a transition or a history's default,

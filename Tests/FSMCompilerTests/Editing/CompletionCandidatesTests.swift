@@ -28,6 +28,8 @@ import Testing
     @Test func eventsAfterOnAndRaise() {
         #expect(labels(head + "    on 1️⃣\n}") == ["go", "stop"])
         #expect(labels(head + "    on go / raise 1️⃣\n}") == ["go", "stop"])
+        #expect(labels(head + "    state waiting { defer 1️⃣ }\n}") == ["go", "stop"])
+        #expect(labels(head + "    state waiting {\n        defer st1️⃣\n    }\n}") == ["go", "stop"])
     }
 
     @Test func eventsOutputsAndStatesShowWhatTheyCarry() {
