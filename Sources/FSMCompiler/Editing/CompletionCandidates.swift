@@ -26,8 +26,8 @@ public struct CompletionCandidate: Hashable, Sendable {
 public enum CompletionCandidates {
     /// The keywords that start a declaration inside a machine or a state.
     public static let declarationKeywords = [
-        "event", "output", "state", "initial", "final", "parallel", "on", "always", "after", "done", "error", "entry", "exit",
-        "history", "invoke", "defer",
+        "event", "output", "state", "initial", "final", "parallel", "on", "always", "after", "done", "entry", "exit", "history",
+        "defer",
     ]
     /// The keywords that start a declaration at the top of a file.
     public static let fileKeywords = ["import", "machine", "public", "package", "internal"]
