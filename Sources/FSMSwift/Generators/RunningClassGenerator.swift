@@ -153,16 +153,20 @@ extension RunningClassGenerator {
     func emitInitializer(into writer: inout CodeWriter) {
         let snapshotType = hasSnapshotType ? "Snapshot" : "State"
         let timersNeedAnActor = isolationParameter != nil
-        var parameters: [String] = []
-        if features.contains(.actions) { parameters.append("actions: any Actions") }
-        // Only the initializer that makes the actions from a `Sender` pays for one.
-        if plan.hasSender { parameters.append("sender: Sender?") }
-        if features.contains(.timers) { parameters.append(timersNeedAnActor ? "clock: any MachineClock" : "clock: any MachineClock = TaskClock()") }
-        if features.contains(.invocations) {
-            parameters.append(timersNeedAnActor ? "invocations: any InvocationDriver" : "invocations: any InvocationDriver = TaskInvocationDriver()")
+        // The clock, driver, observers and snapshot, with their defaults where the initializer
+        // taking them is public: `clock: any MachineClock = TaskClock()`.
+        func work(withDefaults: Bool) -> [String] {
+            func parameter(_ declaration: String, _ defaultValue: String) -> String {
+                withDefaults ? "\(declaration) = \(defaultValue)" : declaration
+            }
+            return (features.contains(.timers) ? [parameter("clock: any MachineClock", "TaskClock()")] : [])
+                + (features.contains(.invocations) ? [parameter("invocations: any InvocationDriver", "TaskInvocationDriver()")] : [])
+                + [parameter("observers: [any Observer]", "[]"), parameter("restoring snapshot: \(snapshotType)?", "nil")]
         }
-        parameters.append(timersNeedAnActor ? "observers: [any Observer]" : "observers: [any Observer] = []")
-        parameters.append(timersNeedAnActor ? "restoring snapshot: \(snapshotType)?" : "restoring snapshot: \(snapshotType)? = nil")
+        // Only the initializer that makes the actions from a `Sender` pays for one.
+        var parameters = (features.contains(.actions) ? ["actions: any Actions"] : []) + (plan.hasSender ? ["sender: Sender?"] : [])
+        // The public initializers give the defaults; a private one they forward to has none.
+        parameters += work(withDefaults: !timersNeedAnActor && !plan.hasSender)
         if timersNeedAnActor {
             emitActorInitializers(snapshotType: snapshotType, into: &writer)
             parameters.append("\(isolationLabel) isolation: (any Actor)?")
@@ -170,12 +174,9 @@ extension RunningClassGenerator {
 
         let initial = SwiftNames.configuration(active: machine.initialEntry.states, in: model)
         if !timersNeedAnActor && plan.hasSender {
-            var publicParameters = parameters
-            publicParameters.remove(at: 1)
             for form in actionForms {
                 emitInitializerDocumentation(actionsKeepASender: form.keepsASender, into: &writer)
-                publicParameters[0] = form.parameter[0]
-                writer.function("\(access)convenience init", parameters: publicParameters) { writer in
+                writer.function("\(access)convenience init", parameters: form.parameter + work(withDefaults: true)) { writer in
                     form.emitForwarding(to: "\(forwardedWork)observers: observers, restoring: snapshot", into: &writer)
                 }
                 writer.line()
@@ -184,9 +185,7 @@ extension RunningClassGenerator {
             emitInitializerDocumentation(into: &writer)
         }
         let designated = timersNeedAnActor || plan.hasSender ? "private init" : "\(access)init"
-        // The public initializers give the defaults; the private one they forward to has none.
-        let designatedParameters = plan.hasSender ? parameters.map { String($0.split(separator: " = ", maxSplits: 1)[0]) } : parameters
-        writer.function(designated, parameters: designatedParameters) { writer in
+        writer.function(designated, parameters: parameters) { writer in
             if features.contains(.actions) { writer.line("self.actions = actions") }
             if features.contains(.timers) { writer.line("self.clock = clock") }
             if features.contains(.invocations) { writer.line("self.invocationDriver = invocations") }
@@ -422,9 +421,9 @@ extension RunningClassGenerator {
             writer.line("isInStep = true")
             writer.line("step(event)")
             // `drainQueues()` also starts what the step's states invoke.
-            let queued = features.contains(.raise)
-                ? "(pendingEvents.isEmpty && raisedEvents.isEmpty\(features.contains(.deferral) ? " && keptEvents.isEmpty" : ""))"
-                : features.contains(.deferral) ? "(pendingEvents.isEmpty && keptEvents.isEmpty)" : "pendingEvents.isEmpty"
+            let queues = ["pendingEvents"] + (features.contains(.raise) ? ["raisedEvents"] : []) + (features.contains(.deferral) ? ["keptEvents"] : [])
+            let allEmpty = queues.map { "\($0).isEmpty" }.joined(separator: " && ")
+            let queued = queues.count == 1 ? allEmpty : "(\(allEmpty))"
             let waiting = features.contains(.invocations) ? "!\(queued) || invocations.hasScheduled" : "!\(queued)"
             writer.block("if \(waiting)") { writer in
                 writer.line("drainQueues()")
