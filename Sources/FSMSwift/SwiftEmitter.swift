@@ -63,6 +63,7 @@ public final class SwiftEmitter: PlanReader {
             runningClass.emitStoredProperties(into: &writer)
             runningClass.emitInitializer(into: &writer)
             runningClass.emitPublicAPI(into: &writer)
+            StopGenerator(plan: plan).emitStop(into: &writer)
             runningClass.emitStep(into: &writer)
             let writers = DispatchWriters(plan: plan, spelling: spelling)
             let shape = plan.shapeGenerator(spelling: spelling, writers: writers)

@@ -49,6 +49,10 @@ extension RunningClassGenerator {
         writer.line("private let observers = ObservationList<Observation>()")
         writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
         writer.line("\(unchecked)private var isInStep = false")
+        writer.line("/// Whether `stop()` ended the machine; it then ignores every event.")
+        writer.line("\(unchecked)private var isStopped = false")
+        writer.line("/// The parent machine's link when this machine runs as its child: told at the end of each step.")
+        writer.line("\(unchecked)private var childLink: (any ChildMachineLink)?")
         writer.line("\(unchecked)private var pendingEvents = EventQueue<\(pendingType)>()")
         if features.contains(.completion) {
             writer.line("/// Events raised by actions and completions of compound states, in the order they")
@@ -424,7 +428,7 @@ extension RunningClassGenerator {
         writer.line("/// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.")
         writer.line("@inline(__always)")
         eventFunction("private func step(_ event: Event)", into: &writer) { writer in
-            let finished = finalStates.isEmpty ? "" : "!isFinished, "
+            let finished = finalStates.isEmpty ? "!isStopped, " : "!isStopped, !isFinished, "
             if features.contains(.eventless) {
                 writer.block("guard \(finished)handle(event) else") { writer in
                     writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
@@ -432,7 +436,7 @@ extension RunningClassGenerator {
                 }
                 writer.line("takeEventlessTransitions()")
             } else {
-                writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
+                writer.block("if isStopped || \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
                     writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
                 }
             }
