@@ -18,17 +18,31 @@ public final class SwiftEmitter: PlanReader {
     ///   the spec's lines and columns with `#sourceLocation`, so that Swift's errors about
     ///   them point into the spec. `nil` maps nothing.
     ///
-    /// A model with constructs the Swift back end does not generate yet (``refusals(_:)``)
+    /// - Parameter options: the compiler's switches the machine was compiled with; with
+    ///   ``CompilerOptions/childMachines`` on, child machines are generated (a preview).
+    ///
+    /// A model with constructs the Swift back end does not generate yet (``refusals(_:options:)``)
     /// must not be given: that is a programming error.
-    public static func emit(_ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) -> String {
-        precondition(refusals(machine.model).isEmpty, "fsmc: the Swift back end was given a machine it refuses")
+    public static func emit(
+        _ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil, options: CompilerOptions = CompilerOptions()
+    ) -> String {
+        precondition(refusals(machine.model, options: options).isEmpty, "fsmc: the Swift back end was given a machine it refuses")
         return SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
     }
 
     /// What the Swift back end cannot generate yet, each a located error: child machines,
     /// a preview of the compiler (``CompilerOptions/childMachines``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        model.childMachineRefusals("child machines are not generated yet")
+        refusals(model, options: CompilerOptions())
+    }
+
+    /// What the Swift back end cannot generate yet under `options`: with
+    /// ``CompilerOptions/childMachines`` on, only the child machines of a `@MainActor` machine
+    /// (the link would need the main actor's isolation).
+    public static func refusals(_ model: MachineModel, options: CompilerOptions) -> [Diagnostic] {
+        guard options.childMachines else { return model.childMachineRefusals("child machines are not generated yet") }
+        guard model.isMainActor else { return [] }
+        return model.childMachineRefusals("child machines of a @MainActor machine are not generated yet")
     }
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {

@@ -83,9 +83,12 @@ extension RunningClassGenerator {
             writer.line("private let invocationDriver: any InvocationDriver")
             writer.line("/// The invocations, by slot: \(model.invocations.map { "`\($0.name)`" }.joined(separator: ", ")).")
             writer.line("\(unchecked)private var invocations = MachineInvocations(slots: \(model.invocations.count))")
-            writer.line("/// What each invocation runs and where its outcomes reach the machine, made once and shared")
-            writer.line("/// by its runs, so that a start allocates nothing but its task.")
-            for invocation in model.invocations {
+            let routines = model.invocations.filter { !$0.isChildMachine }
+            if !routines.isEmpty {
+                writer.line("/// What each invocation runs and where its outcomes reach the machine, made once and shared")
+                writer.line("/// by its runs, so that a start allocates nothing but its task.")
+            }
+            for invocation in routines {
                 emitRoutine(of: invocation, into: &writer)
             }
         }
@@ -108,7 +111,10 @@ extension RunningClassGenerator {
                 }
                 if features.contains(.invocations) { writer.line("case invocation(InvocationDelivery, run: UInt64)") }
             }
-            if features.contains(.invocations) { emitDeliveryType(into: &writer) }
+            if features.contains(.invocations) {
+                emitDeliveryType(into: &writer)
+                ChildMachinesGenerator(plan: plan).emitLinks(into: &writer)
+            }
         }
         if features.contains(.completion) {
             writer.line()
@@ -138,7 +144,9 @@ extension RunningClassGenerator {
                     writer.line("try await \(call)")
                 }
                 writer.line("return InvocationRoutine(.call(call)) { [weak self] run, outcome in")
-            case .stream, .machine:
+            case .machine:
+                preconditionFailure("fsmc: a child machine has no routine (ChildMachinesGenerator)")
+            case .stream:
                 // A closure suffices for a stream: its function is not async, it runs where called.
                 writer.line("return InvocationRoutine(.stream { \(arguments.name) in \(call) }) { [weak self] run, outcome in")
             }

@@ -1,0 +1,229 @@
+import FSMCompiler
+import Foundation
+import Testing
+import TestSupport
+
+/// DESIGN's `SignIn` and `App`, generated with ``CompilerOptions/childMachines`` on, compiled
+/// with `-warnings-as-errors` into a program that runs them against FSMRuntime, step by step
+/// beside the interpreter: the child starts at the end of the macrostep that entered its state,
+/// an output that leaves the state means the child's completion is dropped, a cancelled child
+/// exits its states and is heard no more, and a child's completion takes `done`.
+@Suite(.serialized) struct ChildMachineSwiftTests {
+    static let signIn = """
+        machine SignIn {
+            event submit(name: String)
+            output signedIn(user: String)
+            initial state form { on submit -> finished / emit signedIn(user: name) }
+            final state finished
+        }
+        """
+
+    /// DESIGN's `App`, with a way out of `onboarding` that the child does not give.
+    static let app = """
+        machine App {
+            event logOut
+            event skip
+            initial state onboarding {
+                invoke SignIn as signIn
+                on signIn.signedIn -> home(user: user)
+                done signIn -> home(user: "guest")
+                on skip -> home(user: "nobody")
+            }
+            state home(user: String) { on logOut -> onboarding }
+        }
+        """
+
+    /// The program: each stimulus after a `#` line naming it; each line after it what the
+    /// machines did, as `trace(_:)` spells the interpreter's.
+    static let program = """
+        import FSMRuntime
+
+        final class Watcher: App.Observer, SignIn.Observer {
+            func machine(_ machine: App, didEnter state: App.StateID) { print("enter \\(state.rawValue)") }
+            func machine(_ machine: App, didExit state: App.StateID) { print("exit \\(state.rawValue)") }
+            func machine(_ machine: App, didStart invocation: App.Invocation) { print("start \\(invocation.rawValue)") }
+            func machine(_ machine: App, didCancel invocation: App.Invocation) { print("cancel \\(invocation.rawValue)") }
+            func machine(_ machine: App, didDropResultOf invocation: App.Invocation) { print("drop \\(invocation.rawValue)") }
+            func machine(_ machine: SignIn, didEnter state: SignIn.State) { print("signIn: enter \\(state)") }
+            func machine(_ machine: SignIn, didExit state: SignIn.State) { print("signIn: exit \\(state)") }
+        }
+
+        final class AppActions: App.Actions {
+            let watcher: Watcher
+            weak var child: SignIn?
+
+            init(watcher: Watcher) { self.watcher = watcher }
+
+            func signIn(observers: [any SignIn.Observer]) -> SignIn {
+                let child = SignIn(observers: observers + [watcher])
+                self.child = child
+                return child
+            }
+        }
+
+        let watcher = Watcher()
+        let actions = AppActions(watcher: watcher)
+        print("# start")
+        let app = App(actions: actions, invocations: ManualInvocationDriver(), observers: [watcher])
+        for stimulus in CommandLine.arguments.dropFirst() {
+            print("# \\(stimulus)")
+            switch stimulus {
+            case "submit": actions.child?.send(.submit(name: "ann"))
+            case "logOut": app.send(.logOut)
+            case "skip": app.send(.skip)
+            default: fatalError(stimulus)
+            }
+            if case .home(let user) = app.state { print("# user \\(user)") }
+        }
+        // The slot let go of the last child: cancelled or finished, nothing holds it.
+        print("# child released \\(actions.child == nil)")
+        """
+
+    /// What a run of the program printed, by stimulus.
+    struct Printed {
+        var steps: [String: [String]] = [:]
+        var order: [String] = []
+    }
+
+    @Test(arguments: [
+        // The output leaves `onboarding`: the completion queued behind it is dropped.
+        ("", ["submit", "logOut", "skip", "logOut", "submit"], ["ann", "", "nobody", "", "ann"]),
+        // Without a transition on the output, the completion takes `done`.
+        ("on signIn.signedIn -> home(user: user)", ["submit", "logOut", "submit"], ["guest", "", "guest"]),
+    ])
+    func theGeneratedPairAgreesWithTheInterpreter(_ removed: String, _ script: [String], _ users: [String]) async throws {
+        let appSpec = removed.isEmpty ? Self.app : Self.app.replacingOccurrences(of: removed, with: "")
+        let options = CompilerOptions(childMachines: true)
+        let catalog = MachineCatalog(specs: [SourceText(Self.signIn)])
+        let signIn = try #require(Compiler.compile(SourceText(Self.signIn)).executable)
+        let appCompilation = Compiler.compile(SourceText(appSpec), machines: catalog, options: options)
+        let app = try #require(appCompilation.executable, "\(appCompilation.diagnostics.map(\.message))")
+        #expect(SwiftEmitter.refusals(app.model, options: options).isEmpty)
+        #expect(!SwiftEmitter.refusals(app.model).isEmpty)
+        let files = [
+            ("SignIn", SwiftEmitter.emit(signIn, sourceFileName: "SignIn.fsm")),
+            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm", options: options)),
+            ("main", Self.program),
+        ]
+        let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
+        let output = try await onOwnThread { try Self.compileAndRun(files, build: build, arguments: script) }
+        // To read what was compiled and printed: FSMC_CHILD_MACHINE_SWIFT=<folder>.
+        if let folder = ProcessInfo.processInfo.environment["FSMC_CHILD_MACHINE_SWIFT"] {
+            for (name, swift) in files + [("output-\(script.count)", output)] {
+                try Data(swift.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".swift"))
+            }
+        }
+        let printed = Self.parse(output)
+        #expect(printed.order == ["start"] + script + ["child released true"])
+
+        var interpreter = MachineInterpreter(machine: app, machines: ["SignIn": signIn])
+        var mark = 0
+        func expected() -> [String] {
+            defer { mark = interpreter.trace.count }
+            return Self.trace(interpreter.trace[mark...], app: app.model, child: signIn.model)
+        }
+        _ = interpreter.start(answers: [])
+        Self.expectAgreement(printed.steps["start"] ?? [], expected(), "start")
+        for (index, stimulus) in script.enumerated() {
+            switch stimulus {
+            case "submit":
+                let run = try #require(interpreter.runningInvocations.first)
+                _ = interpreter.send(EventID(0), toChild: run, answers: [])
+            default:
+                _ = interpreter.send(EventID(app.model.events.firstIndex { $0.name == stimulus }!), answers: [])
+            }
+            let printedStep = printed.steps["\(index) \(stimulus)"] ?? []
+            Self.expectAgreement(printedStep, expected(), "\(stimulus) (#\(index))")
+            // The payload of the output, or the data the transition gives, reached `home`.
+            #expect(printedStep.filter { $0.hasPrefix("user ") } == (users[index].isEmpty ? [] : ["user \(users[index])"]), "after \(stimulus) (#\(index))")
+        }
+    }
+
+    /// Without the switch every child machine is refused; with it, those of a `@MainActor`
+    /// parent still are: each at its `invoke` line.
+    @Test func whatTheBackEndStillRefusesIsLocatedAtTheInvokeLine() throws {
+        let options = CompilerOptions(childMachines: true)
+        let catalog = MachineCatalog(specs: [SourceText(Self.signIn)])
+        let compilation = Compiler.compile(SourceText("@MainActor " + Self.app), machines: catalog, options: options)
+        let app = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
+        let refusals = SwiftEmitter.refusals(app.model, options: options)
+        #expect(refusals.map(\.message) == ["child machines of a @MainActor machine are not generated yet: 'signIn' invokes machine 'SignIn'"])
+        #expect(refusals.map(\.location.line) == [5])
+        #expect(SwiftEmitter.refusals(app.model).map(\.location.line) == [5])
+    }
+
+    /// Each kind of line in order: the parent's states, the child's, the invocations'. (Within a
+    /// step, the generated machine tells `cancelled` before `exited` and `started` once the
+    /// child has started, the interpreter the other way round: the order of what each machine
+    /// did is what agrees.)
+    static func expectAgreement(_ generated: [String], _ interpreted: [String], _ step: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let kinds: [(String) -> Bool] = [
+            { $0.hasPrefix("enter ") || $0.hasPrefix("exit ") },
+            { $0.hasPrefix("signIn: ") },
+            { $0.hasPrefix("start ") || $0.hasPrefix("cancel ") || $0.hasPrefix("drop ") },
+        ]
+        for kind in kinds {
+            #expect(generated.filter(kind) == interpreted.filter(kind), "after \(step)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The interpreter's trace as the program prints what the machines did.
+    static func trace(_ entries: ArraySlice<MachineInterpreter.TraceEntry>, app: MachineModel, child: MachineModel) -> [String] {
+        entries.compactMap { entry in
+            switch entry {
+            case .entered(let state): "enter \(app[state].name)"
+            case .exited(let state): "exit \(app[state].name)"
+            case .started(let run): "start \(app[run.invocation].name)"
+            case .cancelled(let run): "cancel \(app[run.invocation].name)"
+            case .dropped(let run, _): "drop \(app[run.invocation].name)"
+            case .inChild(_, .entered(let state)): "signIn: enter \(child[state].name)"
+            case .inChild(_, .exited(let state)): "signIn: exit \(child[state].name)"
+            default: nil
+            }
+        }
+    }
+
+    static func parse(_ output: String) -> Printed {
+        var printed = Printed()
+        var current = ""
+        for line in output.split(separator: "\n").map(String.init) {
+            if line.hasPrefix("# user ") {
+                printed.steps[current, default: []].append(String(line.dropFirst(2)))
+            } else if line.hasPrefix("# ") {
+                let name = String(line.dropFirst(2))
+                printed.order.append(name)
+                current = name == "start" ? name : "\(printed.order.count - 2) \(name)"
+            } else {
+                printed.steps[current, default: []].append(line)
+            }
+        }
+        return printed
+    }
+
+    /// Compiles the files with FSMRuntime's objects into a program, Swift 6, warnings as
+    /// errors, and runs it with `arguments`; returns what it printed.
+    static func compileAndRun(_ files: [(String, String)], build: URL, arguments: [String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-children-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var paths: [String] = []
+        for (name, swift) in files {
+            let url = directory.appendingPathComponent(name + ".swift")
+            try Data(swift.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        let objects = build.appendingPathComponent("FSMRuntime.build")
+        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path).filter { $0.hasSuffix(".swift.o") }
+            .map { objects.appendingPathComponent($0).path }
+        let program = directory.appendingPathComponent("children").path
+        let compiled = try Subprocess.runBlocking(
+            "swiftc",
+            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "Children", "-I", build.appendingPathComponent("Modules").path,
+             "-o", program] + paths + runtime)
+        #expect(compiled.status == 0, "swiftc failed:\n\(compiled.output)")
+        guard compiled.status == 0 else { return "" }
+        let run = try Subprocess.runBlocking(program, arguments)
+        #expect(run.status == 0, "the program failed:\n\(run.output)")
+        return run.output
+    }
+}
