@@ -139,6 +139,65 @@ import TestSupport
         }
     }
 
+    /// Children of every shape compile with `-warnings-as-errors`: outputs with several,
+    /// unlabeled or no parameters, one nobody takes, a child without outputs, a parent with state
+    /// data, guards and actions reading an output's payload, eventless transitions.
+    @Test func childrenOfEveryShapeCompile() async throws {
+        let wizard = """
+            machine Wizard {
+                event next
+                output stepped(count: Int, title: String)
+                output noted(String)
+                output tick
+                output unheard(Int)
+                initial state first { on next -> second / emit stepped(count: 1, title: "one") }
+                state second { on next -> first / emit noted("two"), emit tick, emit unheard(3) }
+            }
+            """
+        let quiet = """
+            machine Quiet {
+                event go
+                initial state idle { on go -> over }
+                final state over
+            }
+            """
+        let host = """
+            machine Host {
+                event start(id: Int)
+                event halt
+                initial state idle { on start -> running(id: id) }
+                state running(id: Int) {
+                    invoke Wizard as wizard
+                    invoke Quiet as quiet
+                    on wizard.stepped [isLast] -> idle / record
+                    on wizard.noted / note
+                    on wizard.tick -> checking
+                    done quiet -> idle
+                    on halt -> idle
+                }
+                state checking { always [isDone] -> idle }
+            }
+            """
+        let options = CompilerOptions(childMachines: true)
+        let catalog = MachineCatalog(specs: [SourceText(wizard), SourceText(quiet)])
+        var files: [(name: String, swift: String)] = []
+        for text in [wizard, quiet] {
+            let machine = try #require(Compiler.compile(SourceText(text)).executable)
+            files.append((machine.model.name, SwiftEmitter.emit(machine, sourceFileName: machine.model.name + ".fsm")))
+        }
+        let compilation = Compiler.compile(SourceText(host), machines: catalog, options: options)
+        let machine = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
+        files.append(("Host", SwiftEmitter.emit(machine, sourceFileName: "Host.fsm", options: options)))
+        if let folder = ProcessInfo.processInfo.environment["FSMC_CHILD_MACHINE_SWIFT"] {
+            for (name, swift) in files { try Data(swift.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".swift")) }
+        }
+        let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
+        let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"))
+        let compiled = files
+        let result = try await onOwnThread { try compiler.typecheck(compiled) }
+        #expect(result.succeeded, "swiftc failed:\n\(result.output)")
+    }
+
     /// Without the switch every child machine is refused; with it, those of a `@MainActor`
     /// parent still are: each at its `invoke` line.
     @Test func whatTheBackEndStillRefusesIsLocatedAtTheInvokeLine() throws {
