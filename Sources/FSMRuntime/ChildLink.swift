@@ -1,6 +1,7 @@
 /// What a generated machine calls when it runs as another machine's child (`invoke SignIn as
 /// signIn`): the parent's link, which the child finds among the observers its initializer is
-/// given and holds weakly, as it holds every observer.
+/// given. The child holds it strongly (the link holds the parent only weakly, so no cycle
+/// forms), sparing each step's end a weak load.
 ///
 /// Every generated machine calls ``childStepEnded(isFinished:)`` at the end of each of its
 /// steps when a link is attached, so that what the child emitted during a step reaches the
@@ -18,8 +19,8 @@ public protocol ChildMachineLink: AnyObject {
 /// child emits during a step and hands it to the parent, tagged with the run, when the step
 /// ends; then, the first time the child ends a step finished, its completion.
 ///
-/// The parent holds the link strongly (with the child, in its invocation slot), the child
-/// weakly, and the link holds the parent weakly, through `deliver`: no retain cycle. The
+/// The parent holds the link (with the child, in its invocation slot), and so does the child;
+/// the link holds the parent weakly, through `deliver`: no retain cycle. The
 /// generated parent subclasses it once per child machine it invokes, adding the child's
 /// `Observer` hooks that turn outputs into deliveries (``heard(_:)``); an `open` class rather
 /// than a `final` one for that reason, since the hooks' protocol is the child's generated one.
