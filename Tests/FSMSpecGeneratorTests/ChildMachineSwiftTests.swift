@@ -272,8 +272,11 @@ import TestSupport
             paths.append(url.path)
         }
         let objects = build.appendingPathComponent("FSMRuntime.build")
-        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path).filter { $0.hasSuffix(".swift.o") }
+        // One object per source file (a whole-module build may make one for the module).
+        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path)
+            .filter { $0.hasSuffix(".o") && !$0.hasSuffix(".swiftmodule.o") }
             .map { objects.appendingPathComponent($0).path }
+        #expect(!runtime.isEmpty, "no FSMRuntime objects in \(objects.path)")
         let program = directory.appendingPathComponent("children").path
         let compiled = try Subprocess.runBlocking(
             "swiftc",
