@@ -65,12 +65,16 @@ import TestSupport
         let actions = AppActions(watcher: watcher)
         print("# start")
         let app = App(actions: actions, invocations: ManualInvocationDriver(), observers: [watcher])
+        var restored: App?
         for stimulus in CommandLine.arguments.dropFirst() {
             print("# \\(stimulus)")
             switch stimulus {
             case "submit": actions.child?.send(.submit(name: "ann"))
             case "logOut": app.send(.logOut)
             case "skip": app.send(.skip)
+            // A second parent, restored in `onboarding`, then released.
+            case "restore": restored = App(actions: actions, invocations: ManualInvocationDriver(), observers: [watcher], restoring: .onboarding)
+            case "release": restored = nil
             default: fatalError(stimulus)
             }
             if case .home(let user) = app.state { print("# user \\(user)") }
@@ -137,6 +141,27 @@ import TestSupport
             // The payload of the output, or the data the transition gives, reached `home`.
             #expect(printedStep.filter { $0.hasPrefix("user ") } == (users[index].isEmpty ? [] : ["user \(users[index])"]), "after \(stimulus) (#\(index))")
         }
+    }
+
+    /// A restored parent starts the child of its state afresh; releasing the parent stops the
+    /// child (its exit actions run) and lets go of it.
+    @Test func aRestoredParentStartsItsChildAndReleasingItStopsTheChild() async throws {
+        let options = CompilerOptions(childMachines: true)
+        let signIn = try #require(Compiler.compile(SourceText(Self.signIn)).executable)
+        let app = try #require(
+            Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]), options: options).executable)
+        let files = [
+            ("SignIn", SwiftEmitter.emit(signIn, sourceFileName: "SignIn.fsm")),
+            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm", options: options)),
+            ("main", Self.program),
+        ]
+        let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
+        let script = ["skip", "restore", "release"]
+        let printed = Self.parse(try await onOwnThread { try Self.compileAndRun(files, build: build, arguments: script) })
+        #expect(printed.order == ["start"] + script + ["child released true"])
+        // (The first parent, which `skip` took home, stays there.)
+        #expect(printed.steps["1 restore"] == ["signIn: enter form", "start signIn", "user nobody"])
+        #expect(printed.steps["2 release"] == ["signIn: exit form", "user nobody"])
     }
 
     /// Children of every shape compile with `-warnings-as-errors`: outputs with several,
