@@ -36,13 +36,10 @@ public final class SwiftEmitter: PlanReader {
         refusals(model, options: CompilerOptions())
     }
 
-    /// What the Swift back end cannot generate yet under `options`: with
-    /// ``CompilerOptions/childMachines`` on, only the child machines of a `@MainActor` machine
-    /// (the link would need the main actor's isolation).
+    /// What the Swift back end cannot generate yet under `options`: nothing with
+    /// ``CompilerOptions/childMachines`` on.
     public static func refusals(_ model: MachineModel, options: CompilerOptions) -> [Diagnostic] {
-        guard options.childMachines else { return model.childMachineRefusals("child machines are not generated yet") }
-        guard model.isMainActor else { return [] }
-        return model.childMachineRefusals("child machines of a @MainActor machine are not generated yet")
+        options.childMachines ? [] : model.childMachineRefusals("child machines are not generated yet")
     }
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {
