@@ -96,6 +96,18 @@ public struct MachineInvocations {
         }
     }
 
+    /// Starts a new run of `slot` whose work is a child machine (`invoke SignIn as signIn`):
+    /// `start` makes the child for the run it is given and returns what stops it, which holds
+    /// the child: the slot keeps the child alive while it runs, and cancelling or releasing
+    /// the slot stops it.
+    public mutating func startChild(slot: Int, _ start: (_ run: UInt64) -> RunningInvocation) {
+        running.bySlot[slot]?.cancel()
+        runs[slot] &+= 1
+        running.bySlot[slot] = start(runs[slot])
+    }
+
+    /// Cancels `slot`'s running invocation, if any, making its run stale, and unschedules it;
+    /// returns whether one ran.
     @inlinable @discardableResult
     public mutating func cancel(slot: Int) -> Bool {
         if scheduled[slot] {

@@ -18,17 +18,28 @@ public final class SwiftEmitter: PlanReader {
     ///   the spec's lines and columns with `#sourceLocation`, so that Swift's errors about
     ///   them point into the spec. `nil` maps nothing.
     ///
-    /// A model with constructs the Swift back end does not generate yet (``refusals(_:)``)
+    /// - Parameter options: the compiler's switches the machine was compiled with; with
+    ///   ``CompilerOptions/childMachines`` on, child machines are generated (a preview).
+    ///
+    /// A model with constructs the Swift back end does not generate yet (``refusals(_:options:)``)
     /// must not be given: that is a programming error.
-    public static func emit(_ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) -> String {
-        precondition(refusals(machine.model).isEmpty, "fsmc: the Swift back end was given a machine it refuses")
+    public static func emit(
+        _ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil, options: CompilerOptions = CompilerOptions()
+    ) -> String {
+        precondition(refusals(machine.model, options: options).isEmpty, "fsmc: the Swift back end was given a machine it refuses")
         return SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
     }
 
     /// What the Swift back end cannot generate yet, each a located error: child machines,
     /// a preview of the compiler (``CompilerOptions/childMachines``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        model.childMachineRefusals("child machines are not generated yet")
+        refusals(model, options: CompilerOptions())
+    }
+
+    /// What the Swift back end cannot generate yet under `options`: nothing with
+    /// ``CompilerOptions/childMachines`` on.
+    public static func refusals(_ model: MachineModel, options: CompilerOptions) -> [Diagnostic] {
+        options.childMachines ? [] : model.childMachineRefusals("child machines are not generated yet")
     }
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {
@@ -64,6 +75,7 @@ public final class SwiftEmitter: PlanReader {
             runningClass.emitStoredProperties(into: &writer)
             runningClass.emitInitializer(into: &writer)
             runningClass.emitPublicAPI(into: &writer)
+            StopGenerator(plan: plan).emitStop(into: &writer)
             runningClass.emitStep(into: &writer)
             if features.contains(.deferral) { DeferralGenerator(plan: plan).emitDeferral(into: &writer) }
             let writers = DispatchWriters(plan: plan, spelling: spelling)

@@ -179,3 +179,25 @@ import Testing
         #expect(triggers.contains(.event("close")))
     }
 }
+
+/// `stop()` of a machine with invocations: what a parent does to a child machine it cancels.
+@Suite struct ProfileStopTests {
+    @Test func stoppingCancelsTheInvocationsAndStopsTheTimersAndALateResultIsDropped() {
+        let actions = ProfileTests.Actions()
+        let clock = ManualClock()
+        let driver = ManualInvocationDriver()
+        let machine = Profile(actions: actions, clock: clock, invocations: driver)
+        machine.send(.open(id: 7))
+        #expect(driver.running == ["fetchUser"])
+        var heard: [Profile.Notification] = []
+        machine.observe { heard.append($0) }
+        machine.stop()
+        #expect(heard == [.cancelled(.fetchUser), .exited(.loading)])
+        #expect(driver.running == [])
+        heard = []
+        clock.advance(by: .seconds(20))
+        machine.send(.close)
+        #expect(heard == [.ignored(.close, in: .loading(id: 7))])
+        #expect(machine.isIn(.loading))
+    }
+}

@@ -25,7 +25,10 @@ extension InvocationsGenerator {
         emitScheduleRestored(into: &writer)
         emitDelivery(into: &writer)
         for invocation in model.invocations {
-            for result in [InvocationResult.done, .error, .element] {
+            let results: [InvocationResult] = invocation.isChildMachine
+                ? [.done] + (invocation.child?.outputs ?? []).map { .output($0.name) }
+                : [.done, .error, .element]
+            for result in results {
                 emitResultWalk(result, of: invocation, into: &writer)
             }
         }
@@ -58,6 +61,10 @@ extension InvocationsGenerator {
     /// Starts `invocation`'s routine with its state's data, which the state being active binds.
     private func emitStart(of invocation: InvocationModel, into writer: inout CodeWriter) {
         spelling.emitDataBinding(of: invocation.owner, for: Set(data(of: invocation).map { $0.label! }), into: &writer)
+        if invocation.isChildMachine {
+            ChildMachinesGenerator(plan: plan).emitStart(of: invocation, into: &writer)
+            return
+        }
         writer.line("invocations.start(")
         writer.indented { writer in
             writer.line("slot: \(invocation.id.index), name: \(SpecText.stringLiteral(invocation.name)), on: invocationDriver, isolation: isolation,")
@@ -117,6 +124,10 @@ extension InvocationsGenerator {
             writer.line("notify(.droppedResults, .dropped(.\(SwiftNames.variable(invocation.name))))")
             writer.line("return")
         }
+        if invocation.isChildMachine {
+            emitChildHandling(of: invocation, into: &writer)
+            return
+        }
         writer.line("switch outcome {")
         // A case of the outcome: binding `binding` when the walk taking `result` reads it, ending
         // the run first when `ends`.
@@ -144,6 +155,44 @@ extension InvocationsGenerator {
         writer.line(isStream ? "case .returned:" : "case .element, .finished:")
         writer.indented { writer in
             writer.line(isStream ? "// A stream only yields and finishes." : "// A call only returns.")
+            writer.line("break")
+        }
+        writer.line("}")
+    }
+
+    /// A child machine's outputs, each taking the transitions on it, and its completion.
+    private func emitChildHandling(of invocation: InvocationModel, into writer: inout CodeWriter) {
+        let slot = invocation.id.index
+        func take(_ result: InvocationResult, _ arguments: String) -> String {
+            let call = "\(resultFunction(result, of: invocation))(\(arguments))"
+            return features.contains(.eventless) ? "if \(call) { takeEventlessTransitions() }" : "_ = \(call)"
+        }
+        let taken = (invocation.child?.outputs ?? []).filter { hasTransitions(.output($0.name), of: invocation) }
+        writer.line("switch outcome {")
+        if !taken.isEmpty {
+            writer.line("case .element(let output):")
+            writer.indented { writer in
+                writer.line("switch output {")
+                for output in taken {
+                    let variables = SwiftNames.payloadVariables(output.parameters)
+                    writer.line("case .\(output.name)\(variables.isEmpty ? "" : "(" + variables.map { "let " + $0 }.joined(separator: ", ") + ")"):")
+                    writer.indented { writer in writer.line(take(.output(output.name), variables.joined(separator: ", "))) }
+                }
+                if taken.count < invocation.child!.outputs.count {
+                    writer.line("default:")
+                    writer.indented { writer in writer.line("break") }
+                }
+                writer.line("}")
+            }
+        }
+        writer.line("case .finished:")
+        writer.indented { writer in
+            writer.line("invocations.end(slot: \(slot))")
+            if hasTransitions(.done, of: invocation) { writer.line(take(.done, "")) }
+        }
+        writer.line(taken.isEmpty ? "case .element, .returned, .failed:" : "case .returned, .failed:")
+        writer.indented { writer in
+            writer.line("// A child machine only emits and finishes.")
             writer.line("break")
         }
         writer.line("}")
@@ -183,7 +232,11 @@ extension InvocationsGenerator {
         let trigger = ExecutableMachine.Trigger.invocation(invocation.id, result)
         let payload = invocation.payload(of: result)
         let parameters: String
-        if payload.count > 1 {
+        if case .output = result {
+            // An output's parameters, each under the name its guards and actions read.
+            parameters = zip(payload, SwiftNames.payloadVariables(payload)).map { "_ \($1): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }
+                .joined(separator: ", ")
+        } else if payload.count > 1 {
             // A tuple's parts, each under its label.
             parameters = "_ value: \(valueType(of: invocation))"
         } else {
@@ -191,7 +244,8 @@ extension InvocationsGenerator {
             // events and outputs, which keep it.
             parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }.joined()
         }
-        writer.line("/// Takes the first `\(result.keyword) \(invocation.name)` transition whose guard holds, innermost states first.")
+        let spelled = if case .output(let output) = result { "\(invocation.name).\(output)" } else { invocation.name }
+        writer.line("/// Takes the first `\(result.keyword) \(spelled)` transition whose guard holds, innermost states first.")
         writer.block("private func \(resultFunction(result, of: invocation))(\(parameters)) -> Bool") { writer in
             // The walk is written first, noting the transitions it writes (a transition that an
             // unguarded one inside it always preempts is not written), so that a tuple's parts
@@ -226,7 +280,7 @@ extension InvocationsGenerator {
                 leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: "nil", ending: .returnTrue, into: &body).leaves
             }
             if !leaves { body.line("return false") }
-            if payload.count > 1 {
+            if payload.count > 1, !result.isOutput {
                 // The parts read, each under its label, in one pattern, so that a result
                 // labeled `value` does not hide the tuple from the parts after it.
                 let variables = SwiftNames.payloadVariables(payload)

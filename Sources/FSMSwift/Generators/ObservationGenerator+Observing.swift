@@ -69,7 +69,13 @@ extension ObservationGenerator {
         writer.line("/// less each hook it leaves to the default implementation, from that hook's first call on.")
         writer.line("@discardableResult")
         writer.block("\(access)func addObserver(_ observer: any Observer) -> ObservationToken") { writer in
-            writer.line("observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)")
+            // A parent machine's link, given to a child's initializer: the child tells it
+            // when each step ends.
+            writer.block("if let link = observer as? any ChildMachineLink") { writer in
+                writer.line("childLink = link")
+                writer.line("link.childAttached()")
+            }
+            writer.line("return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)")
         }
         writer.line()
         writer.line("/// Calls `handler` with every notification from now on, until the token is cancelled.")

@@ -53,6 +53,10 @@ extension RunningClassGenerator {
         writer.line("private let observers = ObservationList<Observation>()")
         writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
         writer.line("\(unchecked)private var isInStep = false")
+        writer.line("/// Whether `stop()` ended the machine; it then ignores every event.")
+        writer.line("\(unchecked)private var isStopped = false")
+        writer.line("/// The parent machine's link when this machine runs as its child: told at the end of each step.")
+        writer.line("\(unchecked)private var childLink: (any ChildMachineLink)?")
         writer.line("\(unchecked)private var pendingEvents = EventQueue<\(pendingType)>()")
         if features.contains(.completion) {
             writer.line("/// Events raised by actions and completions of compound states, in the order they")
@@ -83,9 +87,12 @@ extension RunningClassGenerator {
             writer.line("private let invocationDriver: any InvocationDriver")
             writer.line("/// The invocations, by slot: \(model.invocations.map { "`\($0.name)`" }.joined(separator: ", ")).")
             writer.line("\(unchecked)private var invocations = MachineInvocations(slots: \(model.invocations.count))")
-            writer.line("/// What each invocation runs and where its outcomes reach the machine, made once and shared")
-            writer.line("/// by its runs, so that a start allocates nothing but its task.")
-            for invocation in model.invocations {
+            let routines = model.invocations.filter { !$0.isChildMachine }
+            if !routines.isEmpty {
+                writer.line("/// What each invocation runs and where its outcomes reach the machine, made once and shared")
+                writer.line("/// by its runs, so that a start allocates nothing but its task.")
+            }
+            for invocation in routines {
                 emitRoutine(of: invocation, into: &writer)
             }
         }
@@ -108,7 +115,10 @@ extension RunningClassGenerator {
                 }
                 if features.contains(.invocations) { writer.line("case invocation(InvocationDelivery, run: UInt64)") }
             }
-            if features.contains(.invocations) { emitDeliveryType(into: &writer) }
+            if features.contains(.invocations) {
+                emitDeliveryType(into: &writer)
+                ChildMachinesGenerator(plan: plan).emitLinks(into: &writer)
+            }
         }
         if features.contains(.completion) {
             writer.line()
@@ -138,7 +148,9 @@ extension RunningClassGenerator {
                     writer.line("try await \(call)")
                 }
                 writer.line("return InvocationRoutine(.call(call)) { [weak self] run, outcome in")
-            case .stream, .machine:
+            case .machine:
+                preconditionFailure("fsmc: a child machine has no routine (ChildMachinesGenerator)")
+            case .stream:
                 // A closure suffices for a stream: its function is not async, it runs where called.
                 writer.line("return InvocationRoutine(.stream { \(arguments.name) in \(call) }) { [weak self] run, outcome in")
             }
@@ -441,7 +453,7 @@ extension RunningClassGenerator {
         writer.line("/// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.")
         writer.line("@inline(__always)")
         eventFunction("private func step(_ event: Event)", into: &writer) { writer in
-            let finished = finalStates.isEmpty ? "" : "!isFinished, "
+            let finished = finalStates.isEmpty ? "!isStopped, " : "!isStopped, !isFinished, "
             let untaken = features.contains(.deferral) ? "keepOrIgnore(event)" : "notify(.ignoredEvents, .ignored(event, in: state))"
             if features.contains(.eventless) {
                 writer.block("guard \(finished)handle(event) else") { writer in
@@ -450,7 +462,7 @@ extension RunningClassGenerator {
                 }
                 writer.line("takeEventlessTransitions()")
             } else {
-                writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
+                writer.block("if isStopped || \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
                     writer.line(untaken)
                 }
             }

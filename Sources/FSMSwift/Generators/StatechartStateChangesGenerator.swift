@@ -145,13 +145,12 @@ extension StatechartStateChangesGenerator {
     /// `exitActiveStates()` and `exitStates(insideX:)` for every compound state X: exit what
     /// is active (inside X), innermost first, remembering the histories of the states exited.
     private func emitExitStates(into writer: inout CodeWriter) {
-        if exitsWithoutPosition {
-            writer.line("/// Exits every active state, innermost first\(features.contains(.history) ? ", remembering the histories of those that keep one" : "").")
-            writer.block("private func exitActiveStates()") { writer in
-                emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
-            }
-            writer.line()
+        // Every machine has it: `stop()` exits every active state, as some transitions do.
+        writer.line("/// Exits every active state, innermost first\(features.contains(.history) ? ", remembering the histories of those that keep one" : "").")
+        writer.block("private func exitActiveStates()") { writer in
+            emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
         }
+        writer.line()
         for state in model.states where state.isCompound {
             writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(features.contains(.history) ? ", remembering the" : ".")")
             if features.contains(.history) { writer.line("/// histories of those that keep one.") }
@@ -175,17 +174,6 @@ extension StatechartStateChangesGenerator {
                 }
             }
             writer.line()
-        }
-    }
-
-    /// Whether some transition may exit every active state without knowing which are active
-    /// (``TransitionBodyWriter/emitExits(of:from:into:)`` calls `exitActiveStates()`): one at the machine level, or,
-    /// when a history with data inside may need the configuration read again, any that leaves
-    /// the top level.
-    private var exitsWithoutPosition: Bool {
-        machine.transitions.contains { transition in
-            guard transition.trigger != nil, transition.entry != nil, transition.domain == nil else { return false }
-            return transition.owner == .machine || (features.contains(.stateData) && features.contains(.history)) || machine.hasParallelStates
         }
     }
 

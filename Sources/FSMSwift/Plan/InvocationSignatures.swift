@@ -13,8 +13,13 @@ package enum InvocationSignatures {
     /// The Swift type of what a call returns or each element of a stream holds: `Void`, the one
     /// value's type, or a labeled tuple (a label Swift reserves in backticks: a tuple type
     /// refuses `(init: Int, …)`).
+    /// For a child machine, what it delivers besides its completion: its `Output` (`Never`
+    /// when it has none).
     package static func valueType(of invocation: InvocationModel) -> String {
-        switch invocation.results.count {
+        if case .machine(let name) = invocation.kind {
+            return invocation.child?.outputs.isEmpty ?? true ? "Never" : "\(name).Output"
+        }
+        return switch invocation.results.count {
         case 0: "Void"
         case 1: invocation.results[0].type
         default: "(" + invocation.results.map { SwiftNames.variable($0.label!) + ": " + $0.type }.joined(separator: ", ") + ")"
@@ -31,8 +36,12 @@ package enum InvocationSignatures {
             let value = valueType(of: invocation)
             let lead = model.isMainActor ? "func " : "nonisolated(nonsending) func "
             return (lead, invocation.name + parameters + " async throws" + (value == "Void" ? "" : " -> \(value)"))
-        case .stream, .machine:
+        case .stream:
             return ("func ", invocation.name + parameters + " -> InvocationElements<\(valueType(of: invocation))>")
+        case .machine(let child):
+            // The child's observers go to its initializer: it may emit or finish as it starts.
+            let data = data(of: invocation, in: model) + [ParameterModel(label: "observers", type: "[any \(child).Observer]")]
+            return ("func ", invocation.name + SwiftNames.parameterList(data) + " -> \(child)")
         }
     }
 }
@@ -42,7 +51,8 @@ extension PlanReader {
 
     func valueType(of invocation: InvocationModel) -> String { InvocationSignatures.valueType(of: invocation) }
 
-    /// The function that takes the transitions of `result` of `invocation`: `takeDoneOfFetchUser`.
+    /// The function that takes the transitions of `result` of `invocation`: `takeDoneOfFetchUser`,
+    /// `takeSignedInOutputOfSignIn` for a child machine's output `signedIn`.
     /// When another invocation's name is this one's with its first letter in upper case
     /// (`output` and `Output`), this one's stays as it is (`takeDoneOfoutput`): no other
     /// invocation's function has a lower-case letter there.
@@ -51,7 +61,7 @@ extension PlanReader {
         case .done: "Done"
         case .error: "Error"
         case .element: "Element"
-        case .output: preconditionFailure("fsmc: child machines are not generated yet (SwiftEmitter.refusals)")
+        case .output(let output): output.prefix(1).uppercased() + output.dropFirst() + "Output"
         }
         let capitalized = invocation.name.prefix(1).uppercased() + invocation.name.dropFirst()
         let clashes = capitalized != invocation.name && model.invocations.contains { $0.name == capitalized }

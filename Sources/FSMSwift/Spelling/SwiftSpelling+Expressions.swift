@@ -107,14 +107,15 @@ extension SwiftSpelling {
 
     /// `(to: to, id: id)`: what a guard, an action or a value function receives, the event's
     /// payload (bound to its variables) then the state's data (bound to theirs). Without an
-    /// event, the payload is what an invocation delivered, bound under its labels.
+    /// event, the payload is what an invocation delivered, bound under its labels (a child
+    /// machine's unlabeled output parameters as ``SwiftNames/payloadVariables(_:)`` names them).
     func callArguments(_ payload: [ParameterModel], _ data: [ParameterModel], event: EventID?) -> String {
         var items: [String] = []
         if !payload.isEmpty, let event {
             items += payloadArgumentItems[event.index]
         } else {
-            for parameter in payload {
-                items.append("\(parameter.label!): \(SwiftNames.variable(parameter.label!))")
+            for (parameter, variable) in zip(payload, SwiftNames.payloadVariables(payload)) {
+                items.append(parameter.label.map { "\($0): \(variable)" } ?? variable)
             }
         }
         for field in data {

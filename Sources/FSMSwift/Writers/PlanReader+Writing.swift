@@ -16,6 +16,8 @@ extension PlanReader {
     func writeStepEnd(into writer: inout CodeWriter) {
         writer.line("isInStep = false")
         if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
+        // A child machine's outputs reach its parent once the step is over.
+        writer.line("if let childLink { childLink.childStepEnded(isFinished: isFinished) }")
     }
 
     /// The stored routine of `invocation` (`fetchUserRoutine`): made once, shared by every

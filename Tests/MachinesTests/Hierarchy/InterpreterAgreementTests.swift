@@ -13,6 +13,8 @@ struct InterpreterAgreementTests {
     /// What a test drives: the generated machine behind a common face.
     struct Driven {
         var send: (String) -> Void
+        /// `stop()`s the machine.
+        var stop: () -> Void
         var advance: (Duration) -> Void
         /// The active states' names, in document order (`isIn` of every `StateID`).
         var configuration: () -> [String]
@@ -22,7 +24,9 @@ struct InterpreterAgreementTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Specs")
 
-    @Test(arguments: ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console", "Studio", "Orchestra"])
+    static let specNames = ["Workshop", "Radio", "Toolbar", "Panes", "Workbench", "Mixer", "Typewriter", "Console", "Studio", "Orchestra"]
+
+    @Test(arguments: specNames)
     func randomScriptsAgree(_ name: String) async throws {
         // Seconds of CPU: on a thread of its own, so that it holds none of the cooperative
         // pool's, which the real-time timer tests need (see onOwnThread).
@@ -79,7 +83,7 @@ struct InterpreterAgreementTests {
         }
     }
 
-    private func drive(_ name: String, answers: Set<String>) -> Driven {
+    func drive(_ name: String, answers: Set<String>) -> Driven {
         let journal = Journal()
         let clock = ManualClock()
         switch name {
@@ -91,7 +95,7 @@ struct InterpreterAgreementTests {
             let workshop = Workshop(actions: script, clock: clock, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Workshop.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { workshop.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { workshop.send(events[$0]!) }, stop: { workshop.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Workshop.StateID.allCases.filter(workshop.isIn).map(\.rawValue)
@@ -103,7 +107,7 @@ struct InterpreterAgreementTests {
             let toolbar = Toolbar(actions: script, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Toolbar.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { toolbar.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { toolbar.send(events[$0]!) }, stop: { toolbar.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Toolbar.StateID.allCases.filter(toolbar.isIn).map(\.rawValue)
@@ -115,7 +119,7 @@ struct InterpreterAgreementTests {
             let panes = Panes(actions: script, clock: clock, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Panes.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { panes.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { panes.send(events[$0]!) }, stop: { panes.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Panes.StateID.allCases.filter(panes.isIn).map(\.rawValue)
@@ -127,7 +131,7 @@ struct InterpreterAgreementTests {
             let workbench = Workbench(actions: script, clock: clock, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Workbench.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { workbench.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { workbench.send(events[$0]!) }, stop: { workbench.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Workbench.StateID.allCases.filter(workbench.isIn).map(\.rawValue)
@@ -139,7 +143,7 @@ struct InterpreterAgreementTests {
             let mixer = Mixer(actions: script, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Mixer.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { mixer.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { mixer.send(events[$0]!) }, stop: { mixer.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Mixer.StateID.allCases.filter(mixer.isIn).map(\.rawValue)
@@ -151,7 +155,7 @@ struct InterpreterAgreementTests {
             let typewriter = Typewriter(actions: script, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Typewriter.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { typewriter.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { typewriter.send(events[$0]!) }, stop: { typewriter.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Typewriter.StateID.allCases.filter(typewriter.isIn).map(\.rawValue)
@@ -163,7 +167,7 @@ struct InterpreterAgreementTests {
             let console = Console(actions: script, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Console.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { console.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { console.send(events[$0]!) }, stop: { console.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Console.StateID.allCases.filter(console.isIn).map(\.rawValue)
@@ -174,7 +178,7 @@ struct InterpreterAgreementTests {
             let orchestra = Orchestra(actions: OrchestraScript(answers: answers), observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Orchestra.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { orchestra.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { orchestra.send(events[$0]!) }, stop: { orchestra.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [watcher] in
                     _ = watcher
                     return Orchestra.StateID.allCases.filter(orchestra.isIn).map(\.rawValue)
@@ -185,7 +189,7 @@ struct InterpreterAgreementTests {
             let studio = Studio(actions: StudioScript(), clock: clock, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Studio.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { studio.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { studio.send(events[$0]!) }, stop: { studio.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [watcher] in
                     _ = watcher
                     return Studio.StateID.allCases.filter(studio.isIn).map(\.rawValue)
@@ -197,7 +201,7 @@ struct InterpreterAgreementTests {
             let radio = Radio(actions: script, observers: [watcher])
             let events = Dictionary(uniqueKeysWithValues: Radio.Event.allCases.map { ($0.name, $0) })
             return Driven(
-                send: { radio.send(events[$0]!) }, advance: { clock.advance(by: $0) },
+                send: { radio.send(events[$0]!) }, stop: { radio.stop() }, advance: { clock.advance(by: $0) },
                 configuration: { [script, watcher] in
                     _ = (script, watcher)
                     return Radio.StateID.allCases.filter(radio.isIn).map(\.rawValue)

@@ -459,6 +459,10 @@ public final class AppFlow {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
     /// Events raised by actions and completions of compound states, in the order they
     /// happened; they go before events sent from outside.
@@ -526,6 +530,7 @@ public final class AppFlow {
         }
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// The state and the history, to save and pass to `init(…restoring:)` later.
@@ -552,6 +557,7 @@ public final class AppFlow {
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -559,7 +565,11 @@ public final class AppFlow {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -612,13 +622,29 @@ public final class AppFlow {
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions; from then on the machine ignores
+    /// every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    public func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "AppFlow.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        raisedEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
@@ -904,6 +930,22 @@ public final class AppFlow {
             break
         }
         notify(.entries, .entered(state))
+    }
+
+    /// Exits every active state, innermost first, remembering the histories of those that keep one.
+    private func exitActiveStates() {
+        switch state {
+        case .splash: exitState(.splash)
+        case .onboarding(let inside):
+            exitStates(insideOnboarding: inside)
+            exitState(.onboarding)
+        case .signedOut: exitState(.signedOut)
+        case .main(let inside):
+            exitStates(insideMain: inside)
+            history.main = inside
+            exitState(.main)
+        case .suspended: exitState(.suspended)
+        }
     }
 
     /// Exits the active states inside `onboarding`, innermost first, remembering the

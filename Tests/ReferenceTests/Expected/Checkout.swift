@@ -264,6 +264,10 @@ import FSMRuntime
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let invocationDriver: any InvocationDriver
     /// The invocations, by slot: `pay`, `registerForPush`.
@@ -368,6 +372,7 @@ import FSMRuntime
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -392,6 +397,7 @@ import FSMRuntime
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -399,7 +405,11 @@ import FSMRuntime
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -466,13 +476,30 @@ import FSMRuntime
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions, stopping their timers and cancelling
+    /// their invocations; from then on the machine ignores every event. A finished machine has
+    /// nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    public func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Checkout.stop() was called during a step of the machine")
+        isStopped = true
+        guard !isFinished else { return }
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        guard !isFinished, handle(event) else {
+        guard !isStopped, !isFinished, handle(event) else {
             notify(.ignoredEvents, .ignored(event, in: state))
             return
         }
@@ -583,6 +610,19 @@ import FSMRuntime
         notify(.entries, .entered(state))
     }
 
+    /// Exits every active state, innermost first.
+    private func exitActiveStates() {
+        switch state {
+        case .beforeLogIn: exitState(.beforeLogIn)
+        case .afterLogIn: exitState(.afterLogIn)
+        case .beforePayment: exitState(.beforePayment)
+        case .paymentSuccess: exitState(.paymentSuccess)
+        case .beforePush: exitState(.beforePush)
+        case .pushSuccess: exitState(.pushSuccess)
+        case .stable: exitState(.stable)
+        }
+    }
+
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
@@ -641,6 +681,7 @@ import FSMRuntime
         handleInvocation(delivery, run: run)
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Takes the transitions of what an invocation sent back, unless the run it comes from was

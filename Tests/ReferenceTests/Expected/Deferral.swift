@@ -306,6 +306,10 @@ final class Mailroom {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
     /// Events raised by actions and completions of compound states, in the order they
     /// happened; they go before events sent from outside.
@@ -375,6 +379,7 @@ final class Mailroom {
         }
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// The state, the history and the kept events, to save and pass to `init(…restoring:)` later.
@@ -401,6 +406,7 @@ final class Mailroom {
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -408,7 +414,11 @@ final class Mailroom {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -461,13 +471,30 @@ final class Mailroom {
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions; from then on the machine ignores
+    /// every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Mailroom.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        raisedEvents.removeAll()
+        keptEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             keepOrIgnore(event)
         }
     }
@@ -502,7 +529,7 @@ final class Mailroom {
 
     /// An event no transition took: kept while an active state defers it, else ignored.
     private func keepOrIgnore(_ event: Event) {
-        if defers(event) {
+        if !isStopped, defers(event) {
             keptEvents.append(event)
             notify(.keptEvents, .kept(event, in: state))
         } else {
@@ -629,6 +656,18 @@ final class Mailroom {
             break
         }
         notify(.entries, .entered(state))
+    }
+
+    /// Exits every active state, innermost first, remembering the histories of those that keep one.
+    private func exitActiveStates() {
+        switch state {
+        case .working(let inside):
+            exitStates(insideWorking: inside)
+            history.working = inside
+            exitState(.working)
+        case .paused: exitState(.paused)
+        case .idle: exitState(.idle)
+        }
     }
 
     /// Exits the active states inside `working`, innermost first, remembering the

@@ -183,6 +183,10 @@ final class Beta {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
     /// Events raised by actions and completions of compound states, in the order they
     /// happened; they go before events sent from outside.
@@ -222,6 +226,7 @@ final class Beta {
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -242,7 +247,11 @@ final class Beta {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -286,6 +295,23 @@ final class Beta {
             guard case .transitioned(let transition) = notification else { return nil }
             return transition
         }
+    }
+
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions; from then on the machine ignores
+    /// every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Beta.stop() was called during a step of the machine")
+        isStopped = true
+        guard !isFinished else { return }
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        raisedEvents.removeAll()
+        isInStep = false
     }
 
     // MARK: - Steps
@@ -380,6 +406,16 @@ final class Beta {
             break
         }
         notify(.entries, .entered(state))
+    }
+
+    /// Exits every active state, innermost first.
+    private func exitActiveStates() {
+        switch state {
+        case .beta(let inside):
+            exitStates(insideBeta: inside)
+            exitState(.beta)
+        case .fin: exitState(.fin)
+        }
     }
 
     /// Exits the active states inside `beta`, innermost first.

@@ -238,6 +238,10 @@ public final class Scrubber: Observable {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
     /// The running timers of each state with `after` transitions, by slot: `buffering`.
@@ -371,6 +375,7 @@ public final class Scrubber: Observable {
         drainQueues()
         isInStep = false
         if isChangingState { didChangeState() }
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -396,6 +401,7 @@ public final class Scrubber: Observable {
         }
         isInStep = false
         if isChangingState { didChangeState() }
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -403,7 +409,11 @@ public final class Scrubber: Observable {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -449,13 +459,28 @@ public final class Scrubber: Observable {
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions and stopping their timers; from then
+    /// on the machine ignores every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    public func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Scrubber.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
@@ -535,6 +560,16 @@ public final class Scrubber: Observable {
         notify(.entries, .entered(state))
     }
 
+    /// Exits every active state, innermost first.
+    private func exitActiveStates() {
+        switch state {
+        case .paused: exitState(.paused)
+        case .playing(let inside):
+            exitStates(insidePlaying: inside)
+            exitState(.playing)
+        }
+    }
+
     /// Exits the active states inside `playing`, innermost first.
     private func exitStates(insidePlaying configuration: State.Playing) {
         switch configuration {
@@ -589,6 +624,7 @@ public final class Scrubber: Observable {
         drainQueues()
         isInStep = false
         if isChangingState { didChangeState() }
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Takes the first `after` transition of a timer whose guard holds, unless its state was

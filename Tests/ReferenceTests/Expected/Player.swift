@@ -259,6 +259,10 @@ public final class Player {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
 
     /// Starts the machine in `stopped`, running its entry actions, or in `snapshot` without them.
@@ -316,6 +320,7 @@ public final class Player {
         }
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -337,6 +342,7 @@ public final class Player {
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -344,7 +350,11 @@ public final class Player {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     public func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -397,13 +407,28 @@ public final class Player {
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions; from then on the machine ignores
+    /// every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    public func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Player.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitState(state)
+        pendingEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }

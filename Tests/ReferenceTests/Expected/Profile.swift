@@ -300,6 +300,10 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
     /// The running timers of each state with `after` transitions, by slot: `loading`.
@@ -472,6 +476,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         }
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -496,6 +501,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -503,7 +509,11 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -570,13 +580,29 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions, stopping their timers and cancelling
+    /// their invocations; from then on the machine ignores every event. A finished machine has
+    /// nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Profile.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
@@ -700,6 +726,17 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         notify(.entries, .entered(state))
     }
 
+    /// Exits every active state, innermost first.
+    private func exitActiveStates() {
+        switch state {
+        case .idle: exitState(.idle)
+        case .loading: exitState(.loading)
+        case .showing: exitState(.showing)
+        case .offline: exitState(.offline)
+        case .failed: exitState(.failed)
+        }
+    }
+
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
@@ -745,6 +782,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         fireTimer(slot: slot, group: group, entry: entry)
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Takes the first `after` transition of a timer whose guard holds, unless its state was
@@ -820,6 +858,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         handleInvocation(delivery, run: run)
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Takes the transitions of what an invocation sent back, unless the run it comes from was

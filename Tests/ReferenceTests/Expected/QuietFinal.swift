@@ -188,6 +188,10 @@ final class Wizard {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
 
     /// Starts the machine in `steps.first`, running its entry actions, or in `snapshot` without them.
@@ -214,6 +218,7 @@ final class Wizard {
         }
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -235,6 +240,7 @@ final class Wizard {
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -242,7 +248,11 @@ final class Wizard {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -288,13 +298,28 @@ final class Wizard {
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions; from then on the machine ignores
+    /// every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Wizard.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitActiveStates()
+        pendingEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
@@ -357,6 +382,16 @@ final class Wizard {
     /// completion of the state a final state completes. `state` is active already.
     private func enterState(_ state: StateID) {
         notify(.entries, .entered(state))
+    }
+
+    /// Exits every active state, innermost first.
+    private func exitActiveStates() {
+        switch state {
+        case .steps(let inside):
+            exitStates(insideSteps: inside)
+            exitState(.steps)
+        case .over: exitState(.over)
+        }
     }
 
     /// Exits the active states inside `steps`, innermost first.

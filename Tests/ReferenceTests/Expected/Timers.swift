@@ -232,6 +232,10 @@ final class Kettle {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
+    /// Whether `stop()` ended the machine; it then ignores every event.
+    @exclusivity(unchecked) private var isStopped = false
+    /// The parent machine's link when this machine runs as its child: told at the end of each step.
+    @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Stimulus>()
     private let clock: any MachineClock
     /// The timers of the current state's `after` transitions, in slot 0.
@@ -364,6 +368,7 @@ final class Kettle {
         }
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -388,6 +393,7 @@ final class Kettle {
             drainQueues()
         }
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -395,7 +401,11 @@ final class Kettle {
     /// less each hook it leaves to the default implementation, from that hook's first call on.
     @discardableResult
     func addObserver(_ observer: any Observer) -> ObservationToken {
-        observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
+        if let link = observer as? any ChildMachineLink {
+            childLink = link
+            link.childAttached()
+        }
+        return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
     /// Calls `handler` with every notification from now on, until the token is cancelled.
@@ -448,13 +458,28 @@ final class Kettle {
         }
     }
 
+    /// Ends the machine for good, as a parent machine ends a child it cancels: exits the active
+    /// states, innermost first, running their exit actions and stopping their timers; from then
+    /// on the machine ignores every event. A finished machine has nothing to exit.
+    ///
+    /// Call it between steps, not from an action or an observer of this machine.
+    func stop() {
+        guard !isStopped else { return }
+        precondition(!isInStep, "Kettle.stop() was called during a step of the machine")
+        isStopped = true
+        isInStep = true
+        exitState(state)
+        pendingEvents.removeAll()
+        isInStep = false
+    }
+
     // MARK: - Steps
 
     /// One run-to-completion step for an event. Inlined, like `handle(_:)`, so that `send(_:)`
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if !handle(event) {
+        if isStopped || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
@@ -587,6 +612,7 @@ final class Kettle {
         fireTimer(index, entry: entry)
         drainQueues()
         isInStep = false
+        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
     }
 
     /// Takes the first `after` transition of timer `index` of the current state whose guard
