@@ -45,7 +45,14 @@ import TestSupport
             func machine(_ machine: App, didCancel invocation: App.Invocation) { print("cancel \\(invocation.rawValue)") }
             func machine(_ machine: App, didDropResultOf invocation: App.Invocation) { print("drop \\(invocation.rawValue)") }
             func machine(_ machine: SignIn, didEnter state: SignIn.State) { print("signIn: enter \\(state)") }
-            func machine(_ machine: SignIn, didExit state: SignIn.State) { print("signIn: exit \\(state)") }
+            func machine(_ machine: SignIn, didExit state: SignIn.State) {
+                print("signIn: exit \\(state)")
+                let whenChildExits = self.whenChildExits
+                self.whenChildExits = nil
+                whenChildExits?()
+            }
+            /// Called once, inside the step of the child that exits a state next.
+            var whenChildExits: (() -> Void)?
         }
 
         final class AppActions: App.Actions {
@@ -75,6 +82,10 @@ import TestSupport
             // A second parent, restored in `onboarding`, then released.
             case "restore": restored = App(actions: actions, invocations: ManualInvocationDriver(), observers: [watcher], restoring: .onboarding)
             case "release": restored = nil
+            // The restored parent released by an observer of its child, inside the child's step.
+            case "submitReleasing":
+                watcher.whenChildExits = { restored = nil }
+                actions.child?.send(.submit(name: "bob"))
             default: fatalError(stimulus)
             }
             if case .home(let user) = app.state { print("# user \\(user)") }
@@ -165,6 +176,26 @@ import TestSupport
         // (The first parent, which `skip` took home, stays there.)
         #expect(printed.steps["1 restore"] == ["signIn: enter form", "start signIn", "user nobody"])
         #expect(printed.steps["2 release"] == ["signIn: exit form", "user nobody"])
+    }
+
+    /// A parent released inside a step of its child (by an observer of the child) stops the
+    /// child when that step ends, rather than in the middle of it: the step completes, and
+    /// nothing of it reaches the parent, which is gone.
+    @Test func releasingTheParentDuringAStepOfTheChildStopsTheChildWhenTheStepEnds() async throws {
+        let options = CompilerOptions(childMachines: true)
+        let signIn = try #require(Compiler.compile(SourceText(Self.signIn)).executable)
+        let app = try #require(
+            Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]), options: options).executable)
+        let files = [
+            ("SignIn", SwiftEmitter.emit(signIn, sourceFileName: "SignIn.fsm")),
+            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm", options: options)),
+            ("main", Self.program),
+        ]
+        let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
+        let script = ["skip", "restore", "submitReleasing"]
+        let printed = Self.parse(try await onOwnThread { try Self.compileAndRun(files, build: build, arguments: script) })
+        #expect(printed.order == ["start"] + script + ["child released true"])
+        #expect(printed.steps["2 submitReleasing"] == ["signIn: exit form", "signIn: enter finished", "user nobody"])
     }
 
     /// Children of every shape compile with `-warnings-as-errors`: outputs with several,

@@ -8,7 +8,9 @@ import Testing
 /// work hops to other threads and ignores cancellation, while a seeded script opens and closes
 /// the screen between the work's steps. Every visit has its own id, carried by the user its
 /// fetch returns and by each change its stream yields, so that a result delivered to the wrong
-/// visit shows. Nothing waits on the clock: the test waits for the work it started to end.
+/// visit shows. Nothing waits on the clock: the test waits for the work it started to end, and
+/// the machine's timers run on a `ManualClock` that never advances, so that a loaded machine
+/// never takes `after 10s -> failed` in the middle of a visit.
 @MainActor @Suite(.timeLimit(.minutes(2))) struct InvocationStressTests {
     /// Work started and not yet ended, counted from any thread.
     final class WorkCounter: Sendable {
@@ -58,7 +60,7 @@ import Testing
     @Test func lateResultsNeverReachALaterVisitUnderRealTasks() async {
         let actions = Actions()
         var random = SplitMix64(seed: 7)
-        var machine: Profile? = Profile(actions: actions)
+        var machine: Profile? = Profile(actions: actions, clock: ManualClock())
         var currentVisit = 0
         machine?.observeEntries { state in
             guard state == .showing, case .showing(let user)? = machine?.state else { return }
@@ -95,7 +97,7 @@ import Testing
 
     @Test func everyVisitLeftAloneShowsItsOwnUserAndChanges() async {
         let actions = Actions()
-        let machine = Profile(actions: actions)
+        let machine = Profile(actions: actions, clock: ManualClock())
         var visitsEnded = 0
         machine.observeEntries { state in
             if state == .showing, case .showing(let user) = machine.state { actions.shownUsers.append(user) }

@@ -13,7 +13,7 @@ extension DeferralGenerator {
         writer.line()
         writer.line("/// An event no transition took: kept while an active state defers it, else ignored.")
         writer.block("private func keepOrIgnore(_ event: Event)") { writer in
-            writer.block("if !isStopped, defers(event)", closing: "} else {") { writer in
+            writer.block("if defers(event)", closing: "} else {") { writer in
                 writer.line("keptEvents.append(event)")
                 writer.line("notify(.keptEvents, .kept(event, in: state))")
             }

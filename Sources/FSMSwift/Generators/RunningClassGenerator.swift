@@ -53,7 +53,7 @@ extension RunningClassGenerator {
         writer.line("private let observers = ObservationList<Observation>()")
         writer.line("/// Whether a step is running; events sent meanwhile wait in `pendingEvents`.")
         writer.line("\(unchecked)private var isInStep = false")
-        writer.line("/// Whether `stop()` ended the machine; it then ignores every event.")
+        writer.line("/// Whether `stop()` ended the machine: it then stays in a step for good, ignoring every event.")
         writer.line("\(unchecked)private var isStopped = false")
         writer.line("/// The parent machine's link when this machine runs as its child: told at the end of each step.")
         writer.line("\(unchecked)private var childLink: (any ChildMachineLink)?")
@@ -453,7 +453,7 @@ extension RunningClassGenerator {
         writer.line("/// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.")
         writer.line("@inline(__always)")
         eventFunction("private func step(_ event: Event)", into: &writer) { writer in
-            let finished = finalStates.isEmpty ? "!isStopped, " : "!isStopped, !isFinished, "
+            let finished = finalStates.isEmpty ? "" : "!isFinished, "
             let untaken = features.contains(.deferral) ? "keepOrIgnore(event)" : "notify(.ignoredEvents, .ignored(event, in: state))"
             if features.contains(.eventless) {
                 writer.block("guard \(finished)handle(event) else") { writer in
@@ -462,15 +462,20 @@ extension RunningClassGenerator {
                 }
                 writer.line("takeEventlessTransitions()")
             } else {
-                writer.block("if isStopped || \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
+                writer.block("if \(finalStates.isEmpty ? "" : "isFinished || ")!handle(event)") { writer in
                     writer.line(untaken)
                 }
             }
         }
         writer.line()
-        writer.line("/// Queues an event sent during a step; out of line, to keep `send(_:)` small.")
+        writer.line("/// Queues an event sent during a step, or ignores it once `stop()` ended the machine; out of")
+        writer.line("/// line, to keep `send(_:)` small.")
         writer.line("@inline(never)")
         eventFunction("private func queue(_ event: Event)", into: &writer) { writer in
+            writer.block("guard !isStopped else") { writer in
+                writer.line("notify(.ignoredEvents, .ignored(event, in: state))")
+                writer.line("return")
+            }
             writer.line("pendingEvents.append(\(plan.hasAsynchronousWork ? ".event(event)" : "event"))")
         }
         writer.line()

@@ -3,8 +3,13 @@ import FSMCore
 /// `stop()`, which every generated machine has: it ends the machine for good, as a parent
 /// machine ends a child it cancels (SCXML's cancelled session; docs/ChildMachines.md). The
 /// active states are exited innermost first, in reverse document order, their exit actions
-/// run, their timers stop and their invocations are cancelled; from then on `step(_:)`
-/// ignores every event (`isStopped`).
+/// run, their timers stop and their invocations are cancelled; from then on every event is
+/// ignored.
+///
+/// A stopped machine is in a step that never ends: `isInStep` stays set, so `send(_:)` and
+/// every other way in go to their slow path, which drops what arrives. That keeps the check
+/// out of each step; the only per-step cost of `stop()` is the end of a step of a child
+/// machine, which also stops a child its parent released during that step.
 struct StopGenerator: PlanReader {
     let plan: SwiftPlan
 
@@ -22,19 +27,46 @@ struct StopGenerator: PlanReader {
             writer.line("/// every event. A finished machine has nothing to exit.")
         }
         writer.line("///")
-        writer.line("/// Call it between steps, not from an action or an observer of this machine.")
+        writer.line("/// Call it between steps, not from an action or an observer of this machine. (A parent that")
+        writer.line("/// is released during a step of its child stops the child when that step ends.)")
         writer.block("\(access)func stop()") { writer in
             writer.line("guard !isStopped else { return }")
-            writer.line("precondition(!isInStep, \"\(model.name).stop() was called during a step of the machine\")")
             writer.line("isStopped = true")
-            if !finalStates.isEmpty { writer.line("guard !isFinished else { return }") }
-            // A step of its own, so that what the exit actions send is queued, then dropped.
+            writer.block("if isInStep") { writer in
+                writer.line("precondition(childLink != nil, \"\(model.name).stop() was called during a step of the machine\")")
+                writer.line("return")
+            }
+            writer.line("exitForGood()")
+        }
+        writer.line()
+        writer.line("/// The end of a step of this machine as a parent's child: the parent's link hears it, unless")
+        writer.line("/// the parent stopped the machine during the step, which takes effect now.")
+        writer.line("@inline(never)")
+        writer.block("private func endChildStep(_ link: any ChildMachineLink)") { writer in
+            writer.block("if isStopped", closing: "} else {") { writer in
+                writer.line("exitForGood()")
+            }
+            writer.indented { writer in
+                writer.line("link.childStepEnded(isFinished: isFinished)")
+            }
+            writer.line("}")
+        }
+        writer.line()
+        writer.line("/// Exits the active states in a step that never ends, so that what the exit actions send is")
+        writer.line("/// dropped and no other step starts.")
+        writer.block("private func exitForGood()") { writer in
             writer.line("isInStep = true")
-            writer.line(features.contains(.statechart) ? "exitActiveStates()" : "exitState(state)")
+            let exit = features.contains(.statechart) ? "exitActiveStates()" : "exitState(state)"
+            if finalStates.isEmpty {
+                writer.line(exit)
+            } else {
+                writer.block("if !isFinished") { writer in
+                    writer.line(exit)
+                }
+            }
             writer.line("pendingEvents.removeAll()")
             if features.contains(.raise) || features.contains(.completion) { writer.line("raisedEvents.removeAll()") }
             if features.contains(.deferral) { writer.line("keptEvents.removeAll()") }
-            writer.line("isInStep = false")
         }
         writer.line()
     }

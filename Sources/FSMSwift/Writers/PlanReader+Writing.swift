@@ -17,7 +17,7 @@ extension PlanReader {
         writer.line("isInStep = false")
         if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
         // A child machine's outputs reach its parent once the step is over.
-        writer.line("if let childLink { childLink.childStepEnded(isFinished: isFinished) }")
+        writer.line("if let childLink { endChildStep(childLink) }")
     }
 
     /// The stored routine of `invocation` (`fetchUserRoutine`): made once, shared by every
