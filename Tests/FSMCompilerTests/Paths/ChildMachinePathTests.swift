@@ -113,36 +113,12 @@ import Testing
     /// Every path, replayed step by step in a fresh interpreter with the guards it names
     /// holding, takes the transitions and ends in the states it claims.
     static func expectReplays(_ plan: TestPlan, _ target: Target, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(!plan.coveragePaths.isEmpty, sourceLocation: sourceLocation)
         for path in plan.reachPaths + plan.coveragePaths {
-            var interpreter = MachineInterpreter(machine: target.machine, machines: target.children)
-            #expect(interpreter.start(answers: []).map(\.index) == path.startTransitions, sourceLocation: sourceLocation)
-            #expect(interpreter.atomicStates == path.startAtomicStates, sourceLocation: sourceLocation)
-            for step in path.steps {
-                let answers = Set(step.holdingGuards)
-                let taken: [TransitionID]
-                switch step.stimulus {
-                case .send(let event):
-                    taken = interpreter.send(event, answers: answers)
-                case .advance(let nanoseconds):
-                    taken = interpreter.advance(to: interpreter.now + nanoseconds, answers: answers)
-                case .deliver(let invocation, let result):
-                    let run = interpreter.runningInvocations.first { $0.invocation == invocation }!
-                    taken = interpreter.deliver(result, from: run, answers: answers)
-                case .sendToChild(let chain, let event):
-                    var runs: [MachineInterpreter.InvocationRun] = []
-                    var current: MachineInterpreter? = interpreter
-                    for invocation in chain {
-                        let run = current?.runningInvocations.first { $0.invocation == invocation }
-                        #expect(run != nil, "no child runs for \(chain)", sourceLocation: sourceLocation)
-                        guard let run else { return }
-                        runs.append(run)
-                        current = current?.child(run)
-                    }
-                    taken = interpreter.send(event, toChild: runs, answers: answers)
-                }
-                #expect(taken.map(\.index) == step.takenTransitions, "\(path.purpose)", sourceLocation: sourceLocation)
-                #expect(interpreter.atomicStates == step.atomicStatesAfter, "\(path.purpose)", sourceLocation: sourceLocation)
-            }
+            let replay = PathReplay(path, of: target.machine, children: target.children)
+            let claimed = PathReplay.claimed(by: path)
+            #expect(replay.start == claimed.start, "\(path.purpose)", sourceLocation: sourceLocation)
+            #expect(replay.steps == claimed.steps, "\(path.purpose)", sourceLocation: sourceLocation)
         }
     }
 
