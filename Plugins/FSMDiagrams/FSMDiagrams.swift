@@ -11,7 +11,9 @@ import PackagePlugin
 /// The diagram of `Player.fsm` is `Player.mmd` (`.dot`, `.puml`, `.svg`), next to the spec or
 /// in the `--output` folder (relative to the package), where two specs of the same name
 /// get their target and folders as a prefix: `App.Video.Player.mmd`. All source targets
-/// are searched unless `--target` names some.
+/// are searched unless `--target` names some. Each spec's diagram is given the other specs
+/// of its target (`--sibling`), so a child machine's chart is drawn beside the states that
+/// invoke it.
 @main
 struct FSMDiagrams: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -84,7 +86,10 @@ extension FSMDiagrams {
         for (spec, destination) in zip(specs, destinations) {
             let process = Process()
             process.executableURL = tool
-            process.arguments = ["graph", spec.url.path, "--format", options.format, "--output", destination.path]
+            // The target's other specs: the machines a spec may invoke as children, whose
+            // charts its diagram draws beside its own.
+            let siblings = specs.filter { $0.target == spec.target && $0.url != spec.url }.flatMap { ["--sibling", $0.url.path] }
+            process.arguments = ["graph", spec.url.path, "--format", options.format] + siblings + ["--output", destination.path]
             try process.run()
             process.waitUntilExit()
             if process.terminationStatus == 0 {

@@ -30,12 +30,18 @@ package struct TargetMachines {
         return MachineCatalog(machines.filter { $0.path != own }.map(\.interface))
     }
 
+    /// The spec that declares the machine `name`, when exactly one does.
+    package func path(ofMachine name: String) -> String? {
+        let declaring = machines.filter { $0.interface.name == name }
+        return declaring.count == 1 ? declaring[0].path : nil
+    }
+
     private static func standardized(_ path: String) -> String {
         (path as NSString).standardizingPath
     }
 
     /// The option that names siblings, shared by `check` and `generate`.
-    static let option = OptionSpec(
+    package static let option = OptionSpec(
         name: "--sibling", valueName: "<spec>",
         help: "Another spec of the same target (or a directory of them), read only for the machine it declares, which the specs may invoke as a child; not checked itself. Repeatable.",
         isRepeatable: true)

@@ -18,11 +18,12 @@ struct FSMCommandLine {
             CommandSpec(
                 name: "graph",
                 summary: "Draws a spec as a state diagram: Graphviz DOT, Mermaid, PlantUML or SVG.",
-                arguments: "<file> [--format dot|mermaid|plantuml|svg] [--output <file>]",
+                arguments: "<file> [--format dot|mermaid|plantuml|svg] [--sibling <spec>]... [--output <file>]",
                 options: [
                     OptionSpec(
                         name: "--format", valueName: "<format>",
                         help: "dot (default), mermaid, plantuml, or svg (runs Graphviz's dot)."),
+                    TargetMachines.option,
                     OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                     OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
                     OptionSpec(name: "--help", help: "Show this help."),
@@ -31,9 +32,10 @@ struct FSMCommandLine {
             CommandSpec(
                 name: "paths",
                 summary: "Plans test paths: the shortest way to each state and paths taking every transition.",
-                arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--sample <Type=expression>]... [--output <file>]",
+                arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--sample <Type=expression>]... [--sibling <spec>]... [--output <file>]",
                 options: [
                     OptionSpec(name: "--format", valueName: "<format>", help: "text (default), json or swift-testing."),
+                    TargetMachines.option,
                     OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
                     OptionSpec(
                         name: "--sample", valueName: "<Type=expression>",

@@ -3,7 +3,8 @@ import FSMCommands
 import Foundation
 
 /// `fsmc graph`: draws a spec as a diagram, in Graphviz DOT, Mermaid or PlantUML source, or
-/// as SVG rendered by Graphviz's `dot`.
+/// as SVG rendered by Graphviz's `dot`. With `--sibling`, the charts of the machines the spec
+/// invokes as children are drawn beside the states that invoke them.
 struct GraphCommand {
     var console: Console
 
@@ -21,25 +22,34 @@ struct GraphCommand {
             return .usage
         }
         let path = arguments.positionals[0]
-        guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: arguments.has("--warnings-as-errors")),
-              let model = compilation.model, !compilation.hasErrors
+        let machines: TargetMachines
+        do {
+            machines = try TargetMachines(specs: [path], siblings: arguments.repeatedValues("--sibling"))
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
+            return .failure
+        }
+        guard let compilation = CheckCommand(console: console).compile(
+                path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path)),
+              let model = compilation.model, !compilation.hasErrors,
+              let children = ChildMachineSpecs(invokedBy: model, machines: machines, console: console)?.models
         else {
             return .failure
         }
         let diagram: String
         switch format {
-        case "mermaid": diagram = MermaidEmitter.emit(model)
-        case "plantuml": diagram = PlantUMLEmitter.emit(model)
+        case "mermaid": diagram = MermaidEmitter.emit(model, children: children)
+        case "plantuml": diagram = PlantUMLEmitter.emit(model, children: children)
         case "svg":
             do {
-                let rendering = try Graphviz.svg(fromDOT: DotEmitter.emit(model))
+                let rendering = try Graphviz.svg(fromDOT: DotEmitter.emit(model, children: children))
                 if !rendering.warnings.isEmpty { console.error(rendering.warnings) }
                 diagram = rendering.svg
             } catch {
                 console.error("fsmc graph: error: \(error.message)\n")
                 return .failure
             }
-        default: diagram = DotEmitter.emit(model)
+        default: diagram = DotEmitter.emit(model, children: children)
         }
         guard let output = arguments.value("--output") else {
             console.output(diagram)

@@ -2,7 +2,8 @@ import FSMCompiler
 import FSMCommands
 import Foundation
 
-/// `fsmc paths`: model-based test paths for a spec, as text, JSON or Swift Testing code.
+/// `fsmc paths`: model-based test paths for a spec, as text, JSON or Swift Testing code. With
+/// `--sibling`, the machines the spec invokes as children run in the paths (text and JSON).
 ///
 /// Exit status 1 when the spec has errors, or when coverage fell short for lack of a sample
 /// value of a payload type or of a value function's result (the output is still written; stderr names the types and how to
@@ -21,11 +22,33 @@ struct PathsCommand {
         }
         guard let samples = userSamples(arguments.repeatedValues("--sample")) else { return .usage }
         let path = arguments.positionals[0]
-        guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: false, refusals: PathPlanner.refusals) else {
+        let machines: TargetMachines
+        do {
+            machines = try TargetMachines(specs: [path], siblings: arguments.repeatedValues("--sibling"))
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
             return .failure
         }
-        guard let machine = compilation.executable, !compilation.hasErrors else { return .failure }
-        let plan = PathPlanner.plan(machine, samples: samples)
+        // The children are compiled once the spec is known to be valid (a child with errors
+        // prints them, under its own path); a child no spec declares is the compiler's error.
+        var children: [String: ExecutableMachine] = [:]
+        var childrenCompiled = true
+        guard let compilation = CheckCommand(console: console).compile(
+            path, warningsAsErrors: false, machines: machines.siblings(of: path),
+            refusals: { model in
+                guard let specs = ChildMachineSpecs(invokedBy: model, machines: machines, console: console) else {
+                    childrenCompiled = false
+                    return []
+                }
+                children = specs.executables
+                return PathPlanner.refusals(model, children: children)
+                    + (format == "swift-testing" ? PathsSwiftTestingEmitter.refusals(model) : [])
+            })
+        else {
+            return .failure
+        }
+        guard let machine = compilation.executable, !compilation.hasErrors, childrenCompiled else { return .failure }
+        let plan = PathPlanner.plan(machine, children: children, samples: samples)
         let fileName = (path as NSString).lastPathComponent
         let text = switch format {
         case "json": PathsJSONEmitter.emit(plan, sourceFileName: fileName)

@@ -139,6 +139,6 @@ import TestSupport
     @Test func theHelpNamesTheFormats() async throws {
         let run = try await fsmc(["graph", "--help"], in: ExampleMachines.packageRoot)
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Draws a spec as a state diagram: Graphviz DOT, Mermaid, PlantUML or SVG.\n\nUsage: fsmc graph <file> [--format dot|mermaid|plantuml|svg] [--output <file>]\n"))
+        #expect(run.stdout.hasPrefix("Draws a spec as a state diagram: Graphviz DOT, Mermaid, PlantUML or SVG.\n\nUsage: fsmc graph <file> [--format dot|mermaid|plantuml|svg] [--sibling <spec>]... [--output <file>]\n"))
     }
 }

@@ -57,18 +57,26 @@ public enum PathPlanner {
         var perConfiguration = PathPlanner.maximumSituationsPerConfiguration
     }
 
-    /// What the planner cannot plan yet, each a located error: child machines, a preview of
-    /// the compiler (``CompilerOptions/childMachines``), whose events the interpreter would
-    /// need sent to each child.
-    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        model.childMachineRefusals("test paths do not cover child machines yet")
+    /// What the planner cannot plan, each a located error: the child machines
+    /// (`invoke SignIn as signIn`) of `model` that `children` lacks: the paths run every child
+    /// in the interpreter, as the generated machine runs it.
+    public static func refusals(_ model: MachineModel, children: [String: ExecutableMachine] = [:]) -> [Diagnostic] {
+        model.invocations.compactMap { invocation in
+            guard case .machine(let name) = invocation.kind, children[name] == nil else { return nil }
+            return Diagnostic(
+                .error, "test paths need the spec of machine '\(name)', which '\(invocation.name)' runs: name it with --sibling",
+                at: invocation.range)
+        }
     }
 
-    /// Plans the paths of a checked model; a model ``Lowering`` refuses has none.
-    public static func plan(_ model: MachineModel, samples: SampleValues = SampleValues()) -> TestPlan {
+    /// Plans the paths of a checked model; a model ``Lowering`` refuses has none. `children`:
+    /// the machines it runs as children, and theirs, by name.
+    public static func plan(
+        _ model: MachineModel, children: [String: ExecutableMachine] = [:], samples: SampleValues = SampleValues()
+    ) -> TestPlan {
         switch Lowering.lower(model) {
         case .success(let machine):
-            return plan(machine, samples: samples)
+            return plan(machine, children: children, samples: samples)
         case .failure:
             return TestPlan(
                 model: model, initialConfiguration: [model.initialState], reachPaths: [], coveragePaths: [],
@@ -83,14 +91,29 @@ public enum PathPlanner {
     /// samples and taking no step that calls a value function whose result has none. When
     /// coverage falls short, it plans again as if everything had samples, to tell which
     /// transitions and states are missed for lack of a sample (``TestPlan/missingSamples``).
-    /// A machine the planner refuses (``refusals(_:)``) must not be given.
-    public static func plan(_ machine: ExecutableMachine, samples: SampleValues = SampleValues()) -> TestPlan {
-        precondition(refusals(machine.model).isEmpty, "fsmc: the path planner was given a machine it refuses")
-        return plan(machine, samples: samples, bounds: SituationBounds())
+    /// A machine the planner refuses (``refusals(_:children:)``) must not be given.
+    ///
+    /// A running child machine (`invoke SignIn as signIn`, `children` holding the machines
+    /// run as children, and theirs, by name) is stepped in the interpreter: each of its events
+    /// some candidate of its active states takes is a move (``TestStep/Stimulus/sendToChild(_:_:)``),
+    /// and so is each of its timers, so what it emits and its finishing reach this machine
+    /// exactly as the child can produce them. Paths cover this machine's transitions; the
+    /// child's own coverage is its own plan's.
+    public static func plan(
+        _ machine: ExecutableMachine, children: [String: ExecutableMachine] = [:], samples: SampleValues = SampleValues()
+    ) -> TestPlan {
+        precondition(
+            refusals(machine.model, children: children).isEmpty
+                && children.values.allSatisfy { refusals($0.model, children: children).isEmpty },
+            "fsmc: the path planner was given a machine it refuses")
+        return plan(machine, children: children, samples: samples, bounds: SituationBounds())
     }
 
-    /// ``plan(_:samples:)`` with other bounds on situations.
-    static func plan(_ machine: ExecutableMachine, samples: SampleValues = SampleValues(), bounds: SituationBounds) -> TestPlan {
+    /// ``plan(_:children:samples:)`` with other bounds on situations.
+    static func plan(
+        _ machine: ExecutableMachine, children: [String: ExecutableMachine] = [:], samples: SampleValues = SampleValues(),
+        bounds: SituationBounds
+    ) -> TestPlan {
         let model = machine.model
         let events = model.events.indices.map(EventID.init)
         let missingByEvent = Dictionary(uniqueKeysWithValues: events.compactMap { event -> (EventID, [String])? in
@@ -106,23 +129,28 @@ public enum PathPlanner {
         let missing = Missing(byEvent: missingByEvent, byFunction: missingByFunction)
         let sampleable = events.filter { missingByEvent[$0] == nil }
         // What invocations deliver needs samples as an event's payload does; an error does not.
-        let deliverable = Set(model.invocations.flatMap { invocation in
+        // A child machine's results come from stepping it, never delivered as a call's are.
+        let deliverable = Set(model.invocations.filter(\.canFail).flatMap { invocation in
             [InvocationResult.done, .error, .element].filter { result in
                 (result != .element || invocation.kind == .stream)
                     && (result == .error || samples.missingTypes(in: invocation.payload(of: result)).isEmpty)
             }.map { DeliverableResult(invocation: invocation.id, result: $0) }
         })
+        let childEvents = children.mapValues { child in
+            child.model.events.indices.map(EventID.init).filter { samples.missingTypes(in: child.model[$0].parameters).isEmpty }
+        }
         let outcome = Outcome(
-            machine: machine, sendableEvents: sampleable, deliverableResults: deliverable, blockedFunctions: Set(missingByFunction.keys),
-            bounds: bounds)
+            machine: machine, children: children, childEvents: childEvents, sendableEvents: sampleable, deliverableResults: deliverable,
+            blockedFunctions: Set(missingByFunction.keys), bounds: bounds)
         var plan = TestPlan(
             model: model, initialConfiguration: machine.initialEntry.states, reachPaths: outcome.reachPaths,
             coveragePaths: outcome.coveragePaths, unreachableStates: outcome.unreachableStates,
             uncoveredTransitions: outcome.uncoveredTransitions,
             unsampledEvents: events.filter { missingByEvent[$0] != nil }, samples: samples)
         plan.uncoveredHistoryDefaults = outcome.uncoveredHistoryDefaults
+        plan.children = children.mapValues(\.model)
         if !missing.isEmpty {
-            plan.missingSamples = missingSamples(costing: outcome, machine: machine, missing: missing, bounds: bounds)
+            plan.missingSamples = missingSamples(costing: outcome, machine: machine, children: children, missing: missing, bounds: bounds)
         }
         if outcome.searchWasCut {
             let possible = structurallyReachable(machine)
@@ -142,7 +170,8 @@ public enum PathPlanner {
     /// The types without a sample, in the order events and value functions name them, with
     /// what their lack costs.
     private static func missingSamples(
-        costing outcome: Outcome, machine: ExecutableMachine, missing: Missing, bounds: SituationBounds
+        costing outcome: Outcome, machine: ExecutableMachine, children: [String: ExecutableMachine], missing: Missing,
+        bounds: SituationBounds
     ) -> [TestPlan.MissingSample] {
         let model = machine.model
         let events = model.events.indices.map(EventID.init)
@@ -152,7 +181,10 @@ public enum PathPlanner {
         if !outcome.uncoveredTransitions.isEmpty || !outcome.unreachableStates.isEmpty {
             lacking = lackOfSamples(
                 costing: outcome,
-                in: Outcome(machine: machine, sendableEvents: events, deliverableResults: nil, blockedFunctions: [], bounds: bounds), model: model,
+                in: Outcome(
+                    machine: machine, children: children, childEvents: children.mapValues { $0.model.events.indices.map(EventID.init) },
+                    sendableEvents: events, deliverableResults: nil, blockedFunctions: [], bounds: bounds),
+                model: model,
                 initialConfiguration: machine.initialEntry.states, missing: missing)
         }
         var types: [String] = []
@@ -255,13 +287,15 @@ public enum PathPlanner {
 
         /// - Parameter deliverableResults: what invocations may deliver; `nil` for everything.
         init(
-            machine: ExecutableMachine, sendableEvents: [EventID], deliverableResults: Set<DeliverableResult>?,
-            blockedFunctions: Set<String>, bounds: SituationBounds
+            machine: ExecutableMachine, children: [String: ExecutableMachine], childEvents: [String: [EventID]], sendableEvents: [EventID],
+            deliverableResults: Set<DeliverableResult>?, blockedFunctions: Set<String>, bounds: SituationBounds
         ) {
             let model = machine.model
-            let search = PathSearch(
+            var search = PathSearch(
                 machine: machine, sendableEvents: sendableEvents, deliverableResults: deliverableResults, blockedFunctions: blockedFunctions,
                 bounds: bounds)
+            search.children = children
+            search.childEvents = childEvents
             startCalls = search.startCalls()
             // A machine that loops as it starts (its initial state raises an event that
             // re-enters it, say), or that calls a value function without a sample as it
@@ -354,6 +388,11 @@ struct PathSearch {
     let candidateCache = CandidateCache()
     /// How many situations a search visits at most.
     let bounds: PathPlanner.SituationBounds
+    /// The machines run as children, and theirs, by name.
+    var children: [String: ExecutableMachine] = [:]
+    /// The events of each child machine, by its name, that paths may send it (samples
+    /// permitting).
+    var childEvents: [String: [EventID]] = [:]
 
     /// ``ExecutableMachine/candidates(atLeaf:for:)`` of events, remembered: a search asks for
     /// the same ones at every node.
@@ -409,7 +448,7 @@ struct PathSearch {
     }
 
     func start() -> (node: Node, taken: [Int]) {
-        var interpreter = MachineInterpreter(machine: machine)
+        var interpreter = MachineInterpreter(machine: machine, machines: children)
         let taken = interpreter.start(answers: [])
         return (Node(machine: interpreter, steps: []), taken.map(\.index))
     }

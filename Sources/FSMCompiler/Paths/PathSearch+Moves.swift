@@ -23,9 +23,10 @@ extension PathSearch {
             }
         }
         result += keepings(at: node)
-        for run in interpreter.runningInvocations {
+        for run in interpreter.runningInvocations where machine.model[run.invocation].canFail {
             result += deliveries(from: run, at: node)
         }
+        result += childMoves(at: node)
         let timers = interpreter.runningTimers
         for (order, timer) in timers.enumerated() {
             let trigger = ExecutableMachine.Trigger.timer(timer.owner, group: timer.group)
@@ -226,7 +227,10 @@ extension PathSearch {
 
     /// Constraints that every transition of `transitions` fails; `nil` when one cannot fail
     /// (it has no guard, or `else`).
-    private func failing(_ transitions: [TransitionID], isActive: @escaping (StateID) -> Bool) -> [GuardSolver.Constraint]? {
+    func failing(
+        _ transitions: [TransitionID], of machine: ExecutableMachine? = nil, isActive: @escaping (StateID) -> Bool
+    ) -> [GuardSolver.Constraint]? {
+        let machine = machine ?? self.machine
         var constraints: [GuardSolver.Constraint] = []
         for other in transitions {
             guard let expression = machine[other].declaration.guardExpression, expression != .else else { return nil }
@@ -235,7 +239,7 @@ extension PathSearch {
         return constraints
     }
 
-    private func extend(
+    func extend(
         _ node: Node, _ next: MachineInterpreter, since mark: Int, _ stimulus: TestStep.Stimulus, _ answers: Set<String>,
         _ taken: [TransitionID]
     ) -> Node {

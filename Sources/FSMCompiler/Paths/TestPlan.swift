@@ -29,6 +29,9 @@ public struct TestPlan: Sendable {
     /// The types without a sample, in the order the events name them, with what their lack
     /// costs; empty when every event can be sent.
     public var missingSamples: [MissingSample] = []
+    /// The machines run as children (`invoke SignIn as signIn`), and theirs, by name: what
+    /// ``TestStep/Stimulus/sendToChild(_:_:)`` steps name events of.
+    public var children: [String: MachineModel] = [:]
     /// What the bounds on the search (``PathPlanner/maximumSituations``,
     /// ``PathPlanner/maximumSituationsPerConfiguration``) kept paths from; `nil` when no search
     /// reached a bound.
@@ -108,6 +111,21 @@ public struct TestPlan: Sendable {
         Set(atomicStates.flatMap { model.path(from: $0) }).sorted()
     }
 
+    /// The model of the child machine at the end of a chain of invocations (see
+    /// ``TestStep/Stimulus/sendToChild(_:_:)``), and the name of each invocation on the way.
+    public func childModel(at chain: [InvocationID]) -> (model: MachineModel, names: [String]) {
+        var current = model
+        var names: [String] = []
+        for id in chain {
+            guard case .machine(let name) = current[id].kind, let child = children[name] else {
+                preconditionFailure("fsmc: a test path sends an event to '\(current[id].name)', which is no child machine of the plan")
+            }
+            names.append(current[id].name)
+            current = child
+        }
+        return (current, names)
+    }
+
     /// How many transitions the coverage paths take, of all.
     public var coverage: (taken: Int, total: Int) {
         (model.allTransitions.count - uncoveredTransitions.count, model.allTransitions.count)
@@ -154,6 +172,12 @@ public struct TestStep: Hashable, Sendable {
         /// The running invocation delivers a result: it returns (a stream finishes), throws, or
         /// a stream yields an element, with sample values.
         case deliver(InvocationID, InvocationResult)
+        /// `send` an event, with sample payload values, to the running child machine at the end
+        /// of a chain of invocations: this machine's (`invoke SignIn as signIn`), then, for a
+        /// grandchild, the child's, and so on. The event is one of the last child machine's
+        /// (``TestPlan/childModel(at:)``); what it emits and finishing reach this machine as
+        /// events, in the same step.
+        case sendToChild([InvocationID], EventID)
     }
 
     public var stimulus: Stimulus

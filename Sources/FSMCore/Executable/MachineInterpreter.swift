@@ -152,11 +152,13 @@ public struct MachineInterpreter: Sendable {
         /// before the state was first left.
         public var remembered: [[StateID]?]
         /// The invocations running, in order of their ids: those of active states that have not
-        /// returned, thrown or finished. What a child machine is doing is not part of it: test
-        /// paths refuse child machines.
+        /// returned, thrown or finished.
         public var running: [InvocationID] = []
         /// The events kept because an active state defers them, oldest first.
         public var kept: [EventID] = []
+        /// The situations of the running child machines, in order of their invocations' ids:
+        /// what a child does next depends on where it is.
+        public var children: [Situation] = []
 
         /// The first active atomic state: the only one outside parallel regions.
         public var leaf: StateID { atomicStates[0] }
@@ -164,9 +166,10 @@ public struct MachineInterpreter: Sendable {
 
     /// The machine's current situation; a flat machine's is its state alone.
     public var situation: Situation {
-        Situation(
+        let running = runningInvocations.sorted { $0.invocation < $1.invocation }
+        return Situation(
             atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] },
-            running: runningInvocations.map(\.invocation).sorted(), kept: keptEvents)
+            running: running.map(\.invocation), kept: keptEvents, children: running.compactMap { children[$0]?.situation })
     }
 
     /// The active atomic states taking `transition` now leads to, before the eventless

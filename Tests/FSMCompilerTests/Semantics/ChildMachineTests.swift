@@ -85,14 +85,19 @@ import Testing
         #expect(triggers == ["on signIn.signedIn", "done signIn", "skip"])
     }
 
-    /// Each back end that does not handle child machines yet says so at the `invoke` line.
+    /// Each back end that does not handle child machines (or not without them) says so at the
+    /// `invoke` line.
     @Test func theBackEndsRefuseChildMachinesAtTheirLine() throws {
         let model = try appModel()
         #expect(MarkedSource.lines(of: SwiftEmitter.refusals(model)) == [
             "5:9: error: child machines are not generated yet: 'signIn' invokes machine 'SignIn'"
         ])
+        // The path planner runs children, given their machines; without, it says which to give.
         #expect(MarkedSource.lines(of: PathPlanner.refusals(model)) == [
-            "5:9: error: test paths do not cover child machines yet: 'signIn' invokes machine 'SignIn'"
+            "5:9: error: test paths need the spec of machine 'SignIn', which 'signIn' runs: name it with --sibling"
+        ])
+        #expect(MarkedSource.lines(of: PathsSwiftTestingEmitter.refusals(model)) == [
+            "5:9: error: Swift Testing paths do not drive child machines yet (use --format text or json): 'signIn' invokes machine 'SignIn'"
         ])
         #expect(MarkedSource.lines(of: SCXMLEmitter.refusals(model)) == [
             "5:9: error: SCXML export does not write child machines: 'signIn' invokes machine 'SignIn', whose document and outputs the export does not include"
@@ -100,5 +105,6 @@ import Testing
         let signIn = Compiler.compile(SourceText(Self.signIn))
         #expect(SwiftEmitter.refusals(try #require(signIn.model)).isEmpty)
         #expect(PathPlanner.refusals(try #require(signIn.model)).isEmpty)
+        #expect(PathPlanner.refusals(model, children: ["SignIn": try #require(signIn.executable)]).isEmpty)
     }
 }

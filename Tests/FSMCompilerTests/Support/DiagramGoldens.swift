@@ -15,11 +15,11 @@ enum DiagramFormat: String, CaseIterable, Sendable, CustomTestStringConvertible 
         }
     }
 
-    func emit(_ model: MachineModel) -> String {
+    func emit(_ model: MachineModel, children: [String: MachineModel] = [:]) -> String {
         switch self {
-        case .dot: DotEmitter.emit(model)
-        case .mermaid: MermaidEmitter.emit(model)
-        case .plantuml: PlantUMLEmitter.emit(model)
+        case .dot: DotEmitter.emit(model, children: children)
+        case .mermaid: MermaidEmitter.emit(model, children: children)
+        case .plantuml: PlantUMLEmitter.emit(model, children: children)
         }
     }
 
@@ -45,7 +45,7 @@ enum DiagramGoldens {
         + Corpus.specs(in: constructSpecsFolder).map { "Tests/ReferenceTests/Specs/\($0)" }
 
     /// The hand-built models, by the name of their golden files.
-    static let models = ["Nested", "Escaping", "Studio", "Document"]
+    static let models = ["Nested", "Escaping", "Studio", "Document", "ChildMachines"]
 
     /// Everything with golden diagrams: the specs, then the hand-built models.
     static var subjects: [String] { specs + models }
@@ -63,10 +63,16 @@ enum DiagramGoldens {
         case "Escaping": return try DiagramModels.escaping()
         case "Studio": return try DiagramModels.studio()
         case "Document": return try DiagramModels.compile(ControlLanguageSpec.text)
+        case "ChildMachines": return try DiagramModels.app().model
         default:
             let url = ExampleMachines.packageRoot.appendingPathComponent(subject)
             return try DiagramModels.compile(String(decoding: try Data(contentsOf: url), as: UTF8.self))
         }
+    }
+
+    /// The child machines drawn beside a subject's chart: `SignIn` beside DESIGN's `App`.
+    static func children(of subject: String) throws -> [String: MachineModel] {
+        subject == "ChildMachines" ? try DiagramModels.app().children : [:]
     }
 
     /// Whether to rewrite the golden files instead of comparing with them.

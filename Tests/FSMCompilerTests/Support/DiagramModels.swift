@@ -9,6 +9,45 @@ enum DiagramModels {
         var description: String
     }
 
+    /// DESIGN's `SignIn`, a child machine.
+    static let signInSpec = """
+        machine SignIn {
+            event submit(name: String)
+            output signedIn(user: String)
+            initial state form { on submit -> finished / emit signedIn(user: name) }
+            final state finished
+        }
+        """
+
+    /// DESIGN's `App`, which invokes `SignIn` as `signIn`.
+    static let appSpec = """
+        machine App {
+            event logOut
+            initial state onboarding {
+                invoke SignIn as signIn
+                on signIn.signedIn -> home(user: user)
+                done signIn -> home(user: "guest")
+            }
+            state home(user: String) { on logOut -> onboarding }
+        }
+        """
+
+    /// The model of a spec with child machines (a preview, ``CompilerOptions/childMachines``),
+    /// whose target's other machines are `siblings`.
+    static func compile(_ text: String, siblings: [String]) throws -> MachineModel {
+        let compilation = Compiler.compile(
+            SourceText(text), machines: MachineCatalog(specs: siblings.map { SourceText($0) }), options: CompilerOptions(childMachines: true))
+        guard let model = compilation.model, !compilation.hasErrors else {
+            throw CompileError(description: DiagnosticRenderer(path: "spec.fsm").render(compilation.diagnostics))
+        }
+        return model
+    }
+
+    /// DESIGN's `App` and its child `SignIn`, by name.
+    static func app() throws -> (model: MachineModel, children: [String: MachineModel]) {
+        (try compile(appSpec, siblings: [signInSpec]), ["SignIn": try compile(signInSpec)])
+    }
+
     /// The model of a valid spec; warnings are fine.
     static func compile(_ text: String) throws -> MachineModel {
         let compilation = Compiler.compile(SourceText(text))

@@ -17,14 +17,27 @@ import FSMCore
 /// regions does not move them apart (`constraint=false`). A region without states is a dashed
 /// box among them. A transition with several targets is an arrow to each; a history's default
 /// is an arrow from its circled `H` to each of its targets, labeled with its actions.
+/// A child machine (`invoke SignIn as signIn`) given in `children` is drawn beside its
+/// parent's chart as a dashed cluster titled with its name, holding its own chart (and its own
+/// children's), and a dotted arrow labeled with the invocation's name goes from each invoking
+/// state to the child's initial point, where it starts. Beside, not inside: inside, the
+/// child's chart would turn an atomic state into a cluster and read as its substates. The
+/// child's nodes and clusters are named `SignIn/form`, which no state name can be, and
+/// labeled with their names.
 /// See ``StateDiagram`` for what every notation shows.
 public struct DotEmitter {
     let model: MachineModel
     let diagram: StateDiagram
+    /// The charts of the child machines, by machine name.
+    let children: [String: MachineModel]
+    /// What the names of this chart's nodes and clusters start with: empty for the machine
+    /// drawn, `SignIn/` for the chart of its child `SignIn`.
+    let namespace: String
 
-    /// The DOT source of the machine's diagram.
-    public static func emit(_ model: MachineModel) -> String {
-        DotEmitter(model: model, diagram: StateDiagram(model: model)).emit()
+    /// The DOT source of the machine's diagram; `children` are the target's other machines,
+    /// by name, whose charts are drawn beside the states that invoke them.
+    public static func emit(_ model: MachineModel, children: [String: MachineModel] = [:]) -> String {
+        DotEmitter(model: model, diagram: StateDiagram(model: model), children: children, namespace: "").emit()
     }
 
     func emit() -> String {
@@ -39,22 +52,56 @@ public struct DotEmitter {
             writer.line("node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=12];")
             writer.line("edge [fontname=\"Helvetica\", fontsize=10];")
             writer.line()
-            emitContents(of: nil, into: &writer)
-            if diagram.hasMachineLevelTransitions {
-                let label = Self.label(title: "<i>\(Self.html(StateDiagram.anyStateLabel))</i>", lines: diagram.machineBodyLines)
-                writer.line("\(Self.anyState) [label=\(label), style=\"rounded,dashed\"];")
-            }
-            let arrows = diagram.arrows
-            let historyDefaults = diagram.statesWithHistoryDefaults
-            if !arrows.isEmpty || !historyDefaults.isEmpty { writer.line() }
-            for transition in arrows {
-                emitArrow(transition, into: &writer)
-            }
-            for state in historyDefaults {
-                emitHistoryDefault(of: state, into: &writer)
-            }
+            emitChart(into: &writer)
         }
         return writer.text
+    }
+
+    /// The machine's states, its "any state", its arrows, then its children's charts.
+    private func emitChart(into writer: inout CodeWriter) {
+        emitContents(of: nil, into: &writer)
+        if diagram.hasMachineLevelTransitions {
+            let label = Self.label(title: "<i>\(Self.html(StateDiagram.anyStateLabel))</i>", lines: diagram.machineBodyLines)
+            writer.line("\(anyState) [label=\(label), style=\"rounded,dashed\"];")
+        }
+        let arrows = diagram.arrows
+        let historyDefaults = diagram.statesWithHistoryDefaults
+        if !arrows.isEmpty || !historyDefaults.isEmpty { writer.line() }
+        for transition in arrows {
+            emitArrow(transition, into: &writer)
+        }
+        for state in historyDefaults {
+            emitHistoryDefault(of: state, into: &writer)
+        }
+        emitChildCharts(into: &writer)
+    }
+
+    // MARK: - Child machines
+
+    /// Each child machine's chart in a dashed cluster, once however often it is invoked, and a
+    /// dotted arrow from each invoking state to it.
+    private func emitChildCharts(into writer: inout CodeWriter) {
+        let drawn = diagram.childCharts(in: children)
+        guard !drawn.isEmpty else { return }
+        for child in drawn {
+            let emitter = DotEmitter(
+                model: child, diagram: StateDiagram(model: child), children: children, namespace: namespace + child.name + "/")
+            writer.line()
+            writer.block("subgraph \(Self.quoted("cluster " + emitter.namespace))") { writer in
+                writer.line("graph [label=<<b>\(Self.html(child.name))</b>>, style=\"rounded,dashed\"];")
+                emitter.emitChart(into: &writer)
+            }
+        }
+        writer.line()
+        for invocation in diagram.childInvocations(in: children) {
+            guard case .machine(let name) = invocation.kind else { continue }
+            let owner = model[invocation.owner]
+            let childStart = Self.quoted("*initial " + namespace + name + "/")
+            // Into the child's initial point, unclipped: the child starts there.
+            var attributes = ["label=\(Self.quoted(invocation.name))", "style=dotted"]
+            if !owner.children.isEmpty { attributes.append("ltail=\(cluster(of: owner))") }
+            writer.line("\(node(owner.id)) -> \(childStart)\(Self.attributes(attributes));")
+        }
     }
 
     // MARK: - States
@@ -64,16 +111,16 @@ public struct DotEmitter {
         let parallel = container.flatMap { model[$0].isParallel ? model[$0] : nil }
         if let parallel {
             // Every region is entered: no initial point, but one for arrows to attach to.
-            writer.line("\(Self.parallelPoint(of: parallel)) [shape=point, style=invis, width=0.01];")
+            writer.line("\(parallelPoint(of: parallel)) [shape=point, style=invis, width=0.01];")
         } else {
-            let point = Self.initialPoint(of: container.map { model[$0] })
+            let point = initialPoint(of: container.map { model[$0] })
             writer.line("\(point) [shape=point, width=0.15];")
             if let initial = diagram.initialChild(of: container) {
                 writer.line("\(point) -> \(node(initial))\(Self.attributes(headAttributes(initial, from: container)));")
             }
         }
         if let container, let history = diagram.historyLabel(of: model[container]) {
-            writer.line("\(Self.historyPoint(of: model[container])) [shape=circle, label=\(Self.quoted(history)), width=0.3, fixedsize=true, fontsize=10];")
+            writer.line("\(historyPoint(of: model[container])) [shape=circle, label=\(Self.quoted(history)), width=0.3, fixedsize=true, fontsize=10];")
         }
         for child in diagram.children(of: container) {
             emitState(model[child], into: &writer)
@@ -84,7 +131,7 @@ public struct DotEmitter {
             let starts = parallel.children.map(node)
             writer.line("{ rank=same; \(starts.map { "\($0);" }.joined(separator: " ")) }")
             for start in starts {
-                writer.line("\(Self.parallelPoint(of: parallel)) -> \(start) [style=invis];")
+                writer.line("\(parallelPoint(of: parallel)) -> \(start) [style=invis];")
             }
         }
     }
@@ -98,10 +145,12 @@ public struct DotEmitter {
             // A region without states, beside the regions' dashed clusters.
             if diagram.isRegion(state) { attributes.append("style=\"rounded,dashed\"") }
             if let documentation = state.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
-            writer.line("\(Self.quoted(state.name))\(Self.attributes(attributes));")
+            // A child's node is named `SignIn/form` and labeled `form`.
+            if lines.isEmpty, !namespace.isEmpty { attributes.insert("label=<\(Self.html(state.name))>", at: 0) }
+            writer.line("\(node(state.id))\(Self.attributes(attributes));")
             return
         }
-        writer.block("subgraph \(Self.cluster(of: state))") { writer in
+        writer.block("subgraph \(cluster(of: state))") { writer in
             attributes.append("label=\(Self.label(title: Self.html(state.name), lines: lines))")
             attributes.append(diagram.isRegion(state) ? "style=\"rounded,dashed\"" : "style=rounded")
             if let documentation = state.documentation { attributes.append("tooltip=\(Self.quoted(documentation))") }
@@ -127,16 +176,16 @@ public struct DotEmitter {
         if let source = transition.source {
             tail = node(source)
             // Arrows from a compound state never end inside it: those are lines in its box.
-            if !model[source].children.isEmpty { common.append("ltail=\(Self.cluster(of: model[source]))") }
+            if !model[source].children.isEmpty { common.append("ltail=\(cluster(of: model[source]))") }
         } else {
-            tail = Self.anyState
+            tail = anyState
             common.append("style=dashed")
         }
         for target in transition.targets {
             var attributes = common
             let head: String
             if transition.targetsHistory {
-                head = Self.historyPoint(of: model[target])
+                head = historyPoint(of: model[target])
             } else {
                 head = node(target)
                 attributes += headAttributes(target, from: transition.source)
@@ -156,7 +205,7 @@ public struct DotEmitter {
         for target in historyDefault.targets {
             var attributes = label.isEmpty ? [] : ["label=\(Self.quoted(label))"]
             attributes += headAttributes(target, from: state.id)
-            writer.line("\(Self.historyPoint(of: state)) -> \(node(target))\(Self.attributes(attributes));")
+            writer.line("\(historyPoint(of: state)) -> \(node(target))\(Self.attributes(attributes));")
         }
     }
 
@@ -164,36 +213,36 @@ public struct DotEmitter {
     /// inside a composite state's cluster, or the invisible point inside a parallel state's.
     private func node(_ state: StateID) -> String {
         let state = model[state]
-        if state.children.isEmpty { return Self.quoted(state.name) }
-        return state.isParallel ? Self.parallelPoint(of: state) : Self.initialPoint(of: state)
+        if state.children.isEmpty { return Self.quoted(namespace + state.name) }
+        return state.isParallel ? parallelPoint(of: state) : initialPoint(of: state)
     }
 
     /// Clips an arrow into a composite state at its cluster's border, unless it comes from
     /// inside the cluster (`source`: a state, or `nil` for the machine level).
     private func headAttributes(_ target: StateID, from source: StateID?) -> [String] {
         guard !model[target].children.isEmpty, !(source.map { model.isDescendant($0, of: target) } ?? false) else { return [] }
-        return ["lhead=\(Self.cluster(of: model[target]))"]
+        return ["lhead=\(cluster(of: model[target]))"]
     }
 
     // MARK: - Names and escaping
 
     /// Pseudo-nodes have a `*` in their names, which no state name has.
-    private static let anyState = quoted("*any")
+    private var anyState: String { Self.quoted(namespace.isEmpty ? "*any" : "*any " + namespace) }
 
-    private static func initialPoint(of state: StateModel?) -> String {
-        quoted(state.map { "*initial \($0.name)" } ?? "*initial")
+    private func initialPoint(of state: StateModel?) -> String {
+        Self.quoted(state.map { "*initial \(namespace)\($0.name)" } ?? (namespace.isEmpty ? "*initial" : "*initial " + namespace))
     }
 
-    private static func parallelPoint(of state: StateModel) -> String {
-        quoted("*parallel \(state.name)")
+    private func parallelPoint(of state: StateModel) -> String {
+        Self.quoted("*parallel \(namespace)\(state.name)")
     }
 
-    private static func historyPoint(of state: StateModel) -> String {
-        quoted("*history \(state.name)")
+    private func historyPoint(of state: StateModel) -> String {
+        Self.quoted("*history \(namespace)\(state.name)")
     }
 
-    private static func cluster(of state: StateModel) -> String {
-        quoted("cluster \(state.name)")
+    private func cluster(of state: StateModel) -> String {
+        Self.quoted("cluster \(namespace)\(state.name)")
     }
 
     private static func attributes(_ attributes: [String]) -> String {

@@ -21,16 +21,26 @@ import FSMCore
 ///
 /// Text is escaped with Mermaid's entity codes (`#58;` for `:`), which work everywhere in
 /// a diagram, also where a backslash or HTML entity would not.
+///
+/// A child machine (`invoke SignIn as signIn`) given in `children` is drawn after the
+/// machine's states as a composite state titled with its name (`SignIn_chart`), holding its own
+/// chart, its identifiers starting with `SignIn_`, and an arrow labeled with the invocation's
+/// name goes from each invoking state to it.
 public struct MermaidEmitter {
     let model: MachineModel
     let diagram: StateDiagram
     let identifiers: DiagramIdentifiers
+    /// The charts of the child machines, by machine name.
+    let children: [String: MachineModel]
+    /// Whether this is the chart of a child machine, inside the machine's diagram.
+    var isChild = false
 
-    /// The Mermaid source of the machine's diagram.
-    public static func emit(_ model: MachineModel) -> String {
+    /// The Mermaid source of the machine's diagram; `children` are the target's other machines,
+    /// by name, whose charts are drawn beside the states that invoke them.
+    public static func emit(_ model: MachineModel, children: [String: MachineModel] = [:]) -> String {
         MermaidEmitter(
             model: model, diagram: StateDiagram(model: model),
-            identifiers: DiagramIdentifiers(model, isPlain: isPlainIdentifier)
+            identifiers: DiagramIdentifiers(model, isPlain: isPlainIdentifier), children: children
         ).emit()
     }
 
@@ -47,8 +57,34 @@ public struct MermaidEmitter {
             }
             var notes: [DeferredNote] = []
             emitContents(of: nil, into: &writer, notes: &notes)
+            var taken = identifiers.taken
+            emitChildCharts(into: &writer, taken: &taken)
         }
         return writer.text
+    }
+
+    /// Each child machine's chart as a composite state, once however often it is invoked
+    /// (its own children's inside it), and an arrow from each invoking state to it. `taken`:
+    /// the identifiers of every chart so far.
+    private func emitChildCharts(into writer: inout CodeWriter, taken: inout Set<String>) {
+        var charts: [String: String] = [:]
+        for child in diagram.childCharts(in: children) {
+            let chart = DiagramIdentifiers.unique(child.name + "_chart", avoiding: &taken)
+            charts[child.name] = chart
+            let childIdentifiers = DiagramIdentifiers(child, isPlain: Self.isPlainIdentifier, prefix: child.name + "_", taken: taken)
+            taken = childIdentifiers.taken
+            let emitter = MermaidEmitter(
+                model: child, diagram: StateDiagram(model: child), identifiers: childIdentifiers, children: children, isChild: true)
+            writer.block("state \"\(Self.text(child.name))\" as \(chart)") { writer in
+                var notes: [DeferredNote] = []
+                emitter.emitContents(of: nil, into: &writer, notes: &notes)
+                emitter.emitChildCharts(into: &writer, taken: &taken)
+            }
+        }
+        for invocation in diagram.childInvocations(in: children) {
+            guard case .machine(let name) = invocation.kind, let chart = charts[name] else { continue }
+            writer.line("\(identifiers[invocation.owner]) --> \(chart) : \(Self.text(invocation.name))")
+        }
     }
 
     /// Everything inside `container` (the machine for `nil`): the initial marker, the
@@ -88,7 +124,8 @@ public struct MermaidEmitter {
         for child in children where model[child].isFinal {
             writer.line("\(identifiers[child]) --> [*]")
         }
-        if container == nil, diagram.hasMachineLevelTransitions {
+        // A child's chart is a composite state, where Mermaid takes no class definition.
+        if container == nil, diagram.hasMachineLevelTransitions, !isChild {
             writer.line("classDef machineLevel stroke-dasharray:5 5,font-style:italic")
             writer.line("class \(identifiers.anyState) machineLevel")
         }

@@ -22,16 +22,24 @@ import FSMCore
 ///
 /// Text is escaped with numeric entities (`&#60;` for `<`), which PlantUML shows as the
 /// character and never reads as Creole markup, HTML, a preprocessor call or a command.
+///
+/// A child machine (`invoke SignIn as signIn`) given in `children` is drawn after the
+/// machine's states as a composite state titled with its name (`SignIn_chart`), holding its own
+/// chart, its identifiers starting with `SignIn_`, and a dotted arrow labeled with the
+/// invocation's name goes from each invoking state to it.
 public struct PlantUMLEmitter {
     let model: MachineModel
     let diagram: StateDiagram
     let identifiers: DiagramIdentifiers
+    /// The charts of the child machines, by machine name.
+    let children: [String: MachineModel]
 
-    /// The PlantUML source of the machine's diagram.
-    public static func emit(_ model: MachineModel) -> String {
+    /// The PlantUML source of the machine's diagram; `children` are the target's other
+    /// machines, by name, whose charts are drawn beside the states that invoke them.
+    public static func emit(_ model: MachineModel, children: [String: MachineModel] = [:]) -> String {
         PlantUMLEmitter(
             model: model, diagram: StateDiagram(model: model),
-            identifiers: DiagramIdentifiers(model, isPlain: isPlainIdentifier)
+            identifiers: DiagramIdentifiers(model, isPlain: isPlainIdentifier), children: children
         ).emit()
     }
 
@@ -46,8 +54,32 @@ public struct PlantUMLEmitter {
         writer.line("hide empty description")
         writer.line()
         emitContents(of: nil, into: &writer)
+        var taken = identifiers.taken
+        emitChildCharts(into: &writer, taken: &taken)
         writer.line("@enduml")
         return writer.text
+    }
+
+    /// Each child machine's chart as a composite state, once however often it is invoked
+    /// (its own children's inside it), and a dotted arrow from each invoking state to it.
+    /// `taken`: the identifiers of every chart so far.
+    private func emitChildCharts(into writer: inout CodeWriter, taken: inout Set<String>) {
+        var charts: [String: String] = [:]
+        for child in diagram.childCharts(in: children) {
+            let chart = DiagramIdentifiers.unique(child.name + "_chart", avoiding: &taken)
+            charts[child.name] = chart
+            let childIdentifiers = DiagramIdentifiers(child, isPlain: Self.isPlainIdentifier, prefix: child.name + "_", taken: taken)
+            taken = childIdentifiers.taken
+            let emitter = PlantUMLEmitter(model: child, diagram: StateDiagram(model: child), identifiers: childIdentifiers, children: children)
+            writer.block("state \"\(Self.text(child.name))\" as \(chart)") { writer in
+                emitter.emitContents(of: nil, into: &writer)
+                emitter.emitChildCharts(into: &writer, taken: &taken)
+            }
+        }
+        for invocation in diagram.childInvocations(in: children) {
+            guard case .machine(let name) = invocation.kind, let chart = charts[name] else { continue }
+            writer.line("\(identifiers[invocation.owner]) -[dotted]-> \(chart) : \(Self.text(invocation.name))")
+        }
     }
 
     /// Everything inside `container` (the machine for `nil`): the initial marker, the

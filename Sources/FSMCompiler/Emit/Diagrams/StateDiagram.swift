@@ -193,6 +193,27 @@ struct StateDiagram {
         state.parent.map { model[$0].isParallel } ?? false
     }
 
+    /// The child machines (`invoke SignIn as signIn`) whose machine `children` holds, in
+    /// document order.
+    func childInvocations(in children: [String: MachineModel]) -> [InvocationModel] {
+        model.invocations.filter { invocation in
+            if case .machine(let name) = invocation.kind { children[name] != nil } else { false }
+        }
+    }
+
+    /// The charts drawn beside the machine's: each machine it invokes that `children` holds,
+    /// once, in the order first invoked.
+    func childCharts(in children: [String: MachineModel]) -> [MachineModel] {
+        var charts: [MachineModel] = []
+        for invocation in childInvocations(in: children) {
+            guard case .machine(let name) = invocation.kind, let child = children[name],
+                !charts.contains(where: { $0.name == name })
+            else { continue }
+            charts.append(child)
+        }
+        return charts
+    }
+
     /// A doc comment as lines; none when there is none.
     static func documentationLines(_ documentation: String?) -> [String] {
         guard let documentation, !documentation.isEmpty else { return [] }
@@ -211,22 +232,34 @@ struct DiagramIdentifiers {
     /// The identifiers of the history pseudo-states, by the ``StateID`` of their state.
     private var histories: [StateID: String] = [:]
 
-    /// - Parameter isPlain: whether the notation reads a name as an identifier as it is.
-    init(_ model: MachineModel, isPlain: (String) -> Bool) {
-        var taken = Set(model.states.map(\.name).filter(isPlain))
-        func unique(_ candidate: String) -> String {
-            var identifier = candidate
-            while taken.contains(identifier) { identifier += "_" }
-            taken.insert(identifier)
-            return identifier
-        }
+    /// Every identifier given out, the pseudo-states' included.
+    let taken: Set<String>
+
+    /// - Parameters:
+    ///   - isPlain: whether the notation reads a name as an identifier as it is.
+    ///   - prefix: what every identifier starts with: empty for the machine drawn, `SignIn_`
+    ///     for the chart of its child `SignIn`, whose identifiers also avoid `taken`, those of
+    ///     the charts drawn before it.
+    init(_ model: MachineModel, isPlain: (String) -> Bool, prefix: String = "", taken alreadyTaken: Set<String> = []) {
+        var taken = prefix.isEmpty ? Set(model.states.map(\.name).filter(isPlain)) : alreadyTaken
+        func unique(_ candidate: String) -> String { Self.unique(candidate, avoiding: &taken) }
         identifiers = model.states.map { state in
-            isPlain(state.name) ? state.name : unique("s\(state.id.index)")
+            let name = isPlain(state.name) ? state.name : "s\(state.id.index)"
+            return prefix.isEmpty && isPlain(state.name) ? name : unique(prefix + name)
         }
-        anyState = unique("anyState")
+        anyState = unique(prefix + "anyState")
         for state in model.states where state.history != nil {
             histories[state.id] = unique(identifiers[state.id.index] + "History")
         }
+        self.taken = taken
+    }
+
+    /// `candidate`, or with `_` added until `taken` does not hold it; then taken.
+    static func unique(_ candidate: String, avoiding taken: inout Set<String>) -> String {
+        var identifier = candidate
+        while taken.contains(identifier) { identifier += "_" }
+        taken.insert(identifier)
+        return identifier
     }
 
     subscript(state: StateID) -> String { identifiers[state.index] }

@@ -11,7 +11,10 @@ import FSMCore
 /// functions whose result need it, and the transitions and states paths miss for lack of it.
 /// `searchBound`, present only when a search stopped at a bound on situations and paths miss
 /// something the machine's structure does not rule out, gives the bounds and the transitions
-/// and states that may lie beyond them.
+/// and states that may lie beyond them. A step that sends an event to a child machine
+/// (`invoke SignIn as signIn`) names the invocations from this machine down to it in `child`
+/// (`["signIn"]`), its machine in `childMachine` and the event in `sendToChild`; what the child
+/// emits and its finishing are this machine's transitions of the same step.
 public enum PathsJSONEmitter {
     public static func emit(_ plan: TestPlan, sourceFileName: String) -> String {
         let model = plan.model
@@ -78,6 +81,12 @@ public enum PathsJSONEmitter {
         switch step.stimulus {
         case .send(let event):
             fields.append(("send", .string(model[event].name)))
+            fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: plan))))
+        case .sendToChild(let chain, let event):
+            let child = plan.childModel(at: chain)
+            fields.append(("child", .array(child.names.map { .string($0) })))
+            fields.append(("childMachine", .string(child.model.name)))
+            fields.append(("sendToChild", .string(child.model[event].name)))
             fields.append(("call", .string(PathDescription.stimulus(step.stimulus, in: plan))))
         case .advance(let nanoseconds):
             fields.append(("advanceNanoseconds", .number(Int(nanoseconds))))

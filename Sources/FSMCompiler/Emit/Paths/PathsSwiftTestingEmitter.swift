@@ -43,7 +43,14 @@ public struct PathsSwiftTestingEmitter {
     }
     var scriptName: String { "\(model.name)PathScript" }
 
-    /// The tests of `plan`. `specPath`, the spec's path as the command that regenerates the file
+    /// What this emitter cannot write yet, each a located error: child machines
+    /// (`invoke SignIn as signIn`), whose test would have to make the child through the
+    /// parent's `Actions` and send it its events; the text and JSON paths cover them.
+    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
+        model.childMachineRefusals("Swift Testing paths do not drive child machines yet (use --format text or json)")
+    }
+
+    /// The tests of `plan`, which ``refusals(_:)`` must not refuse. `specPath`, the spec's path as the command that regenerates the file
     /// names it (`machines/Player.fsm`), goes into the header with `module`; without one, the
     /// header names `sourceFileName`.
     public static func emit(_ plan: TestPlan, sourceFileName: String, module: String?, specPath: String? = nil) -> String {
@@ -202,6 +209,8 @@ public struct PathsSwiftTestingEmitter {
                     writer.line("clock.advance(by: \(SwiftNames.duration(DurationModel(nanoseconds: nanoseconds, text: ""))))")
                 case .deliver(let id, let result):
                     writer.line(deliveryStatement(model[id], result))
+                case .sendToChild:
+                    preconditionFailure("fsmc: Swift Testing paths do not drive child machines (PathsSwiftTestingEmitter.refusals)")
                 }
                 stateExpectations(step.atomicStatesAfter).forEach { writer.line($0) }
             }
@@ -257,7 +266,7 @@ public struct PathsSwiftTestingEmitter {
         case .done: return "invocations.finish(\(name))"
         case .error: return "invocations.fail(\(name), with: \(model.name)PathFailure())"
         case .element: return value.isEmpty ? "invocations.yield(\(name))" : "invocations.yield(\(name), \(value))"
-        case .output: preconditionFailure("fsmc: test paths do not cover child machines (PathPlanner.refusals)")
+        case .output: preconditionFailure("fsmc: Swift Testing paths do not drive child machines (PathsSwiftTestingEmitter.refusals)")
         }
     }
 

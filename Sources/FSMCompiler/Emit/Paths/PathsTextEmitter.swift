@@ -110,17 +110,15 @@ enum PathDescription {
             + "some, so what is marked beyond the search bound may be reachable past it."
     }
 
-    /// `play`, `seek(to: 0.0)`, `advance 1s`.
+    /// `play`, `seek(to: 0.0)`, `advance 1s`, `fetchUser returns(user: "")`, and an event sent
+    /// to a child machine by the names of the invocations on the way: `to signIn: submit(name: "")`.
     static func stimulus(_ stimulus: TestStep.Stimulus, in plan: TestPlan) -> String {
         switch stimulus {
         case .send(let event):
-            let signal = plan.model[event]
-            guard !signal.parameters.isEmpty else { return signal.name }
-            let values = signal.parameters.map { parameter in
-                let value = plan.samples.expression(for: parameter.type) ?? "?"
-                return parameter.label.map { "\($0): \(value)" } ?? value
-            }
-            return "\(signal.name)(\(values.joined(separator: ", ")))"
+            return self.event(plan.model[event], samples: plan.samples)
+        case .sendToChild(let chain, let event):
+            let child = plan.childModel(at: chain)
+            return "to \(child.names.joined(separator: ".")): " + self.event(child.model[event], samples: plan.samples)
         case .advance(let nanoseconds):
             return "advance " + durationText(nanoseconds)
         case .deliver(let id, let result):
@@ -131,6 +129,16 @@ enum PathDescription {
             let arguments = result == .error || values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")"
             return "\(invocation.name) \(verb(of: result, invocation.kind))\(arguments)"
         }
+    }
+
+    /// `play`, `seek(to: 0.0)`: an event with sample payload values.
+    static func event(_ signal: SignalModel, samples: SampleValues) -> String {
+        guard !signal.parameters.isEmpty else { return signal.name }
+        let values = signal.parameters.map { parameter in
+            let value = samples.expression(for: parameter.type) ?? "?"
+            return parameter.label.map { "\($0): \(value)" } ?? value
+        }
+        return "\(signal.name)(\(values.joined(separator: ", ")))"
     }
 
     /// What an invocation does to deliver `result`: `returns`, `throws`, `yields`, `finishes`.

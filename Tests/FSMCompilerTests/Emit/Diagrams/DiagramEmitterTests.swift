@@ -11,7 +11,8 @@ import TestSupport
 
     @Test(arguments: DiagramGoldens.subjects, DiagramFormat.allCases)
     func diagramMatchesItsGoldenFile(_ subject: String, _ format: DiagramFormat) throws {
-        try DiagramGoldens.expect(format.emit(try DiagramGoldens.model(of: subject)), matches: DiagramGoldens.file(of: subject, format))
+        let diagram = format.emit(try DiagramGoldens.model(of: subject), children: try DiagramGoldens.children(of: subject))
+        try DiagramGoldens.expect(diagram, matches: DiagramGoldens.file(of: subject, format))
     }
 
     @Test func everyGoldenFileBelongsToADiagramUnderTest() throws {
@@ -395,7 +396,7 @@ import TestSupport
 
     @Test(arguments: DiagramGoldens.subjects)
     func mermaidKeepsToWhatMermaidsLexerReads(_ subject: String) throws {
-        let problems = MermaidSyntax.problems(in: MermaidEmitter.emit(try DiagramGoldens.model(of: subject)))
+        let problems = MermaidSyntax.problems(in: MermaidEmitter.emit(try DiagramGoldens.model(of: subject), children: try DiagramGoldens.children(of: subject)))
         #expect(problems == [], "\(problems.joined(separator: "\n"))")
     }
 
