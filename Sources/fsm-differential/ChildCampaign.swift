@@ -128,7 +128,7 @@ struct ChildCampaign {
             if let error = trace.error { throw CampaignError("Qt could not load \(pair.name) (\(pair.origin)): \(error)") }
             let interpreted = ChildInterpreterSide.trace(pair, script)
             let qt = RunTrace(chart: trace.chart, lines: interpreted.comparable(trace.lines.map(InterpreterSide.withoutActions)))
-            let fsmc = RunTrace(chart: trace.chart, lines: interpreted.lines)
+            let fsmc = RunTrace(chart: trace.chart, lines: interpreted.comparable(interpreted.lines))
             if let step = RunTrace.firstDifference(qt, fsmc) {
                 disagreements.append(Disagreement(pair: pair, script: script, step: step, qt: qt.lines, fsmc: fsmc.lines))
             }

@@ -10,26 +10,46 @@ import FSMCompiler
 /// child's output by leaving the invoking state, Qt shows nothing of what the child did after
 /// sending it in that step (the rest of its transition's actions, the states it entered),
 /// where SCXML's child finishes its macrostep before it handles the cancellation, as fsmc's
-/// does. So in a step that cancels a child machine, neither side's lines of that child (any
-/// run of its invocation) are compared: ``ChildTrace/uncompared`` names them, and
-/// ``ChildTrace/comparable(_:)`` takes them out of the other side's lines too. The active
-/// states after each step are compared in full.
+/// does (also when that rest finishes the child). So in a step that cancels a child machine or
+/// exits the state of a child that acted in it, neither side's lines of that child (any run
+/// of its invocation) are compared: ``ChildTrace/uncompared`` names them, and
+/// ``ChildTrace/comparable(_:)`` takes them out of the other side's lines too. And Qt starts
+/// the children of one macrostep in another order than SCXML's (appendix D: the states to
+/// invoke in entry order, each one's `<invoke>`s in document order), which fsmc follows: in a
+/// state `a` entering `b`, Qt starts `b`'s child before `a`'s. So each step's exits and
+/// entries are compared machine by machine (``ChildTrace/byMachine(_:)``): the parent's in
+/// their order, then each child's, by invocation name, in theirs. The active states after
+/// each step are compared in full.
 struct ChildTrace {
     var lines: [String] = []
     /// The invocations whose child's lines are left out, by step (0 is the start).
     var uncompared: [Int: Set<String>] = [:]
 
-    /// `lines` (a side's trace of the same script) without the lines ``uncompared`` names.
+    /// `lines` (a side's trace of the same script) without the lines ``uncompared`` names,
+    /// each step's exits and entries machine by machine.
     func comparable(_ lines: [String]) -> [String] {
         lines.enumerated().map { index, line in
-            guard let names = uncompared[index] else { return line }
             var columns = line.components(separatedBy: " | ")
             guard columns.count == 4 else { return line }
-            columns[1] = columns[1].components(separatedBy: ", ").filter { entry in
+            let names = uncompared[index] ?? []
+            let entries = columns[1].components(separatedBy: ", ").filter { entry in
                 !names.contains { entry.hasPrefix("exit \($0)/") || entry.hasPrefix("enter \($0)/") }
-            }.joined(separator: ", ")
+            }
+            columns[1] = Self.byMachine(entries).joined(separator: ", ")
             return columns.joined(separator: " | ")
         }
+    }
+
+    /// Exits and entries, the parent's first in their order, then each child's (`k1/s2`) in
+    /// theirs, children by name.
+    static func byMachine(_ entries: [String]) -> [String] {
+        func machine(_ entry: String) -> String {
+            let state = entry.split(separator: " ", maxSplits: 1).last.map(String.init) ?? ""
+            return state.contains("/") ? String(state.prefix { $0 != "/" }) : ""
+        }
+        let parent = entries.filter { machine($0).isEmpty }
+        let children = Dictionary(grouping: entries.filter { !machine($0).isEmpty }, by: machine)
+        return parent + children.keys.sorted().flatMap { children[$0]! }
     }
 }
 
@@ -41,9 +61,17 @@ enum ChildInterpreterSide {
         var result = ChildTrace()
         func note(_ step: String) {
             let entries = interpreter.trace[seen...]
+            let exited = Set(entries.compactMap { entry -> StateID? in if case .exited(let state) = entry { state } else { nil } })
             let cancelled = Set(entries.compactMap { entry -> String? in
-                guard case .cancelled(let run) = entry, case .machine = model[run.invocation].kind else { return nil }
-                return model[run.invocation].name
+                switch entry {
+                case .cancelled(let run):
+                    guard case .machine = model[run.invocation].kind else { return nil }
+                    return model[run.invocation].name
+                case .inChild(let run, _):
+                    return exited.contains(model[run.invocation].owner) ? model[run.invocation].name : nil
+                default:
+                    return nil
+                }
             })
             if !cancelled.isEmpty { result.uncompared[result.lines.count] = cancelled }
             let states = entries.compactMap { entry -> String? in
