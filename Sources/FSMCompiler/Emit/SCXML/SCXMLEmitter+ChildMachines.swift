@@ -60,7 +60,7 @@ extension SCXMLEmitter {
             guard let child = children[machine] else {
                 return Diagnostic(
                     .error,
-                    "SCXML export needs the spec of machine '\(machine)', which '\(invocation.name)' invokes, to write it inside this document: give it with --sibling",
+                    "SCXML export needs the spec of machine '\(machine)', which '\(invocation.name)' invokes, to write it inside this document, and was not given it",
                     at: invocation.range)
             }
             let childRefusals = refusals(child, children: children, invokedAs: invocation.name)

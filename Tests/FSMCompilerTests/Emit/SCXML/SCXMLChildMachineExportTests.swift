@@ -81,8 +81,8 @@ import Testing
                     </scxml>
                   </content>
                 </invoke>
-                <transition event="fsmc.output.signIn.signedIn" cond="_event.data.fsmc_run == fsmc_run_signIn" target="home" type="external"/>
-                <transition event="fsmc.done.signIn" cond="_event.data.fsmc_run == fsmc_run_signIn" target="home" type="external"/>
+                <transition event="fsmc.output.signIn.signedIn" target="home" cond="_event.data.fsmc_run == fsmc_run_signIn" type="external"/>
+                <transition event="fsmc.done.signIn" target="home" cond="_event.data.fsmc_run == fsmc_run_signIn" type="external"/>
               </state>
               <state id="home">
                 <!-- state data, not exported: user: String -->
@@ -97,7 +97,7 @@ import Testing
         let app = try Self.model(Self.app, siblings: [Self.signIn])
         let refusals = SCXMLEmitter.refusals(app, children: [:])
         #expect(refusals.map(\.message) == [
-            "SCXML export needs the spec of machine 'SignIn', which 'signIn' invokes, to write it inside this document: give it with --sibling",
+            "SCXML export needs the spec of machine 'SignIn', which 'signIn' invokes, to write it inside this document, and was not given it",
         ])
         #expect(refusals.first?.range.start.line == 4)
         // Without children at all, as `fsmc export` without `--sibling`.
