@@ -11,8 +11,8 @@ import FSMCompiler
 /// sending it in that step (the rest of its transition's actions, the states it entered),
 /// where SCXML's child finishes its macrostep before it handles the cancellation, as fsmc's
 /// does (also when that rest finishes the child). So in a step that cancels a child machine or
-/// exits the state of a child that acted in it, neither side's lines of that child (any run
-/// of its invocation) are compared: ``ChildTrace/uncompared`` names them, and
+/// exits the state of a child that acted in it, at any depth, neither side's lines of that
+/// child (any run of its invocation, its own children's included) are compared: ``ChildTrace/uncompared`` names them, and
 /// ``ChildTrace/comparable(_:)`` takes them out of the other side's lines too. And Qt starts
 /// the children of one macrostep in another order than SCXML's (appendix D: the states to
 /// invoke in entry order, each one's `<invoke>`s in document order), which fsmc follows: in a
@@ -60,24 +60,10 @@ enum ChildInterpreterSide {
         var seen = 0
         var result = ChildTrace()
         func note(_ step: String) {
-            let entries = interpreter.trace[seen...]
-            let exited = Set(entries.compactMap { entry -> StateID? in if case .exited(let state) = entry { state } else { nil } })
-            let cancelled = Set(entries.compactMap { entry -> String? in
-                switch entry {
-                case .cancelled(let run):
-                    guard case .machine = model[run.invocation].kind else { return nil }
-                    return model[run.invocation].name
-                case .inChild(let run, _):
-                    return exited.contains(model[run.invocation].owner) ? model[run.invocation].name : nil
-                default:
-                    return nil
-                }
-            })
+            let entries = Array(interpreter.trace[seen...])
+            let cancelled = uncompared(entries, in: model, machines: pair.children, prefix: "")
             if !cancelled.isEmpty { result.uncompared[result.lines.count] = cancelled }
-            let states = entries.compactMap { entry -> String? in
-                if case .inChild(let run, _) = entry, cancelled.contains(model[run.invocation].name) { return nil }
-                return line(of: entry, in: model, machines: pair.children)
-            }
+            let states = entries.compactMap { line(of: $0, in: model, machines: pair.children) }
             seen = interpreter.trace.count
             let active = activeStates(of: interpreter, prefix: "").sorted()
             result.lines.append("\(step) | \(states.joined(separator: ", ")) |  | \(active.joined(separator: " "))")
@@ -102,6 +88,33 @@ enum ChildInterpreterSide {
                 break
             }
             note(step.text)
+        }
+        return result
+    }
+
+    /// The children (`upload`, `upload/retry` for a grandchild) whose lines a step's entries
+    /// leave uncompared: those cancelled, and those that acted while their invoking state was
+    /// exited, at any depth.
+    private static func uncompared(
+        _ entries: [MachineInterpreter.TraceEntry], in model: MachineModel, machines: [String: ExecutableMachine], prefix: String
+    ) -> Set<String> {
+        let exited = Set(entries.compactMap { entry -> StateID? in if case .exited(let state) = entry { state } else { nil } })
+        var result: Set<String> = []
+        var inner: [MachineInterpreter.InvocationRun: [MachineInterpreter.TraceEntry]] = [:]
+        for entry in entries {
+            switch entry {
+            case .cancelled(let run):
+                if case .machine = model[run.invocation].kind { result.insert(prefix + model[run.invocation].name) }
+            case .inChild(let run, let childEntry):
+                if exited.contains(model[run.invocation].owner) { result.insert(prefix + model[run.invocation].name) }
+                inner[run, default: []].append(childEntry)
+            default:
+                break
+            }
+        }
+        for (run, childEntries) in inner {
+            guard case .machine(let name) = model[run.invocation].kind, let child = machines[name] else { continue }
+            result.formUnion(uncompared(childEntries, in: child.model, machines: machines, prefix: prefix + model[run.invocation].name + "/"))
         }
         return result
     }
