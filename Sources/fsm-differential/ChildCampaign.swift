@@ -157,26 +157,39 @@ struct ChildCampaign {
                 }
             }
         }
+        let origin = disagreement.pair.origin + ", minimized"
         func pair(parent: SpecDocument?, child: SpecDocument?) -> ChildPair? {
-            guard let parent, let child, var pair = try? ChildPair(
-                origin: current.pair.origin + ", minimized", parentText: parent.text, childTexts: [child.text])
+            guard let parent, let child, var pair = try? ChildPair(origin: origin, parentText: parent.text, childTexts: [child.text])
             else { return nil }
             pair.parentDocument = parent
             pair.childDocument = child
             return pair
         }
+        // The minimizer's result is the last tree that still disagreed: keep that disagreement
+        // rather than judge the tree again.
         let script = current.script
+        var found = current
         if let document = current.pair.parentDocument {
-            let parent = try SpecMinimizer.minimize(
-                document, isCandidate: { pair(parent: $0, child: current.pair.childDocument) != nil },
-                stillFails: { try stillDisagrees(pair(parent: $0, child: current.pair.childDocument)!, script) != nil })
-            current = try stillDisagrees(pair(parent: parent, child: current.pair.childDocument)!, script) ?? current
+            let child = current.pair.childDocument
+            _ = try SpecMinimizer.minimize(
+                document, isCandidate: { pair(parent: $0, child: child) != nil },
+                stillFails: { parent in
+                    guard let disagreement = try stillDisagrees(pair(parent: parent, child: child)!, script) else { return false }
+                    found = disagreement
+                    return true
+                })
+            current = found
         }
         if let document = current.pair.childDocument {
-            let child = try SpecMinimizer.minimize(
-                document, isCandidate: { pair(parent: current.pair.parentDocument, child: $0) != nil },
-                stillFails: { try stillDisagrees(pair(parent: current.pair.parentDocument, child: $0)!, script) != nil })
-            current = try stillDisagrees(pair(parent: current.pair.parentDocument, child: child)!, script) ?? current
+            let parent = current.pair.parentDocument
+            _ = try SpecMinimizer.minimize(
+                document, isCandidate: { pair(parent: parent, child: $0) != nil },
+                stillFails: { child in
+                    guard let disagreement = try stillDisagrees(pair(parent: parent, child: child)!, script) else { return false }
+                    found = disagreement
+                    return true
+                })
+            current = found
         }
         return current
     }
