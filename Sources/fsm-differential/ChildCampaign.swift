@@ -32,13 +32,17 @@ struct ChildCampaign {
     /// cannot set a child session's) that neither emits nor finishes as it starts, so that a
     /// parent re-entering its invoking state on a child's output never loops; each parent a
     /// differential spec invoking it.
-    static func randomPairs(count: Int, seed: UInt64, size: SpecSize) -> [ChildPair] {
+    static func randomPairs(count: Int, seed: UInt64, size: SpecSize) throws -> [ChildPair] {
         var childProfile = SpecProfile.differential
         childProfile.guards = false
         var children = SpecGenerator(seed: seed, profile: childProfile, size: .small)
         var pairs: [ChildPair] = []
         var parentSeed = seed
+        var attempts = 0
         while pairs.count < count {
+            attempts += 1
+            // Most children and parents fit; a generator that stopped making them is a bug.
+            guard attempts <= 50 * count else { throw CampaignError("\(attempts - 1) attempts made only \(pairs.count) of \(count) pairs") }
             let number = pairs.count + 1
             let child = children.makeSpec(machineName: "K\(number)")
             guard !startsSending(child.text) else { continue }
@@ -92,12 +96,12 @@ struct ChildCampaign {
             let specs = try files.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".fsm") }.sorted()
             guard !specs.isEmpty else { return nil }
             let texts = try specs.map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
-            let invoked = Set(texts.flatMap { text in
-                MachineCatalog(specs: texts.map { SourceText($0) }).names.filter { text.contains("invoke \($0) as") }
-            })
-            guard let parent = texts.first(where: { text in !invoked.contains { text.contains("machine \($0) ") } }) else {
+            let interfaces = texts.map { MachineCatalog.interface(of: SourceText($0)) }
+            let invoked = Set(interfaces.flatMap { $0?.invokedMachines ?? [] })
+            guard let index = interfaces.firstIndex(where: { $0.map { !invoked.contains($0.name) } ?? false }) else {
                 throw CampaignError("\(folder.path): every spec is invoked by another; which is the parent?")
             }
+            let parent = texts[index]
             return try ChildPair(origin: folder.path, parentText: parent, childTexts: texts.filter { $0 != parent })
         }
     }

@@ -10,15 +10,15 @@ import Foundation
         qt: QtSide(fsmc: fsmc, harness: harness, workDirectory: work), workDirectory: work.appendingPathComponent("children"),
         scriptsPerPair: options.scripts, stepsPerScript: options.steps, seed: options.seed)
     var pairs: [ChildPair] = []
+    let sizes: [String: SpecSize] = ["small": .small, "medium": .medium, "large": .large]
     do {
         if let directory = options.childPairs {
             pairs += try ChildCampaign.fixedPairs(in: URL(fileURLWithPath: directory, relativeTo: packageRoot))
         }
+        pairs += try ChildCampaign.randomPairs(count: options.children, seed: options.seed, size: sizes[options.size]!)
     } catch {
         fail("\(error)")
     }
-    let sizes: [String: SpecSize] = ["small": .small, "medium": .medium, "large": .large]
-    pairs += ChildCampaign.randomPairs(count: options.children, seed: options.seed, size: sizes[options.size]!)
     do {
         let (runs, disagreements) = try campaign.run(pairs, name: "pairs")
         for disagreement in disagreements {

@@ -50,9 +50,10 @@ public struct SCXMLEmitter {
     /// are sent to the parent (``SCXMLEmitter/emitChildInvocation(_:of:into:)``).
     let invokedAs: String?
 
-    /// What the export cannot write, each a located error: child machines
-    /// (``invocationRefusals(_:)``), `defer` (SCXML has no deferred events), and transitions into a history from inside its state whose
-    /// SCXML meaning differs (``entersHistoryFromInsideOtherwise(_:in:)``).
+    /// What the export cannot write, each a located error: child machines, whose documents it
+    /// is not given here (``refusals(_:children:)``), `defer` (SCXML has no deferred events), and
+    /// transitions into a history from inside its state whose SCXML meaning differs
+    /// (``entersHistoryFromInsideOtherwise(_:in:)``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
         refusals(model, children: [:])
     }
