@@ -18,6 +18,19 @@ extension SpecBuild {
         }
     }
 
+    /// A child machine (``SpecProfile/childMachines``) in about one state of four that is not
+    /// final, at any depth, named `k1`, `k2`, ….
+    mutating func makeChildMachineInvocations() {
+        for index in nodes.indices where !nodes[index].isFinal && random.chance(25) {
+            let child = random.pick(profile.childMachines)
+            var name = "k\(names.next())"
+            while !names.claimInvocation(name) { name = "k\(names.next())" }
+            let invocation = SpecInvocation(name: name, isStream: false, results: [], machine: child.name)
+            nodes[index].invocations.append(invocation)
+            invocations.append((index, invocation))
+        }
+    }
+
     /// A name free in the namespace of events and states and among the functions of `Actions`:
     /// sometimes one near Swift's or the generated code's names, mostly a numbered one.
     private mutating func invocationName(isStream: Bool) -> String {
@@ -56,9 +69,18 @@ extension SpecBuild {
         for (owner, invocation) in candidates {
             let own = owner == state
             var triggers: [SpecTrigger] = []
-            if random.chance(own ? 55 : 15) { triggers.append(.invocationDone(invocation.name)) }
-            if random.chance(own ? 35 : 10) { triggers.append(.invocationError(invocation.name)) }
-            if invocation.isStream && random.chance(own ? 55 : 15) { triggers.append(.invocationElement(invocation.name)) }
+            if let machine = invocation.machine {
+                // A child machine only finishes (when it can) and emits its outputs.
+                guard let child = profile.childMachines.first(where: { $0.name == machine }) else { continue }
+                if child.finishes && random.chance(own ? 55 : 15) { triggers.append(.invocationDone(invocation.name)) }
+                for output in child.outputs where random.chance(own ? 55 : 15) {
+                    triggers.append(.childOutput(invocation.name, output: output))
+                }
+            } else {
+                if random.chance(own ? 55 : 15) { triggers.append(.invocationDone(invocation.name)) }
+                if random.chance(own ? 35 : 10) { triggers.append(.invocationError(invocation.name)) }
+                if invocation.isStream && random.chance(own ? 55 : 15) { triggers.append(.invocationElement(invocation.name)) }
+            }
             for trigger in triggers where !used.contains(trigger) {
                 if let key = triggerKey(trigger), !sharingAllows(state, key: key) || qtPreemptionLimits(state, key: key) == nil { continue }
                 used.insert(trigger)
@@ -70,8 +92,9 @@ extension SpecBuild {
     /// Now and then a machine-level group on one invocation: it receives what any invocation
     /// delivers.
     mutating func makeMachineLevelInvocationGroups() {
-        guard !invocations.isEmpty, random.chance(30) else { return }
-        let invocation = random.pick(invocations).invocation
+        let calls = invocations.filter { $0.invocation.machine == nil }
+        guard !calls.isEmpty, random.chance(30) else { return }
+        let invocation = random.pick(calls).invocation
         var triggers: [SpecTrigger] = [.invocationDone(invocation.name), .invocationError(invocation.name)]
         if invocation.isStream { triggers.append(.invocationElement(invocation.name)) }
         makeGroup(in: nil, trigger: random.pick(triggers))

@@ -14,7 +14,7 @@ extension SpecBuild {
             usedTriggers.insert(trigger)
             makeGroup(in: state, trigger: trigger)
         }
-        if usesInvocations { makeInvocationGroups(of: state, excluding: &usedTriggers) }
+        if usesInvocations || !profile.childMachines.isEmpty { makeInvocationGroups(of: state, excluding: &usedTriggers) }
     }
 
     mutating func makeMachineLevelTransitions() {
@@ -38,6 +38,7 @@ extension SpecBuild {
         case .invocationDone(let name): "done:" + name
         case .invocationError(let name): "error:" + name
         case .invocationElement(let name): "on:" + name
+        case .childOutput(let name, let output): "on:" + name + "." + output
         case .after, .done: nil
         }
     }

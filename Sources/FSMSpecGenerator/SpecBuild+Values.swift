@@ -27,6 +27,8 @@ extension SpecBuild {
             payload = invocations.first { $0.invocation.name == name }.map { $0.invocation.isStream ? [] : $0.invocation.results }
         case .invocationError?:
             payload = [SpecParameter(label: "error", type: "any Error")]
+        case .childOutput?:
+            payload = []
         case .invocationElement(let name)?:
             payload = invocations.first { $0.invocation.name == name }?.invocation.results
         case .always?, .after?, .done?, nil:

@@ -97,6 +97,7 @@ struct SpecBuild {
         makeSignals()
         makeTree()
         if usesInvocations { makeInvocations() }
+        if !profile.childMachines.isEmpty { makeChildMachineInvocations() }
         for index in nodes.indices where !nodes[index].isFinal && writesStateTransitions {
             makeTransitions(of: index)
         }

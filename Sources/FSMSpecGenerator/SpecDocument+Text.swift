@@ -57,7 +57,11 @@ extension SpecDocument {
         for exit in state.exits { lines.append(inner + "exit / " + actionList(exit)) }
         for invocation in state.invocations {
             appendDocumentation(invocation.documentation, indent: inner, to: &lines)
-            lines.append(inner + (invocation.isStream ? "invoke stream " : "invoke ") + invocation.name + parameterList(invocation.results))
+            if let machine = invocation.machine {
+                lines.append(inner + "invoke " + machine + " as " + invocation.name)
+            } else {
+                lines.append(inner + (invocation.isStream ? "invoke stream " : "invoke ") + invocation.name + parameterList(invocation.results))
+            }
         }
         for event in state.deferrals { lines.append(inner + "defer " + event) }
         for child in state.children { append(child, indent: inner, to: &lines) }
@@ -78,6 +82,7 @@ extension SpecDocument {
         case .invocationDone(let name): text = "done " + name
         case .invocationError(let name): text = "error " + name
         case .invocationElement(let name): text = "on " + name
+        case .childOutput(let name, let output): text = "on " + name + "." + output
         }
         if let condition = transition.guardCondition { text += " [" + Self.text(of: condition, context: .or) + "]" }
         if transition.reenters { text += " reenter" }

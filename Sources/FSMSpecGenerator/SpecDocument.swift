@@ -65,11 +65,14 @@ public struct SpecState: Sendable, Hashable {
 
 /// `invoke name(label: Type, …)` or `invoke stream name(…)`: work that runs while its state is
 /// active; its results are labeled (none: a call returns `Void`, a stream's elements are empty).
+/// With ``machine``, `invoke Machine as name`: a child machine.
 public struct SpecInvocation: Sendable, Hashable {
     public var name: String
     public var isStream: Bool
     public var results: [SpecParameter]
     public var documentation: String?
+    /// The machine a child machine's invocation runs; `nil` for a call or a stream.
+    public var machine: String? = nil
 }
 
 /// A history's default transition: one state inside its state, or states in different regions
@@ -102,11 +105,13 @@ public enum SpecTrigger: Sendable, Hashable {
     case invocationError(String)
     /// `on name`: a stream's element (payload: its results).
     case invocationElement(String)
+    /// `on name.output`: a child machine's output (no payload in the profiles that write it).
+    case childOutput(String, output: String)
 
     /// The invocation a trigger names, or nil.
     public var invocation: String? {
         switch self {
-        case .invocationDone(let name), .invocationError(let name), .invocationElement(let name): name
+        case .invocationDone(let name), .invocationError(let name), .invocationElement(let name), .childOutput(let name, _): name
         case .event, .always, .after, .done: nil
         }
     }

@@ -65,6 +65,12 @@ public struct SpecProfile: Sendable, Hashable {
     /// made (no number is drawn for deferrals while it is off); SCXML has no `defer`, so the
     /// differential profile never turns it on.
     public var deferral = false
+    /// The machines a spec may invoke as children (`invoke Child as k1`, language version 3),
+    /// in some states that are not final, with `on k1.output` and `done k1` transitions on
+    /// them where calls' results may be taken. Empty in both presets, which then make the specs
+    /// they always made (no number is drawn for them while it is empty):
+    /// `fsm-differential --children` gives it the random children it made.
+    public var childMachines: [SpecChildMachine] = []
 
     public init(kind: Kind) {
         self.kind = kind
@@ -91,6 +97,20 @@ public struct SpecProfile: Sendable, Hashable {
         profile.reenter = true
         profile.constantGuards = true
         return profile
+    }
+}
+
+/// What a spec that invokes a machine needs to know of it: its name, its outputs (without
+/// payloads) and whether it has a top-level final state, so that `done k1` may be written.
+public struct SpecChildMachine: Sendable, Hashable {
+    public var name: String
+    public var outputs: [String]
+    public var finishes: Bool
+
+    public init(name: String, outputs: [String], finishes: Bool) {
+        self.name = name
+        self.outputs = outputs
+        self.finishes = finishes
     }
 }
 

@@ -11,12 +11,16 @@ struct DifferentialScript: Hashable, Sendable {
         /// The work of the invocation of this name returns, throws, yields or finishes
         /// (`complete fetch1`); nothing on any side when it does not run.
         case outcome(SCXMLEmitter.Outcome, String)
+        /// An event from outside to the running child machine invoked as the first name
+        /// (`child k1 e2`; a ``ChildPair``'s scripts only); nothing when it does not run.
+        case child(String, String)
 
         var text: String {
             switch self {
             case .send(let event): "send \(event)"
             case .wait(let milliseconds): "wait \(milliseconds)"
             case .outcome(let outcome, let invocation): "\(outcome.rawValue) \(invocation)"
+            case .child(let invocation, let event): "child \(invocation) \(event)"
             }
         }
     }
@@ -61,6 +65,7 @@ extension DifferentialScript {
             case ("guard", 3) where parts[2] == "1": trueGuards.insert(parts[1])
             case ("send", 2): steps.append(.send(parts[1]))
             case ("wait", 2): steps.append(.wait(Int(parts[1]) ?? 0))
+            case ("child", 3): steps.append(.child(parts[1], parts[2]))
             case (let word?, 2):
                 if let outcome = SCXMLEmitter.Outcome(rawValue: word) { steps.append(.outcome(outcome, parts[1])) }
             default: break

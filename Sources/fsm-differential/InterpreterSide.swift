@@ -39,6 +39,9 @@ enum InterpreterSide {
                 if let run, let delivered = Self.result(of: outcome, from: model[run.invocation]) {
                     _ = interpreter.deliver(delivered, from: run, answers: script.trueGuards)
                 }
+            case .child:
+                // A chart invokes no child machine (``ChildPair`` does).
+                break
             }
             note(step.text)
         }

@@ -19,6 +19,12 @@ struct Options {
           --size <size>     the random charts' size: small, medium (default) or large
           --invocations     the random charts also invoke calls and streams (without
                             results), and the scripts complete, fail, yield and finish them
+          --children <n>    also n random parent/child pairs: a parent invoking a random
+                            child machine, exported as one SCXML document; Qt runs it,
+                            fsmc's interpreter the pair, under scripts that also send the
+                            running children events (docs/SCXML.md, "Child machines")
+          --child-pairs <dir>  fixed pairs, one subdirectory each (a parent and the specs
+                            it invokes), run as the random ones
           --scripts <n>     scripts per chart (default 20)
           --steps <n>       steps per script (default 15)
           --seed <n>        the seed of the random charts and scripts (default 1)
@@ -51,6 +57,8 @@ struct Options {
     var random = 0
     var size = "medium"
     var invocations = false
+    var children = 0
+    var childPairs: String?
     var replay: String?
     var cases: String?
     var minimizes = true
@@ -88,6 +96,8 @@ struct Options {
                 size = try value(argument)
                 guard ["small", "medium", "large"].contains(size) else { throw UsageError(description: "--size is small, medium or large") }
             case "--invocations": invocations = true
+            case "--children": children = try number(argument)
+            case "--child-pairs": childPairs = try value(argument)
             case "--replay": replay = try value(argument)
             case "--cases": cases = try value(argument)
             case "--no-minimize": minimizes = false

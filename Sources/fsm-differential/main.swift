@@ -126,4 +126,5 @@ if !charts.isEmpty {
     failed = failed || !figures.disagreements.isEmpty
 }
 failed = runImportChecks() || failed
+failed = runChildChecks() || failed
 exit(failed ? 1 : 0)

@@ -55,4 +55,46 @@ struct DifferentialProfileTests {
             #expect(invocations > 100)
         }
     }
+
+    /// With child machines (`fsm-differential --children`): parents that invoke the given
+    /// child, with `on k.output` and `done k` transitions, check with the child as their sibling
+    /// and export with it, alongside calls and streams; without children, the profile makes no
+    /// child invocation.
+    @Test func childMachinesCheckAndExportWithTheirChild() async throws {
+        try await onOwnThread {
+            let child = """
+                machine K1 {
+                    event e1
+                    output o1
+                    output o2
+                    initial state a { on e1 -> b / emit o1 }
+                    state b { on e1 -> end / emit o2 }
+                    final state end
+                }
+                """
+            let childModel = try #require(Compiler.compile(SourceText(child)).model)
+            var profile = SpecProfile.differential
+            profile.invocations = true
+            var plain = SpecGenerator(seed: 0xC41D, profile: profile, size: .large)
+            profile.childMachines = [SpecChildMachine(name: "K1", outputs: ["o1", "o2"], finishes: true)]
+            var generator = SpecGenerator(seed: 0xC41D, profile: profile, size: .large)
+            var children = 0
+            var resultTransitions = 0
+            for index in 0..<100 {
+                let spec = generator.makeSpec(machineName: "D\(index)")
+                let compilation = Compiler.compile(
+                    SourceText(spec.text), machines: MachineCatalog(specs: [SourceText(child)]), options: CompilerOptions(childMachines: true))
+                let model = try #require(compilation.model, "spec \(index) of seed 0xC41D with children is invalid: \(compilation.diagnostics)\n\(spec.text)")
+                #expect(SCXMLEmitter.refusals(model, children: ["K1": childModel]).filter { $0.message.contains("invok") }.isEmpty)
+                children += model.invocations.filter { $0.kind == .machine("K1") }.count
+                resultTransitions += model.allTransitions.filter { transition in
+                    guard case .invocation(let invocation, _) = transition.trigger else { return false }
+                    return model[invocation].kind == .machine("K1")
+                }.count
+                #expect(!plain.makeSpec(machineName: "D\(index)").text.contains(" as "))
+            }
+            #expect(children > 50)
+            #expect(resultTransitions > 20)
+        }
+    }
 }

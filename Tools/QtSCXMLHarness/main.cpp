@@ -12,6 +12,8 @@
 //   fail <name>            its call or stream throws
 //   yield <name>           its stream yields an element
 //   finish <name>          its stream finishes
+//   child <path> <event>   an event from outside to the running child machine at <path>
+//                          (`signIn`, or `signIn/verify` for its own child)
 //   end                    ends the run
 // Output: "run <path>", then one line per start, send, wait or outcome:
 //   <command> | <exit x, enter y, …> | <action a, emit o, …> | <active states, sorted>[ <name()>…]
@@ -23,6 +25,11 @@
 // session (QScxmlInvokableService's "stateMachine" property, the invoked QScxmlStateMachine),
 // and does nothing when no child of that name is running, as fsmc drops a result of work that
 // no longer runs. The running invocations follow the active states, sorted, written "<name>()".
+//
+// A child machine is fsmc's export of it (docs/SCXML.md, "Child machines"): an <invoke id="<name>">
+// of the child's own document. Its logs are the run's, its states written "<name>/<state>"
+// ("<name>/<inner>/<state>" for its own children); while it runs (until its session ends), its
+// active states follow the parent's, sorted with them.
 
 #include <QFile>
 #include <QLoggingCategory>
@@ -59,14 +66,50 @@ QScxmlStateMachine *runningInvocation(const QScxmlStateMachine &machine, const Q
     return nullptr;
 }
 
-QString configuration(const QScxmlStateMachine &machine)
+/// The session of the child machine invoked as `name`, while it runs.
+QScxmlStateMachine *runningChild(const QScxmlStateMachine &machine, const QString &name)
+{
+    for (QScxmlInvokableService *service : machine.invokedServices()) {
+        if (service->id() != name)
+            continue;
+        auto *child = service->property("stateMachine").value<QScxmlStateMachine *>();
+        // A call's or a stream's session has "<name>.running"; a child machine's does not.
+        if (child && child->isRunning() && !child->stateNames(false).contains(name + QLatin1String(".running")))
+            return child;
+    }
+    return nullptr;
+}
+
+/// The running child machine at `path` (`signIn/verify`), below `machine`.
+QScxmlStateMachine *runningChild(QScxmlStateMachine *machine, const QString &path)
+{
+    for (const QString &name : path.split(QLatin1Char('/'))) {
+        if (!machine)
+            return nullptr;
+        machine = runningChild(*machine, name);
+    }
+    return machine;
+}
+
+/// The active states of `machine` and of its running child machines, each prefixed by `prefix`.
+QStringList activeStates(const QScxmlStateMachine &machine, const QString &prefix)
 {
     QStringList active;
     for (const QString &name : machine.stateNames(false)) {
         // fsmc.machine wraps machine-level transitions; it is no state of the spec.
         if (name != QLatin1String("fsmc.machine") && machine.isActive(name))
-            active.append(name);
+            active.append(prefix + name);
     }
+    for (QScxmlInvokableService *service : machine.invokedServices()) {
+        if (QScxmlStateMachine *child = runningChild(machine, service->id()))
+            active += activeStates(*child, prefix + service->id() + QLatin1Char('/'));
+    }
+    return active;
+}
+
+QString configuration(const QScxmlStateMachine &machine)
+{
+    QStringList active = activeStates(machine, QString());
     active.sort();
     QStringList running;
     for (QScxmlInvokableService *service : machine.invokedServices()) {
@@ -95,12 +138,29 @@ public:
             m_machine.reset();
             return;
         }
-        QObject::connect(m_machine.get(), &QScxmlStateMachine::log, m_machine.get(),
-            [this](const QString &label, const QString &message) {
+        observe(m_machine.get(), QString());
+    }
+
+    /// Hears the logs of `machine` (a child's states and actions prefixed by `prefix`, its
+    /// path and a slash) and of every child machine it invokes, as each is invoked.
+    void observe(QScxmlStateMachine *machine, const QString &prefix)
+    {
+        QObject::connect(machine, &QScxmlStateMachine::log, machine,
+            [this, prefix](const QString &label, const QString &message) {
                 if (label == QLatin1String("enter") || label == QLatin1String("exit"))
-                    m_observed.states.append(label + QLatin1Char(' ') + message);
+                    m_observed.states.append(label + QLatin1Char(' ') + prefix + message);
                 else
-                    m_observed.actions.append(label + QLatin1Char(' ') + message);
+                    m_observed.actions.append(label + QLatin1Char(' ') + prefix + message);
+            });
+        QObject::connect(machine, &QScxmlStateMachine::invokedServicesChanged, machine,
+            [this, machine, prefix](const QList<QScxmlInvokableService *> &services) {
+                for (QScxmlInvokableService *service : services) {
+                    auto *child = service->property("stateMachine").value<QScxmlStateMachine *>();
+                    if (child && !child->property("fsmcObserved").toBool()) {
+                        child->setProperty("fsmcObserved", true);
+                        observe(child, prefix + service->id() + QLatin1Char('/'));
+                    }
+                }
             });
     }
 
@@ -128,6 +188,12 @@ public:
             || command == QLatin1String("yield") || command == QLatin1String("finish")) {
             if (QScxmlStateMachine *child = runningInvocation(*m_machine, argument)) {
                 child->submitEvent(QLatin1String("fsmc.") + command);
+                m_clock.settle();
+            }
+            printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
+        } else if (command == QLatin1String("child")) {
+            if (QScxmlStateMachine *child = runningChild(m_machine.get(), argument.section(QLatin1Char(' '), 0, 0))) {
+                child->submitEvent(argument.section(QLatin1Char(' '), 1));
                 m_clock.settle();
             }
             printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);

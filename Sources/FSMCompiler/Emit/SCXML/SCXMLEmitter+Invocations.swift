@@ -34,13 +34,14 @@ extension SCXMLEmitter {
     }
 
     /// The SCXML event an invocation's result arrives as: `done.invoke.fetchUser` (SCXML
-    /// 6.4.3's, sent when the child session reaches its final state), `fsmc.error.fetchUser`,
-    /// `fsmc.element.changes`, `fsmc.output.signIn.signedIn` (a child machine's output: the
-    /// export refuses child machines, ``invocationRefusals(_:)``, so no document has it yet).
+    /// 6.4.3's, sent when the child session reaches its final state; `fsmc.done.signIn` for a
+    /// child machine, which sends it itself), `fsmc.error.fetchUser`,
+    /// `fsmc.element.changes`, `fsmc.output.signIn.signedIn` (a child machine's output, sent by
+    /// the child's session to its parent: ``emitChildInvocation(_:of:into:)``).
     /// `error.*` is left to SCXML's platform errors.
     public static func event(of result: InvocationResult, from invocation: InvocationModel) -> String {
         switch result {
-        case .done: "done.invoke." + invocation.name
+        case .done: invocation.isChildMachine ? "fsmc.done." + invocation.name : "done.invoke." + invocation.name
         case .error: "fsmc.error." + invocation.name
         case .element: "fsmc.element." + invocation.name
         case .output(let output): "fsmc.output." + invocation.name + "." + output
@@ -49,19 +50,6 @@ extension SCXMLEmitter {
 
     /// The SCXML `type` of an invoked SCXML session (6.4.1).
     static let invokeType = "http://www.w3.org/TR/scxml/"
-
-    /// The child machines a spec invokes (`invoke Machine as name`), each refused at its line:
-    /// the child would be another machine's whole document, its outputs events of the parent,
-    /// which the export does not write.
-    static func invocationRefusals(_ model: MachineModel) -> [Diagnostic] {
-        model.invocations.compactMap { invocation in
-            guard case .machine(let machine) = invocation.kind else { return nil }
-            return Diagnostic(
-                .error,
-                "SCXML export does not write child machines: '\(invocation.name)' invokes machine '\(machine)', whose document and outputs the export does not include",
-                at: invocation.range)
-        }
-    }
 
     /// `<invoke id="fetchUser">` with its child session inline.
     func emitInvocation(_ invocation: InvocationModel, into writer: inout CodeWriter) {

@@ -44,12 +44,26 @@ public struct SCXMLEmitter {
     let hasMachineState: Bool
     /// Whether each state logs its entry and exit (`fsmc export --trace`).
     let tracesStates: Bool
+    /// The machines this one may invoke, by name: each child's document is written inline.
+    let children: [String: MachineModel]
+    /// When this document is a child machine's, the name its parent invokes it as: its outputs
+    /// are sent to the parent (``SCXMLEmitter/emitChildInvocation(_:of:into:)``).
+    let invokedAs: String?
 
-    /// What the export cannot write, each a located error: child machines
-    /// (``invocationRefusals(_:)``), `defer` (SCXML has no deferred events), and transitions into a history from inside its state whose
-    /// SCXML meaning differs (``entersHistoryFromInsideOtherwise(_:in:)``).
+    /// What the export cannot write, each a located error: child machines, whose documents it
+    /// is not given here (``refusals(_:children:)``), `defer` (SCXML has no deferred events), and
+    /// transitions into a history from inside its state whose SCXML meaning differs
+    /// (``entersHistoryFromInsideOtherwise(_:in:)``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        let invocations = invocationRefusals(model)
+        refusals(model, children: [:])
+    }
+
+    /// What the export cannot write when `children` are the machines it may invoke, by name
+    /// (each checked in turn, as its document is written inside this one): a child machine
+    /// missing from `children`, and what the export refuses in a child, located in this spec
+    /// at the `invoke` (``childMachineRefusals(_:children:)``).
+    public static func refusals(_ model: MachineModel, children: [String: MachineModel]) -> [Diagnostic] {
+        let invocations = childMachineRefusals(model, children: children)
         let histories = model.allTransitions.filter { entersHistoryFromInsideOtherwise($0, in: model) }.map { transition in
             let owner = model[transition.target!].name
             return Diagnostic(
@@ -101,6 +115,13 @@ public struct SCXMLEmitter {
         SCXMLEmitter(model: model, tracingStates: tracingStates).emit()
     }
 
+    /// The SCXML document of the machine, with the child machines it invokes (`invoke SignIn as
+    /// signIn`) written inline from `children`, by name, which must hold every one of them
+    /// (``refusals(_:children:)`` says which do not).
+    public static func emit(_ model: MachineModel, children: [String: MachineModel], tracingStates: Bool = false) -> String {
+        SCXMLEmitter(model: model, tracingStates: tracingStates, children: children).emit()
+    }
+
     /// Each guard's name in the spec and the data-model boolean the document declares for it
     /// (`fsmc_`-prefixed where the name cannot be one), in order of first use: what a harness
     /// sets to fix a guard's answer.
@@ -109,9 +130,11 @@ public struct SCXMLEmitter {
         return model.guards.map { ($0.name, emitter.variables[$0.name] ?? $0.name) }
     }
 
-    init(model: MachineModel, tracingStates: Bool = false) {
+    init(model: MachineModel, tracingStates: Bool = false, children: [String: MachineModel] = [:], invokedAs: String? = nil) {
         self.model = model
         tracesStates = tracingStates
+        self.children = children
+        self.invokedAs = invokedAs
         hasMachineState = !model.machineTransitions.isEmpty
         let delayFunctions = Self.unique(model.states.flatMap { state in
             state.transitions.compactMap { transition -> String? in
@@ -152,6 +175,12 @@ public struct SCXMLEmitter {
         var writer = CodeWriter(indentUnit: "  ")
         writer.line(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         writer.line("<!-- Exported by fsmc from machine \(SCXMLText.comment(model.name)); the mapping is described in fsmc's docs/SCXML.md. -->")
+        emitDocument(into: &writer)
+        return writer.text
+    }
+
+    /// The `<scxml>` element, with the machine's doc comment before it.
+    func emitDocument(into writer: inout CodeWriter) {
         comment(model.documentation, into: &writer)
         let topLevelFinals = model.topLevelStates.filter { model[$0].isFinal }
         let initial = hasMachineState && !model[model.initialState].isFinal ? Self.machineStateID : model[model.initialState].name
@@ -160,8 +189,12 @@ public struct SCXMLEmitter {
             ("initial", initial), ("name", model.name),
         ]
         element("scxml", attributes, into: &writer) { writer in
-            if !declaredVariables.isEmpty {
+            let runVariables = runVariables
+            if !declaredVariables.isEmpty || !runVariables.isEmpty {
                 element("datamodel", [], into: &writer) { writer in
+                    for variable in runVariables {
+                        writer.line(tag("data", [("id", variable), ("expr", "0")], selfClosing: true))
+                    }
                     for declared in declaredVariables {
                         if declared.variable != declared.name {
                             writer.line("<!-- \(SCXMLText.comment(declared.name)) -->")
@@ -186,7 +219,6 @@ public struct SCXMLEmitter {
                 }
             }
         }
-        return writer.text
     }
 
     // MARK: - States
@@ -220,7 +252,9 @@ public struct SCXMLEmitter {
         // leaves it when the interpreter stops, which is no exit fsmc has, so it logs none.
         let logsEntry = tracesStates
         let logsExit = tracesStates && !(state.isFinal && state.parent == nil)
-        let isEmpty = state.entryActions.isEmpty && state.exitActions.isEmpty && timers.isEmpty && !logsEntry
+        let endsChild = invokedAs != nil && state.isFinal && state.parent == nil
+        let childRuns = childInvocations(of: state)
+        let isEmpty = state.entryActions.isEmpty && state.exitActions.isEmpty && timers.isEmpty && !logsEntry && !endsChild
             && state.invocations.isEmpty && state.transitions.isEmpty && state.history == nil && state.children.isEmpty && state.data.isEmpty
         guard !isEmpty else {
             writer.line(tag(name, attributes, selfClosing: true))
@@ -231,9 +265,12 @@ public struct SCXMLEmitter {
                 let fields = state.data.map(\.description).joined(separator: ", ")
                 writer.line("<!-- state data, not exported: \(SCXMLText.comment(fields)) -->")
             }
-            if !state.entryActions.isEmpty || !timers.isEmpty || logsEntry {
+            if !state.entryActions.isEmpty || !timers.isEmpty || logsEntry || endsChild {
                 element("onentry", [], into: &writer) { writer in
                     emitActions(state.entryActions, into: &writer)
+                    if endsChild, let invokedAs {
+                        sendCompletion(invokedAs: invokedAs, into: &writer)
+                    }
                     for timer in timers {
                         switch timer.delay {
                         case .fixed(let duration):
@@ -247,19 +284,25 @@ public struct SCXMLEmitter {
                     }
                 }
             }
-            if !state.exitActions.isEmpty || !timers.isEmpty || logsExit {
+            if !state.exitActions.isEmpty || !timers.isEmpty || logsExit || !childRuns.isEmpty {
                 element("onexit", [], into: &writer) { writer in
                     emitActions(state.exitActions, into: &writer)
                     for timer in timers {
                         writer.line(tag("cancel", [("sendid", timer.event)], selfClosing: true))
                     }
+                    emitRunEnds(childRuns, into: &writer)
                     if logsExit {
                         writer.line(tag("log", [("label", "exit"), ("expr", SCXMLText.string(state.name))], selfClosing: true))
                     }
                 }
             }
             for invocation in state.invocations {
-                emitInvocation(model[invocation], into: &writer)
+                let invocation = model[invocation]
+                if case .machine(let machine) = invocation.kind, let child = children[machine] {
+                    emitChildInvocation(invocation, of: child, into: &writer)
+                } else {
+                    emitInvocation(invocation, into: &writer)
+                }
             }
             // The transitions declared before the first child, the history, then the children
             // and the transitions declared among or after them, in the spec's order.
@@ -362,6 +405,9 @@ public struct SCXMLEmitter {
             let first = transition.targetsHistory ? Self.historyID(of: model[target]) : model[target].name
             attributes.append(("target", ([first] + transition.otherTargets.map { model[$0].name }).joined(separator: " ")))
         }
+        if case .invocation(let invocation, let result) = transition.trigger, let condition = runCondition(of: model[invocation], result) {
+            conditions.append(condition)
+        }
         if let guardModel = transition.guardExpression, guardModel != .else {
             let condition = self.condition(guardModel)
             conditions.append(conditions.isEmpty ? condition.text : condition.wrapped(above: .and))
@@ -441,6 +487,9 @@ public struct SCXMLEmitter {
                 writer.line(tag("log", [("label", "action"), ("expr", SCXMLText.string(name))], selfClosing: true))
             case .emit(let output, _):
                 writer.line(tag("log", [("label", "emit"), ("expr", SCXMLText.string(model[output].name))], selfClosing: true))
+                if let invokedAs {
+                    sendOutput(model[output].name, invokedAs: invokedAs, into: &writer)
+                }
             case .raise(let event, _):
                 writer.line(tag("raise", [("event", model[event].name)], selfClosing: true))
             }

@@ -3,20 +3,21 @@ import Foundation
 import Testing
 
 /// Calls and streams are exported as `<invoke>`s (SCXMLInvocationExportTests); a child machine
-/// is refused at its `invoke`, and nothing else of the spec is.
+/// the export is not given the spec of is refused at its `invoke`, and nothing else of the spec
+/// is (SCXMLChildMachineExportTests exports children).
 @Suite struct InvocationExportRefusalTests {
     @Test func callsAndStreamsAreNotRefused() throws {
         let compilation = Compiler.compile(SourceText(InvocationSemanticsTests.profile))
         #expect(SCXMLEmitter.refusals(try #require(compilation.model)).isEmpty)
     }
 
-    /// The compiler refuses child machines today (language version 3, not yet run): the
-    /// export refuses them on its own, for when the compiler accepts them.
+    /// Without the children's models (`refusals(_:)`, as `fsmc export` calls it), a child
+    /// machine cannot be written.
     @Test func aChildMachineIsRefusedAtItsLine() throws {
         var model = try #require(Compiler.compile(SourceText(InvocationSemanticsTests.profile)).model)
         model.invocations[0].kind = .machine("SignIn")
         #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line): \($0.message)" } == [
-            "9: SCXML export does not write child machines: 'fetchUser' invokes machine 'SignIn', whose document and outputs the export does not include"
+            "9: SCXML export needs the spec of machine 'SignIn', which 'fetchUser' invokes, to write it inside this document, and was not given it"
         ])
     }
 }

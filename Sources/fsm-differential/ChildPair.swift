@@ -1,0 +1,95 @@
+import FSMCompiler
+import FSMSpecGenerator
+
+/// A parent chart and the machines it invokes as children (`invoke K as k1`), compiled with
+/// child machines on (``CompilerOptions/childMachines``, a preview the command line does not
+/// turn on: the campaign calls the compiler itself), exported as one SCXML document whose
+/// `<invoke>`s hold the children's (docs/SCXML.md, "Child machines"). Qt runs that document;
+/// fsmc's interpreter runs the parent with its children (``ChildInterpreterSide``).
+struct ChildPair {
+    enum Refusal: Error, CustomStringConvertible {
+        case invalid(String)
+        case unsupported(String)
+
+        var description: String {
+            switch self {
+            case .invalid(let message): "not a valid spec: \(message)"
+            case .unsupported(let message): "not comparable: \(message)"
+            }
+        }
+    }
+
+    /// The parent's machine name: what a report calls the pair.
+    var name: String { parent.model.name }
+    var origin: String
+    var parentText: String
+    /// The children's specs, each declaring one machine.
+    var childTexts: [String]
+    let parent: ExecutableMachine
+    let children: [String: ExecutableMachine]
+    /// The generator's trees, when the generator made the pair: what the minimizer shrinks.
+    var parentDocument: SpecDocument?
+    var childDocument: SpecDocument?
+    /// The guards' data, by their names in the parent (the children have none a harness sets).
+    let guards: [(name: String, variable: String)]
+    /// The parent's events a script sends from outside.
+    let events: [String]
+    /// Each child machine invocation's name and the events a script sends to that child.
+    let childEvents: [(invocation: String, events: [String])]
+    /// The distinct `after` delays of the parent and its children, in milliseconds.
+    let timerDelays: [Int]
+
+    init(origin: String, parentText: String, childTexts: [String], externalChildEvents: [String]? = nil) throws {
+        let options = CompilerOptions(childMachines: true)
+        let catalog = MachineCatalog(specs: childTexts.map { SourceText($0) })
+        var children: [String: ExecutableMachine] = [:]
+        for text in childTexts {
+            let compilation = Compiler.compile(SourceText(text), machines: catalog, options: options)
+            guard let machine = compilation.executable else {
+                throw Refusal.invalid(compilation.diagnostics.first.map { "\($0.range.start): \($0.message)" } ?? "no machine")
+            }
+            children[machine.model.name] = machine
+        }
+        let compilation = Compiler.compile(SourceText(parentText), machines: catalog, options: options)
+        guard let parent = compilation.executable else {
+            throw Refusal.invalid(compilation.diagnostics.first.map { "\($0.range.start): \($0.message)" } ?? "no machine")
+        }
+        let models = children.mapValues(\.model)
+        if let refusal = SCXMLEmitter.refusals(parent.model, children: models).first {
+            throw Refusal.unsupported("\(refusal.range.start): \(refusal.message)")
+        }
+        var delays: Set<Int> = []
+        for model in [parent.model] + models.values {
+            if !model.valueFunctions.isEmpty { throw Refusal.unsupported("value functions") }
+            for transition in model.allTransitions {
+                guard case .after(let duration) = transition.trigger else { continue }
+                guard duration.nanoseconds % 1_000_000 == 0, duration.nanoseconds > 0 else {
+                    throw Refusal.unsupported("a delay of \(duration.nanoseconds) ns, not whole milliseconds")
+                }
+                delays.insert(Int(duration.nanoseconds / 1_000_000))
+            }
+        }
+        for model in models.values where !model.guards.isEmpty {
+            // The harness sets the parent's guards only; a child's stay false in SCXML.
+            throw Refusal.unsupported("machine '\(model.name)' has guards, which a harness cannot set in a child session")
+        }
+        self.origin = origin
+        self.parentText = parentText
+        self.childTexts = childTexts
+        self.parent = parent
+        self.children = children
+        guards = SCXMLEmitter.guardVariables(of: parent.model)
+        events = parent.model.events.filter(\.parameters.isEmpty).map(\.name)
+        childEvents = parent.model.invocations.compactMap { invocation in
+            guard case .machine(let machine) = invocation.kind, let child = children[machine] else { return nil }
+            let sendable = child.model.events.filter(\.parameters.isEmpty).map(\.name)
+            return (invocation.name, externalChildEvents.map { external in sendable.filter(external.contains) } ?? sendable)
+        }
+        timerDelays = delays.sorted()
+    }
+
+    /// The pair's SCXML document, every state's entry and exit logged.
+    var scxml: String {
+        SCXMLEmitter.emit(parent.model, children: children.mapValues(\.model), tracingStates: true)
+    }
+}
