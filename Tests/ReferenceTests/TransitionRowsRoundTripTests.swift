@@ -19,8 +19,7 @@ struct TransitionRowsRoundTripTests {
 
     @Test(arguments: ReferenceSpecs.all)
     func rowsReadBackAsTheSpecsTransitions(_ spec: ReferenceSpec) throws {
-        let source = SourceText(bytes: Array(try Data(contentsOf: spec.url)))
-        let model = try #require(Compiler.compile(source).model)
+        let model = try #require(try spec.compile().model)
         let streams = Set(model.invocations.filter { $0.kind == .stream }.map(\.name))
         let table = TransitionDescriptor<StateName>.table(TransitionRowsWriter.rows(of: model), format: TransitionRowsWriter.format, streams: streams)
         let transitions = model.allTransitions
