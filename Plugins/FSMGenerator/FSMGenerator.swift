@@ -5,13 +5,14 @@ import PackagePlugin
 ///
 /// Two build commands per spec, so that SwiftPM reruns the tool only for a spec that changed:
 /// `fsmc-build interface` writes what the spec's machine shows the machines that invoke it
-/// (`Spec.fsm.interface`, rewritten only when that changes), and `fsmc-build generate` writes
-/// its Swift, reading every other spec's interface file for the child machines it may invoke
-/// (`invoke SignIn as signIn`). A change to the body of a spec reruns its own two commands
-/// alone; a change to its interface reruns every spec's `generate`, and only the Swift of the
-/// specs that invoke it changes (`generate` too writes only what changed). The plugin only
-/// wires files; `fsmc-build` (fsmc's commands, in a tool built from the compiler's core alone)
-/// does the work and reports errors at the spec's line and column.
+/// (`Spec.fsm.interface.swift`, Swift comments, rewritten only when they change), and
+/// `fsmc-build generate` writes its Swift, reading every other spec's interface file for the
+/// child machines it may invoke (`invoke SignIn as signIn`). A change to the body of a spec
+/// reruns its own two commands alone; a change to its interface reruns every spec's
+/// `generate`, and only the Swift of the specs that invoke it changes (`generate` too writes
+/// only what changed). The plugin only wires files; `fsmc-build` (fsmc's commands, in a tool
+/// built from the compiler's core alone) does the work and reports errors at the spec's line
+/// and column.
 @main
 struct FSMGenerator: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -54,11 +55,12 @@ extension FSMGenerator {
         return interfaceCommands + generateCommands
     }
 
-    /// The interface file of a spec: its output name with `.interface` for `.swift`
-    /// (`Video.Player.fsm.interface`), in a folder of its own, so that the target compiles
-    /// none of them.
+    /// The interface file of a spec, `Video.Player.fsm.interface.swift`: Swift comments only,
+    /// which the target compiles to nothing. (SwiftPM makes any other kind of output a
+    /// resource of the target, which would give every target that uses the plugin a resource
+    /// bundle.)
     func interfaceName(for spec: URL, in targetDirectory: URL) -> String {
-        String(outputName(for: spec, in: targetDirectory).dropLast(".swift".count)) + ".interface"
+        String(outputName(for: spec, in: targetDirectory).dropLast(".swift".count)) + ".interface.swift"
     }
 
     /// A name unique within the target: the spec's path below the target folder, its folders

@@ -1,4 +1,5 @@
 import FSMCore
+import Foundation
 
 /// `fsmc interface`: writes what the machine of a spec shows the machines that invoke it
 /// (``MachineInterfaceText``), for `generate --sibling-interface`.
@@ -37,6 +38,7 @@ package struct InterfaceCommand {
         }
         let interface = MachineCatalog.interface(of: SourceText(bytes: Array(bytes)))
         do {
+            try OutputFile.createDirectory((output as NSString).deletingLastPathComponent)
             try OutputFile.write(MachineInterfaceText.text(of: interface), to: output)
         } catch {
             console.error("fsmc: error: \(error.message)\n")

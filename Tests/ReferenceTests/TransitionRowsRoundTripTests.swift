@@ -41,7 +41,8 @@ struct TransitionRowsRoundTripTests {
             case .invocation(let invocation, .done): #expect(row.trigger == .invocationDone(model[invocation].name))
             case .invocation(let invocation, .error): #expect(row.trigger == .invocationError(model[invocation].name))
             case .invocation(let invocation, .element): #expect(row.trigger == .invocationElement(model[invocation].name))
-            case .invocation(let invocation, .output): Issue.record("'\(model[invocation].name)' is a child machine, which Swift generation refuses")
+            case .invocation(let invocation, .output(let output)):
+                #expect(row.trigger == .childOutput(model[invocation].name, output: output))
             }
         }
     }

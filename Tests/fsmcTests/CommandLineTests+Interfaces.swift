@@ -15,11 +15,11 @@ extension CommandLineTests {
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.output == "")
             #expect(try String(contentsOf: file, encoding: .utf8) == """
-                fsmc machine interface 1
-                machine SignIn
-                finishes
-                output signedIn
-                parameter user String
+                // fsmc machine interface 1
+                // machine SignIn
+                // finishes
+                // output signedIn
+                // parameter user String
 
                 """)
             // A change to the body leaves the file alone, its date too.
@@ -36,7 +36,7 @@ extension CommandLineTests {
             let changed = try await fsmc(["interface", "SignIn.fsm", "--output", file.path], in: directory)
             #expect(changed.status == 0)
             #expect(try modificationDate(file) != past)
-            #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("output cancelled\n"))
+            #expect(try String(contentsOf: file, encoding: .utf8).hasSuffix("// output cancelled\n"))
         }
     }
 
@@ -62,7 +62,7 @@ extension CommandLineTests {
         try await withFiles(["Empty.fsm": "// nothing yet\n", "Valid.fsm": Self.valid]) { directory in
             let run = try await fsmc(["interface", "Empty.fsm", "--output", "Empty.fsm.interface"], in: directory)
             #expect(run.status == 0)
-            #expect(try String(contentsOf: directory.appendingPathComponent("Empty.fsm.interface"), encoding: .utf8) == "fsmc machine interface 1\n")
+            #expect(try String(contentsOf: directory.appendingPathComponent("Empty.fsm.interface"), encoding: .utf8) == "// fsmc machine interface 1\n")
             let check = try await fsmc(["check", "Valid.fsm", "--sibling-interface", "Empty.fsm.interface"], in: directory)
             #expect(check.status == 0, "\(check.stderr)")
         }
@@ -70,7 +70,7 @@ extension CommandLineTests {
 
     @Test func aMalformedInterfaceFileIsALocatedError() async throws {
         let files = [
-            "Valid.fsm": Self.valid, "Bad.interface": "fsmc machine interface 1\nmachine Bad\nfinishes soon\n",
+            "Valid.fsm": Self.valid, "Bad.interface": "// fsmc machine interface 1\n// machine Bad\n// finishes soon\n",
             
         ]
         try await withFiles(files) { directory in

@@ -58,6 +58,10 @@ extension CommandLineTests {
             #expect(generate.status == 0, "\(generate.stderr)")
             let app = try String(contentsOf: directory.appendingPathComponent("out/App.fsm.swift"), encoding: .utf8)
             #expect(app.contains("func signIn(observers: [any SignIn.Observer]) -> SignIn"))
+            // One spec of a target, its folder the siblings: the spec itself is not its own sibling.
+            let one = try await fsmc(["generate", "App.fsm", "--sibling", ".", "--output-file", "out/One.swift"], in: directory)
+            #expect(one.status == 0, "\(one.stderr)")
+            #expect(try String(contentsOf: directory.appendingPathComponent("out/One.swift"), encoding: .utf8) == app)
             let alone = try await fsmc(["check", "App.fsm"], in: directory)
             #expect(alone.status == 1)
             #expect(alone.stderr.hasPrefix("App.fsm:4:16: error: unknown machine 'SignIn'"), "\(alone.stderr)")

@@ -6,23 +6,29 @@
 /// and a change to a child's body leaves its file as it was:
 ///
 /// ```
-/// fsmc machine interface 1
-/// machine SignIn
-/// main-actor
-/// finishes
-/// output signedIn
-/// parameter user String
-/// output failed
-/// parameter _ String
-/// invokes Captcha
+/// // fsmc machine interface 1
+/// // machine SignIn
+/// // main-actor
+/// // finishes
+/// // output signedIn
+/// // parameter user String
+/// // output failed
+/// // parameter _ String
+/// // invokes Captcha
 /// ```
 ///
 /// A `parameter` line belongs to the `output` above it; `_` stands for no label. A spec that
-/// declares no machine gives the first line alone. Pure: reading and writing files is the
-/// command line's.
+/// declares no machine gives the first line alone. Every line is a Swift comment: SwiftPM takes
+/// a build plugin's output of any other kind for a resource of the target (and would give every
+/// target a resource bundle), so the plugin names the file `Spec.fsm.interface.swift`, which
+/// compiles to nothing. Pure: reading and writing files is the command line's.
 public enum MachineInterfaceText {
-    /// The first line; the number changes with any change of the format.
+    /// The first line, after the comment's `// `; the number changes with any change of the
+    /// format.
     static let header = "fsmc machine interface 1"
+
+    /// What starts every line.
+    static let linePrefix = "// "
 
     /// A line of an interface text that cannot be read, with its 1-based line number.
     public struct Failure: Error, Hashable, Sendable {
@@ -51,7 +57,7 @@ public enum MachineInterfaceText {
             for machine in interface.invokedMachines { lines.append("invokes \(machine)") }
             if interface.hasSyntaxErrors { lines.append("syntax-errors") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map { linePrefix + $0 + "\n" }.joined()
     }
 
     /// The interface `text` describes (`nil` when it describes no machine), or the first line
@@ -59,8 +65,14 @@ public enum MachineInterfaceText {
     public static func interface(from text: String) throws(Failure) -> MachineInterface? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
+        for (index, line) in lines.enumerated() {
+            guard line.hasPrefix(linePrefix) else {
+                throw Failure(line: index + 1, message: index == 0 ? "not a machine interface: expected '// \(header)'" : "expected a line starting with '// '")
+            }
+            lines[index] = String(line.dropFirst(linePrefix.count))
+        }
         guard lines.first == header else {
-            throw Failure(line: 1, message: "not a machine interface: expected '\(header)'")
+            throw Failure(line: 1, message: "not a machine interface: expected '// \(header)'")
         }
         guard lines.count > 1 else { return nil }
         var interface = MachineInterface(name: "", outputs: [], hasTopLevelFinalState: false, isMainActor: false)
