@@ -132,7 +132,9 @@ struct ReportText {
         func list(_ names: [String]) -> String { names.isEmpty ? "nothing" : names.joined(separator: ", ") }
         for step in report.steps {
             let compiled = step.compiledFiles.isEmpty
-                ? (step.compiledSwift ? "yes" : "no") : step.compiledFiles.map { $0.replacingOccurrences(of: ".fsm.swift", with: "") }.joined(separator: ", ")
+                ? (step.compiledSwift ? "yes" : "no") : step.compiledFiles.map {
+                    $0.replacingOccurrences(of: ".fsm.interface.swift", with: "'s interface").replacingOccurrences(of: ".fsm.swift", with: "")
+                }.joined(separator: ", ")
             table.add(
                 step.name, format(step.seconds, digits: 1), list(step.regenerated), step.expected.map(list) ?? "(not judged)",
                 list(step.written), step.expectedWritten.map(list) ?? "(not judged)", step.linkedTool ? "yes" : "no",
