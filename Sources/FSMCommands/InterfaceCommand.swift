@@ -15,7 +15,7 @@ package struct InterfaceCommand {
     package static func spec(console: Console) -> CommandSpec {
         CommandSpec(
             name: "interface",
-            summary: "Writes the interface of a spec's machine, which other specs' generate reads with --sibling-interface.",
+            summary: "Writes a spec's machine as the specs that invoke it see it, for generate --sibling-interface.",
             arguments: "<file> --output <file>",
             options: [
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write the interface to <file>, only when it changed."),
