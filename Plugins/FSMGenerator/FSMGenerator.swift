@@ -3,9 +3,16 @@ import PackagePlugin
 
 /// Generates Swift from every `.fsm` file of a target at build time.
 ///
-/// One build command per spec, so that SwiftPM reruns the tool only for a spec that changed.
-/// The plugin only wires files; `fsmc-build generate` (fsmc's `generate`, in a tool built from
-/// the compiler's core alone) does the work and reports errors at the spec's line and column.
+/// Two build commands per spec, so that SwiftPM reruns the tool only for a spec that changed:
+/// `fsmc-build interface` writes what the spec's machine shows the machines that invoke it
+/// (`Spec.fsm.interface.swift`, Swift comments, rewritten only when they change), and
+/// `fsmc-build generate` writes its Swift, reading every other spec's interface file for the
+/// child machines it may invoke (`invoke SignIn as signIn`). A change to the body of a spec
+/// reruns its own two commands alone; a change to its interface reruns every spec's
+/// `generate`, and only the Swift of the specs that invoke it changes (`generate` too writes
+/// only what changed). The plugin only wires files; `fsmc-build` (fsmc's commands, in a tool
+/// built from the compiler's core alone) does the work and reports errors at the spec's line
+/// and column.
 @main
 struct FSMGenerator: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -18,17 +25,42 @@ struct FSMGenerator: BuildToolPlugin {
 }
 
 extension FSMGenerator {
-    /// One `fsmc-build generate` command per spec, each writing its own file in the work directory.
+    /// Per spec, an `fsmc-build interface` command and an `fsmc-build generate` command, each
+    /// writing its own file in the work directory.
     func buildCommands(specs: [URL], targetDirectory: URL, tool: URL, workDirectory: URL) -> [Command] {
-        specs.sorted { $0.path < $1.path }.map { spec in
+        let sorted = specs.sorted { $0.path < $1.path }
+        let interfaces = sorted.map { spec in
+            workDirectory.appendingPathComponent("interfaces").appendingPathComponent(interfaceName(for: spec, in: targetDirectory))
+        }
+        let interfaceCommands = zip(sorted, interfaces).map { spec, interface in
+            Command.buildCommand(
+                displayName: "Reading the interface of \(spec.lastPathComponent)",
+                executable: tool,
+                arguments: ["interface", spec.path, "--output", interface.path],
+                inputFiles: [spec, tool],
+                outputFiles: [interface])
+        }
+        let generateCommands = sorted.indices.map { index in
+            let spec = sorted[index]
             let output = workDirectory.appendingPathComponent(outputName(for: spec, in: targetDirectory))
-            return .buildCommand(
+            let siblings = interfaces.indices.filter { $0 != index }.map { interfaces[$0] }
+            return Command.buildCommand(
                 displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", spec.path, "--output-file", output.path],
-                inputFiles: [spec, tool],
+                arguments: ["generate", spec.path, "--output-file", output.path]
+                    + siblings.flatMap { ["--sibling-interface", $0.path] },
+                inputFiles: [spec, tool] + siblings,
                 outputFiles: [output])
         }
+        return interfaceCommands + generateCommands
+    }
+
+    /// The interface file of a spec, `Video.Player.fsm.interface.swift`: Swift comments only,
+    /// which the target compiles to nothing. (SwiftPM makes any other kind of output a
+    /// resource of the target, which would give every target that uses the plugin a resource
+    /// bundle.)
+    func interfaceName(for spec: URL, in targetDirectory: URL) -> String {
+        String(outputName(for: spec, in: targetDirectory).dropLast(".swift".count)) + ".interface.swift"
     }
 
     /// A name unique within the target: the spec's path below the target folder, its folders

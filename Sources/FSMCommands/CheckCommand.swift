@@ -17,6 +17,7 @@ package struct CheckCommand {
             options: [
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
                 TargetMachines.option,
+                TargetMachines.interfaceOption,
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { CheckCommand(console: console).run($0) })
@@ -31,7 +32,8 @@ package struct CheckCommand {
         let machines: TargetMachines
         do {
             files = try InputFiles.collect(arguments.positionals)
-            machines = try TargetMachines(specs: files, siblings: arguments.repeatedValues("--sibling"))
+            machines = try TargetMachines(specs: files, siblings: arguments.repeatedValues("--sibling"),
+                interfaceFiles: arguments.repeatedValues("--sibling-interface"))
         } catch {
             console.error("fsmc: error: \(error.message)\n")
             return .failure

@@ -20,6 +20,7 @@ package struct GenerateCommand {
                 OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
                 TargetMachines.option,
+                TargetMachines.interfaceOption,
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { GenerateCommand(console: console).run($0) })
@@ -36,7 +37,8 @@ package struct GenerateCommand {
         let machines: TargetMachines
         do {
             specs = try InputFiles.collectWithPlaces(arguments.positionals)
-            machines = try TargetMachines(specs: specs.map(\.path), siblings: arguments.repeatedValues("--sibling"))
+            machines = try TargetMachines(specs: specs.map(\.path), siblings: arguments.repeatedValues("--sibling"),
+                interfaceFiles: arguments.repeatedValues("--sibling-interface"))
         } catch {
             console.error("fsmc: error: \(error.message)\n")
             return .failure
@@ -66,8 +68,7 @@ package struct GenerateCommand {
         var failed = false
         for path in files {
             guard let compilation = check.compile(
-                path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path),
-                refusals: SwiftEmitter.refusals),
+                path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path)),
                   !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true

@@ -58,12 +58,26 @@ package struct InputFiles {
     /// The largest spec fsmc reads (see ``Compiler/maximumSpecSize``).
     package static let maximumSpecSize = Compiler.maximumSpecSize
 
-    /// What a command reads, for its messages: a spec (`.fsm`) or, for `fsmc import`, a chart.
+    /// What a command reads, for its messages: a spec (`.fsm`), for `fsmc import` a chart,
+    /// or a machine's interface that `interface` wrote.
     package enum Kind {
-        case spec, chart
+        case spec, chart, interface
 
-        var file: String { self == .spec ? "a .fsm file" : "an .scxml file" }
-        var noun: String { self == .spec ? "spec" : "chart" }
+        var file: String {
+            switch self {
+            case .spec: "a .fsm file"
+            case .chart: "an .scxml file"
+            case .interface: "a machine interface file"
+            }
+        }
+
+        var noun: String {
+            switch self {
+            case .spec: "spec"
+            case .chart: "chart"
+            case .interface: "machine interface"
+            }
+        }
     }
 
     /// Reads a spec's (or a chart's) bytes: a file of at most ``maximumSpecSize`` bytes.

@@ -23,11 +23,8 @@ public enum Compiler {
     /// to skip would otherwise show up again as a flood of "unknown name" errors.
     ///
     /// `machines` are the other machines of the spec's target (its siblings, not the spec
-    /// itself), which `invoke Machine as name` runs; `options` turn on what is still a
-    /// preview.
-    public static func compile(
-        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), options: CompilerOptions = CompilerOptions()
-    ) -> Compilation {
+    /// itself), which `invoke Machine as name` runs.
+    public static func compile(_ source: SourceText, machines: MachineCatalog = MachineCatalog()) -> Compilation {
         if let invalid = invalidUTF8Error(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
@@ -37,7 +34,7 @@ public enum Compiler {
         var model: MachineModel?
         var executable: ExecutableMachine?
         if !diagnostics.hasErrors {
-            let analysis = SemanticAnalyzer.analyze(syntax, machines: machines, options: options)
+            let analysis = SemanticAnalyzer.analyze(syntax, machines: machines)
             diagnostics.append(contentsOf: analysis.diagnostics)
             model = analysis.model
         }

@@ -20,6 +20,8 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
         case invocationError(String)
         /// `on changes`: the named invocation's stream yielded an element.
         case invocationElement(String)
+        /// `on signIn.signedIn`: the child machine the named invocation runs emitted the output.
+        case childOutput(String, output: String)
     }
 
     /// The state the transition leaves; `nil` for a machine-level transition.

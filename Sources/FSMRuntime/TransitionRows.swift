@@ -8,8 +8,9 @@
 /// - `source` is a state, or `*` for a machine-level transition;
 /// - `trigger` is `on event`, `always`, `done`, or `after` a whole number of `ns`, `us`, `ms`,
 ///   `s`, `m` or `h`, or `after` the name of the function that computes the delay; `done name`
-///   and `error name` for an invocation's result, and `on name` for a stream's elements when
-///   the table is read with that stream among its `streams`;
+///   and `error name` for an invocation's result, `on name` for a stream's elements when
+///   the table is read with that stream among its `streams`, and `on name.output` for a child
+///   machine's output (an event's name has no dot);
 /// - ` [guard]`, ` reenter`, ` -> target` (absent for an internal transition; `target.history`
 ///   for a history; `a, b` for several targets; the target's data is not written) and
 ///   ` / actions` are optional.
@@ -103,6 +104,9 @@ private struct TransitionRowReader {
     private mutating func trigger<State>() -> TransitionDescriptor<State>.Trigger? {
         if skip("on ") {
             let name = String(word())
+            if let dot = name.firstIndex(of: ".") {
+                return .childOutput(String(name[..<dot]), output: String(name[name.index(after: dot)...]))
+            }
             return streams.contains(name) ? .invocationElement(name) : .event(name)
         }
         if skip("always") { return .always }

@@ -17,29 +17,8 @@ public final class SwiftEmitter: PlanReader {
     ///   writes (imports, payload and data types, the `Actions` requirements) are mapped to
     ///   the spec's lines and columns with `#sourceLocation`, so that Swift's errors about
     ///   them point into the spec. `nil` maps nothing.
-    ///
-    /// - Parameter options: the compiler's switches the machine was compiled with; with
-    ///   ``CompilerOptions/childMachines`` on, child machines are generated (a preview).
-    ///
-    /// A model with constructs the Swift back end does not generate yet (``refusals(_:options:)``)
-    /// must not be given: that is a programming error.
-    public static func emit(
-        _ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil, options: CompilerOptions = CompilerOptions()
-    ) -> String {
-        precondition(refusals(machine.model, options: options).isEmpty, "fsmc: the Swift back end was given a machine it refuses")
-        return SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
-    }
-
-    /// What the Swift back end cannot generate yet, each a located error: child machines,
-    /// a preview of the compiler (``CompilerOptions/childMachines``).
-    public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        refusals(model, options: CompilerOptions())
-    }
-
-    /// What the Swift back end cannot generate yet under `options`: nothing with
-    /// ``CompilerOptions/childMachines`` on.
-    public static func refusals(_ model: MachineModel, options: CompilerOptions) -> [Diagnostic] {
-        options.childMachines ? [] : model.childMachineRefusals("child machines are not generated yet")
+    public static func emit(_ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) -> String {
+        SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
     }
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {

@@ -127,13 +127,18 @@ struct ReportText {
     }
 
     func incremental(_ report: IncrementalBuildBenchmark.Report) -> String {
-        var table = TextTable("swift build", "seconds", "regenerated", "expected", "linked fsmc-build", "compiled Swift", "")
+        var table = TextTable(
+            "swift build", "seconds", "regenerated", "expected", "Swift written", "expected", "linked fsmc-build", "compiled", "")
+        func list(_ names: [String]) -> String { names.isEmpty ? "nothing" : names.joined(separator: ", ") }
         for step in report.steps {
-            let regenerated = step.regenerated.isEmpty ? "nothing" : step.regenerated.joined(separator: ", ")
-            let expected = step.expected.map { $0.isEmpty ? "nothing" : $0.joined(separator: ", ") } ?? "(not judged)"
+            let compiled = step.compiledFiles.isEmpty
+                ? (step.compiledSwift ? "yes" : "no") : step.compiledFiles.map {
+                    $0.replacingOccurrences(of: ".fsm.interface.swift", with: "'s interface").replacingOccurrences(of: ".fsm.swift", with: "")
+                }.joined(separator: ", ")
             table.add(
-                step.name, format(step.seconds, digits: 1), regenerated, expected, step.linkedTool ? "yes" : "no",
-                step.compiledSwift ? "yes" : "no", step.expected == nil ? "" : step.asExpected ? "✓" : "✗ UNEXPECTED")
+                step.name, format(step.seconds, digits: 1), list(step.regenerated), step.expected.map(list) ?? "(not judged)",
+                list(step.written), step.expectedWritten.map(list) ?? "(not judged)", step.linkedTool ? "yes" : "no",
+                compiled, step.expected == nil ? "" : step.asExpected ? "✓" : "✗ UNEXPECTED")
         }
         return ([
             "5. Incremental builds: a scratch package with \(IncrementalBuildBenchmark.specNames.count) specs and the FSMGenerator plugin",

@@ -2,8 +2,7 @@ import FSMCompiler
 import FSMSpecGenerator
 
 /// A parent chart and the machines it invokes as children (`invoke K as k1`), compiled with
-/// child machines on (``CompilerOptions/childMachines``, a preview the command line does not
-/// turn on: the campaign calls the compiler itself), exported as one SCXML document whose
+/// the children as its catalog, exported as one SCXML document whose
 /// `<invoke>`s hold the children's (docs/SCXML.md, "Child machines"). Qt runs that document;
 /// fsmc's interpreter runs the parent with its children (``ChildInterpreterSide``).
 struct ChildPair {
@@ -40,17 +39,16 @@ struct ChildPair {
     let timerDelays: [Int]
 
     init(origin: String, parentText: String, childTexts: [String], externalChildEvents: [String]? = nil) throws {
-        let options = CompilerOptions(childMachines: true)
         let catalog = MachineCatalog(specs: childTexts.map { SourceText($0) })
         var children: [String: ExecutableMachine] = [:]
         for text in childTexts {
-            let compilation = Compiler.compile(SourceText(text), machines: catalog, options: options)
+            let compilation = Compiler.compile(SourceText(text), machines: catalog)
             guard let machine = compilation.executable else {
                 throw Refusal.invalid(compilation.diagnostics.first.map { "\($0.range.start): \($0.message)" } ?? "no machine")
             }
             children[machine.model.name] = machine
         }
-        let compilation = Compiler.compile(SourceText(parentText), machines: catalog, options: options)
+        let compilation = Compiler.compile(SourceText(parentText), machines: catalog)
         guard let parent = compilation.executable else {
             throw Refusal.invalid(compilation.diagnostics.first.map { "\($0.range.start): \($0.message)" } ?? "no machine")
         }

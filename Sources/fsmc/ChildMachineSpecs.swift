@@ -3,7 +3,7 @@ import FSMCommands
 
 /// The machines a spec invokes as children (`invoke SignIn as signIn`), and those they invoke
 /// in turn, compiled from the specs of its target (`--sibling`): what `graph` draws beside the
-/// spec's chart and what `paths` runs its children with.
+/// spec's chart, what `export` writes inside its document and what `paths` runs its children with.
 struct ChildMachineSpecs {
     /// The models, by machine name.
     private(set) var models: [String: MachineModel] = [:]

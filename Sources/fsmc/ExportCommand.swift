@@ -1,7 +1,9 @@
 import FSMCompiler
 import FSMCommands
 
-/// `fsmc export`: writes a spec in another statechart format, today W3C SCXML.
+/// `fsmc export`: writes a spec in another statechart format, today W3C SCXML. With
+/// `--sibling`, the machines the spec invokes as children are written inside its document, each
+/// in the `<invoke>` that runs it.
 struct ExportCommand {
     var console: Console
 
@@ -13,9 +15,10 @@ struct ExportCommand {
         CommandSpec(
             name: "export",
             summary: "Exports a spec as a W3C SCXML statechart.",
-            arguments: "<file> --format scxml [--trace] [--output <file>]",
+            arguments: "<file> --format scxml [--trace] [--sibling <spec>]... [--output <file>]",
             options: [
                 OptionSpec(name: "--format", valueName: "<format>", help: "scxml (the default, and the only one)."),
+                TargetMachines.option,
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                 OptionSpec(name: "--trace", help: "Log every state's entry and exit (<log label=\"enter\"/\"exit\">), for test harnesses."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
@@ -34,13 +37,33 @@ struct ExportCommand {
             console.error("fsmc export: error: name exactly one .fsm file\n")
             return .usage
         }
+        let path = arguments.positionals[0]
+        let machines: TargetMachines
+        do {
+            machines = try TargetMachines(specs: [path], siblings: arguments.repeatedValues("--sibling"))
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
+            return .failure
+        }
+        // The children are compiled once the spec is known to be valid (a child with errors
+        // prints them, under its own path); a child no spec declares is the compiler's error.
+        var children: [String: MachineModel] = [:]
+        var childrenCompiled = true
         guard let compilation = CheckCommand(console: console).compile(
-            arguments.positionals[0], warningsAsErrors: arguments.has("--warnings-as-errors"), refusals: SCXMLEmitter.refusals),
-              let model = compilation.model, !compilation.hasErrors
+            path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path),
+            refusals: { model in
+                guard let specs = ChildMachineSpecs(invokedBy: model, machines: machines, console: console) else {
+                    childrenCompiled = false
+                    return []
+                }
+                children = specs.models
+                return SCXMLEmitter.refusals(model, children: children)
+            }),
+              let model = compilation.model, !compilation.hasErrors, childrenCompiled
         else {
             return .failure
         }
-        let document = SCXMLEmitter.emit(model, tracingStates: arguments.has("--trace"))
+        let document = SCXMLEmitter.emit(model, children: children, tracingStates: arguments.has("--trace"))
         guard let output = arguments.value("--output") else {
             console.output(document)
             return .success

@@ -15,6 +15,7 @@ struct FSMCommandLine {
         [
             CheckCommand.spec(console: console),
             GenerateCommand.spec(console: console),
+            InterfaceCommand.spec(console: console),
             CommandSpec(
                 name: "graph",
                 summary: "Draws a spec as a state diagram: Graphviz DOT, Mermaid, PlantUML or SVG.",

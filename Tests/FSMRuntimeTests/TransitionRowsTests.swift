@@ -95,4 +95,15 @@ struct InvocationTransitionRowsTests {
         #expect(table[1].reenters)
         #expect(table[3].guardExpression == "offline" && table[3].actions == ["report"])
     }
+
+    /// `on signIn.signedIn` is a child machine's output: an event's name has no dot.
+    @Test func aDottedNameIsAChildMachinesOutput() {
+        let table = TransitionDescriptor<Name>.table(
+            """
+            a: on signIn.signedIn [known] -> b / greet
+            a: done signIn -> b
+            """, format: 2)
+        #expect(table.map(\.trigger) == [.childOutput("signIn", output: "signedIn"), .invocationDone("signIn")])
+        #expect(table[0].guardExpression == "known" && table[0].actions == ["greet"])
+    }
 }

@@ -33,7 +33,7 @@ import Testing
             let child = try #require(childCompilation.executable, "seed \(spec.seed) #\(spec.index)")
             let parentText = Self.parent(of: child.model)
             let parentCompilation = Compiler.compile(
-                SourceText(parentText), machines: MachineCatalog(specs: [SourceText(spec.text)]), options: CompilerOptions(childMachines: true))
+                SourceText(parentText), machines: MachineCatalog(specs: [SourceText(spec.text)]))
             #expect(!parentCompilation.hasErrors, "seed \(spec.seed) #\(spec.index): \(parentCompilation.diagnostics)")
             let parent = try #require(parentCompilation.executable)
             let plan = PathPlanner.plan(parent, children: ["Child": child])

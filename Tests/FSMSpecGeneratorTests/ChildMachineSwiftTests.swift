@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// DESIGN's `SignIn` and `App`, generated with ``CompilerOptions/childMachines`` on, compiled
+/// DESIGN's `SignIn` and `App`, generated, compiled
 /// with `-warnings-as-errors` into a program that runs them against FSMRuntime, step by step
 /// beside the interpreter: the child starts at the end of the macrostep that entered its state,
 /// an output that leaves the state means the child's completion is dropped, a cancelled child
@@ -111,16 +111,13 @@ import TestSupport
     func theGeneratedPairAgreesWithTheInterpreter(_ removed: String, _ script: [String], _ users: [String], _ attribute: String) async throws {
         let appSpec = attribute + (removed.isEmpty ? Self.app : Self.app.replacingOccurrences(of: removed, with: ""))
         let signInSpec = attribute + Self.signIn
-        let options = CompilerOptions(childMachines: true)
         let catalog = MachineCatalog(specs: [SourceText(signInSpec)])
         let signIn = try #require(Compiler.compile(SourceText(signInSpec)).executable)
-        let appCompilation = Compiler.compile(SourceText(appSpec), machines: catalog, options: options)
+        let appCompilation = Compiler.compile(SourceText(appSpec), machines: catalog)
         let app = try #require(appCompilation.executable, "\(appCompilation.diagnostics.map(\.message))")
-        #expect(SwiftEmitter.refusals(app.model, options: options).isEmpty)
-        #expect(!SwiftEmitter.refusals(app.model).isEmpty)
         let files = [
             ("SignIn", SwiftEmitter.emit(signIn, sourceFileName: "SignIn.fsm")),
-            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm", options: options)),
+            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm")),
             ("main", Self.program),
         ]
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
@@ -160,13 +157,12 @@ import TestSupport
     /// A restored parent starts the child of its state afresh; releasing the parent stops the
     /// child (its exit actions run) and lets go of it.
     @Test func aRestoredParentStartsItsChildAndReleasingItStopsTheChild() async throws {
-        let options = CompilerOptions(childMachines: true)
         let signIn = try #require(Compiler.compile(SourceText(Self.signIn)).executable)
         let app = try #require(
-            Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]), options: options).executable)
+            Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)])).executable)
         let files = [
             ("SignIn", SwiftEmitter.emit(signIn, sourceFileName: "SignIn.fsm")),
-            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm", options: options)),
+            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm")),
             ("main", Self.program),
         ]
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
@@ -182,13 +178,12 @@ import TestSupport
     /// child when that step ends, rather than in the middle of it: the step completes, and
     /// nothing of it reaches the parent, which is gone.
     @Test func releasingTheParentDuringAStepOfTheChildStopsTheChildWhenTheStepEnds() async throws {
-        let options = CompilerOptions(childMachines: true)
         let signIn = try #require(Compiler.compile(SourceText(Self.signIn)).executable)
         let app = try #require(
-            Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]), options: options).executable)
+            Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)])).executable)
         let files = [
             ("SignIn", SwiftEmitter.emit(signIn, sourceFileName: "SignIn.fsm")),
-            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm", options: options)),
+            ("App", SwiftEmitter.emit(app, sourceFileName: "App.fsm")),
             ("main", Self.program),
         ]
         let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
@@ -239,16 +234,15 @@ import TestSupport
                 state checking { always [isDone] -> idle }
             }
             """
-        let options = CompilerOptions(childMachines: true)
         let catalog = MachineCatalog(specs: [SourceText(wizard), SourceText(quiet)])
         var files: [(name: String, swift: String)] = []
         for text in [wizard, quiet] {
             let machine = try #require(Compiler.compile(SourceText(text)).executable)
             files.append((machine.model.name, SwiftEmitter.emit(machine, sourceFileName: machine.model.name + ".fsm")))
         }
-        let compilation = Compiler.compile(SourceText(host), machines: catalog, options: options)
+        let compilation = Compiler.compile(SourceText(host), machines: catalog)
         let machine = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
-        files.append(("Host", SwiftEmitter.emit(machine, sourceFileName: "Host.fsm", options: options)))
+        files.append(("Host", SwiftEmitter.emit(machine, sourceFileName: "Host.fsm")))
         if let folder = ProcessInfo.processInfo.environment["FSMC_CHILD_MACHINE_SWIFT"] {
             for (name, swift) in files { try Data(swift.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".swift")) }
         }
@@ -257,18 +251,6 @@ import TestSupport
         let compiled = files
         let result = try await onOwnThread { try compiler.typecheck(compiled) }
         #expect(result.succeeded, "swiftc failed:\n\(result.output)")
-    }
-
-    /// Without the switch every child machine is refused, at its `invoke` line.
-    @Test func withoutTheSwitchAChildMachineIsRefusedAtTheInvokeLine() throws {
-        let options = CompilerOptions(childMachines: true)
-        let catalog = MachineCatalog(specs: [SourceText(Self.signIn)])
-        let compilation = Compiler.compile(SourceText(Self.app), machines: catalog, options: options)
-        let app = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
-        #expect(SwiftEmitter.refusals(app.model, options: options).isEmpty)
-        let refusals = SwiftEmitter.refusals(app.model)
-        #expect(refusals.map(\.message) == ["child machines are not generated yet: 'signIn' invokes machine 'SignIn'"])
-        #expect(refusals.map(\.location.line) == [5])
     }
 
     /// Each kind of line in order: the parent's states, the child's, the invocations'. (Within a

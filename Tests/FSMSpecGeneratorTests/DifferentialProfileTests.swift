@@ -83,7 +83,7 @@ struct DifferentialProfileTests {
             for index in 0..<100 {
                 let spec = generator.makeSpec(machineName: "D\(index)")
                 let compilation = Compiler.compile(
-                    SourceText(spec.text), machines: MachineCatalog(specs: [SourceText(child)]), options: CompilerOptions(childMachines: true))
+                    SourceText(spec.text), machines: MachineCatalog(specs: [SourceText(child)]))
                 let model = try #require(compilation.model, "spec \(index) of seed 0xC41D with children is invalid: \(compilation.diagnostics)\n\(spec.text)")
                 #expect(SCXMLEmitter.refusals(model, children: ["K1": childModel]).filter { $0.message.contains("invok") }.isEmpty)
                 children += model.invocations.filter { $0.kind == .machine("K1") }.count

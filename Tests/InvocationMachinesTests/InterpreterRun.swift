@@ -10,14 +10,24 @@ struct InterpreterRun {
 
     init(spec name: String) throws {
         machine = try Self.executable(spec: name)
-        interpreter = MachineInterpreter(machine: machine)
+        // The child machines it invokes run as nested interpreters of their own specs.
+        var children: [String: ExecutableMachine] = [:]
+        for case .machine(let child) in machine.model.invocations.map(\.kind) {
+            children[child] = try Self.executable(spec: child)
+        }
+        interpreter = MachineInterpreter(machine: machine, machines: children)
     }
 
-    /// The executable machine of `Specs/<name>.fsm`.
+    /// The executable machine of `Specs/<name>.fsm`, the other specs of `Specs/` its siblings
+    /// (the machines it may invoke), as the plugin gives them.
     static func executable(spec name: String) throws -> ExecutableMachine {
-        let url = GeneratedFilesTests.directory.appendingPathComponent("Specs/\(name).fsm")
-        let compilation = Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))))
-        return try #require(compilation.executable)
+        let folder = GeneratedFilesTests.directory.appendingPathComponent("Specs")
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".fsm") && $0 != "\(name).fsm" }.sorted()
+            .map { SourceText(bytes: Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }
+        let url = folder.appendingPathComponent("\(name).fsm")
+        let compilation = Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), machines: MachineCatalog(specs: siblings))
+        return try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
     }
 
     /// The active states' names, in document order.

@@ -24,9 +24,18 @@ struct ReferenceSpec: CustomTestStringConvertible, Sendable {
         url.deletingLastPathComponent().standardizedFileURL == ReferenceSpecs.machinesDirectory.standardizedFileURL
     }
 
+    /// The spec compiled as the plugin compiles it: the other specs of its folder (its target)
+    /// are the machines it may invoke.
+    func compile() throws -> Compilation {
+        let folder = url.deletingLastPathComponent()
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".fsm") && $0 != url.lastPathComponent }.sorted()
+            .map { SourceText(bytes: Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }
+        return Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), machines: MachineCatalog(specs: siblings))
+    }
+
     func generate() throws -> String {
-        let source = SourceText(bytes: Array(try Data(contentsOf: url)))
-        let compilation = Compiler.compile(source)
+        let compilation = try compile()
         guard let machine = compilation.executable, !compilation.hasErrors else {
             throw SpecError(message: DiagnosticRenderer(path: url.path).render(compilation.diagnostics))
         }

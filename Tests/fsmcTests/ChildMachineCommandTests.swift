@@ -27,11 +27,6 @@ import TestSupport
         }
         """
 
-    /// Whether the command line resolves child machines: they are a preview
-    /// (`CompilerOptions.childMachines`) until the command line turns them on.
-    static let commandLineRunsChildren = !Compiler.compile(
-        SourceText(app), machines: MachineCatalog(specs: [SourceText(signIn)])).hasErrors
-
     func fsmc(_ arguments: [String], in directory: URL) async throws -> ProcessRun {
         try await CommandLineTests().fsmc(arguments, in: directory)
     }
@@ -42,7 +37,7 @@ import TestSupport
         return (try #require(app.executable), try #require(signIn.executable))
     }
 
-    @Test(.enabled(if: commandLineRunsChildren, "child machines are a preview the command line does not turn on yet"))
+    @Test
     func graphDrawsTheChildsChartBesideItsParent() async throws {
         try await CommandLineTests().withFiles(["App.fsm": Self.app, "SignIn.fsm": Self.signIn]) { directory in
             let run = try await fsmc(["graph", "App.fsm", "--sibling", "SignIn.fsm"], in: directory)
@@ -53,7 +48,7 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: commandLineRunsChildren, "child machines are a preview the command line does not turn on yet"))
+    @Test
     func pathsStepTheChildAndSwiftTestingRefusesIt() async throws {
         try await CommandLineTests().withFiles(["App.fsm": Self.app, "SignIn.fsm": Self.signIn]) { directory in
             let run = try await fsmc(["paths", "App.fsm", "--sibling", "SignIn.fsm", "--format", "json"], in: directory)
@@ -68,9 +63,25 @@ import TestSupport
         }
     }
 
+    @Test
+    func exportWritesTheChildInsideItsParentsDocumentAndRefusesItWithoutTheSibling() async throws {
+        try await CommandLineTests().withFiles(["App.fsm": Self.app, "SignIn.fsm": Self.signIn]) { directory in
+            let run = try await fsmc(["export", "App.fsm", "--sibling", "SignIn.fsm", "--format", "scxml"], in: directory)
+            #expect(run.stderr == "")
+            #expect(run.status == 0)
+            let (app, signIn) = try Self.models()
+            #expect(run.stdout == SCXMLEmitter.emit(app.model, children: ["SignIn": signIn.model]))
+            #expect(run.stdout.contains("<invoke"))
+            let alone = try await fsmc(["export", "App.fsm", "--format", "scxml"], in: directory)
+            #expect(alone.status == 1)
+            #expect(alone.stdout == "")
+            #expect(alone.stderr.contains("App.fsm:4:9: error: "), "\(alone.stderr)")
+        }
+    }
+
     @Test func aSiblingThatCannotBeReadIsAnError() async throws {
         try await CommandLineTests().withFiles(["Valid.fsm": CommandLineTests.valid]) { directory in
-            for command in ["graph", "paths"] {
+            for command in ["graph", "paths", "export"] {
                 let run = try await fsmc([command, "Valid.fsm", "--sibling", "Missing.fsm"], in: directory)
                 #expect(run.status == 1)
                 #expect(run.stdout == "")
@@ -81,7 +92,7 @@ import TestSupport
 
     @Test func siblingsChangeNothingForASpecWithoutChildren() async throws {
         try await CommandLineTests().withFiles(["Valid.fsm": CommandLineTests.valid, "SignIn.fsm": Self.signIn]) { directory in
-            for command in ["graph", "paths"] {
+            for command in ["graph", "paths", "export"] {
                 let alone = try await fsmc([command, "Valid.fsm"], in: directory)
                 let withSibling = try await fsmc([command, "Valid.fsm", "--sibling", "SignIn.fsm"], in: directory)
                 #expect(alone.status == 0)

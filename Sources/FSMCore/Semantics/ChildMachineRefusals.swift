@@ -2,10 +2,9 @@ extension MachineModel {
     /// The child machines the model invokes (`invoke Machine as name`), each refused at its
     /// line by a back end that does not handle them yet: "`message`: 'signIn' invokes machine
     /// 'SignIn'".
-    /// Child machines are a preview (``CompilerOptions/childMachines``) the command line never
-    /// turns on; a back end refuses them all the same, so that none is ever miscompiled.
+    /// A back end that does not handle them refuses them, so that none is ever miscompiled.
     ///
-    /// Public rather than `package`: the public `SwiftEmitter.refusals` calls it, and Swift
+    /// Public rather than `package`: the public `PathPlanner.refusals` calls it, and Swift
     /// 6.3.1 crashes (DeadFunctionAndGlobalElimination, signal 11) compiling an optimized
     /// client of such a chain, as the fuzz target is (`Fuzz/fuzz.sh`).
     public func childMachineRefusals(_ message: String) -> [Diagnostic] {

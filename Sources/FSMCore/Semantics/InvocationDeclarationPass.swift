@@ -26,9 +26,8 @@ struct InvocationTable {
 /// labeled results that do not clash with the data their transitions receive.
 struct InvocationDeclarationPass {
     let diagnostics: DiagnosticCollector
-    /// What `invoke Machine as name` is resolved against; `nil` while child machines are a
-    /// preview that is off (``CompilerOptions/childMachines``): they are then refused.
-    var childMachines: ChildMachineCheck?
+    /// What `invoke Machine as name` is resolved against.
+    var childMachines: ChildMachineCheck
 
     func run(_ machine: MachineSyntax, states: StateTable, signals: SignalTable) -> InvocationTable {
         var table = InvocationTable()
@@ -50,11 +49,7 @@ struct InvocationDeclarationPass {
                     results: invoke.results.map { ParameterModel(label: $0.label?.text, type: $0.type) },
                     owner: state.id, range: invoke.range)
                 if case .machine(let machine) = invoke.kind {
-                    if let childMachines {
-                        invocation.child = childMachines.resolve(machine, invokedAt: invoke.range)
-                    } else {
-                        LanguageVersion3.report(.childMachine, at: invoke.range, diagnostics: diagnostics)
-                    }
+                    invocation.child = childMachines.resolve(machine, invokedAt: invoke.range)
                 }
                 table.invocations.append(invocation)
             }

@@ -21,10 +21,9 @@
 /// that specs with a hundred thousand transitions check in well under a second.
 public struct SemanticAnalyzer {
     /// Checks a parsed file; the model is `nil` when there are errors. `machines` are the
-    /// other machines of its target, which `invoke Machine as name` names when `options` turn
-    /// child machines on.
+    /// other machines of its target, which `invoke Machine as name` names.
     public static func analyze(
-        _ file: SourceFileSyntax, machines: MachineCatalog = MachineCatalog(), options: CompilerOptions = CompilerOptions()
+        _ file: SourceFileSyntax, machines: MachineCatalog = MachineCatalog()
     ) -> (model: MachineModel?, diagnostics: [Diagnostic]) {
         guard let machine = file.machines.first else {
             let start = SourceLocation(line: 1, column: 1, offset: 0)
@@ -33,8 +32,7 @@ public struct SemanticAnalyzer {
         let diagnostics = DiagnosticCollector()
         let header = MachineHeaderPass(diagnostics: diagnostics)
         header.checkOneMachine(in: file, first: machine)
-        let childMachines = options.childMachines
-            ? ChildMachineCheck(parent: MachineInterface(machine), siblings: machines, diagnostics: diagnostics) : nil
+        let childMachines = ChildMachineCheck(parent: MachineInterface(machine), siblings: machines, diagnostics: diagnostics)
         var model = analyze(machine, header: header, childMachines: childMachines, diagnostics: diagnostics)
         model?.imports = header.checkImports(file.imports)
         for module in file.imports where model?.importLocations[module.text] == nil {
@@ -44,7 +42,7 @@ public struct SemanticAnalyzer {
     }
 
     private static func analyze(
-        _ machine: MachineSyntax, header: MachineHeaderPass, childMachines: ChildMachineCheck?,
+        _ machine: MachineSyntax, header: MachineHeaderPass, childMachines: ChildMachineCheck,
         diagnostics: DiagnosticCollector
     ) -> MachineModel? {
         let declaration = header.run(machine)

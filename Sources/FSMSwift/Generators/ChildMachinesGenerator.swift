@@ -9,8 +9,8 @@ extension InvocationModel {
     var isChildMachine: Bool { childMachineName != nil }
 }
 
-/// Child machines (`invoke SignIn as signIn`, docs/ChildMachines.md), behind
-/// ``CompilerOptions/childMachines``: the link that hears each child, and starting a child.
+/// Child machines (`invoke SignIn as signIn`, docs/ChildMachines.md): the link that hears
+/// each child, and starting a child.
 ///
 /// The parent's `Actions` makes the child, given the link among its observers; the slot of
 /// `MachineInvocations` holds the child and its link for the run; the link hands what the child

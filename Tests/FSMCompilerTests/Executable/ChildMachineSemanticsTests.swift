@@ -340,8 +340,7 @@ extension Lowered {
     /// `children` (spec texts) as the other machines of its target.
     init(parent text: String, children: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let compilation = Compiler.compile(
-            SourceText(text), machines: MachineCatalog(specs: children.map(SourceText.init)),
-            options: CompilerOptions(childMachines: true))
+            SourceText(text), machines: MachineCatalog(specs: children.map(SourceText.init)))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(MarkedSource.lines(of: errors) == [], sourceLocation: sourceLocation)
         executable = try #require(compilation.executable, sourceLocation: sourceLocation)

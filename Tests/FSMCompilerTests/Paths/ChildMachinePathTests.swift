@@ -85,8 +85,7 @@ import Testing
         init(_ parent: String, _ siblings: [String]) throws {
             func compile(_ text: String, _ others: [String]) throws -> ExecutableMachine {
                 let compilation = Compiler.compile(
-                    SourceText(text), machines: MachineCatalog(specs: others.map { SourceText($0) }),
-                    options: CompilerOptions(childMachines: true))
+                    SourceText(text), machines: MachineCatalog(specs: others.map { SourceText($0) }))
                 #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty, "\(compilation.diagnostics)")
                 return try #require(compilation.executable)
             }

@@ -106,7 +106,7 @@ enum Corpus {
     /// into a build log: `name.fsm:line:column: severity: message`, no source lines.
     ///
     /// A spec with a folder of its name ending in `.siblings` (`193-x.siblings/`) is checked
-    /// with child machines on, the specs of that folder the other machines of its target.
+    /// with the specs of that folder as the other machines of its target.
     static func renderedDiagnostics(of spec: URL) throws -> String {
         let bytes = try Data(contentsOf: spec)
         let siblingsFolder = spec.deletingPathExtension().appendingPathExtension("siblings")
@@ -118,8 +118,7 @@ enum Corpus {
                 SourceText(bytes: Array(bytes)),
                 machines: MachineCatalog(specs: try siblings.map { name in
                     SourceText(bytes: Array(try Data(contentsOf: siblingsFolder.appendingPathComponent(name))))
-                }),
-                options: CompilerOptions(childMachines: true))
+                }))
         }
         return DiagnosticRenderer(path: spec.lastPathComponent).render(compilation.diagnostics)
     }

@@ -1,9 +1,8 @@
 import FSMCompiler
 import Testing
 
-/// Child machines before any back end generates them: the interface a parent reads of a
-/// child, the catalog of a target's machines, the preview switch, and the back ends that
-/// refuse them at the `invoke` line.
+/// Child machines in the compiler: the interface a parent reads of a child, the catalog of a
+/// target's machines, and the back ends that refuse them at the `invoke` line.
 @Suite(.offThePool) struct ChildMachineTests {
     static let signIn = ChildMachineSemanticsTests.signIn
     static let app = ChildMachineSemanticsTests.app
@@ -56,20 +55,18 @@ import Testing
         #expect(catalog.lookUp("App") == .none)
     }
 
-    /// Off (the default, and always on the command line), child machines are refused as a
-    /// construct of language version 3, whatever the catalog holds.
-    @Test func withoutThePreviewAChildMachineIsRefused() {
-        let compilation = Compiler.compile(SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]))
+    /// Without a catalog (no siblings given), the machine an `invoke` names is unknown, at its
+    /// name.
+    @Test func withoutSiblingsTheChildMachineIsUnknown() {
+        let compilation = Compiler.compile(SourceText(Self.app))
         #expect(compilation.model == nil)
-        #expect(MarkedSource.lines(of: compilation.diagnostics) == [
-            "5:9: error: 'invoke … as' is not supported yet: child machines come with language version 3"
-        ])
+        #expect(MarkedSource.lines(of: compilation.diagnostics).first?.hasPrefix("5:16: error: unknown machine 'SignIn'") == true,
+                "\(MarkedSource.lines(of: compilation.diagnostics))")
     }
 
     func appModel() throws -> MachineModel {
         let compilation = Compiler.compile(
-            SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]),
-            options: CompilerOptions(childMachines: true))
+            SourceText(Self.app), machines: MachineCatalog(specs: [SourceText(Self.signIn)]))
         #expect(MarkedSource.lines(of: compilation.diagnostics) == [])
         return try #require(compilation.model)
     }
@@ -89,9 +86,6 @@ import Testing
     /// says so at the `invoke` line.
     @Test func theBackEndsRefuseChildMachinesAtTheirLine() throws {
         let model = try appModel()
-        #expect(MarkedSource.lines(of: SwiftEmitter.refusals(model)) == [
-            "5:9: error: child machines are not generated yet: 'signIn' invokes machine 'SignIn'"
-        ])
         // The path planner runs children, given their machines; without, it says which to give.
         #expect(MarkedSource.lines(of: PathPlanner.refusals(model)) == [
             "5:9: error: test paths need the spec of machine 'SignIn', which 'signIn' runs: name it with --sibling"
@@ -105,7 +99,6 @@ import Testing
         // Given the child's model, the export writes it (SCXMLChildMachineExportTests).
         #expect(SCXMLEmitter.refusals(model, children: ["SignIn": try #require(Compiler.compile(SourceText(Self.signIn)).model)]).isEmpty)
         let signIn = Compiler.compile(SourceText(Self.signIn))
-        #expect(SwiftEmitter.refusals(try #require(signIn.model)).isEmpty)
         #expect(PathPlanner.refusals(try #require(signIn.model)).isEmpty)
         #expect(PathPlanner.refusals(model, children: ["SignIn": try #require(signIn.executable)]).isEmpty)
     }

@@ -32,11 +32,11 @@ enum DiagramModels {
         }
         """
 
-    /// The model of a spec with child machines (a preview, ``CompilerOptions/childMachines``),
+    /// The model of a spec with child machines,
     /// whose target's other machines are `siblings`.
     static func compile(_ text: String, siblings: [String]) throws -> MachineModel {
         let compilation = Compiler.compile(
-            SourceText(text), machines: MachineCatalog(specs: siblings.map { SourceText($0) }), options: CompilerOptions(childMachines: true))
+            SourceText(text), machines: MachineCatalog(specs: siblings.map { SourceText($0) }))
         guard let model = compilation.model, !compilation.hasErrors else {
             throw CompileError(description: DiagnosticRenderer(path: "spec.fsm").render(compilation.diagnostics))
         }

@@ -31,8 +31,7 @@ extension InterpreterAgreementTests {
             let child = try #require(Compiler.compile(SourceText(text)).executable)
             let host = try #require(
                 Compiler.compile(
-                    SourceText(Self.host(invoking: name)), machines: MachineCatalog(specs: [SourceText(text)]),
-                    options: CompilerOptions(childMachines: true)
+                    SourceText(Self.host(invoking: name)), machines: MachineCatalog(specs: [SourceText(text)])
                 ).executable)
             let guardNames = child.model.guards.map(\.name)
             var generator = SeededGenerator(seed: 0x5709_C0DE &+ UInt64(name.utf8.count))

@@ -32,8 +32,7 @@ import Testing
     /// The model of `spec` with `siblings` as its target's other machines, child machines on.
     static func model(_ spec: String, siblings: [String] = []) throws -> MachineModel {
         let compilation = Compiler.compile(
-            SourceText(spec), machines: MachineCatalog(specs: siblings.map { SourceText($0) }),
-            options: CompilerOptions(childMachines: true))
+            SourceText(spec), machines: MachineCatalog(specs: siblings.map { SourceText($0) }))
         return try #require(compilation.model, "\(compilation.diagnostics)")
     }
 

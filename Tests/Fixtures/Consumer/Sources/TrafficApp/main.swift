@@ -56,4 +56,26 @@ require(audio.state == .playing, "audio player toggles")
 }
 require(MainActor.assumeIsolated { toggleVideo() } == .playing, "video player toggles on the main actor")
 
+/// Makes each sign-in `App` invokes, and keeps the running one to type into.
+final class Onboarding: App.Actions {
+    weak var form: SignIn?
+    var forms = 0
+
+    func signIn(observers: [any SignIn.Observer]) -> SignIn {
+        let form = SignIn(observers: observers)
+        self.form = form
+        forms += 1
+        return form
+    }
+}
+
+let onboarding = Onboarding()
+let app = App(actions: onboarding, invocations: ManualInvocationDriver())
+require(app.state == .onboarding && onboarding.forms == 1, "the app starts its sign-in")
+onboarding.form?.send(.submit(name: "ann"))
+require(app.state == .home(user: "ann"), "the child's output took the app home (its completion is dropped), app is in \(app.state)")
+require(onboarding.form == nil, "the app let go of the finished sign-in")
+app.send(.logOut)
+require(app.state == .onboarding && onboarding.forms == 2 && onboarding.form != nil, "logging out starts a new sign-in")
+
 print("Consumer package: all machines behaved as specified.")
