@@ -75,7 +75,7 @@ import TestSupport
             let alone = try await fsmc(["export", "App.fsm", "--format", "scxml"], in: directory)
             #expect(alone.status == 1)
             #expect(alone.stdout == "")
-            #expect(alone.stderr.contains("App.fsm:4:9: error: "), "\(alone.stderr)")
+            #expect(alone.stderr.contains("App.fsm:4:16: error: unknown machine 'SignIn'"), "\(alone.stderr)")
         }
     }
 

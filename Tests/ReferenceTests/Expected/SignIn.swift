@@ -227,7 +227,7 @@ final class SignIn {
     private let observers = ObservationList<Observation>()
     /// Whether a step is running; events sent meanwhile wait in `pendingEvents`.
     @exclusivity(unchecked) private var isInStep = false
-    /// Whether `stop()` ended the machine; it then ignores every event.
+    /// Whether `stop()` ended the machine: it then stays in a step for good, ignoring every event.
     @exclusivity(unchecked) private var isStopped = false
     /// The parent machine's link when this machine runs as its child: told at the end of each step.
     @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
@@ -288,7 +288,7 @@ final class SignIn {
         }
         drainQueues()
         isInStep = false
-        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
+        if let childLink { endChildStep(childLink) }
     }
 
     /// Whether the machine reached a final state; it then ignores every event.
@@ -313,7 +313,7 @@ final class SignIn {
             drainQueues()
         }
         isInStep = false
-        if let childLink { childLink.childStepEnded(isFinished: isFinished) }
+        if let childLink { endChildStep(childLink) }
     }
 
     /// Calls `observer`'s hooks from now on, until the token is cancelled or the observer is
@@ -382,16 +382,37 @@ final class SignIn {
     /// states, innermost first, running their exit actions; from then on the machine ignores
     /// every event. A finished machine has nothing to exit.
     ///
-    /// Call it between steps, not from an action or an observer of this machine.
+    /// Call it between steps, not from an action or an observer of this machine. (A parent that
+    /// is released during a step of its child stops the child when that step ends.)
     func stop() {
         guard !isStopped else { return }
-        precondition(!isInStep, "SignIn.stop() was called during a step of the machine")
         isStopped = true
-        guard !isFinished else { return }
+        if isInStep {
+            precondition(childLink != nil, "SignIn.stop() was called during a step of the machine")
+            return
+        }
+        exitForGood()
+    }
+
+    /// The end of a step of this machine as a parent's child: the parent's link hears it, unless
+    /// the parent stopped the machine during the step, which takes effect now.
+    @inline(never)
+    private func endChildStep(_ link: any ChildMachineLink) {
+        if isStopped {
+            exitForGood()
+        } else {
+            link.childStepEnded(isFinished: isFinished)
+        }
+    }
+
+    /// Exits the active states in a step that never ends, so that what the exit actions send is
+    /// dropped and no other step starts.
+    private func exitForGood() {
         isInStep = true
-        exitState(state)
+        if !isFinished {
+            exitState(state)
+        }
         pendingEvents.removeAll()
-        isInStep = false
     }
 
     // MARK: - Steps
@@ -400,14 +421,19 @@ final class SignIn {
     /// costs what a hand-written `switch` costs; `drainQueues()` holds the only other copy.
     @inline(__always)
     private func step(_ event: Event) {
-        if isStopped || isFinished || !handle(event) {
+        if isFinished || !handle(event) {
             notify(.ignoredEvents, .ignored(event, in: state))
         }
     }
 
-    /// Queues an event sent during a step; out of line, to keep `send(_:)` small.
+    /// Queues an event sent during a step, or ignores it once `stop()` ended the machine; out of
+    /// line, to keep `send(_:)` small.
     @inline(never)
     private func queue(_ event: Event) {
+        guard !isStopped else {
+            notify(.ignoredEvents, .ignored(event, in: state))
+            return
+        }
         pendingEvents.append(event)
     }
 
