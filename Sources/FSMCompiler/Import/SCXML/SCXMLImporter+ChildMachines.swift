@@ -88,18 +88,6 @@ extension SCXMLImporter {
         guard let (machine, grandchildren) = Self.importChild(
             chartElement, documentation: Self.documentation(childDocumentation), fallbackName: id, invokedAs: id, diagnostics: &diagnostics)
         else { return }
-        if isNumbered, runVariables[SCXMLEmitter.runVariable(of: id)] == nil {
-            diagnostics.error(
-                "the <invoke> gives its child '\(SCXMLEmitter.runVariable(of: id))', which the chart does not declare in its <datamodel> (as <data id=\"\(SCXMLEmitter.runVariable(of: id))\" expr=\"0\"/>)",
-                at: element.range)
-            return
-        }
-        if isNumbered, !endsRun(of: id, in: owner) {
-            diagnostics.error(
-                "the state '\(chart[owner].id)' does not move '\(SCXMLEmitter.runVariable(of: id))' on in its <onexit>: without it a cancelled child's events would still be taken, which fsmc never does",
-                at: element.range)
-            return
-        }
         for model in [machine] + grandchildren {
             addChildMachine(model, at: chartElement.range)
         }
@@ -185,10 +173,23 @@ extension SCXMLImporter {
         }
     }
 
-    /// Checks that each run number the `<datamodel>` declares numbers a child's runs: the
-    /// parent's `fsmc_run_<id>` an `<invoke id="<id>">` of its states, a child's `fsmc_run`
-    /// the chart's being a child.
+    /// Checks the export's run numbers once the whole chart is read: each numbered `<invoke>`'s
+    /// is declared and moved on in its state's `<onexit>`, and each one the `<datamodel>`
+    /// declares numbers a child's runs (the parent's `fsmc_run_<id>` an `<invoke id="<id>">`
+    /// of its states, a child's `fsmc_run` the chart's being a child).
     mutating func checkRunVariables() {
+        for invocation in invocations where invocation.isNumbered {
+            let variable = SCXMLEmitter.runVariable(of: invocation.id)
+            if runVariables[variable] == nil {
+                diagnostics.error(
+                    "the <invoke> gives its child '\(variable)', which the chart does not declare in its <datamodel> (as <data id=\"\(variable)\" expr=\"0\"/>)",
+                    at: invocation.element.range)
+            } else if !endsRun(of: invocation.id, in: invocation.owner) {
+                diagnostics.error(
+                    "the state '\(chart[invocation.owner].id)' does not move '\(variable)' on in its <onexit>: without it a cancelled child's events would still be taken, which fsmc never does",
+                    at: invocation.element.range)
+            }
+        }
         for (id, data) in runVariables.sorted(by: { $0.value.range.start < $1.value.range.start }) {
             let numbersAChild = id == SCXMLEmitter.childRunVariable
                 ? invokedAs != nil

@@ -61,6 +61,7 @@ import Testing
                     on signIn.signedIn -> home
                     done signIn -> home
                 }
+
                 state home { on logOut -> onboarding }
             }
 
@@ -78,6 +79,7 @@ import Testing
                     exit / clearForm
                     on submit -> finished / emit signedIn
                 }
+
                 final state finished
             }
 
