@@ -141,7 +141,8 @@ extension SCXMLImporter {
         }
         let elements = content.elements
         guard elements.count == 1, let chart = elements.first, chart.localName == "scxml", chart.namespace == namespace else {
-            diagnostics.error("an <invoke>'s <content> holds one <scxml>, the child's chart", at: elements.dropFirst().first?.range ?? content.range)
+            let stray = elements.count > 1 ? elements[1] : elements.first
+            diagnostics.error("an <invoke>'s <content> holds one <scxml>, the child's chart", at: stray?.range ?? content.range)
             return nil
         }
         return chart
