@@ -27,6 +27,13 @@ import Testing
         return Pair(name: "SignInApp", parent: read("App.fsm"), children: [read("SignIn.fsm")])
     }
 
+    /// fsm-differential's grandchildren: `Sync` invokes `Upload`, which invokes `Retry`.
+    static var nested: Pair {
+        let folder = ExampleMachines.packageRoot.appendingPathComponent("Tests/FSMCompilerTests/ChildDifferential/Nested")
+        let read = { (name: String) in (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        return Pair(name: "Nested", parent: read("Sync.fsm"), children: [read("Upload.fsm"), read("Retry.fsm")])
+    }
+
     /// The pair's export: the parent's document with its children inline.
     static func exported(_ pair: Pair) throws -> String {
         let parent = try SCXMLChildMachineExportTests.model(pair.parent, siblings: pair.children)
@@ -88,7 +95,7 @@ import Testing
 
     /// The imported pair exports to the same document (without the state data the export
     /// notes and drops).
-    @Test(arguments: [design, signInApp])
+    @Test(arguments: [design, signInApp, nested])
     func theImportedPairExportsTheSameDocument(_ pair: Pair) throws {
         let scxml = try Self.exported(pair)
         let imported = try Self.imported(scxml, name: "App")
@@ -101,7 +108,7 @@ import Testing
     /// The original pair and the imported one run alike in the interpreter on random scripts
     /// of the parent's events, the running child's events and time: the same trace (the
     /// child's included) step by step, payloads and state data aside.
-    @Test(arguments: [design, signInApp])
+    @Test(arguments: [design, signInApp, nested])
     func theImportedPairRunsAsTheOriginal(_ pair: Pair) throws {
         let imported = try Self.imported(try Self.exported(pair), name: "App")
         let original = try Self.runner(parent: pair.parent, children: pair.children)
