@@ -237,6 +237,8 @@ extension SCXMLImporter {
                         childMachineElements.insert(element.range)
                         completions += 1
                     } else {
+                        // Refused here, with the reason, rather than again as an action.
+                        childMachineElements.insert(element.range)
                         diagnostics.error(
                             "a child's <send> to its parent is read only as fsmc's export writes it: SCXML delivers what a cancelled child sent, fsmc drops it, and only the export's run number (docs/SCXML.md, \"Child machines\") makes the two agree",
                             at: element.range)
