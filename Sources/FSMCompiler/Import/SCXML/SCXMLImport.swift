@@ -17,6 +17,19 @@ public struct SCXMLImport: Sendable {
     public var stateNames: [String: String]
     /// The name of the fsmc event each SCXML event name became, mapped as ``stateNames``.
     public var eventNames: [String: String]
+    /// The specs of the child machines the chart's `<invoke>`s hold inline (grandchildren
+    /// included, in document order), each compiled beside the others; given when ``text`` is.
+    public var children: [Child] = []
+
+    /// A child machine's spec: a chart inside an `<invoke>`'s `<content>`.
+    public struct Child: Sendable, Equatable {
+        /// The machine's name, which the parent's `invoke Name as id` names it by, and the
+        /// name of its file beside the parent's (`SignIn.fsm`).
+        public var name: String
+        public var text: String
+        /// What compiling the spec found, located in ``text``.
+        public var diagnostics: [Diagnostic]
+    }
 
     /// Turns every warning into an error, and withholds the spec if there was any.
     public mutating func treatWarningsAsErrors() {
@@ -26,7 +39,13 @@ public struct SCXMLImport: Sendable {
         for index in specDiagnostics.indices where specDiagnostics[index].severity == .warning {
             specDiagnostics[index].severity = .error
         }
-        if (chartDiagnostics + specDiagnostics).contains(where: { $0.severity == .error }), let text {
+        for child in children.indices {
+            for index in children[child].diagnostics.indices where children[child].diagnostics[index].severity == .warning {
+                children[child].diagnostics[index].severity = .error
+            }
+        }
+        let childErrors = children.contains { $0.diagnostics.contains { $0.severity == .error } }
+        if childErrors || (chartDiagnostics + specDiagnostics).contains(where: { $0.severity == .error }), let text {
             rejectedText = text
             self.text = nil
         }
@@ -38,14 +57,24 @@ public struct SCXMLImport: Sendable {
     ///   - fallbackName: the machine's name when `<scxml>` has no `name`.
     ///   - chartName: the chart's file name, for the spec's first comment line.
     public static func run(_ source: SourceText, fallbackName: String, chartName: String) -> SCXMLImport {
-        let (model, chartDiagnostics, stateNames, eventNames) = SCXMLImporter.importChart(source, fallbackName: fallbackName)
-        guard let model else {
-            return SCXMLImport(text: nil, chartDiagnostics: chartDiagnostics, specDiagnostics: [], rejectedText: nil, stateNames: [:], eventNames: [:])
+        let imported = SCXMLImporter.importChartWithChildren(source, fallbackName: fallbackName)
+        guard let model = imported.model else {
+            return SCXMLImport(text: nil, chartDiagnostics: imported.diagnostics, specDiagnostics: [], rejectedText: nil, stateNames: [:], eventNames: [:])
         }
-        let text = SpecText.spec(model, header: ["Imported by fsmc from \(chartName); docs/SCXML.md describes the mapping."])
-        let compilation = Compiler.compile(SourceText(text))
+        let header = ["Imported by fsmc from \(chartName); docs/SCXML.md describes the mapping."]
+        let childTexts = imported.children.map { (name: $0.name, text: SpecText.spec($0, header: header)) }
+        // Each spec is compiled with the others as its target's machines, as the plugin
+        // builds them together.
+        let children = childTexts.map { child in
+            let siblings = childTexts.filter { $0.name != child.name }.map { SourceText($0.text) }
+            let compilation = Compiler.compile(SourceText(child.text), machines: MachineCatalog(specs: siblings))
+            return Child(name: child.name, text: child.text, diagnostics: compilation.diagnostics)
+        }
+        let text = SpecText.spec(model, header: header)
+        let compilation = Compiler.compile(SourceText(text), machines: MachineCatalog(specs: childTexts.map { SourceText($0.text) }))
+        let hasErrors = compilation.hasErrors || children.contains { $0.diagnostics.contains { $0.severity == .error } }
         return SCXMLImport(
-            text: compilation.hasErrors ? nil : text, chartDiagnostics: chartDiagnostics, specDiagnostics: compilation.diagnostics,
-            rejectedText: compilation.hasErrors ? text : nil, stateNames: stateNames, eventNames: eventNames)
+            text: hasErrors ? nil : text, chartDiagnostics: imported.diagnostics, specDiagnostics: compilation.diagnostics,
+            rejectedText: hasErrors ? text : nil, stateNames: imported.stateNames, eventNames: imported.eventNames, children: children)
     }
 }

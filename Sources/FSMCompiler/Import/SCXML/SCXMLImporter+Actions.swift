@@ -44,7 +44,7 @@ extension SCXMLImporter {
     /// else is refused.
     mutating func actions(_ content: [XMLElement], _ building: inout Building) -> [ActionModel] {
         var actions: [ActionModel] = []
-        for element in content where !building.timerElements.contains(element.range) {
+        for element in content where !building.timerElements.contains(element.range) && !childMachineElements.contains(element.range) {
             switch isInternalSend(element) ? "raise" : element.localName {
             case "log":
                 guard let action = logAction(element, &building) else { continue }

@@ -28,6 +28,8 @@ extension SCXMLImporter {
         var meanings: [Meaning]
         /// The condition without the export's exact event match.
         var condition: SCXMLCondition?
+        /// The run number the condition tests a child's event against (`fsmc_run_signIn`).
+        var run: String?
         var conditionRange: SourceRange?
     }
 
@@ -64,15 +66,27 @@ extension SCXMLImporter {
                 var exactly: String?
                 if let cond = element.attribute("cond") {
                     transition.conditionRange = cond.range
-                    switch SCXMLCondition.parse(cond.value) {
-                    case .success(let condition):
-                        (exactly, transition.condition) = Self.splitExactEvent(condition)
-                    case .failure(let problem):
-                        diagnostics.error("the condition '\(cond.value)' is not supported: \(problem.message)", at: cond.range)
-                        continue
+                    // A child's run number (`_event.data.fsmc_run == fsmc_run_signIn && …`) is
+                    // no guard: it says which run's events the transition takes.
+                    let (run, rest) = Self.splitRunCondition(cond.value)
+                    transition.run = run
+                    if let rest {
+                        switch SCXMLCondition.parse(rest) {
+                        case .success(let condition):
+                            (exactly, transition.condition) = Self.splitExactEvent(condition)
+                        case .failure(let problem):
+                            diagnostics.error("the condition '\(cond.value)' is not supported: \(problem.message)", at: cond.range)
+                            continue
+                        }
                     }
                 }
                 let descriptors = (element.attribute("event")?.value ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+                if transition.run != nil, descriptors.isEmpty {
+                    diagnostics.error(
+                        "the condition tests a child's run number, which only a child's event ('fsmc.output.<id>.<output>', 'fsmc.done.<id>') carries",
+                        at: transition.conditionRange!)
+                    continue
+                }
                 if let exactly {
                     guard descriptors.contains(where: { Self.descriptor(Self.normalized($0) ?? $0, matches: exactly) }) else {
                         diagnostics.error("the condition asks for the event '\(exactly)', which the transition's event does not match", at: transition.conditionRange!)
@@ -81,7 +95,9 @@ extension SCXMLImporter {
                     guard checkRaisable(exactly, at: element.attribute("event")!.range, timers: timers) else { continue }
                     transition.meanings = [.exactly(exactly)]
                 } else {
-                    transition.meanings = descriptors.compactMap { meaning(of: $0, in: index, at: element.attribute("event")!.range, timers: timers) }
+                    transition.meanings = descriptors.compactMap {
+                        meaning(of: $0, in: index, run: transition.run, at: element.attribute("event")!.range, timers: timers)
+                    }
                     if transition.meanings.count < descriptors.count { continue }
                 }
                 read.append(transition)
@@ -116,7 +132,7 @@ extension SCXMLImporter {
         return name
     }
 
-    private mutating func meaning(of descriptor: String, in index: Int, at range: SourceRange, timers: Timers) -> Meaning? {
+    private mutating func meaning(of descriptor: String, in index: Int, run: String?, at range: SourceRange, timers: Timers) -> Meaning? {
         if descriptor == "*" {
             diagnostics.error(
                 "the event descriptor '*' matches every event, SCXML's own included: fsmc has no transition on any event",
@@ -126,6 +142,10 @@ extension SCXMLImporter {
         guard let name = Self.normalized(descriptor) else {
             diagnostics.error("'\(descriptor)' is not an event descriptor", at: range)
             return nil
+        }
+        if let child = childEventMeaning(name, run: run, at: range) {
+            if let problem = child.problem { diagnostics.error(problem, at: range) }
+            return child.meaning
         }
         if let timer = timers.owned[index]?.first(where: { $0.event == name }) {
             return .trigger(timer.trigger)

@@ -47,13 +47,16 @@ extension SCXMLImporter {
             return nil
         }
         let machineTransitions = withElse(wrapper.flatMap { byState[$0] } ?? [], building)
-        return MachineModel(
+        let invocations = invocationModels(into: &states, building)
+        var model = MachineModel(
             name: name, documentation: documentation, accessLevel: .internal, isMainActor: false,
             events: building.events, outputs: building.outputs, states: states,
             topLevelStates: topLevel.compactMap { building.stateIDs[$0] },
             initialState: building.stateIDs[initial] ?? StateID(0),
             machineTransitions: machineTransitions,
             guards: building.guards, actions: building.actions)
+        model.invocations = invocations
+        return model
     }
 
     // MARK: - Events
@@ -332,7 +335,7 @@ extension SCXMLImporter {
                 case .after(let delay): "after \(delay.text)"
                 case .afterComputed(let function): "after '\(function)'"
                 case .done: "on completion"
-                case .invocation: preconditionFailure("fsmc: the import writes no invocation")
+                case .invocation(let invocation, let result): "on '\(result.trigger(of: invocations[invocation.index].name))'"
                 }
                 diagnostics.warning(
                     "this transition is never taken \(what): the one on line \(winner.range.start.line) is taken first; the spec leaves it out",

@@ -35,6 +35,18 @@ public struct SCXMLImporter {
     var diagnostics = DiagnosticBag()
     /// Each event's fsmc name by its SCXML name, given by ``declareEvents(_:into:)``.
     var eventNames: [String: String] = [:]
+    /// The id of the `<invoke>` whose `<content>` this chart is, when it is a child machine's.
+    var invokedAs: String?
+    /// The child charts the states invoke, in document order.
+    var invocations: [ChartInvocation] = []
+    /// The data the export numbers a child machine's runs with (`fsmc_run_signIn`, and a
+    /// child's own `fsmc_run`), by id: not guards.
+    var runVariables: [String: XMLElement] = [:]
+    /// The machines of the child charts, grandchildren included, in document order.
+    var childMachines: [MachineModel] = []
+    /// The elements of the export's run numbers and of a child's sends to its parent, read
+    /// back as what they stand for (``readInvocation(_:of:documentation:)``): not actions.
+    var childMachineElements: Set<SourceRange> = []
 
     /// The model of the chart, or `nil` with the errors that keep it from being one.
     ///
@@ -44,17 +56,38 @@ public struct SCXMLImporter {
     ///   (``SCXMLImport/stateNames``, ``SCXMLImport/eventNames``), empty without a model.
     public static func importChart(_ source: SourceText, fallbackName: String)
         -> (model: MachineModel?, diagnostics: [Diagnostic], stateNames: [String: String], eventNames: [String: String]) {
+        let chart = importChartWithChildren(source, fallbackName: fallbackName)
+        return (chart.model, chart.diagnostics, chart.stateNames, chart.eventNames)
+    }
+
+    /// ``importChart(_:fallbackName:)``, with the machines of the child charts its `<invoke>`s
+    /// hold inline (docs/SCXML.md, "Child machines"), grandchildren included, in document order.
+    public static func importChartWithChildren(_ source: SourceText, fallbackName: String)
+        -> (model: MachineModel?, children: [MachineModel], diagnostics: [Diagnostic], stateNames: [String: String], eventNames: [String: String]) {
         var bag = DiagnosticBag()
-        guard let document = XMLReader.read(source, diagnostics: &bag) else { return (nil, bag.sorted, [:], [:]) }
+        guard let document = XMLReader.read(source, diagnostics: &bag) else { return (nil, [], bag.sorted, [:], [:]) }
         let root = document.root
         guard root.localName == "scxml", root.namespace == nil || root.namespace == SCXMLEmitter.namespace else {
             bag.error("the root element is <\(root.qualifiedName)>, not SCXML's <scxml> (namespace \(SCXMLEmitter.namespace))", at: root.range)
-            return (nil, bag.sorted, [:], [:])
+            return (nil, [], bag.sorted, [:], [:])
         }
         var importer = SCXMLImporter(namespace: root.namespace, root: root)
         let model = importer.machine(documentation: Self.documentation(document.leadingComments), fallbackName: fallbackName)
-        guard let model, !importer.diagnostics.hasErrors else { return (nil, importer.diagnostics.sorted, [:], [:]) }
-        return (model, importer.diagnostics.sorted, importer.stateNames, importer.eventNames)
+        guard let model, !importer.diagnostics.hasErrors else { return (nil, [], importer.diagnostics.sorted, [:], [:]) }
+        return (model, importer.childMachines, importer.diagnostics.sorted, importer.stateNames, importer.eventNames)
+    }
+
+    /// The machine of a child chart, the `<scxml>` inside an `<invoke>`'s `<content>`, with its
+    /// own children; its diagnostics go to `diagnostics`.
+    static func importChild(
+        _ root: XMLElement, documentation: String?, fallbackName: String, invokedAs: String, diagnostics: inout DiagnosticBag
+    ) -> (model: MachineModel, children: [MachineModel])? {
+        var importer = SCXMLImporter(namespace: root.namespace, root: root)
+        importer.invokedAs = invokedAs
+        let model = importer.machine(documentation: documentation, fallbackName: fallbackName)
+        diagnostics.append(contentsOf: importer.diagnostics.diagnostics)
+        guard let model, !importer.diagnostics.hasErrors else { return nil }
+        return (model, importer.childMachines)
     }
 
     /// Each state's fsmc name by its SCXML id (the export's machine wrapper is no state).
@@ -121,7 +154,9 @@ public struct SCXMLImporter {
                 at: datamodel.range)
         }
         readChildren(of: root, into: nil)
+        checkRunVariables()
         unwrapMachineState()
+        if invokedAs != nil { readParentSends() }
         nameStates()
         resolveInitialPaths()
         let name = machineName(fallbackName: fallbackName)
@@ -177,8 +212,8 @@ public struct SCXMLImporter {
                 readHistory(child, of: parent!)
             case "datamodel":
                 readDataModel(child)
-            case "invoke":
-                diagnostics.error("<invoke> is not supported: the import does not read invocations back (write them in the spec as invoke, docs/SCXML.md, \"Invocations\")", at: child.range)
+            case "invoke" where parent != nil && kind != .final:
+                readInvocation(child, of: parent!, documentation: documentation)
             case "script":
                 diagnostics.error("<script> is not supported: fsmc's machines run no scripts; actions are the user's Swift", at: child.range)
             case "donedata" where kind == .final:
@@ -258,6 +293,10 @@ public struct SCXMLImporter {
             }
             if data.children.contains(where: { if case .element = $0 { true } else if case .text(let text, _) = $0 { !text.allSatisfy(\.isWhitespace) } else { false } }) {
                 diagnostics.error("<data> with content is not supported: fsmc's data model holds named booleans", at: data.range)
+                continue
+            }
+            if id.hasPrefix(SCXMLEmitter.childRunVariable), data.attribute("expr")?.value == "0" {
+                runVariables[id] = data
                 continue
             }
             if let expression = data.attribute("expr"), !Self.isLiteral(expression.value) {

@@ -92,15 +92,15 @@ import Testing
             """)
     }
 
-    /// The import does not read a child machine back yet (docs/SCXML.md, "What the import
-    /// refuses"): it refuses the `<invoke>` where it is, as for calls and streams.
-    @Test func theImportRefusesTheChildsInvokeWhereItIs() throws {
+    /// The import reads the export's child machine back as a second spec
+    /// (SCXMLImportChildMachineTests).
+    @Test func theImportReadsTheChildBack() throws {
         let app = try Self.model(Self.app, siblings: [Self.signIn])
         let scxml = SCXMLEmitter.emit(app, children: ["SignIn": try Self.model(Self.signIn)])
-        let (model, diagnostics, _, _) = SCXMLImporter.importChart(SourceText(scxml), fallbackName: "App")
-        #expect(model == nil)
-        let refusals = diagnostics.filter { $0.message.hasPrefix("<invoke> is not supported") }
-        #expect(refusals.map { "\($0.range.start.line):\($0.range.start.column)" } == ["11:5"])
+        let imported = SCXMLImporter.importChartWithChildren(SourceText(scxml), fallbackName: "App")
+        #expect(imported.diagnostics.isEmpty, "\(imported.diagnostics)")
+        #expect(imported.model?.invocations.map(\.name) == ["signIn"])
+        #expect(imported.children.map(\.name) == ["SignIn"])
     }
 
     @Test func aChildWithoutItsSpecIsRefusedAtTheInvoke() throws {

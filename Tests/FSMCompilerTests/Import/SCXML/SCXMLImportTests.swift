@@ -337,14 +337,14 @@ import Testing
         expectRefusal(Self.chart("""
             1️⃣<script>var x = 1;</script>
             <state id="a">
-                2️⃣<invoke type="scxml" src="other.scxml"/>
+                <invoke type="scxml" 2️⃣src="other.scxml"/>
                 <onentry>3️⃣<assign location="x" expr="2"/></onentry>
                 <transition event="go" target="b">4️⃣<if cond="x"><raise event="go"/></if>5️⃣<foreach array="xs" item="x"/></transition>
             </state>
             <final id="b">6️⃣<donedata><content expr="1"/></donedata></final>
             """), [
             .error("1️⃣", "<script> is not supported: fsmc's machines run no scripts; actions are the user's Swift"),
-            .error("2️⃣", "<invoke> is not supported: the import does not read invocations back (write them in the spec as invoke, docs/SCXML.md, \"Invocations\")"),
+            .error("2️⃣", "<invoke src> is not supported: the import reads a child chart written inline, in <content>"),
             .error("3️⃣", "<assign> is not supported: fsmc's machines have no data model to assign to"),
             .error("4️⃣", "<if> is not supported: write the choice as guarded transitions"),
             .error("5️⃣", "<foreach> is not supported: fsmc's actions are plain calls"),
