@@ -121,7 +121,7 @@ import Testing
         #expect(candidates(parent("error 1️⃣")) == ["fetch(n: Int)"])
         // Nothing for an invocation that is no machine, or a machine the catalog lacks.
         #expect(candidates(parent("on fetch.1️⃣")) == [])
-        #expect(candidates(parent("invoke Pay as pay\n        on pay.1️⃣")) == [])
+        #expect(candidates(parent("invoke Ship as ship\n        on ship.1️⃣")) == [])
         #expect(labels(parent("invoke 1️⃣")) == [])
     }
 }
