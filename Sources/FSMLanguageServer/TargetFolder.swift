@@ -1,9 +1,10 @@
 import Foundation
 
 /// The folder whose specs are a document's siblings, as the build plugin sees a target: the
-/// nearest folder up from the document that sits directly in a `Sources` or `Tests` folder
-/// (a SwiftPM target, whose whole tree the plugin gives each spec), searched with its
-/// subfolders; else the document's own folder alone, as a folder need not be a target.
+/// nearest folder up from the document that sits directly in the `Sources` or `Tests` folder
+/// of a package (beside a `Package.swift`: a SwiftPM target, whose whole tree the plugin gives
+/// each spec), searched with its subfolders; else the document's own folder alone, as a folder
+/// need not be a target (and a tree that is no package's could be anything).
 ///
 /// The server's one reader of files besides the open documents: what it reads here is only
 /// ever a sibling's interface, never checked or shown itself.
@@ -23,7 +24,10 @@ struct TargetFolder: Hashable {
         var candidate = folder
         while candidate != "/" && !candidate.isEmpty {
             let parent = (candidate as NSString).deletingLastPathComponent
-            if ["Sources", "Tests"].contains((parent as NSString).lastPathComponent) {
+            let package = (parent as NSString).deletingLastPathComponent
+            if ["Sources", "Tests"].contains((parent as NSString).lastPathComponent),
+                FileManager.default.fileExists(atPath: (package as NSString).appendingPathComponent("Package.swift"))
+            {
                 self.init(path: candidate, includesSubfolders: true)
                 return
             }

@@ -64,7 +64,7 @@ import TestSupport
 
     @Test func aParentSeesItsChildAnywhereInItsTarget() async throws {
         // A target's whole tree, as the build plugin gives it: the child in a subfolder.
-        try await session(["Sources/MyApp/Flows/SignIn.fsm": Self.signIn]) { client, root in
+        try await session(["Package.swift": "", "Sources/MyApp/Flows/SignIn.fsm": Self.signIn]) { client, root in
             let app = Self.uri(root, "Sources/MyApp/App.fsm")
             client.open(app, Self.app)
             #expect(try client.diagnostics(for: app)["diagnostics"] == [])
@@ -79,7 +79,7 @@ import TestSupport
     }
 
     @Test func aChildsUnsavedTextIsWhatItsParentIsCheckedAgainst() async throws {
-        try await session(["Sources/MyApp/SignIn.fsm": Self.signIn]) { client, root in
+        try await session(["Package.swift": "", "Sources/MyApp/SignIn.fsm": Self.signIn]) { client, root in
             let app = Self.uri(root, "Sources/MyApp/App.fsm")
             let signIn = Self.uri(root, "Sources/MyApp/SignIn.fsm")
             client.open(app, Self.app)
@@ -107,7 +107,7 @@ import TestSupport
     }
 
     @Test func completionOffersTheTargetsMachinesAChildsOutputsAndTheInvocations() async throws {
-        try await session(["Sources/MyApp/SignIn.fsm": Self.signIn]) { client, root in
+        try await session(["Package.swift": "", "Sources/MyApp/SignIn.fsm": Self.signIn]) { client, root in
             let app = Self.uri(root, "Sources/MyApp/App.fsm")
             client.open(app, Self.app)
             func completions(_ line: Int, _ character: Int) throws -> [String] {
@@ -125,13 +125,14 @@ import TestSupport
     }
 
     @Test func aFolderThatIsNoTargetIsSearchedWithoutItsSubfolders() async throws {
-        try await session(["Loose/Sub/SignIn.fsm": Self.signIn]) { client, root in
-            let app = Self.uri(root, "Loose/App.fsm")
+        // `Sources` without a package beside it is a folder like any other.
+        try await session(["Sources/Loose/Sub/SignIn.fsm": Self.signIn]) { client, root in
+            let app = Self.uri(root, "Sources/Loose/App.fsm")
             client.open(app, Self.app)
             #expect(Self.messages(try client.diagnostics(for: app)) == ["unknown machine 'SignIn'"])
 
             // The child beside it is its sibling.
-            try Data(Self.signIn.utf8).write(to: root.appendingPathComponent("Loose/SignIn.fsm"))
+            try Data(Self.signIn.utf8).write(to: root.appendingPathComponent("Sources/Loose/SignIn.fsm"))
             client.notify("textDocument/didChange", [
                 "textDocument": ["uri": .string(app), "version": 2], "contentChanges": [["text": .string(Self.app)]],
             ])
