@@ -115,12 +115,16 @@ import TestSupport
                 return items.map { ($0["label"]?.stringValue ?? "") + " " + ($0["detail"]?.stringValue ?? "") }
             }
             // After `invoke `, and with the name half typed.
-            #expect(try completions(3, 15) == ["SignIn machine"])
-            #expect(try completions(3, 18) == ["SignIn machine"])
+            let afterInvoke = try completions(3, 15)
+            let halfTyped = try completions(3, 18)
+            #expect(afterInvoke == ["SignIn machine"])
+            #expect(halfTyped == ["SignIn machine"])
             // After `on signIn.`: the child's outputs with their payloads.
-            #expect(try completions(4, 18) == ["signedIn output (user: String)"])
+            let outputs = try completions(4, 18)
+            #expect(outputs == ["signedIn output (user: String)"])
             // After `done `: the invocations, and `reenter` as after any `done`.
-            #expect(try completions(5, 13) == ["signIn invocation", "reenter keyword"])
+            let afterDone = try completions(5, 13)
+            #expect(afterDone == ["signIn invocation", "reenter keyword"])
         }
     }
 
