@@ -39,6 +39,9 @@ extension LanguageServer {
 
     func definition(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let (document, offset) = try documentAndOffset(params)
+        if let machine = document.index.invokedMachine(at: offset) {
+            return definitionOfInvokedMachine(machine.text, forDocumentAt: document.uri) ?? .null
+        }
         guard let symbol = document.index.occurrence(at: offset), let definition = document.index.definition(of: symbol) else {
             return .null
         }
@@ -76,7 +79,8 @@ extension LanguageServer {
 
     func completion(_ params: JSONValue) throws(RPCError) -> JSONValue {
         let (document, offset) = try documentAndOffset(params)
-        let candidates = CompletionCandidates.candidates(at: offset, source: document.source, index: document.index)
+        let candidates = CompletionCandidates.candidates(
+            at: offset, source: document.source, index: document.index, machines: machines(forDocumentAt: document.uri))
         return .array(candidates.map { candidate in
             [
                 "label": .string(candidate.label),

@@ -1,7 +1,9 @@
 import FSMCompiler
 
-/// The language server's state and dispatch: JSON-RPC messages in, messages out. It does no
-/// I/O (``LanguageServerLoop`` reads and writes the stream), so tests drive it directly.
+/// The language server's state and dispatch: JSON-RPC messages in, messages out. It reads
+/// the stream through no I/O of its own (``LanguageServerLoop`` reads and writes it), so tests
+/// drive it directly; its one reading of files is a document's siblings, the other specs of
+/// its target (``TargetFolder``), which the compiler checks an `invoke` against.
 ///
 /// The language features themselves are pure functions of the compiler core
 /// (`FSMCompiler/Editing`); this type turns their results into the protocol's JSON.
@@ -81,25 +83,22 @@ public struct LanguageServer {
             guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
                 return []
             }
-            let document = OpenDocument(uri: uri, version: item["version"]?.integerValue, text: text)
-            documents[uri] = document
-            return [publishDiagnostics(document)]
+            return update(uri, version: item["version"]?.integerValue, source: SourceText(text))
         case "textDocument/didChange":
-            guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
+            guard let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri],
                 let changes = params["contentChanges"]?.arrayValue
             else { return [] }
+            var source = document.source
             for change in changes {
                 guard let text = change["text"]?.stringValue else { return [] }
-                let range = change["range"].flatMap(Self.editorRange)
-                document = OpenDocument(
-                    uri: uri, version: params["textDocument"]?["version"]?.integerValue,
-                    text: document.text(replacing: range, with: text))
+                source = OpenDocument.text(of: source, replacing: change["range"].flatMap(Self.editorRange), with: text)
             }
-            documents[uri] = document
-            return [publishDiagnostics(document)]
+            return update(uri, version: params["textDocument"]?["version"]?.integerValue, source: source)
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
+            // What the file on disk says now stands for the document at the specs that invoke it.
             return [OutgoingMessage.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])]
+                + republishDependents(of: uri)
         default:
             // `initialized`, `$/cancelRequest`, `textDocument/didSave`, …: nothing to do.
             return []

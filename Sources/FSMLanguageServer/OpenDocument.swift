@@ -1,6 +1,7 @@
 import FSMCompiler
 
-/// A spec the client has open: its text as the client last sent it, compiled.
+/// A spec the client has open: its text as the client last sent it, compiled against the
+/// machines of its target's other specs (``LanguageServer/siblingSpecs(ofDocumentAt:)``).
 struct OpenDocument {
     var uri: String
     var version: Int?
@@ -11,10 +12,14 @@ struct OpenDocument {
     var model: MachineModel?
     var index: SymbolIndex
 
-    init(uri: String, version: Int?, text: String) {
+    init(uri: String, version: Int?, text: String, machines: MachineCatalog = MachineCatalog()) {
+        self.init(uri: uri, version: version, source: SourceText(text), machines: machines)
+    }
+
+    init(uri: String, version: Int?, source: SourceText, machines: MachineCatalog) {
         self.uri = uri
         self.version = version
-        source = SourceText(text)
+        self.source = source
         guard source.bytes.count <= Compiler.maximumSpecSize else {
             // As `fsmc check` refuses such a file: one error, and nothing to navigate.
             let start = source.location(at: 0)
@@ -25,7 +30,7 @@ struct OpenDocument {
             index = SymbolIndex(Parser.parse(SourceText("")).syntax)
             return
         }
-        let compilation = Compiler.compile(source)
+        let compilation = Compiler.compile(source, machines: machines)
         diagnostics = compilation.diagnostics
         model = compilation.model
         // The compiler stops before parsing only on invalid UTF-8, which a JSON string cannot
@@ -38,11 +43,10 @@ struct OpenDocument {
 
     /// The text after applying an edit: a range replaced with new text, or the whole text
     /// replaced when the range is `nil`.
-    func text(replacing range: EditorRange?, with newText: String) -> String {
-        guard let range else { return newText }
+    static func text(of source: SourceText, replacing range: EditorRange?, with newText: String) -> SourceText {
+        guard let range else { return SourceText(newText) }
         let start = source.offset(of: range.start)
         let end = max(start, source.offset(of: range.end))
-        let bytes = source.bytes[..<start] + Array(newText.utf8) + source.bytes[end...]
-        return String(decoding: bytes, as: UTF8.self)
+        return SourceText(bytes: Array(source.bytes[..<start] + Array(newText.utf8) + source.bytes[end...]))
     }
 }

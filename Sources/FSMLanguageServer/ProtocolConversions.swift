@@ -80,6 +80,7 @@ extension LanguageServer {
         case .action: 2  // Method
         case .invocation: 3  // Function: a requirement of Actions the machine runs
         case .keyword: 14  // Keyword
+        case .machine: 7  // Class: the generated class of another spec
         }
     }
 }

@@ -3,6 +3,8 @@ import FSMCore
 public struct CompletionCandidate: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case state, event, output, `guard`, action, invocation, keyword
+        /// Another machine of the target, after `invoke`.
+        case machine
     }
 
     public var label: String
@@ -22,7 +24,10 @@ public struct CompletionCandidate: Hashable, Sendable {
 /// of several targets (`-> boldOn, italicOn`, a history's default too), events after `on`,
 /// `raise` and `defer`, outputs after `emit`, guards in `[…]` (with `true`, `false`, `else` and `in`),
 /// actions after `/`, `reenter` after a transition's trigger or guard, keywords where a
-/// declaration starts. Names come from the spec itself (guards and actions as already used).
+/// declaration starts; invocations after `done` and `error` (a child machine only after
+/// `done`: it does not fail), and, given the target's other machines, their names after
+/// `invoke` and a child's outputs after `on child.`. Names come from the spec itself (guards
+/// and actions as already used) and the catalog of its siblings.
 public enum CompletionCandidates {
     /// The keywords that start a declaration inside a machine or a state.
     public static let declarationKeywords = [
@@ -37,8 +42,13 @@ public enum CompletionCandidates {
     public static let transitionKeywords = ["reenter"]
 
     /// The candidates at a byte offset, in a stable order (names as they first appear in the
-    /// spec).
-    public static func candidates(at offset: Int, source: SourceText, index: SymbolIndex) -> [CompletionCandidate] {
+    /// spec, the target's machines sorted, a child's outputs as it declares them).
+    ///
+    /// - Parameter machines: the target's other machines, as the compiler checks the spec
+    ///   against them.
+    public static func candidates(
+        at offset: Int, source: SourceText, index: SymbolIndex, machines: MachineCatalog = MachineCatalog()
+    ) -> [CompletionCandidate] {
         var before = tokensOfTheLine(before: offset, in: source)
         // The word being typed is what the candidates complete, not their context.
         var typed: SourceRange?
@@ -68,6 +78,14 @@ public enum CompletionCandidates {
         // where one starts.
         case .identifier where previous.text == "defer" && startsADeclaration(before.dropLast().last):
             return names(.event)
+        case .identifier where previous.text == "invoke" && startsADeclaration(before.dropLast().last):
+            return machines.names.map { CompletionCandidate($0, .machine) }
+        // `done` alone is the completion of the state that declares it, so `reenter` fits too.
+        case .identifier where previous.text == "done" && startsADeclaration(before.dropLast().last):
+            return names(.invocation) + keywords(transitionKeywords)
+        case .identifier where previous.text == "error" && startsADeclaration(before.dropLast().last):
+            guard let machine else { return [] }
+            return names(.invocation).filter { index.machineInvoked(as: $0.label, inMachine: machine) == nil }
         case .keyword(.emit):
             return names(.output)
         case .keyword(.initial), .keyword(.final), .keyword(.parallel):
@@ -77,6 +95,9 @@ public enum CompletionCandidates {
         case .punctuation(.dot):
             let tokens = Array(line)
             if tokens.count >= 3, tokens[tokens.count - 3].kind == .punctuation(.arrow) { return keywords(["history"]) }
+            if tokens.count >= 3, tokens[tokens.count - 3].kind == .keyword(.on), tokens[tokens.count - 2].kind == .identifier, let machine {
+                return childOutputs(of: tokens[tokens.count - 2].text, inMachine: machine, index: index, machines: machines)
+            }
             return []
         case .punctuation(.leftParen) where before.dropLast().last?.text == "in":
             return names(.state)
@@ -90,6 +111,20 @@ public enum CompletionCandidates {
             return names(.action) + keywords(["emit", "raise"])
         default:
             return endsTrigger(Array(line)) ? keywords(transitionKeywords) : []
+        }
+    }
+
+    /// The outputs of the machine invoked as `invocation`, as its spec declares them: what
+    /// `on invocation.` may name.
+    private static func childOutputs(
+        of invocation: String, inMachine machine: Int, index: SymbolIndex, machines: MachineCatalog
+    ) -> [CompletionCandidate] {
+        guard let child = index.machineInvoked(as: invocation, inMachine: machine),
+            case .machine(let interface) = machines.lookUp(child)
+        else { return [] }
+        return interface.outputs.map { output in
+            let payload = output.parameters.isEmpty ? "" : "(" + output.parameters.map(\.description).joined(separator: ", ") + ")"
+            return CompletionCandidate(output.name, .output, detail: payload)
         }
     }
 

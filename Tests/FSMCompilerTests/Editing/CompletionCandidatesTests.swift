@@ -96,4 +96,32 @@ import Testing
         #expect(labels(head + "    state 1️⃣\n}") == [])
         #expect(labels(head + "    event 1️⃣\n}") == [])
     }
+
+    @Test func theTargetsMachinesAChildsOutputsAndTheInvocations() {
+        let signIn = MachineInterface(
+            name: "SignIn", outputs: [.init(name: "signedIn", parameters: [.init(label: "user", type: "String")]), .init(name: "quit", parameters: [])],
+            hasTopLevelFinalState: true, isMainActor: false)
+        let pay = MachineInterface(name: "Pay", outputs: [], hasTopLevelFinalState: false, isMainActor: false)
+        let machines = MachineCatalog([signIn, pay])
+        func candidates(_ marked: String) -> [String] {
+            let spec = MarkedSource(marked)
+            let index = SymbolIndex(Parser.parse(spec.source).syntax)
+            return CompletionCandidates.candidates(at: spec.location("1️⃣").offset, source: spec.source, index: index, machines: machines)
+                .map { $0.detail.isEmpty ? $0.label : "\($0.label)\($0.detail)" }
+        }
+        let parent = { (line: String) in
+            "machine App {\n    initial state s {\n        invoke SignIn as signIn\n        invoke fetch(n: Int)\n        \(line)\n    }\n}"
+        }
+        #expect(candidates(parent("invoke 1️⃣")) == ["Pay", "SignIn"])
+        #expect(candidates(parent("invoke Si1️⃣")) == ["Pay", "SignIn"])
+        #expect(candidates(parent("on signIn.1️⃣")) == ["signedIn(user: String)", "quit"])
+        #expect(candidates(parent("on signIn.sig1️⃣")) == ["signedIn(user: String)", "quit"])
+        // A call's results are its detail; a child machine does not fail, so `error` leaves it out.
+        #expect(candidates(parent("done 1️⃣")) == ["signIn", "fetch(n: Int)", "reenter"])
+        #expect(candidates(parent("error 1️⃣")) == ["fetch(n: Int)"])
+        // Nothing for an invocation that is no machine, or a machine the catalog lacks.
+        #expect(candidates(parent("on fetch.1️⃣")) == [])
+        #expect(candidates(parent("invoke Ship as ship\n        on ship.1️⃣")) == [])
+        #expect(labels(parent("invoke 1️⃣")) == [])
+    }
 }
