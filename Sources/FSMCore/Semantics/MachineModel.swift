@@ -39,6 +39,9 @@ public struct MachineModel: Hashable, Sendable {
     /// Where each imported module's name is written in the spec, by module: for generated code
     /// that reports a missing module at the spec's line.
     public var importLocations: [String: SourceLocation] = [:]
+    /// The properties the spec asserts (`assert …`), in declaration order: proved at build time,
+    /// never part of the generated code.
+    public var properties: [PropertyModel] = []
 
     package init(
         name: String, documentation: String? = nil, accessLevel: AccessLevel, isMainActor: Bool,

@@ -1,0 +1,34 @@
+/// A property the spec states about every run of its machine (`assert …` at machine level),
+/// which every build proves exhaustively over the machine's situations (`FSMCore/Verification`).
+///
+/// A condition is a ``GuardModel`` whose atoms are `in(state)` (``GuardModel/isIn(_:)``),
+/// combined with `!`, `&&` and `||`; the checker refuses guard names and `else` in it, and folds
+/// `true` and `false` as it does in guards.
+public struct PropertyModel: Hashable, Sendable {
+    /// What the property claims.
+    public enum Claim: Hashable, Sendable {
+        /// `assert never C`: no reachable situation satisfies `C`.
+        case never(GuardModel)
+        /// `assert reachable C`: some reachable situation satisfies `C`.
+        case reachable(GuardModel)
+        /// `assert always reachable C`: from every reachable situation, some run reaches one
+        /// that satisfies `C` (the machine has no trap that avoids `C`).
+        case alwaysReachable(GuardModel)
+        /// `assert A only after B`: on every run, no situation satisfying `A` comes before one
+        /// satisfying `B` (a situation satisfying both is not before).
+        case onlyAfter(GuardModel, after: GuardModel)
+    }
+
+    public var claim: Claim
+    /// The whole declaration, `assert` to the end of its last condition: where its result is
+    /// reported.
+    public var range: SourceRange
+    /// The property as a canonical text (`never in(a) && in(b)`), for messages and reports.
+    public var text: String
+
+    public init(claim: Claim, range: SourceRange, text: String) {
+        self.claim = claim
+        self.range = range
+        self.text = text
+    }
+}
