@@ -27,6 +27,38 @@ struct ChildMachineSpecs {
         }
     }
 
+    /// Reads the spec at `path` with the siblings a command line names (`--sibling`), compiles
+    /// it, then the children it invokes; `refusals` says what the command cannot handle in the
+    /// spec, given its children. `nil`, with every diagnostic printed, when the siblings cannot
+    /// be read, or the spec or a child has errors or is refused.
+    ///
+    /// The children are compiled once the spec is known to be valid (a child with errors prints
+    /// them, under its own path); a child no spec declares is the compiler's error.
+    static func compile(
+        _ path: String, siblings: [String], warningsAsErrors: Bool, console: Console,
+        refusals: (MachineModel, ChildMachineSpecs) -> [Diagnostic] = { _, _ in [] }
+    ) -> (compilation: Compilation, children: ChildMachineSpecs)? {
+        let machines: TargetMachines
+        do {
+            machines = try TargetMachines(specs: [path], siblings: siblings)
+        } catch {
+            console.error("fsmc: error: \(error.message)\n")
+            return nil
+        }
+        var children: ChildMachineSpecs?
+        guard let compilation = CheckCommand(console: console).compile(
+            path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path),
+            refusals: { model in
+                children = ChildMachineSpecs(invokedBy: model, machines: machines, console: console)
+                return children.map { refusals(model, $0) } ?? []
+            }),
+              !compilation.hasErrors, let children
+        else {
+            return nil
+        }
+        return (compilation, children)
+    }
+
     /// The machines `model` invokes, in document order.
     private static func invokedNames(_ model: MachineModel) -> [String] {
         model.invocations.compactMap { invocation in

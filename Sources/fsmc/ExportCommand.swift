@@ -38,32 +38,14 @@ struct ExportCommand {
             return .usage
         }
         let path = arguments.positionals[0]
-        let machines: TargetMachines
-        do {
-            machines = try TargetMachines(specs: [path], siblings: arguments.repeatedValues("--sibling"))
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
-        }
-        // The children are compiled once the spec is known to be valid (a child with errors
-        // prints them, under its own path); a child no spec declares is the compiler's error.
-        var children: [String: MachineModel] = [:]
-        var childrenCompiled = true
-        guard let compilation = CheckCommand(console: console).compile(
-            path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path),
-            refusals: { model in
-                guard let specs = ChildMachineSpecs(invokedBy: model, machines: machines, console: console) else {
-                    childrenCompiled = false
-                    return []
-                }
-                children = specs.models
-                return SCXMLEmitter.refusals(model, children: children)
-            }),
-              let model = compilation.model, !compilation.hasErrors, childrenCompiled
+        guard case let (compilation, children)? = ChildMachineSpecs.compile(
+            path, siblings: arguments.repeatedValues("--sibling"), warningsAsErrors: arguments.has("--warnings-as-errors"),
+            console: console, refusals: { SCXMLEmitter.refusals($0, children: $1.models) }),
+              let model = compilation.model
         else {
             return .failure
         }
-        let document = SCXMLEmitter.emit(model, children: children, tracingStates: arguments.has("--trace"))
+        let document = SCXMLEmitter.emit(model, children: children.models, tracingStates: arguments.has("--trace"))
         guard let output = arguments.value("--output") else {
             console.output(document)
             return .success

@@ -22,20 +22,14 @@ struct GraphCommand {
             return .usage
         }
         let path = arguments.positionals[0]
-        let machines: TargetMachines
-        do {
-            machines = try TargetMachines(specs: [path], siblings: arguments.repeatedValues("--sibling"))
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
-        }
-        guard let compilation = CheckCommand(console: console).compile(
-                path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path)),
-              let model = compilation.model, !compilation.hasErrors,
-              let children = ChildMachineSpecs(invokedBy: model, machines: machines, console: console)?.models
+        guard case let (compilation, specs)? = ChildMachineSpecs.compile(
+                path, siblings: arguments.repeatedValues("--sibling"), warningsAsErrors: arguments.has("--warnings-as-errors"),
+                console: console),
+              let model = compilation.model
         else {
             return .failure
         }
+        let children = specs.models
         let diagram: String
         switch format {
         case "mermaid": diagram = MermaidEmitter.emit(model, children: children)

@@ -22,33 +22,17 @@ struct PathsCommand {
         }
         guard let samples = userSamples(arguments.repeatedValues("--sample")) else { return .usage }
         let path = arguments.positionals[0]
-        let machines: TargetMachines
-        do {
-            machines = try TargetMachines(specs: [path], siblings: arguments.repeatedValues("--sibling"))
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
-        }
-        // The children are compiled once the spec is known to be valid (a child with errors
-        // prints them, under its own path); a child no spec declares is the compiler's error.
-        var children: [String: ExecutableMachine] = [:]
-        var childrenCompiled = true
-        guard let compilation = CheckCommand(console: console).compile(
-            path, warningsAsErrors: false, machines: machines.siblings(of: path),
-            refusals: { model in
-                guard let specs = ChildMachineSpecs(invokedBy: model, machines: machines, console: console) else {
-                    childrenCompiled = false
-                    return []
-                }
-                children = specs.executables
-                return PathPlanner.refusals(model, children: children)
+        guard case let (compilation, children)? = ChildMachineSpecs.compile(
+            path, siblings: arguments.repeatedValues("--sibling"), warningsAsErrors: false, console: console,
+            refusals: { model, children in
+                PathPlanner.refusals(model, children: children.executables)
                     + (format == "swift-testing" ? PathsSwiftTestingEmitter.refusals(model) : [])
-            })
+            }),
+              let machine = compilation.executable
         else {
             return .failure
         }
-        guard let machine = compilation.executable, !compilation.hasErrors, childrenCompiled else { return .failure }
-        let plan = PathPlanner.plan(machine, children: children, samples: samples)
+        let plan = PathPlanner.plan(machine, children: children.executables, samples: samples)
         let fileName = (path as NSString).lastPathComponent
         let text = switch format {
         case "json": PathsJSONEmitter.emit(plan, sourceFileName: fileName)

@@ -19,9 +19,14 @@ extension ActionsProtocolGenerator {
             writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
             writer.line("/// argument, a delay.")
         }
-        if !model.invocations.isEmpty {
+        let invokesChildren = model.invocations.contains { if case .machine = $0.kind { true } else { false } }
+        if model.invocations.contains(where: { if case .machine = $0.kind { false } else { true } }) {
             writer.line("/// The work each `invoke` names runs while its state is active: a call on the machine's actor,")
             writer.line("/// cancelled when the state is left, or the elements of a stream.")
+        }
+        if invokesChildren {
+            writer.line("/// Each child machine (`invoke Machine as name`) is made by the requirement named after it,")
+            writer.line("/// runs while its state is active and is stopped when the state is left.")
         }
         writer.block("\(isolation)\(access)protocol Actions") { writer in
             // Each requirement at the spec's first use of its name: a missing implementation's

@@ -117,8 +117,8 @@ final class App {
     ///
     /// Guards decide whether a transition is taken and should have no side effects. Actions
     /// receive the payload of the event that triggered them, then the data of their state.
-    /// The work each `invoke` names runs while its state is active: a call on the machine's actor,
-    /// cancelled when the state is left, or the elements of a stream.
+    /// Each child machine (`invoke Machine as name`) is made by the requirement named after it,
+    /// runs while its state is active and is stopped when the state is left.
     protocol Actions {
 #sourceLocation(file: "Tests/InvocationMachinesTests/Specs/App.fsm", line: 8)
    func signIn(observers: [any SignIn.Observer]) -> SignIn
