@@ -24,7 +24,12 @@ public enum Compiler {
     ///
     /// `machines` are the other machines of the spec's target (its siblings, not the spec
     /// itself), which `invoke Machine as name` runs.
-    public static func compile(_ source: SourceText, machines: MachineCatalog = MachineCatalog()) -> Compilation {
+    ///
+    /// A valid spec's properties (`assert …`) are proved by ``PropertyChecker``, exploring at
+    /// most `propertyBound` situations: one that fails is an error, one not decided a warning.
+    public static func compile(
+        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), propertyBound: Int = PropertyChecker.defaultBound
+    ) -> Compilation {
         if let invalid = invalidUTF8Error(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
@@ -50,6 +55,10 @@ public enum Compiler {
                 diagnostics = errors
                 model = nil
             }
+        }
+        if let executable, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
+            let report = PropertyChecker.check(executable, bound: propertyBound)
+            diagnostics.append(contentsOf: PropertyDiagnostics.diagnostics(of: report, machine: executable, source: source))
         }
         return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
     }

@@ -1,0 +1,252 @@
+/// The breadth-first search of ``PropertyChecker``: situations in order of how many stimuli
+/// reach them, so that the first violation found has a shortest counterexample.
+///
+/// Each situation is a node; the steps between them are edges, each one outcome class of one
+/// stimulus, carrying the configuration after each of its microsteps. `never`, `reachable`
+/// and `only after` are judged on those configurations as the edges are found; `always
+/// reachable` on the whole graph once it is complete (``AlwaysReachableJudgment``).
+struct PropertySearch {
+    let machine: ExecutableMachine
+    let properties: [PropertyModel]
+    let bound: Int
+
+    /// How a node was first reached: its parent (`-1` for an outcome of the start) and the
+    /// step from there.
+    private struct Arrival {
+        var parent: Int32
+        var stimulus: MachineInterpreter.Stimulus
+        var answers: [Bool]
+    }
+
+    private var nodes: [CheckedSituation: Int32] = [:]
+    private var arrivals: [Arrival] = []
+    private var verdicts: [PropertyResult.Verdict?]
+    /// The position of each `only after` property in ``CheckedSituation/held``, by property.
+    private let heldSlots: [Int?]
+    /// The `always reachable` properties, by position in ``properties``.
+    private let alwaysReachable: [Int]
+    private var graph = AlwaysReachableJudgment()
+    private var outcomes = StepOutcomes()
+    private var reachedBound = false
+    /// The events a transition or a deferral names: any other is ignored in every situation.
+    private let offeredEvents: [EventID]
+
+    init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int) {
+        self.machine = machine
+        self.properties = properties
+        self.bound = bound
+        verdicts = Array(repeating: nil, count: properties.count)
+        var slots: [Int?] = []
+        var count = 0
+        for property in properties {
+            if case .onlyAfter = property.claim {
+                slots.append(count)
+                count += 1
+            } else {
+                slots.append(nil)
+            }
+        }
+        heldSlots = slots
+        alwaysReachable = properties.indices.filter {
+            if case .alwaysReachable = properties[$0].claim { true } else { false }
+        }
+        graph.conditionCount = alwaysReachable.count
+        offeredEvents = Self.offeredEvents(of: machine)
+    }
+
+    private static func offeredEvents(of machine: ExecutableMachine) -> [EventID] {
+        var offered = Set<EventID>()
+        for transition in machine.transitions { if let event = transition.eventID { offered.insert(event) } }
+        for state in machine.model.states {
+            for deferral in state.deferrals { offered.insert(deferral.event) }
+        }
+        return offered.sorted()
+    }
+
+    var report: PropertyReport {
+        let results = properties.indices.map { index in
+            PropertyResult(property: properties[index], verdict: verdicts[index] ?? .inconclusive(inconclusiveReason))
+        }
+        return PropertyReport(results: results, exploredSituations: nodes.count)
+    }
+
+    private var inconclusiveReason: PropertyResult.Inconclusive {
+        reachedBound ? .bound(bound) : .divergence
+    }
+
+    private var isDecided: Bool {
+        alwaysReachable.isEmpty && !verdicts.contains(nil)
+    }
+
+    // MARK: - The search
+
+    mutating func run() {
+        guard !properties.isEmpty else { return }
+        var queue: [(node: Int32, interpreter: MachineInterpreter)] = []
+        var head = 0
+        let start = MachineInterpreter(checking: machine)
+        let initiallyHeld = Array(repeating: false, count: heldSlots.compactMap { $0 }.count)
+        explore(.start, from: start, node: -1, held: initiallyHeld, into: &queue)
+        while head < queue.count, !reachedBound, !isDecided {
+            let (node, interpreter) = queue[head]
+            head += 1
+            // What was processed is dropped now and then, so that only the frontier is kept.
+            if head > 4_096, head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            let held = heldByNode[Int(node)]
+            for stimulus in stimuli(of: interpreter) {
+                explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
+                if reachedBound || isDecided { break }
+            }
+        }
+        finish()
+    }
+
+    /// The "has held" marks of each node (part of its key).
+    private var heldByNode: [[Bool]] = []
+
+    /// Every stimulus that may happen in the interpreter's situation, in a fixed order: the
+    /// events, the running timers, the outcomes of the running invocations.
+    private func stimuli(of interpreter: MachineInterpreter) -> [MachineInterpreter.Stimulus] {
+        guard !interpreter.isFinished else { return [] }
+        var stimuli = offeredEvents.map(MachineInterpreter.Stimulus.event)
+        stimuli += interpreter.runningTimerKeys.map { .timer($0.owner, group: $0.group) }
+        let running = interpreter.runningInvocations.map(\.invocation).sorted()
+        for invocation in running {
+            stimuli += Self.outcomes(of: machine.model[invocation]).map { .outcome(invocation, $0) }
+        }
+        return stimuli
+    }
+
+    /// What a running invocation may deliver.
+    static func outcomes(of invocation: InvocationModel) -> [InvocationResult] {
+        switch invocation.kind {
+        case .call: [.done, .error]
+        case .stream: [.element, .done, .error]
+        case .machine:
+            (invocation.child?.outputs.map { .output($0.name) } ?? [])
+                + (invocation.child?.hasTopLevelFinalState ?? false ? [.done] : [])
+        }
+    }
+
+    /// Follows every outcome class of `stimulus` from a node: judges its configurations and
+    /// adds the situations it ends in.
+    private mutating func explore(
+        _ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, node: Int32, held: [Bool],
+        into queue: inout [(node: Int32, interpreter: MachineInterpreter)]
+    ) {
+        var outcomes = self.outcomes
+        outcomes.forEach(of: stimulus, from: interpreter) { outcome in
+            var held = held
+            judge(outcome.configurations, from: node, stimulus: stimulus, answers: outcome.answers, held: &held)
+            let key = CheckedSituation(outcome.interpreter, held: held)
+            let target: Int32
+            if let known = nodes[key] {
+                target = known
+            } else {
+                guard nodes.count < bound else {
+                    reachedBound = true
+                    return false
+                }
+                target = Int32(nodes.count)
+                nodes[key] = target
+                arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: outcome.answers))
+                heldByNode.append(held)
+                graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: outcome.interpreter.configuration) })
+                queue.append((target, outcome.interpreter))
+            }
+            if node >= 0, !alwaysReachable.isEmpty {
+                graph.addEdge(from: node, to: target)
+                for (slot, property) in alwaysReachable.enumerated()
+                where outcome.configurations.contains(where: condition(of: property).holds(in:)) {
+                    graph.markSatisfying(node, slot)
+                }
+            }
+            return !isDecided
+        }
+        self.outcomes = outcomes
+    }
+
+    private func condition(of property: Int) -> GuardModel {
+        switch properties[property].claim {
+        case .never(let condition), .reachable(let condition), .alwaysReachable(let condition): condition
+        case .onlyAfter(let condition, _): condition
+        }
+    }
+
+    /// Judges the configurations of one step, in order, for `never`, `reachable` and `only
+    /// after`; updates the "has held" marks.
+    private mutating func judge(
+        _ configurations: [[StateID]], from node: Int32, stimulus: MachineInterpreter.Stimulus, answers: [Bool],
+        held: inout [Bool]
+    ) {
+        for (microstep, configuration) in configurations.enumerated() {
+            for index in properties.indices where verdicts[index] == nil {
+                switch properties[index].claim {
+                case .never(let condition):
+                    if condition.holds(in: configuration) {
+                        verdicts[index] = .fails(counterexample(to: node, then: stimulus, answers, violating: microstep))
+                    }
+                case .reachable(let condition):
+                    if condition.holds(in: configuration) { verdicts[index] = .holds }
+                case .onlyAfter(let condition, let after):
+                    let slot = heldSlots[index]!
+                    if held[slot] { continue }
+                    if after.holds(in: configuration) {
+                        held[slot] = true
+                    } else if condition.holds(in: configuration) {
+                        verdicts[index] = .fails(counterexample(to: node, then: stimulus, answers, violating: microstep))
+                    }
+                case .alwaysReachable:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// The decisions once the search stopped: what a complete search did not break holds
+    /// (`reachable` fails), `always reachable` is judged on the graph; after an incomplete
+    /// one, what is not decided stays so.
+    private mutating func finish() {
+        guard !reachedBound, !outcomes.diverged else { return }
+        for index in properties.indices where verdicts[index] == nil {
+            switch properties[index].claim {
+            case .never, .onlyAfter: verdicts[index] = .holds
+            case .reachable: verdicts[index] = .fails(nil)
+            case .alwaysReachable: break
+            }
+        }
+        for (slot, index) in alwaysReachable.enumerated() {
+            if let trap = graph.firstTrap(slot) {
+                verdicts[index] = .fails(counterexample(to: trap, then: nil, [], violating: nil))
+            } else {
+                verdicts[index] = .holds
+            }
+        }
+    }
+
+    // MARK: - Counterexamples
+
+    /// The run to `node` (`-1`: none), then `stimulus` with `answers`, run again to record
+    /// what each step asked, took and passed through.
+    private func counterexample(
+        to node: Int32, then stimulus: MachineInterpreter.Stimulus?, _ answers: [Bool], violating: Int?
+    ) -> Counterexample {
+        var path: [(MachineInterpreter.Stimulus, [Bool])] = stimulus.map { [($0, answers)] } ?? []
+        var current = node
+        while current >= 0 {
+            let arrival = arrivals[Int(current)]
+            path.append((arrival.stimulus, arrival.answers))
+            current = arrival.parent
+        }
+        var interpreter = MachineInterpreter(checking: machine)
+        let steps = path.reversed().map { stimulus, answers in
+            let run = interpreter.run(stimulus, script: GuardScript(answers: answers))
+            return Counterexample.Step(
+                stimulus: stimulus, guardAnswers: run.script.asked, taken: run.taken, configurations: run.configurations)
+        }
+        return Counterexample(steps: steps, violatingMicrostep: violating)
+    }
+}
