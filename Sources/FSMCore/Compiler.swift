@@ -57,10 +57,17 @@ public enum Compiler {
             }
         }
         if let executable, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
-            let report = PropertyChecker.check(executable, bound: propertyBound)
-            diagnostics.append(contentsOf: PropertyDiagnostics.diagnostics(of: report, machine: executable, source: source))
+            diagnostics.append(contentsOf: propertyDiagnostics(of: executable, source: source, bound: propertyBound))
         }
         return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
+    }
+
+    /// The diagnostics of proving the properties of `machine` (lowered from `source`), exploring
+    /// at most `bound` situations: an error at each property that fails, with its shortest
+    /// counterexample as notes; a warning at each one not decided.
+    public static func propertyDiagnostics(of machine: ExecutableMachine, source: SourceText, bound: Int) -> [Diagnostic] {
+        let report = PropertyChecker.check(machine, bound: bound)
+        return PropertyDiagnostics.diagnostics(of: report, machine: machine, source: source)
     }
 
     /// The error for a spec that is not UTF-8, located at its first invalid byte; `nil` for
