@@ -19,7 +19,7 @@ extension PropertyChecker {
             else { return false }
             configurations += run.configurations
         }
-        guard let last = counterexample.steps.last, !last.configurations.isEmpty else { return false }
+        guard let last = counterexample.steps.last else { return false }
         let lastStart = configurations.count - last.configurations.count
         switch property.claim {
         case .never(let condition):

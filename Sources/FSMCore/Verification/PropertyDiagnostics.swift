@@ -48,7 +48,11 @@ enum PropertyDiagnostics {
         _ counterexample: Counterexample, property: PropertyModel, machine: ExecutableMachine, source: SourceText
     ) -> [Diagnostic.Note] {
         let model = machine.model
+        // A step whose event was kept or ignored, or whose timer took no transition, changes
+        // nothing: it is still where the step before left it.
+        var current: [StateID] = []
         return counterexample.steps.enumerated().map { number, step in
+            current = step.configurations.last ?? current
             var message = "\(number + 1). \(describe(step.stimulus, machine)): "
             if step.taken.isEmpty {
                 message += "took no transition"
@@ -66,7 +70,7 @@ enum PropertyDiagnostics {
             if isLast, let microstep = counterexample.violatingMicrostep, microstep < step.configurations.count - 1 {
                 message += "; on the way in \(describe(step.configurations[microstep], model))"
             }
-            message += "; now in \(describe(step.configurations.last ?? [], model))"
+            message += "; now in \(describe(current, model))"
             let range =
                 step.taken.first.map { machine[$0].declaration.range }
                 ?? (step.stimulus == .start ? model[model.initialState].range : property.range)

@@ -24,7 +24,7 @@ import TestSupport
             return profile
         }()),
     ]
-    static let specsPerCase = 40
+    static let specsPerCase = 30
 
     @Test(arguments: 0..<cases.count)
     func theCheckerAgreesWithTheNaiveOne(_ caseIndex: Int) async throws {
