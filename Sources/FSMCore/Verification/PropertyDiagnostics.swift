@@ -43,7 +43,8 @@ enum PropertyDiagnostics {
 
     /// One note per step: "2. event pay: took 'on pay [canPay] -> paying' (canPay answered
     /// true); now in checkout.paying", at the first transition taken (the initial state's
-    /// declaration, or the `assert`, for a step that took none).
+    /// declaration for a start that took none, "1. start; now in idle"; the `assert` for
+    /// another step that took none, an event kept or ignored).
     private static func notesOf(
         _ counterexample: Counterexample, property: PropertyModel, machine: ExecutableMachine, source: SourceText
     ) -> [Diagnostic.Note] {
@@ -53,11 +54,11 @@ enum PropertyDiagnostics {
         var current: [StateID] = []
         return counterexample.steps.enumerated().map { number, step in
             current = step.configurations.last ?? current
-            var message = "\(number + 1). \(describe(step.stimulus, machine)): "
-            if step.taken.isEmpty {
-                message += "took no transition"
-            } else {
-                message += "took " + step.taken.map { "'\(firstLine(of: machine[$0].declaration.range, in: source))'" }.joined(separator: ", ")
+            var message = "\(number + 1). \(describe(step.stimulus, machine))"
+            if !step.taken.isEmpty {
+                message += ": took " + step.taken.map { "'\(firstLine(of: machine[$0].declaration.range, in: source))'" }.joined(separator: ", ")
+            } else if step.stimulus != .start {
+                message += ": took no transition"
             }
             if !step.guardAnswers.isEmpty {
                 let answers = step.guardAnswers.map { answer in

@@ -13,7 +13,7 @@ import Testing
         #expect(
             MarkedSource.lines(of: diagnostics) == [
                 "1:1: error: property 'never in(declined)' fails: this run reaches a configuration where in(declined) holds",
-                "  5:19: note: 1. start: took no transition; now in beforeLogIn",
+                "  5:19: note: 1. start; now in beforeLogIn",
                 "  6:9: note: 2. event login: took 'on login -> afterLogIn'; now in afterLogIn",
                 "  11:9: note: 3. event pay: took 'on pay -> declined' (canPay answered false); now in declined",
                 "1:1: error: property 'reachable in(paying) && in(declined)' fails: no reachable situation satisfies it",
@@ -47,8 +47,35 @@ import Testing
         #expect(
             MarkedSource.lines(of: diagnostics) == [
                 "1:1: error: property 'never in(b)' fails: this run reaches a configuration where in(b) holds",
-                "  3:19: note: 1. start: took no transition; now in a",
+                "  3:19: note: 1. start; now in a",
                 "  3:23: note: 2. after 1s in a: took 'after 1s -> b', 'always -> c'; on the way in b; now in c",
+            ])
+    }
+
+    /// A kept event takes no transition: its note stands at the `assert` and says where the
+    /// machine still is; its release is part of the step that ends the deferral.
+    @Test func aKeptEventIsAStepThatTakesNoTransition() throws {
+        let spec = try CheckedSpec(
+            """
+            machine Queue {
+                event next
+                event go
+                initial state a {
+                    defer next
+                    on go -> b
+                }
+                state b { on next -> c }
+                state c { on go -> a }
+            }
+            """,
+            ["never in(c)"])
+        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bound: 100)
+        #expect(
+            MarkedSource.lines(of: diagnostics) == [
+                "1:1: error: property 'never in(c)' fails: this run reaches a configuration where in(c) holds",
+                "  4:19: note: 1. start; now in a",
+                "  1:1: note: 2. event next: took no transition; now in a",
+                "  6:9: note: 3. event go: took 'on go -> b', 'on next -> c'; now in c",
             ])
     }
 
