@@ -107,11 +107,17 @@ struct PropertySearch {
     /// The "has held" marks of each node (part of its key).
     private var heldByNode: [[Bool]] = []
 
-    /// Every stimulus that may happen in the interpreter's situation, in a fixed order: the
-    /// events, the running timers, the outcomes of the running invocations.
+    /// Every stimulus that may change the interpreter's situation, in a fixed order: the events
+    /// some active state has a transition for or defers (any other is ignored, a step to the
+    /// same situation through no configuration), the running timers, the outcomes of the
+    /// running invocations.
     private func stimuli(of interpreter: MachineInterpreter) -> [MachineInterpreter.Stimulus] {
         guard !interpreter.isFinished else { return [] }
-        var stimuli = offeredEvents.map(MachineInterpreter.Stimulus.event)
+        let atomicStates = interpreter.atomicStates
+        var stimuli = offeredEvents.filter { event in
+            atomicStates.contains { !machine.candidates(atLeaf: $0, for: .event(event)).isEmpty }
+                || machine.defers(event, in: interpreter.configuration)
+        }.map(MachineInterpreter.Stimulus.event)
         stimuli += interpreter.runningTimerKeys.map { .timer($0.owner, group: $0.group) }
         let running = interpreter.runningInvocations.map(\.invocation).sorted()
         for invocation in running {
