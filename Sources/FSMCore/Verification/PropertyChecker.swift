@@ -16,12 +16,24 @@ public enum PropertyChecker {
     /// More outcome classes than this for one stimulus are not followed.
     public static let maximumOutcomesPerStep = 4_096
 
+    /// Whether the search steps `machine`'s regions once each and combines them
+    /// (``RegionDecomposition``): a machine that is one parallel state whose regions share
+    /// nothing but the events they are sent.
+    public static func stepsRegionsIndependently(_ machine: ExecutableMachine) -> Bool {
+        RegionDecomposition(machine) != nil
+    }
+
     /// Checks `properties` (the machine's own by default) over every situation reachable from
-    /// the start, exploring at most `bound` situations.
+    /// the start, exploring at most `bound` situations. When the machine's regions step
+    /// independently (``RegionDecomposition``) each region is stepped once per local situation
+    /// and the results combined, unless `decomposingRegions` is `false` (the tests compare both).
     public static func check(
-        _ machine: ExecutableMachine, properties: [PropertyModel]? = nil, bound: Int = defaultBound
+        _ machine: ExecutableMachine, properties: [PropertyModel]? = nil, bound: Int = defaultBound,
+        decomposingRegions: Bool = true
     ) -> PropertyReport {
-        var search = PropertySearch(machine: machine, properties: properties ?? machine.model.properties, bound: bound)
+        var search = PropertySearch(
+            machine: machine, properties: properties ?? machine.model.properties, bound: bound,
+            decomposingRegions: decomposingRegions)
         search.run()
         return search.report
     }

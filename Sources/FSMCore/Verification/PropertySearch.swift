@@ -18,7 +18,24 @@ struct PropertySearch {
         var answers: [Bool]
     }
 
-    private var nodes: [CheckedSituation: Int32] = [:]
+    /// What tells the situations apart: the interpreter's, or the regions' local situations
+    /// when the regions step independently (``RegionProduct``); with the "has held" marks.
+    private enum NodeKey: Hashable {
+        case situation(CheckedSituation)
+        case product([Int32], held: [Bool])
+    }
+
+    /// What a situation of the frontier is stepped from.
+    private enum Frontier {
+        case interpreter(MachineInterpreter)
+        case product([Int32])
+    }
+
+    private var nodes: [NodeKey: Int32] = [:]
+    /// The regions stepped once each and combined, when they step independently.
+    private var product: RegionProduct?
+    /// Every region's number, when they are.
+    private var allRegions: [Int] = []
     private var arrivals: [Arrival] = []
     private var verdicts: [PropertyResult.Verdict?]
     /// The position of each `only after` property in ``CheckedSituation/held``, by property.
@@ -31,8 +48,12 @@ struct PropertySearch {
     /// The events a transition or a deferral names: any other is ignored in every situation.
     private let offeredEvents: [EventID]
 
-    init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int) {
+    init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int, decomposingRegions: Bool) {
         self.machine = machine
+        if decomposingRegions, let decomposition = RegionDecomposition(machine) {
+            product = RegionProduct(decomposition, machine: machine)
+            allRegions = Array(decomposition.regions.indices)
+        }
         self.properties = properties
         self.bound = bound
         verdicts = Array(repeating: nil, count: properties.count)
@@ -70,6 +91,8 @@ struct PropertySearch {
         return PropertyReport(results: results, exploredSituations: nodes.count)
     }
 
+    private var diverged: Bool { outcomes.diverged || (product?.stepping.diverged ?? false) }
+
     private var inconclusiveReason: PropertyResult.Inconclusive {
         reachedBound ? .bound(bound) : .divergence
     }
@@ -82,13 +105,13 @@ struct PropertySearch {
 
     mutating func run() {
         guard !properties.isEmpty else { return }
-        var queue: [(node: Int32, interpreter: MachineInterpreter)] = []
+        var queue: [(node: Int32, frontier: Frontier)] = []
         var head = 0
         let start = MachineInterpreter(checking: machine)
         let initiallyHeld = Array(repeating: false, count: heldSlots.compactMap { $0 }.count)
         explore(.start, from: start, node: -1, held: initiallyHeld, into: &queue)
         while head < queue.count, !reachedBound, !isDecided {
-            let (node, interpreter) = queue[head]
+            let (node, frontier) = queue[head]
             head += 1
             // What was processed is dropped now and then, so that only the frontier is kept.
             if head > 4_096, head * 2 > queue.count {
@@ -96,9 +119,14 @@ struct PropertySearch {
                 head = 0
             }
             let held = heldByNode[Int(node)]
-            for stimulus in stimuli(of: interpreter) {
-                explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
-                if reachedBound || isDecided { break }
+            switch frontier {
+            case .interpreter(let interpreter):
+                for stimulus in stimuli(of: interpreter) {
+                    explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
+                    if reachedBound || isDecided { break }
+                }
+            case .product(let locals):
+                exploreProduct(from: locals, node: node, held: held, into: &queue)
             }
         }
         finish()
@@ -141,38 +169,124 @@ struct PropertySearch {
     /// adds the situations it ends in.
     private mutating func explore(
         _ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, node: Int32, held: [Bool],
-        into queue: inout [(node: Int32, interpreter: MachineInterpreter)]
+        into queue: inout [(node: Int32, frontier: Frontier)]
     ) {
         var outcomes = self.outcomes
         outcomes.forEach(of: stimulus, from: interpreter) { outcome in
             var held = held
             judge(outcome.configurations, from: node, stimulus: stimulus, answers: outcome.answers, held: &held)
-            let key = CheckedSituation(outcome.interpreter, held: held)
-            let target: Int32
-            if let known = nodes[key] {
-                target = known
+            let key: NodeKey
+            let frontier: Frontier
+            // The start of a machine whose regions step independently leads to its product.
+            if product != nil {
+                let locals = product!.locals(of: outcome.interpreter)
+                (key, frontier) = (.product(locals, held: held), .product(locals))
             } else {
-                guard nodes.count < bound else {
-                    reachedBound = true
-                    return false
-                }
-                target = Int32(nodes.count)
-                nodes[key] = target
-                arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: outcome.answers))
-                heldByNode.append(held)
-                graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: outcome.interpreter.configuration) })
-                queue.append((target, outcome.interpreter))
+                (key, frontier) = (.situation(CheckedSituation(outcome.interpreter, held: held)), .interpreter(outcome.interpreter))
             }
-            if node >= 0, !alwaysReachable.isEmpty {
-                graph.addEdge(from: node, to: target)
-                for (slot, property) in alwaysReachable.enumerated()
-                where outcome.configurations.contains(where: condition(of: property).holds(in:)) {
-                    graph.markSatisfying(node, slot)
-                }
-            }
-            return !isDecided
+            return reach(
+                key, frontier, endingIn: outcome.interpreter.configuration, through: outcome.configurations,
+                by: stimulus, outcome.answers, from: node, held: held, into: &queue)
         }
         self.outcomes = outcomes
+    }
+
+    /// Every stimulus from a situation of the regions' product, each combination of the
+    /// regions' outcome classes: an event steps every region in one microstep (none when no
+    /// region took a transition, and then the event is skipped as ignored), a timer its own
+    /// region. The guard answers are the regions' in document order.
+    private mutating func exploreProduct(
+        from locals: [Int32], node: Int32, held: [Bool], into queue: inout [(node: Int32, frontier: Frontier)]
+    ) {
+        for event in offeredEvents {
+            guard stepProduct(.event(event), regions: allRegions, from: locals, node: node, held: held, into: &queue) else { return }
+        }
+        // The timers in order of owner then group, as the interpreter's search takes them: the
+        // regions' owners are in document order.
+        for region in locals.indices {
+            for timer in product!.timers[region][Int(locals[region])] {
+                let stimulus = MachineInterpreter.Stimulus.timer(timer.owner, group: timer.group)
+                guard stepProduct(stimulus, regions: [region], from: locals, node: node, held: held, into: &queue) else { return }
+            }
+        }
+    }
+
+    /// Every combination of the outcome classes `regions` give `stimulus`; `false` once the
+    /// search must stop.
+    private mutating func stepProduct(
+        _ stimulus: MachineInterpreter.Stimulus, regions: [Int], from locals: [Int32], node: Int32, held: [Bool],
+        into queue: inout [(node: Int32, frontier: Frontier)]
+    ) -> Bool {
+        var perRegion: [[RegionProduct.LocalOutcome]] = []
+        perRegion.reserveCapacity(regions.count)
+        for region in regions {
+            let outcomes = product!.outcomes(of: stimulus, region: region, local: locals[region])
+            if outcomes.isEmpty { return true }
+            perRegion.append(outcomes)
+        }
+        if perRegion.allSatisfy({ $0.count == 1 && !$0[0].moved }) { return true }
+        // Every combination, the first region's outcome varying slowest.
+        var choice = Array(repeating: 0, count: regions.count)
+        while true {
+            var target = locals
+            var answers: [Bool] = []
+            var moved = false
+            for (position, region) in regions.enumerated() {
+                let outcome = perRegion[position][choice[position]]
+                target[region] = outcome.target
+                answers += outcome.answers
+                moved = moved || outcome.moved
+            }
+            let configuration = product!.configuration(of: target)
+            let configurations = moved ? [configuration] : []
+            var held = held
+            judge(configurations, from: node, stimulus: stimulus, answers: answers, held: &held)
+            let going = reach(
+                .product(target, held: held), .product(target), endingIn: configuration, through: configurations,
+                by: stimulus, answers, from: node, held: held, into: &queue)
+            if !going { return false }
+            var position = regions.count - 1
+            while position >= 0 {
+                choice[position] += 1
+                if choice[position] < perRegion[position].count { break }
+                choice[position] = 0
+                position -= 1
+            }
+            if position < 0 { break }
+        }
+        return true
+    }
+
+    /// Adds the situation a step ends in, if new, and the step to the graph of `always
+    /// reachable`; `false` once the search must stop (the bound, or everything decided).
+    private mutating func reach(
+        _ key: NodeKey, _ frontier: Frontier, endingIn configuration: [StateID], through configurations: [[StateID]],
+        by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool], from node: Int32, held: [Bool],
+        into queue: inout [(node: Int32, frontier: Frontier)]
+    ) -> Bool {
+        let target: Int32
+        if let known = nodes[key] {
+            target = known
+        } else {
+            guard nodes.count < bound else {
+                reachedBound = true
+                return false
+            }
+            target = Int32(nodes.count)
+            nodes[key] = target
+            arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: answers))
+            heldByNode.append(held)
+            graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: configuration) })
+            queue.append((target, frontier))
+        }
+        if node >= 0, !alwaysReachable.isEmpty {
+            graph.addEdge(from: node, to: target)
+            for (slot, property) in alwaysReachable.enumerated()
+            where configurations.contains(where: condition(of: property).holds(in:)) {
+                graph.markSatisfying(node, slot)
+            }
+        }
+        return !isDecided
     }
 
     private func condition(of property: Int) -> GuardModel {
@@ -216,7 +330,7 @@ struct PropertySearch {
     /// (`reachable` fails), `always reachable` is judged on the graph; after an incomplete
     /// one, what is not decided stays so.
     private mutating func finish() {
-        guard !reachedBound, !outcomes.diverged else { return }
+        guard !reachedBound, !diverged else { return }
         for index in properties.indices where verdicts[index] == nil {
             switch properties[index].claim {
             case .never, .onlyAfter: verdicts[index] = .holds

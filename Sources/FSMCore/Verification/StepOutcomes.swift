@@ -13,6 +13,10 @@ struct StepOutcomes {
         /// The scripted answers that lead to it (every evaluation after them answered `false`).
         var answers: [Bool]
         var configurations: [[StateID]]
+        /// Every evaluation the run answered, in order.
+        var asked: [GuardScript.Answer]
+        /// The transitions taken, in order.
+        var taken: [TransitionID]
     }
 
     /// Whether some runs were not followed: they diverged, or needed more evaluations or
@@ -49,7 +53,9 @@ struct StepOutcomes {
                 diverged = true
                 continue
             }
-            if !visit(Outcome(interpreter: copy, answers: prefix, configurations: run.configurations)) { return }
+            let outcome = Outcome(
+                interpreter: copy, answers: prefix, configurations: run.configurations, asked: run.script.asked, taken: run.taken)
+            if !visit(outcome) { return }
         }
     }
 }
