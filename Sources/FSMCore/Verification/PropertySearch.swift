@@ -23,6 +23,23 @@ struct PropertySearch {
     private enum NodeKey: Hashable {
         case situation(CheckedSituation)
         case product([Int32], held: [Bool])
+        /// A product of at most eight regions of fewer than 2^16 local situations each, packed:
+        /// hashed and compared without reading an array.
+        case packed(UInt64, UInt64, held: [Bool])
+
+        /// The key of a situation of the product: packed when it fits.
+        static func product(of locals: [Int32], held: [Bool]) -> NodeKey {
+            guard locals.count <= 8, locals.allSatisfy({ $0 < 1 << 16 }) else { return .product(locals, held: held) }
+            var words: (UInt64, UInt64) = (0, 0)
+            for (index, local) in locals.enumerated() {
+                if index < 4 {
+                    words.0 |= UInt64(local) << (16 * index)
+                } else {
+                    words.1 |= UInt64(local) << (16 * (index - 4))
+                }
+            }
+            return .packed(words.0, words.1, held: held)
+        }
     }
 
     /// What a situation of the frontier is stepped from.
@@ -180,7 +197,7 @@ struct PropertySearch {
             // The start of a machine whose regions step independently leads to its product.
             if product != nil {
                 let locals = product!.locals(of: outcome.interpreter)
-                (key, frontier) = (.product(locals, held: held), .product(locals))
+                (key, frontier) = (.product(of: locals, held: held), .product(locals))
             } else {
                 (key, frontier) = (.situation(CheckedSituation(outcome.interpreter, held: held)), .interpreter(outcome.interpreter))
             }
@@ -242,7 +259,7 @@ struct PropertySearch {
             var held = held
             judge(configurations, from: node, stimulus: stimulus, answers: answers, held: &held)
             let going = reach(
-                .product(target, held: held), .product(target), endingIn: configuration, through: configurations,
+                .product(of: target, held: held), .product(target), endingIn: configuration, through: configurations,
                 by: stimulus, answers, from: node, held: held, into: &queue)
             if !going { return false }
             var position = regions.count - 1
