@@ -241,7 +241,12 @@ struct PropertySearch {
             if outcomes.isEmpty { return true }
             perRegion.append(outcomes)
         }
-        if perRegion.allSatisfy({ $0.count == 1 && !$0[0].moved }) { return true }
+        // Ignored by every region: a step to the same situation. (A timer whose guard failed is
+        // not: it stopped.)
+        let ignored = zip(regions, perRegion).allSatisfy { region, outcomes in
+            outcomes.count == 1 && !outcomes[0].moved && outcomes[0].target == locals[region]
+        }
+        if ignored { return true }
         // Every combination, the first region's outcome varying slowest.
         var choice = Array(repeating: 0, count: regions.count)
         while true {

@@ -114,7 +114,11 @@ struct RegionProduct {
     /// the parallel state, then each region's, regions in document order (a region's states
     /// follow it and precede the next region).
     func configuration(of locals: [Int32]) -> [StateID] {
-        var configuration = [decomposition.parallel]
+        var count = 1
+        for (region, local) in locals.enumerated() { count += actives[region][Int(local)].count }
+        var configuration: [StateID] = []
+        configuration.reserveCapacity(count)
+        configuration.append(decomposition.parallel)
         for (region, local) in locals.enumerated() { configuration += actives[region][Int(local)] }
         return configuration
     }
