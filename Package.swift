@@ -95,7 +95,7 @@ let package = Package(
         // folders hold what they read: broken and valid specs with their diagnostics, golden
         // diagrams, differential cases (of the Swift against Qt, and of the import), golden test paths, golden SCXML documents.
         .testTarget(
-            name: "FSMCompilerTests", dependencies: ["FSMCompiler", "TestSupport"], exclude: ["ChildDifferential", "Corpus", "Diagrams", "Differential", "ImportDifferential", "PathGoldens", "SCION", "SCXML"],
+            name: "FSMCompilerTests", dependencies: ["FSMCompiler", "FSMSpecGenerator", "TestSupport"], exclude: ["ChildDifferential", "Corpus", "Diagrams", "Differential", "ImportDifferential", "PathGoldens", "SCION", "SCXML"],
             swiftSettings: strict),
         // The executables, run as subprocesses: every command of fsmc, and fsmc-build, the build
         // plugin's tool. The dependency on fsmc and the use of FSMGenerator (which has no spec

@@ -24,7 +24,12 @@ public enum Compiler {
     ///
     /// `machines` are the other machines of the spec's target (its siblings, not the spec
     /// itself), which `invoke Machine as name` runs.
-    public static func compile(_ source: SourceText, machines: MachineCatalog = MachineCatalog()) -> Compilation {
+    ///
+    /// A valid spec's properties (`assert …`) are proved by ``PropertyChecker``, exploring at
+    /// most `propertyBound` situations: one that fails is an error, one not decided a warning.
+    public static func compile(
+        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), propertyBound: Int = PropertyChecker.defaultBound
+    ) -> Compilation {
         if let invalid = invalidUTF8Error(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
@@ -51,7 +56,18 @@ public enum Compiler {
                 model = nil
             }
         }
+        if let executable, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
+            diagnostics.append(contentsOf: propertyDiagnostics(of: executable, source: source, bound: propertyBound))
+        }
         return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
+    }
+
+    /// The diagnostics of proving the properties of `machine` (lowered from `source`), exploring
+    /// at most `bound` situations: an error at each property that fails, with its shortest
+    /// counterexample as notes; a warning at each one not decided.
+    public static func propertyDiagnostics(of machine: ExecutableMachine, source: SourceText, bound: Int) -> [Diagnostic] {
+        let report = PropertyChecker.check(machine, bound: bound)
+        return PropertyDiagnostics.diagnostics(of: report, machine: machine, source: source)
     }
 
     /// The error for a spec that is not UTF-8, located at its first invalid byte; `nil` for

@@ -167,7 +167,9 @@ public struct ExecutableMachine: Sendable {
     /// together run in this order (SCXML 3.13: "execute the executable content contained in
     /// the transitions in document order").
     public func inDocumentOrder(_ transitions: [TransitionID]) -> [TransitionID] {
-        transitions.sorted { (self[$0].declaration.range.start, $0) < (self[$1].declaration.range.start, $1) }
+        // One transition, the usual case, needs no sort (which reads each one's declaration).
+        guard transitions.count > 1 else { return transitions }
+        return transitions.sorted { (self[$0].declaration.range.start, $0) < (self[$1].declaration.range.start, $1) }
     }
 
     /// How a transition selected later in a step fares against one selected earlier.

@@ -38,6 +38,18 @@ public struct MachineInterpreter: Sendable {
     /// The events kept because an active state defers them, oldest first; each is handled once
     /// no active state defers it any more.
     public private(set) var keptEvents: [EventID] = []
+    /// Answers for the guards `in(…)` does not decide, in the order they are evaluated; `nil`
+    /// (as the path planner and the tests run it) answers every guard from the set of names
+    /// given with the stimulus. The property checker scripts them
+    /// (`MachineInterpreter+Checking.swift`).
+    var guardScript: GuardScript?
+    /// The configuration after every microstep, the initial entry included, while recording:
+    /// what the property checker judges. `nil`, and never appended to, otherwise.
+    var microstepConfigurations: [[StateID]]?
+    /// Whether child machines are abstracted rather than run: their runs start and stop as any
+    /// invocation's, and their outputs and completion are delivered as stimuli of their own
+    /// (the property checker's view of a child).
+    var abstractsChildren = false
 
     /// One thing the machine did.
     public enum TraceEntry: Hashable, Sendable {
@@ -96,7 +108,7 @@ public struct MachineInterpreter: Sendable {
     /// More triggers than this handled for one stimulus is taken for a loop.
     public static let maximumStepsPerStimulus = 1_000
 
-    private var timers: [RunningTimer] = []
+    var timers: [RunningTimer] = []
     private var timerOrder = 0
     /// Raised events and completions, handled after the eventless transitions of a step.
     private var internalQueue: [ExecutableMachine.Trigger] = []
@@ -105,7 +117,7 @@ public struct MachineInterpreter: Sendable {
     private var statesToInvoke: Set<StateID> = []
     private var invocationsStarted = 0
 
-    private struct RunningTimer {
+    struct RunningTimer {
         var deadline: Int64
         var order: Int
         var owner: StateID
@@ -194,6 +206,7 @@ public struct MachineInterpreter: Sendable {
     public mutating func start(answers: Set<String>) -> [TransitionID] {
         let mark = trace.count
         enter([machine.initialEntry])
+        microstepConfigurations?.append(configuration)
         settle(answers)
         // A raised event kept on the way in, whose state was passed through.
         releaseKeptEvents(answers)
@@ -318,9 +331,24 @@ public struct MachineInterpreter: Sendable {
         }
     }
 
+    /// The transitions `trigger` takes together: ``selected(for:answers:)``, or with the guards
+    /// `in(…)` does not decide answered by ``guardScript`` when there is one, evaluated lazily
+    /// (each region's candidates in priority order up to the first enabled one), so that the
+    /// script's answers tell which candidate each region takes.
+    mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
+        guard var script = guardScript else { return selected(for: trigger, answers: answers) }
+        let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
+            guard let guardExpression = machine[id].declaration.guardExpression else { return true }
+            if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }
+            return script.answer(for: id)
+        }
+        guardScript = script
+        return chosen
+    }
+
     /// Takes the transitions `trigger` selects; `false` when none is enabled.
-    private mutating func microstep(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> Bool {
-        let chosen = selected(for: trigger, answers: answers)
+    mutating func microstep(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> Bool {
+        let chosen = choose(for: trigger, answers)
         guard !chosen.isEmpty else { return false }
         take(chosen, answers)
         return true
@@ -330,11 +358,11 @@ public struct MachineInterpreter: Sendable {
     /// time (each followed by eventless transitions again when it took one), as SCXML's
     /// macrostep. As in the generated code, a raised event or a completion that takes no
     /// transition is not followed by eventless transitions: nothing changed.
-    private mutating func settle(_ answers: Set<String>) {
+    mutating func settle(_ answers: Set<String>) {
         var remaining = Self.maximumStepsPerStimulus
         var changed = true
         while !isFinished, !diverged {
-            if changed, case let eventless = selected(for: .always, answers: answers), !eventless.isEmpty {
+            if changed, case let eventless = choose(for: .always, answers), !eventless.isEmpty {
                 take(eventless, answers)
             } else if !internalQueue.isEmpty {
                 let trigger = internalQueue.removeFirst()
@@ -375,7 +403,7 @@ public struct MachineInterpreter: Sendable {
     /// active state defers any more, each with its own macrostep, until every one left is
     /// deferred again (those keep their order). A finished machine defers nothing, so it
     /// releases them all, and ignores them.
-    private mutating func releaseKeptEvents(_ answers: Set<String>) {
+    mutating func releaseKeptEvents(_ answers: Set<String>) {
         var remaining = Self.maximumStepsPerStimulus
         while !diverged, let index = keptEvents.firstIndex(where: { isFinished || !machine.defers($0, in: configuration) }) {
             let event = keptEvents.remove(at: index)
@@ -410,6 +438,7 @@ public struct MachineInterpreter: Sendable {
             trace.append(.took(id))
         }
         enter(transitions.compactMap { machine[$0].entry })
+        microstepConfigurations?.append(configuration)
     }
 
     /// Enters the states of entry plans (taken together), in document order, restoring
@@ -474,7 +503,7 @@ public struct MachineInterpreter: Sendable {
                 invocationsStarted += 1
                 runningInvocations.append(run)
                 trace.append(.started(run))
-                if let child = machine.model[invocation].child { startChild(child.name, as: run, answers) }
+                if let child = machine.model[invocation].child, !abstractsChildren { startChild(child.name, as: run, answers) }
             }
         }
     }

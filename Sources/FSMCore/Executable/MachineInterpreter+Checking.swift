@@ -1,0 +1,84 @@
+/// What the property checker (`FSMCore/Verification`) needs of the interpreter beyond what the
+/// paths and the tests use: stimuli that happen "at any time" (a chosen timer fires whatever
+/// its deadline, an invocation or an abstracted child delivers any outcome), guard answers
+/// from a ``GuardScript``, and the configuration after every microstep.
+///
+/// None of it changes what the interpreter does when not asked: without a script guards are
+/// answered from names, without recording nothing is recorded, and children run.
+extension MachineInterpreter {
+    /// Something that happens to a machine, as the property checker offers it: each steps the
+    /// machine with everything it leads to (a kept event released is part of the step).
+    public enum Stimulus: Hashable, Sendable {
+        /// The machine starts: its initial entry with the macrostep that follows.
+        case start
+        /// `send(event)`.
+        case event(EventID)
+        /// The timer `group` of a state's ``ExecutableMachine/timers`` fires.
+        case timer(StateID, group: Int)
+        /// The running invocation delivers a result: a call returns or throws, a stream yields,
+        /// throws or finishes, a child machine emits an output or finishes.
+        case outcome(InvocationID, InvocationResult)
+    }
+
+    /// An interpreter for the checker: guards answered by scripts, configurations recorded,
+    /// child machines abstracted (never run, so `machines` is not needed).
+    package init(checking machine: ExecutableMachine) {
+        self.init(machine: machine)
+        abstractsChildren = true
+    }
+
+    /// Runs `stimulus` with `script` answering the guards `in(…)` does not decide; returns the
+    /// script as the run left it (what it asked), the configuration after each microstep and
+    /// the transitions taken, in order. The interpreter's trace is cleared first: the checker
+    /// keeps none.
+    package mutating func run(
+        _ stimulus: Stimulus, script: GuardScript
+    ) -> (script: GuardScript, configurations: [[StateID]], taken: [TransitionID]) {
+        guardScript = script
+        microstepConfigurations = []
+        trace = []
+        switch stimulus {
+        case .start:
+            _ = start(answers: [])
+        case .event(let event):
+            _ = send(event, answers: [])
+        case .timer(let owner, let group):
+            fire(timer: group, of: owner)
+        case .outcome(let invocation, let result):
+            deliverOutcome(result, of: invocation)
+        }
+        let taken = trace.compactMap { if case .took(let id) = $0 { id } else { nil } }
+        defer {
+            guardScript = nil
+            microstepConfigurations = nil
+            trace = []
+        }
+        return (guardScript ?? script, microstepConfigurations ?? [], taken)
+    }
+
+    /// The running timers, as (owner, group), in order of owner then group: a timer may fire
+    /// at any time its state is active.
+    package var runningTimerKeys: [(owner: StateID, group: Int)] {
+        timers.map { ($0.owner, $0.group) }.sorted { ($0.owner, $0.group) < ($1.owner, $1.group) }
+    }
+
+    /// Fires timer `group` of `owner` now, whatever its deadline; nothing when it does not run.
+    mutating func fire(timer group: Int, of owner: StateID) {
+        guard !isFinished, let index = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return }
+        let timer = timers.remove(at: index)
+        now = max(now, timer.deadline)
+        if microstep(for: .timer(timer.owner, group: timer.group), []) {
+            settle([])
+            releaseKeptEvents([])
+        }
+    }
+
+    /// Delivers `result` from the running run of `invocation` (a call's or stream's outcome, or
+    /// an abstracted child's output or completion), with everything it leads to; nothing when
+    /// the invocation does not run.
+    mutating func deliverOutcome(_ result: InvocationResult, of invocation: InvocationID) {
+        guard let run = runningInvocations.first(where: { $0.invocation == invocation }) else { return }
+        handle(result, from: run, [])
+        deliverChildResults([])
+    }
+}

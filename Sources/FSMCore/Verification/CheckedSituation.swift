@@ -1,0 +1,23 @@
+/// What the property checker tells situations apart by: the interpreter's
+/// ``MachineInterpreter/Situation`` (active states, what histories remember, the invocations
+/// running, the kept events; child machines are abstracted, so it has no children's), the
+/// timers running, and for each `only after` property whether its second condition has held
+/// yet. Time is not part of it: a timer may fire at any time its state is active.
+struct CheckedSituation: Hashable {
+    var situation: MachineInterpreter.Situation
+    /// The running timers, as owner index and group, sorted.
+    var timers: [TimerKey]
+    /// For each `only after` property in declaration order: whether its `B` has held.
+    var held: [Bool]
+
+    struct TimerKey: Hashable {
+        var owner: StateID
+        var group: Int
+    }
+
+    init(_ interpreter: MachineInterpreter, held: [Bool]) {
+        situation = interpreter.situation
+        timers = interpreter.runningTimerKeys.map { TimerKey(owner: $0.owner, group: $0.group) }
+        self.held = held
+    }
+}

@@ -1,0 +1,40 @@
+/// Proves the properties a spec asserts (``PropertyModel``) by an exhaustive breadth-first
+/// search over the situations of its executable machine, stepped by the one interpreter
+/// (``MachineInterpreter``): see docs/Verification.md.
+///
+/// The abstraction is DESIGN's: a guard may answer either way at each evaluation (outcome
+/// classes, ``StepOutcomes``), a timer may fire at any time its state is active, an
+/// invocation may deliver any of its outcomes at any time it runs, a child machine may emit
+/// any of its outputs and finish (when it has a top-level final state) and is not run.
+public enum PropertyChecker {
+    /// How many situations a search explores before it calls what it has not decided
+    /// inconclusive.
+    public static let defaultBound = 1_000_000
+    /// More guard evaluations than this in one step are not branched on: a step that loops on
+    /// eventless transitions under guards that keep answering `true`.
+    public static let maximumAnswersPerStep = 64
+    /// More outcome classes than this for one stimulus are not followed.
+    public static let maximumOutcomesPerStep = 4_096
+
+    /// Whether the search steps `machine`'s regions once each and combines them
+    /// (``RegionDecomposition``): a machine that is one parallel state whose regions share
+    /// nothing but the events they are sent.
+    public static func stepsRegionsIndependently(_ machine: ExecutableMachine) -> Bool {
+        RegionDecomposition(machine) != nil
+    }
+
+    /// Checks `properties` (the machine's own by default) over every situation reachable from
+    /// the start, exploring at most `bound` situations. When the machine's regions step
+    /// independently (``RegionDecomposition``) each region is stepped once per local situation
+    /// and the results combined, unless `decomposingRegions` is `false` (the tests compare both).
+    public static func check(
+        _ machine: ExecutableMachine, properties: [PropertyModel]? = nil, bound: Int = defaultBound,
+        decomposingRegions: Bool = true
+    ) -> PropertyReport {
+        var search = PropertySearch(
+            machine: machine, properties: properties ?? machine.model.properties, bound: bound,
+            decomposingRegions: decomposingRegions)
+        search.run()
+        return search.report
+    }
+}

@@ -1,0 +1,126 @@
+/// The diagnostics of a ``PropertyReport``: a property that fails is an error at its `assert`,
+/// with its counterexample as notes, one per step, at the transitions it took; one the search
+/// could not decide is a warning. A property that holds says nothing.
+enum PropertyDiagnostics {
+    static func diagnostics(
+        of report: PropertyReport, machine: ExecutableMachine, source: SourceText
+    ) -> [Diagnostic] {
+        report.results.compactMap { result in
+            let property = result.property
+            switch result.verdict {
+            case .holds:
+                return nil
+            case .fails(let counterexample):
+                let notes = counterexample.map { notesOf($0, property: property, machine: machine, source: source) } ?? []
+                return Diagnostic(.error, "property '\(property.text)' fails: \(failure(of: property, machine.model))", at: property.range, notes: notes)
+            case .inconclusive(.bound(let bound)):
+                return Diagnostic(
+                    .warning,
+                    "property '\(property.text)' could not be decided within \(grouped(bound)) situations",
+                    at: property.range)
+            case .inconclusive(.divergence):
+                return Diagnostic(
+                    .warning,
+                    "property '\(property.text)' could not be decided: a step can loop on eventless transitions or raised events without end under some guard answers",
+                    at: property.range)
+            }
+        }
+    }
+
+    /// What breaking the property means, after "fails: ".
+    private static func failure(of property: PropertyModel, _ model: MachineModel) -> String {
+        switch property.claim {
+        case .never(let condition):
+            "this run reaches a configuration where \(condition.text(in: model)) holds"
+        case .reachable:
+            "no reachable situation satisfies it"
+        case .alwaysReachable(let condition):
+            "after this run, no run reaches \(condition.text(in: model))"
+        case .onlyAfter(let condition, let after):
+            "this run reaches \(condition.text(in: model)) before \(after.text(in: model)) ever held"
+        }
+    }
+
+    /// One note per step: "2. event pay: took 'on pay [canPay] -> paying' (canPay answered
+    /// true); now in checkout.paying", at the first transition taken (the initial state's
+    /// declaration for a start that took none, "1. start; now in idle"; the `assert` for
+    /// another step that took none, an event kept or ignored).
+    private static func notesOf(
+        _ counterexample: Counterexample, property: PropertyModel, machine: ExecutableMachine, source: SourceText
+    ) -> [Diagnostic.Note] {
+        let model = machine.model
+        // A step whose event was kept or ignored, or whose timer took no transition, changes
+        // nothing: it is still where the step before left it.
+        var current: [StateID] = []
+        return counterexample.steps.enumerated().map { number, step in
+            current = step.configurations.last ?? current
+            var message = "\(number + 1). \(describe(step.stimulus, machine))"
+            if !step.taken.isEmpty {
+                message += ": took " + step.taken.map { "'\(firstLine(of: machine[$0].declaration.range, in: source))'" }.joined(separator: ", ")
+            } else if step.stimulus != .start {
+                message += ": took no transition"
+            }
+            if !step.guardAnswers.isEmpty {
+                let answers = step.guardAnswers.map { answer in
+                    let guardText = machine[answer.transition].declaration.guardExpression.map { $0.text(in: model) } ?? "?"
+                    return "\(guardText) answered \(answer.value)"
+                }
+                message += " (" + answers.joined(separator: ", ") + ")"
+            }
+            let isLast = number == counterexample.steps.count - 1
+            if isLast, let microstep = counterexample.violatingMicrostep, microstep < step.configurations.count - 1 {
+                message += "; on the way in \(describe(step.configurations[microstep], model))"
+            }
+            message += "; now in \(describe(current, model))"
+            let range =
+                step.taken.first.map { machine[$0].declaration.range }
+                ?? (step.stimulus == .start ? model[model.initialState].range : property.range)
+            return Diagnostic.Note(message, at: range)
+        }
+    }
+
+    /// The stimulus as the spec names it: `start`, `event pay`, `after 1s in loading`, `done
+    /// fetchUser`, `on signIn.signedIn`.
+    static func describe(_ stimulus: MachineInterpreter.Stimulus, _ machine: ExecutableMachine) -> String {
+        let model = machine.model
+        switch stimulus {
+        case .start:
+            return "start"
+        case .event(let event):
+            return "event \(model[event].name)"
+        case .timer(let owner, let group):
+            return "after \(machine.timers[owner.index][group].delay.text) in \(qualifiedName(of: owner, model))"
+        case .outcome(let invocation, let result):
+            return result.trigger(of: model[invocation].name)
+        }
+    }
+
+    /// The active atomic states of a configuration, each by its path: `checkout.paying`.
+    static func describe(_ configuration: [StateID], _ model: MachineModel) -> String {
+        configuration.filter { model[$0].isAtomic }.map { qualifiedName(of: $0, model) }.joined(separator: ", ")
+    }
+
+    private static func qualifiedName(of state: StateID, _ model: MachineModel) -> String {
+        model.path(from: state).reversed().map { model[$0].name }.joined(separator: ".")
+    }
+
+    /// The first line of a declaration, without an opening brace: what a note quotes.
+    private static func firstLine(of range: SourceRange, in source: SourceText) -> String {
+        let text = source.text(range)
+        var line = Substring(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+        while let last = line.last, last == " " || last == "{" { line = line.dropLast() }
+        return String(line.drop { $0 == " " })
+    }
+
+    /// `1000000` as `1,000,000`.
+    private static func grouped(_ number: Int) -> String {
+        var digits = String(number)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits = String(digits.dropLast(3))
+        }
+        groups.insert(digits, at: 0)
+        return groups.joined(separator: ",")
+    }
+}

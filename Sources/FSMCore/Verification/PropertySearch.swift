@@ -1,0 +1,394 @@
+/// The breadth-first search of ``PropertyChecker``: situations in order of how many stimuli
+/// reach them, so that the first violation found has a shortest counterexample.
+///
+/// Each situation is a node; the steps between them are edges, each one outcome class of one
+/// stimulus, carrying the configuration after each of its microsteps. `never`, `reachable`
+/// and `only after` are judged on those configurations as the edges are found; `always
+/// reachable` on the whole graph once it is complete (``AlwaysReachableJudgment``).
+struct PropertySearch {
+    let machine: ExecutableMachine
+    let properties: [PropertyModel]
+    let bound: Int
+
+    /// How a node was first reached: its parent (`-1` for an outcome of the start) and the
+    /// step from there.
+    private struct Arrival {
+        var parent: Int32
+        var stimulus: MachineInterpreter.Stimulus
+        var answers: [Bool]
+    }
+
+    /// What tells the situations apart: the interpreter's, or the regions' local situations
+    /// when the regions step independently (``RegionProduct``); with the "has held" marks.
+    private enum NodeKey: Hashable {
+        case situation(CheckedSituation)
+        case product([Int32], held: [Bool])
+        /// A product of at most eight regions of fewer than 2^16 local situations each, packed:
+        /// hashed and compared without reading an array.
+        case packed(UInt64, UInt64, held: [Bool])
+
+        /// The key of a situation of the product: packed when it fits.
+        static func product(of locals: [Int32], held: [Bool]) -> NodeKey {
+            guard locals.count <= 8, locals.allSatisfy({ $0 < 1 << 16 }) else { return .product(locals, held: held) }
+            var words: (UInt64, UInt64) = (0, 0)
+            for (index, local) in locals.enumerated() {
+                if index < 4 {
+                    words.0 |= UInt64(local) << (16 * index)
+                } else {
+                    words.1 |= UInt64(local) << (16 * (index - 4))
+                }
+            }
+            return .packed(words.0, words.1, held: held)
+        }
+    }
+
+    /// What a situation of the frontier is stepped from.
+    private enum Frontier {
+        case interpreter(MachineInterpreter)
+        case product([Int32])
+    }
+
+    private var nodes: [NodeKey: Int32] = [:]
+    /// The regions stepped once each and combined, when they step independently.
+    private var product: RegionProduct?
+    /// Every region's number, when they are.
+    private var allRegions: [Int] = []
+    private var arrivals: [Arrival] = []
+    private var verdicts: [PropertyResult.Verdict?]
+    /// The position of each `only after` property in ``CheckedSituation/held``, by property.
+    private let heldSlots: [Int?]
+    /// The `always reachable` properties, by position in ``properties``.
+    private let alwaysReachable: [Int]
+    private var graph = AlwaysReachableJudgment()
+    private var outcomes = StepOutcomes()
+    private var reachedBound = false
+    /// The events a transition or a deferral names: any other is ignored in every situation.
+    private let offeredEvents: [EventID]
+
+    init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int, decomposingRegions: Bool) {
+        self.machine = machine
+        if decomposingRegions, let decomposition = RegionDecomposition(machine) {
+            product = RegionProduct(decomposition, machine: machine)
+            allRegions = Array(decomposition.regions.indices)
+        }
+        self.properties = properties
+        self.bound = bound
+        verdicts = Array(repeating: nil, count: properties.count)
+        var slots: [Int?] = []
+        var count = 0
+        for property in properties {
+            if case .onlyAfter = property.claim {
+                slots.append(count)
+                count += 1
+            } else {
+                slots.append(nil)
+            }
+        }
+        heldSlots = slots
+        alwaysReachable = properties.indices.filter {
+            if case .alwaysReachable = properties[$0].claim { true } else { false }
+        }
+        graph.conditionCount = alwaysReachable.count
+        offeredEvents = Self.offeredEvents(of: machine)
+    }
+
+    private static func offeredEvents(of machine: ExecutableMachine) -> [EventID] {
+        var offered = Set<EventID>()
+        for transition in machine.transitions { if let event = transition.eventID { offered.insert(event) } }
+        for state in machine.model.states {
+            for deferral in state.deferrals { offered.insert(deferral.event) }
+        }
+        return offered.sorted()
+    }
+
+    var report: PropertyReport {
+        let results = properties.indices.map { index in
+            PropertyResult(property: properties[index], verdict: verdicts[index] ?? .inconclusive(inconclusiveReason))
+        }
+        return PropertyReport(results: results, exploredSituations: nodes.count)
+    }
+
+    private var diverged: Bool { outcomes.diverged || (product?.stepping.diverged ?? false) }
+
+    private var inconclusiveReason: PropertyResult.Inconclusive {
+        reachedBound ? .bound(bound) : .divergence
+    }
+
+    private var isDecided: Bool {
+        alwaysReachable.isEmpty && !verdicts.contains(nil)
+    }
+
+    // MARK: - The search
+
+    mutating func run() {
+        guard !properties.isEmpty else { return }
+        var queue: [(node: Int32, frontier: Frontier)] = []
+        var head = 0
+        let start = MachineInterpreter(checking: machine)
+        let initiallyHeld = Array(repeating: false, count: heldSlots.compactMap { $0 }.count)
+        explore(.start, from: start, node: -1, held: initiallyHeld, into: &queue)
+        while head < queue.count, !reachedBound, !isDecided {
+            let (node, frontier) = queue[head]
+            head += 1
+            // What was processed is dropped now and then, so that only the frontier is kept.
+            if head > 4_096, head * 2 > queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            let held = heldByNode[Int(node)]
+            switch frontier {
+            case .interpreter(let interpreter):
+                for stimulus in stimuli(of: interpreter) {
+                    explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
+                    if reachedBound || isDecided { break }
+                }
+            case .product(let locals):
+                exploreProduct(from: locals, node: node, held: held, into: &queue)
+            }
+        }
+        finish()
+    }
+
+    /// The "has held" marks of each node (part of its key).
+    private var heldByNode: [[Bool]] = []
+
+    /// Every stimulus that may change the interpreter's situation, in a fixed order: the events
+    /// some active state has a transition for or defers (any other is ignored, a step to the
+    /// same situation through no configuration), the running timers, the outcomes of the
+    /// running invocations.
+    private func stimuli(of interpreter: MachineInterpreter) -> [MachineInterpreter.Stimulus] {
+        guard !interpreter.isFinished else { return [] }
+        let atomicStates = interpreter.atomicStates
+        var stimuli = offeredEvents.filter { event in
+            atomicStates.contains { !machine.candidates(atLeaf: $0, for: .event(event)).isEmpty }
+                || machine.defers(event, in: interpreter.configuration)
+        }.map(MachineInterpreter.Stimulus.event)
+        stimuli += interpreter.runningTimerKeys.map { .timer($0.owner, group: $0.group) }
+        let running = interpreter.runningInvocations.map(\.invocation).sorted()
+        for invocation in running {
+            stimuli += Self.outcomes(of: machine.model[invocation]).map { .outcome(invocation, $0) }
+        }
+        return stimuli
+    }
+
+    /// What a running invocation may deliver.
+    static func outcomes(of invocation: InvocationModel) -> [InvocationResult] {
+        switch invocation.kind {
+        case .call: [.done, .error]
+        case .stream: [.element, .done, .error]
+        case .machine:
+            (invocation.child?.outputs.map { .output($0.name) } ?? [])
+                + (invocation.child?.hasTopLevelFinalState ?? false ? [.done] : [])
+        }
+    }
+
+    /// Follows every outcome class of `stimulus` from a node: judges its configurations and
+    /// adds the situations it ends in.
+    private mutating func explore(
+        _ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, node: Int32, held: [Bool],
+        into queue: inout [(node: Int32, frontier: Frontier)]
+    ) {
+        var outcomes = self.outcomes
+        outcomes.forEach(of: stimulus, from: interpreter) { outcome in
+            var held = held
+            judge(outcome.configurations, from: node, stimulus: stimulus, answers: outcome.answers, held: &held)
+            let key: NodeKey
+            let frontier: Frontier
+            // The start of a machine whose regions step independently leads to its product.
+            if product != nil {
+                let locals = product!.locals(of: outcome.interpreter)
+                (key, frontier) = (.product(of: locals, held: held), .product(locals))
+            } else {
+                (key, frontier) = (.situation(CheckedSituation(outcome.interpreter, held: held)), .interpreter(outcome.interpreter))
+            }
+            return reach(
+                key, frontier, endingIn: outcome.interpreter.configuration, through: outcome.configurations,
+                by: stimulus, outcome.answers, from: node, held: held, into: &queue)
+        }
+        self.outcomes = outcomes
+    }
+
+    /// Every stimulus from a situation of the regions' product, each combination of the
+    /// regions' outcome classes: an event steps every region in one microstep (none when no
+    /// region took a transition, and then the event is skipped as ignored), a timer its own
+    /// region. The guard answers are the regions' in document order.
+    private mutating func exploreProduct(
+        from locals: [Int32], node: Int32, held: [Bool], into queue: inout [(node: Int32, frontier: Frontier)]
+    ) {
+        for event in offeredEvents {
+            guard stepProduct(.event(event), regions: allRegions, from: locals, node: node, held: held, into: &queue) else { return }
+        }
+        // The timers in order of owner then group, as the interpreter's search takes them: the
+        // regions' owners are in document order.
+        for region in locals.indices {
+            for timer in product!.timers[region][Int(locals[region])] {
+                let stimulus = MachineInterpreter.Stimulus.timer(timer.owner, group: timer.group)
+                guard stepProduct(stimulus, regions: [region], from: locals, node: node, held: held, into: &queue) else { return }
+            }
+        }
+    }
+
+    /// Every combination of the outcome classes `regions` give `stimulus`; `false` once the
+    /// search must stop.
+    private mutating func stepProduct(
+        _ stimulus: MachineInterpreter.Stimulus, regions: [Int], from locals: [Int32], node: Int32, held: [Bool],
+        into queue: inout [(node: Int32, frontier: Frontier)]
+    ) -> Bool {
+        var perRegion: [[RegionProduct.LocalOutcome]] = []
+        perRegion.reserveCapacity(regions.count)
+        for region in regions {
+            let outcomes = product!.outcomes(of: stimulus, region: region, local: locals[region])
+            if outcomes.isEmpty { return true }
+            perRegion.append(outcomes)
+        }
+        // Ignored by every region: a step to the same situation. (A timer whose guard failed is
+        // not: it stopped.)
+        let ignored = zip(regions, perRegion).allSatisfy { region, outcomes in
+            outcomes.count == 1 && !outcomes[0].moved && outcomes[0].target == locals[region]
+        }
+        if ignored { return true }
+        // Every combination, the first region's outcome varying slowest.
+        var choice = Array(repeating: 0, count: regions.count)
+        while true {
+            var target = locals
+            var answers: [Bool] = []
+            var moved = false
+            for (position, region) in regions.enumerated() {
+                let outcome = perRegion[position][choice[position]]
+                target[region] = outcome.target
+                answers += outcome.answers
+                moved = moved || outcome.moved
+            }
+            let configuration = product!.configuration(of: target)
+            let configurations = moved ? [configuration] : []
+            var held = held
+            judge(configurations, from: node, stimulus: stimulus, answers: answers, held: &held)
+            let going = reach(
+                .product(of: target, held: held), .product(target), endingIn: configuration, through: configurations,
+                by: stimulus, answers, from: node, held: held, into: &queue)
+            if !going { return false }
+            var position = regions.count - 1
+            while position >= 0 {
+                choice[position] += 1
+                if choice[position] < perRegion[position].count { break }
+                choice[position] = 0
+                position -= 1
+            }
+            if position < 0 { break }
+        }
+        return true
+    }
+
+    /// Adds the situation a step ends in, if new, and the step to the graph of `always
+    /// reachable`; `false` once the search must stop (the bound, or everything decided).
+    private mutating func reach(
+        _ key: NodeKey, _ frontier: Frontier, endingIn configuration: [StateID], through configurations: [[StateID]],
+        by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool], from node: Int32, held: [Bool],
+        into queue: inout [(node: Int32, frontier: Frontier)]
+    ) -> Bool {
+        let target: Int32
+        if let known = nodes[key] {
+            target = known
+        } else {
+            guard nodes.count < bound else {
+                reachedBound = true
+                return false
+            }
+            target = Int32(nodes.count)
+            nodes[key] = target
+            arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: answers))
+            heldByNode.append(held)
+            graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: configuration) })
+            queue.append((target, frontier))
+        }
+        if node >= 0, !alwaysReachable.isEmpty {
+            graph.addEdge(from: node, to: target)
+            for (slot, property) in alwaysReachable.enumerated()
+            where configurations.contains(where: condition(of: property).holds(in:)) {
+                graph.markSatisfying(node, slot)
+            }
+        }
+        return !isDecided
+    }
+
+    private func condition(of property: Int) -> GuardModel {
+        switch properties[property].claim {
+        case .never(let condition), .reachable(let condition), .alwaysReachable(let condition): condition
+        case .onlyAfter(let condition, _): condition
+        }
+    }
+
+    /// Judges the configurations of one step, in order, for `never`, `reachable` and `only
+    /// after`; updates the "has held" marks.
+    private mutating func judge(
+        _ configurations: [[StateID]], from node: Int32, stimulus: MachineInterpreter.Stimulus, answers: [Bool],
+        held: inout [Bool]
+    ) {
+        for (microstep, configuration) in configurations.enumerated() {
+            for index in properties.indices where verdicts[index] == nil {
+                switch properties[index].claim {
+                case .never(let condition):
+                    if condition.holds(in: configuration) {
+                        verdicts[index] = .fails(counterexample(to: node, then: stimulus, answers, violating: microstep))
+                    }
+                case .reachable(let condition):
+                    if condition.holds(in: configuration) { verdicts[index] = .holds }
+                case .onlyAfter(let condition, let after):
+                    let slot = heldSlots[index]!
+                    if held[slot] { continue }
+                    if after.holds(in: configuration) {
+                        held[slot] = true
+                    } else if condition.holds(in: configuration) {
+                        verdicts[index] = .fails(counterexample(to: node, then: stimulus, answers, violating: microstep))
+                    }
+                case .alwaysReachable:
+                    continue
+                }
+            }
+        }
+    }
+
+    /// The decisions once the search stopped: what a complete search did not break holds
+    /// (`reachable` fails), `always reachable` is judged on the graph; after an incomplete
+    /// one, what is not decided stays so.
+    private mutating func finish() {
+        guard !reachedBound, !diverged else { return }
+        for index in properties.indices where verdicts[index] == nil {
+            switch properties[index].claim {
+            case .never, .onlyAfter: verdicts[index] = .holds
+            case .reachable: verdicts[index] = .fails(nil)
+            case .alwaysReachable: break
+            }
+        }
+        for (slot, index) in alwaysReachable.enumerated() {
+            if let trap = graph.firstTrap(slot) {
+                verdicts[index] = .fails(counterexample(to: trap, then: nil, [], violating: nil))
+            } else {
+                verdicts[index] = .holds
+            }
+        }
+    }
+
+    // MARK: - Counterexamples
+
+    /// The run to `node` (`-1`: none), then `stimulus` with `answers`, run again to record
+    /// what each step asked, took and passed through.
+    private func counterexample(
+        to node: Int32, then stimulus: MachineInterpreter.Stimulus?, _ answers: [Bool], violating: Int?
+    ) -> Counterexample {
+        var path: [(MachineInterpreter.Stimulus, [Bool])] = stimulus.map { [($0, answers)] } ?? []
+        var current = node
+        while current >= 0 {
+            let arrival = arrivals[Int(current)]
+            path.append((arrival.stimulus, arrival.answers))
+            current = arrival.parent
+        }
+        var interpreter = MachineInterpreter(checking: machine)
+        let steps = path.reversed().map { stimulus, answers in
+            let run = interpreter.run(stimulus, script: GuardScript(answers: answers))
+            return Counterexample.Step(
+                stimulus: stimulus, guardAnswers: run.script.asked, taken: run.taken, configurations: run.configurations)
+        }
+        return Counterexample(steps: steps, violatingMicrostep: violating)
+    }
+}

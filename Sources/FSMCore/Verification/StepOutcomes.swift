@@ -1,0 +1,61 @@
+/// The outcome classes of one stimulus: every way the guards `in(…)` does not decide can send
+/// it, each found once.
+///
+/// The interpreter evaluates lazily (``GuardScript``), so a run asks a sequence of guard
+/// evaluations; a run with scripted answers `p` answers every evaluation after `p` `false`,
+/// and each of those could have been `true` instead: the prefixes `p + [false…] + [true]`
+/// are the outcome classes that branch off it. Following every branch visits a tree whose
+/// leaves are the outcome classes, one run per class.
+struct StepOutcomes {
+    /// One outcome class, as run.
+    struct Outcome {
+        var interpreter: MachineInterpreter
+        /// The scripted answers that lead to it (every evaluation after them answered `false`).
+        var answers: [Bool]
+        var configurations: [[StateID]]
+        /// Every evaluation the run answered, in order.
+        var asked: [GuardScript.Answer]
+        /// The transitions taken, in order.
+        var taken: [TransitionID]
+    }
+
+    /// Whether some runs were not followed: they diverged, or needed more evaluations or
+    /// outcome classes than the limits.
+    private(set) var diverged = false
+
+    /// Calls `visit` with each outcome class of `stimulus` from `interpreter`, in a fixed order
+    /// (all `false` first); stops early when `visit` returns `false`.
+    mutating func forEach(
+        of stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, _ visit: (Outcome) -> Bool
+    ) {
+        var pending: [[Bool]] = [[]]
+        var runs = 0
+        while let prefix = pending.popLast() {
+            runs += 1
+            if runs > PropertyChecker.maximumOutcomesPerStep {
+                diverged = true
+                return
+            }
+            var copy = interpreter
+            let run = copy.run(stimulus, script: GuardScript(answers: prefix))
+            let asked = run.script.asked.count
+            // The later branch points first onto the stack, so the earliest is taken next.
+            var branch = asked - 1
+            while branch >= prefix.count {
+                if branch < PropertyChecker.maximumAnswersPerStep {
+                    pending.append(run.script.asked[..<branch].map(\.value) + [true])
+                } else {
+                    diverged = true
+                }
+                branch -= 1
+            }
+            if copy.diverged {
+                diverged = true
+                continue
+            }
+            let outcome = Outcome(
+                interpreter: copy, answers: prefix, configurations: run.configurations, asked: run.script.asked, taken: run.taken)
+            if !visit(outcome) { return }
+        }
+    }
+}
