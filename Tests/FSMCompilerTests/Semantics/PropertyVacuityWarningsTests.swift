@@ -8,7 +8,7 @@ import TestSupport
     private func spec(_ properties: String) -> MarkedSource {
         MarkedSource("""
             machine M {
-                event go
+                event go; event stop
                 initial state idle { on go -> editor }
                 state editor {
                     initial state viewing { on go -> formatting }
@@ -19,7 +19,7 @@ import TestSupport
                         }
                         state italic {
                             initial state italicOff { on go -> italicOn }
-                            state italicOn { on go -> idle }
+                            state italicOn { on stop -> idle }
                         }
                     }
                 }

@@ -128,7 +128,7 @@ import TestSupport
                 assert never 7️⃣
                 assert reachable in(a) && 8️⃣->
                 assert never 9️⃣(in(a)
-            🔟    initial state a
+                🔟initial state a
             }
             """)
         expectErrors(spec, [
