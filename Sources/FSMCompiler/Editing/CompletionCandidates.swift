@@ -23,7 +23,8 @@ public struct CompletionCandidate: Hashable, Sendable {
 /// What fits at a cursor, read from the tokens before it: states after `->` and after the `,`
 /// of several targets (`-> boldOn, italicOn`, a history's default too), events after `on`,
 /// `raise` and `defer`, outputs after `emit`, guards in `[…]` (with `true`, `false`, `else` and `in`),
-/// actions after `/`, `reenter` after a transition's trigger or guard, keywords where a
+/// actions after `/`, `reenter` after a transition's trigger or guard, a property's words in an
+/// `assert` (`never`, `reachable`, `always reachable`, `only after`, `in`), keywords where a
 /// declaration starts; invocations after `done` and `error` (a child machine only after
 /// `done`: it does not fail), and, given the target's other machines, their names after
 /// `invoke` and a child's outputs after `on child.`. Names come from the spec itself (guards
@@ -32,7 +33,7 @@ public enum CompletionCandidates {
     /// The keywords that start a declaration inside a machine or a state.
     public static let declarationKeywords = [
         "event", "output", "state", "initial", "final", "parallel", "on", "always", "after", "done", "entry", "exit", "history",
-        "defer",
+        "defer", "assert",
     ]
     /// The keywords that start a declaration at the top of a file.
     public static let fileKeywords = ["import", "machine", "public", "package", "internal"]
@@ -69,6 +70,7 @@ public enum CompletionCandidates {
             return keywords(isInsideMachine(offset, index) ? declarationKeywords : fileKeywords)
         }
         let line = before.reversed().prefix { $0.kind != .newline && $0.kind != .punctuation(.semicolon) }.reversed()
+        if let words = propertyWords(Array(line)) { return keywords(words) }
         switch previous.kind {
         case .punctuation(.arrow):
             return names(.state)
@@ -111,6 +113,37 @@ public enum CompletionCandidates {
             return names(.action) + keywords(["emit", "raise"])
         default:
             return endsTrigger(Array(line)) ? keywords(transitionKeywords) : []
+        }
+    }
+
+    /// The words of the language that fit next in an `assert` declaration (`line` ends with
+    /// it), or `nil` when the line is not one, or where it names a state (`in(`, answered
+    /// with the states as in guards). Conditions read only `in(state)`, so no guard is offered.
+    private static func propertyWords(_ line: [Token]) -> [String]? {
+        guard let first = line.first, first.kind == .identifier, first.text == "assert", let last = line.last else { return nil }
+        let conditionWords = ["in", "true", "false"]
+        let second = line.count > 1 ? line[1] : nil
+        let hasForm = second.map { ($0.kind == .identifier && ($0.text == "never" || $0.text == "reachable")) || $0.kind == .keyword(.always) } ?? false
+        switch last.kind {
+        case .identifier where line.count == 1:
+            return ["never", "reachable", "always reachable"] + conditionWords
+        case .keyword(.always) where line.count == 2:
+            return ["reachable"]
+        case .identifier where (last.text == "never" || last.text == "reachable") && line.count <= 3:
+            return conditionWords
+        case .keyword(.after) where line.count >= 2 && line[line.count - 2].text == "only":
+            return conditionWords
+        case .identifier where last.text == "only":
+            return ["after"]
+        case .punctuation(.leftParen) where line.count >= 2 && line[line.count - 2].text == "in":
+            return nil
+        case .punctuation(.bang), .punctuation(.and), .punctuation(.or), .punctuation(.leftParen):
+            return conditionWords
+        default:
+            // After a whole condition (`in(a)`, `true`), `A only after B` is the form without a
+            // word first.
+            let endsCondition = last.kind == .punctuation(.rightParen) || last.text == "true" || last.text == "false"
+            return endsCondition && !hasForm && !line.contains(where: { $0.text == "only" }) ? ["only after"] : []
         }
     }
 

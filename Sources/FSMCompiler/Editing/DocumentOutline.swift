@@ -39,7 +39,7 @@ extension OutlineItem {
                     detail: (state.modifiers.map(\.kind.rawValue) + [state.parameters.map(parameterList)].compactMap { $0 })
                         .joined(separator: " "),
                     range: state.range, selectionRange: state.name.range, children: items(state.members))
-            case .transition, .entry, .exit, .history, .invoke, .deferral: nil
+            case .transition, .entry, .exit, .history, .invoke, .deferral, .property: nil
             }
         }
     }

@@ -38,7 +38,7 @@ struct MemberWalk {
                 walk(state.members, owner: state)
             case .transition(let transition): transitions.append(Transition(transition: transition, owner: owner))
             case .invoke(let invoke): invocations.append(Invocation(invoke: invoke, owner: owner))
-            case .entry, .exit, .history, .deferral: break
+            case .entry, .exit, .history, .deferral, .property: break
             }
         }
     }

@@ -136,6 +136,9 @@ private struct OccurrenceCollector {
                 collect(history.defaultActions)
             case .deferral(let deferral): record(.event, deferral.event)
             case .invoke(let invoke): record(.invocation, invoke.name, declaration: true)
+            case .property(let property):
+                // `in(x)` in a property names state x, as in a guard.
+                for condition in property.conditions { collect(condition) }
             }
         }
     }

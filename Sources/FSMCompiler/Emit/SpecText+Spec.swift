@@ -1,6 +1,7 @@
 import FSMCore
 /// A whole machine written back as a `.fsm` spec, as a person would write it: events, outputs,
-/// then the states with their members, then the machine-level transitions.
+/// then the states with their members, then the machine-level transitions, then the
+/// properties (`assert …`).
 ///
 /// Payloads, state data, access level and isolation are written as the model has them, so
 /// that a spec read and written back means what it meant; `fsmc import` writes the model it
@@ -50,6 +51,11 @@ extension SpecText {
                 for transition in machineTransitions {
                     for line in transitionLines(transition, in: model) { writer.line(line) }
                 }
+            }
+            // The properties last, as the spec's promises about everything above them.
+            if !model.properties.isEmpty {
+                writer.line("")
+                for property in model.properties { writer.line("assert " + property.text) }
             }
         }
         writer.line("}")

@@ -6,6 +6,7 @@ struct BodyResolutionPass {
     private var transitions: TransitionResolver
     private var callables: CallableRegistry
     private let deferrals: DeferralResolver
+    private let properties: PropertyResolver
 
     /// What the bodies resolve to.
     struct Output {
@@ -16,6 +17,8 @@ struct BodyResolutionPass {
         var callables: CallableRegistry
         /// See ``TransitionResolver/brokenTriggers``.
         var brokenTriggers: Set<OwnedTrigger>
+        /// The machine's `assert`s that resolved, in declaration order.
+        var properties: [PropertyModel] = []
 
         /// Gives each state its transitions, entry and exit actions.
         func fill(_ states: inout [StateModel]) {
@@ -44,9 +47,11 @@ struct BodyResolutionPass {
         transitions = TransitionResolver(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
         callables = CallableRegistry(events: signals.events, diagnostics: diagnostics)
         deferrals = DeferralResolver(signals: signals, states: states, invocations: invocations, diagnostics: diagnostics)
+        properties = PropertyResolver(states: states, diagnostics: diagnostics)
     }
 
-    /// Resolves the machine's members first, then each state's, in document order.
+    /// Resolves the machine's members first, then each state's, in document order; the
+    /// properties last, when every guard a condition might name by mistake is known.
     mutating func run(_ machine: MachineSyntax) -> Output {
         let machineTransitions = resolveMachineMembers(machine.members)
         var bodies: [Body] = []
@@ -54,9 +59,14 @@ struct BodyResolutionPass {
         for id in states.states.indices {
             bodies.append(resolveMembers(of: StateID(id)))
         }
+        let guards = Set(callables.guards.map(\.name))
+        let resolvedProperties = machine.members.compactMap { member -> PropertyModel? in
+            guard case .property(let property) = member else { return nil }
+            return properties.resolve(property, guards: guards)
+        }
         return Output(
             machineTransitions: machineTransitions, bodies: bodies, callables: callables,
-            brokenTriggers: transitions.brokenTriggers)
+            brokenTriggers: transitions.brokenTriggers, properties: resolvedProperties)
     }
 
     private mutating func resolveMachineMembers(_ members: [MemberSyntax]) -> [TransitionModel] {
@@ -78,7 +88,8 @@ struct BodyResolutionPass {
             case .history(let history):
                 diagnostics.error(
                     "'history' belongs in a state with child states; the machine itself is never left", at: history.range)
-            case .event, .output, .state:
+            case .event, .output, .state, .property:
+                // A property is resolved once every guard is known (`run`).
                 break
             }
         }
@@ -120,6 +131,8 @@ struct BodyResolutionPass {
                 }
             case .deferral(let deferral):
                 deferrals.resolve(deferral, of: id, into: &body.deferrals)
+            case .property(let property):
+                properties.reportInState(property, state: id)
             case .invoke, .event, .output, .state:
                 break
             }

@@ -2,7 +2,8 @@
 /// reported: unreachable states, states without a way out, parallel states with too few
 /// regions, transitions that never fire (overridden by every child, or discarded by a
 /// parallel state's conflict resolution), events never handled, outputs never emitted and
-/// invocations whose errors no transition takes, `defer`s that never keep their event.
+/// invocations whose errors no transition takes, `defer`s that never keep their event,
+/// properties whose conditions the chart's structure alone decides.
 struct ModelWarningsPass {
     let diagnostics: DiagnosticCollector
 
@@ -16,5 +17,6 @@ struct ModelWarningsPass {
         UnusedSignalWarnings(model: model, diagnostics: diagnostics).run()
         UnhandledErrorWarnings(model: model, diagnostics: diagnostics).run()
         DeferralWarnings(model: model, diagnostics: diagnostics).run()
+        PropertyVacuityWarnings(model: model, diagnostics: diagnostics).run()
     }
 }

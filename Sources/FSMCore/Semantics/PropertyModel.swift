@@ -17,6 +17,14 @@ public struct PropertyModel: Hashable, Sendable {
         /// `assert A only after B`: on every run, no situation satisfying `A` comes before one
         /// satisfying `B` (a situation satisfying both is not before).
         case onlyAfter(GuardModel, after: GuardModel)
+
+        /// The conditions, in the claim's order: one, or `A` and `B` of `only after`.
+        public var conditions: [GuardModel] {
+            switch self {
+            case .never(let condition), .reachable(let condition), .alwaysReachable(let condition): [condition]
+            case .onlyAfter(let condition, let after): [condition, after]
+            }
+        }
     }
 
     public var claim: Claim
@@ -26,9 +34,14 @@ public struct PropertyModel: Hashable, Sendable {
     /// The property as a canonical text (`never in(a) && in(b)`), for messages and reports.
     public var text: String
 
-    public init(claim: Claim, range: SourceRange, text: String) {
+    /// Where each condition is written, in the claim's order (`A`, then `B` of `only after`):
+    /// where a warning about one condition points.
+    public var conditionRanges: [SourceRange]
+
+    public init(claim: Claim, range: SourceRange, text: String, conditionRanges: [SourceRange] = []) {
         self.claim = claim
         self.range = range
         self.text = text
+        self.conditionRanges = conditionRanges
     }
 }

@@ -13,7 +13,7 @@
 ///    is resolved against the target's other machines by ``ChildMachineCheck``.
 /// 7. ``BodyResolutionPass``: transitions, guards, actions and their arguments, through
 ///    ``TransitionResolver``, ``GuardResolver``, ``ActionResolver``, ``ArgumentResolver`` and
-///    ``CallableRegistry``.
+///    ``CallableRegistry``; the machine's properties (`assert`) through ``PropertyResolver``.
 /// 8. ``ShadowedTransitionCheck`` and ``EventlessCycleCheck``: between transitions.
 /// 9. ``ModelWarningsPass``: warnings about a machine without errors.
 ///
@@ -86,6 +86,7 @@ public struct SemanticAnalyzer {
         model.isObservable = declaration.isObservable
         model.valueFunctions = resolved.callables.valueFunctions
         model.invocations = invocations.invocations
+        model.properties = resolved.properties
         if !diagnostics.hasErrors {
             ModelWarningsPass(diagnostics: diagnostics).run(model)
         }

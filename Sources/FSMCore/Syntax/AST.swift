@@ -57,6 +57,8 @@ public indirect enum MemberSyntax: Hashable, Sendable {
     case invoke(InvokeSyntax)
     /// `defer retry`: the state keeps the event while it is active.
     case deferral(DeferSyntax)
+    /// `assert never in(a) && in(b)`: a property of the machine, proved at build time.
+    case property(PropertySyntax)
 
     public var range: SourceRange {
         switch self {
@@ -67,6 +69,7 @@ public indirect enum MemberSyntax: Hashable, Sendable {
         case .history(let history): history.range
         case .invoke(let invoke): invoke.range
         case .deferral(let deferral): deferral.range
+        case .property(let property): property.range
         }
     }
 }
@@ -115,6 +118,39 @@ public struct InvokeSyntax: Hashable, Sendable {
 public struct DeferSyntax: Hashable, Sendable {
     public var event: Identifier
     public var range: SourceRange
+}
+
+/// `assert never C`, `assert reachable C`, `assert always reachable C` or
+/// `assert A only after B`: a property of the machine; conditions are guard expressions
+/// whose atoms are `in(state)` (the checker refuses anything else in them).
+public struct PropertySyntax: Hashable, Sendable {
+    public enum Claim: Hashable, Sendable {
+        /// `never C`; the range is the word `never`.
+        case never(GuardSyntax, range: SourceRange)
+        /// `reachable C`; the range is the word `reachable`.
+        case reachable(GuardSyntax, range: SourceRange)
+        /// `always reachable C`; the range covers both words.
+        case alwaysReachable(GuardSyntax, range: SourceRange)
+        /// `A only after B`; the range covers `only after`.
+        case onlyAfter(GuardSyntax, after: GuardSyntax, range: SourceRange)
+    }
+
+    public var claim: Claim
+    /// `assert` to the end of the last condition.
+    public var range: SourceRange
+
+    public init(claim: Claim, range: SourceRange) {
+        self.claim = claim
+        self.range = range
+    }
+
+    /// The conditions, left to right: one, or `A` and `B` of `only after`.
+    public var conditions: [GuardSyntax] {
+        switch claim {
+        case .never(let condition, _), .reachable(let condition, _), .alwaysReachable(let condition, _): [condition]
+        case .onlyAfter(let condition, let after, _): [condition, after]
+        }
+    }
 }
 
 /// `event name(label: Type, Type)` or `output name(…)`.

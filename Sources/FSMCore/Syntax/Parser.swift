@@ -21,6 +21,8 @@ public struct Parser {
     private let hasLexicalErrors: Bool
     /// The `&&` and `||` read so far in the current guard.
     private var guardOperators = 0
+    /// Whether the guard expression being read is a property's condition (for messages).
+    private var isReadingCondition = false
 
     /// Thrown out of a declaration once its error is reported, to resume at the next one.
     private struct Recovery: Error {}
@@ -193,6 +195,9 @@ public struct Parser {
             let keyword = advance()
             let event = try expectIdentifier("an event after 'defer'")
             return .deferral(DeferSyntax(event: event, range: keyword.range.union(event.range)))
+        case .identifier where current.text == "assert":
+            // A contextual word: a name at the start of a member is an error without it.
+            return .property(try parseProperty())
         case .keyword(.machine):
             throw fail("machines cannot be nested; close the machine with '}' first", at: current.range)
         case .invalid:
@@ -399,6 +404,78 @@ public struct Parser {
         switch next.kind {
         case .punctuation(.leftBracket), .punctuation(.arrow), .punctuation(.slash): true
         case .identifier: next.text == "reenter"
+        default: false
+        }
+    }
+
+    // MARK: - Properties
+
+    /// `assert never C`, `assert reachable C`, `assert always reachable C` or
+    /// `assert A only after B`. `never`, `reachable` and `only` are contextual words: each
+    /// means the form only where a condition follows it (`reachable` may still name a state).
+    private mutating func parseProperty() throws(Recovery) -> PropertySyntax {
+        let keyword = advance()
+        let claim: PropertySyntax.Claim
+        if at(.keyword(.always)) {
+            let always = advance()
+            guard at(.identifier), current.text == "reachable" else {
+                throw fail("expected 'reachable' after 'assert always', found \(describe(current))", at: current.range)
+            }
+            let reachable = advance()
+            let condition = try parseCondition(after: "'assert always reachable'")
+            claim = .alwaysReachable(condition, range: always.range.union(reachable.range))
+        } else if at(.identifier), current.text == "never" || current.text == "reachable", !continuesCondition(peek(1)) {
+            let word = advance()
+            let condition = try parseCondition(after: "'assert \(word.text)'")
+            claim = word.text == "never" ? .never(condition, range: word.range) : .reachable(condition, range: word.range)
+        } else if startsCondition(current) {
+            let condition = try parseCondition(after: "'assert'")
+            guard at(.identifier), current.text == "only" else {
+                throw fail(
+                    "expected 'only after' and a condition, found \(describe(current)); a property is 'assert never C', 'assert reachable C', 'assert always reachable C' or 'assert A only after B'",
+                    at: current.range)
+            }
+            let only = advance()
+            guard at(.keyword(.after)) else {
+                throw fail("expected 'after' after 'only', found \(describe(current))", at: current.range)
+            }
+            let after = advance()
+            let earlier = try parseCondition(after: "'only after'")
+            claim = .onlyAfter(condition, after: earlier, range: only.range.union(after.range))
+        } else {
+            throw fail(
+                "expected 'never', 'reachable', 'always reachable' or a condition after 'assert', found \(describe(current))",
+                at: current.range)
+        }
+        return PropertySyntax(claim: claim, range: keyword.range.union(previous.range))
+    }
+
+    /// A property's condition: a guard expression without its brackets, up to the end of the
+    /// line (a line break may follow `&&` or `||`, as in guards).
+    private mutating func parseCondition(after what: String) throws(Recovery) -> GuardSyntax {
+        guard startsCondition(current) else {
+            throw fail("expected a condition such as 'in(state)' after \(what), found \(describe(current))", at: current.range)
+        }
+        guardOperators = 0
+        isReadingCondition = true
+        defer { isReadingCondition = false }
+        return try parseOr()
+    }
+
+    /// Whether a token goes on with a condition that began with a name (`never && …`,
+    /// `reachable only after …`): then `never` or `reachable` is that name, not the form.
+    private func continuesCondition(_ token: Token) -> Bool {
+        switch token.kind {
+        case .punctuation(.and), .punctuation(.or): true
+        case .identifier: token.text == "only"
+        default: false
+        }
+    }
+
+    /// Whether a token can start a guard expression.
+    private func startsCondition(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .punctuation(.bang), .punctuation(.leftParen), .keyword(.else): true
         default: false
         }
     }
@@ -610,7 +687,8 @@ public struct Parser {
         case .invalid:
             throw Recovery()
         default:
-            throw fail("expected a guard name, '!' or '(', found \(describe(token))", at: token.range)
+            let expected = isReadingCondition ? "'in(state)'" : "a guard name"
+            throw fail("expected \(expected), '!' or '(', found \(describe(token))", at: token.range)
         }
     }
 

@@ -2,6 +2,12 @@
 public enum SpecText {
     /// `a && !(b || c)`, `in(boldOn)`, or `else`.
     public static func guardExpression(_ guardModel: GuardModel, in model: MachineModel) -> String {
+        guardExpression(guardModel) { model[$0].name }
+    }
+
+    /// The same, naming states through `stateName`: for the checker, which writes a
+    /// property's condition before the model exists.
+    static func guardExpression(_ guardModel: GuardModel, stateName: (StateID) -> String) -> String {
         func text(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name): return name
@@ -13,7 +19,7 @@ public enum SpecText {
                 let joined = text(lhs, precedence: 1) + " || " + text(rhs, precedence: 1)
                 return precedence > 1 ? "(\(joined))" : joined
             case .else: return "else"
-            case .isIn(let state): return "in(\(model[state].name))"
+            case .isIn(let state): return "in(\(stateName(state)))"
             case .constant(let value): return value ? "true" : "false"
             }
         }

@@ -66,6 +66,26 @@ import Testing
         #expect(labels(head + "    initial 1️⃣\n}") == ["state", "final", "parallel"])
     }
 
+    /// In an `assert`: the forms after the word, states in `in(`, condition words after an
+    /// operator, `only after` after a whole first condition; never a guard.
+    @Test func propertyWordsAndStatesInAnAssert() {
+        let conditionWords = ["in", "true", "false"]
+        #expect(labels(head + "    assert 1️⃣\n}") == ["never", "reachable", "always reachable"] + conditionWords)
+        #expect(labels(head + "    assert ne1️⃣\n}") == ["never", "reachable", "always reachable"] + conditionWords)
+        #expect(labels(head + "    assert always 1️⃣\n}") == ["reachable"])
+        #expect(labels(head + "    assert never 1️⃣\n}") == conditionWords)
+        #expect(labels(head + "    assert always reachable 1️⃣\n}") == conditionWords)
+        #expect(labels(head + "    assert never in(1️⃣\n}") == ["idle", "busy"])
+        #expect(labels(head + "    assert reachable in(idle) && !1️⃣\n}") == conditionWords)
+        #expect(labels(head + "    assert in(idle) 1️⃣\n}") == ["only after"])
+        #expect(labels(head + "    assert in(idle) only 1️⃣\n}") == ["after"])
+        #expect(labels(head + "    assert in(idle) only after 1️⃣\n}") == conditionWords)
+        #expect(labels(head + "    assert in(idle) only after in(busy) 1️⃣\n}") == [])
+        #expect(labels(head + "    assert never in(idle) 1️⃣\n}") == [])
+        // Elsewhere the words are names as before: `never` after `on` is an event's place.
+        #expect(labels(head + "    on 1️⃣\n}") == ["go", "stop"])
+    }
+
     @Test func statesAfterTheCommaOfSeveralTargetsAndInAHistorysDefault() {
         #expect(labels(head + "    on go -> idle, 1️⃣\n}") == ["idle", "busy"])
         #expect(labels(head + "    on go [ready] reenter -> idle, bu1️⃣\n}") == ["idle", "busy"])

@@ -9,8 +9,9 @@ import TestSupport
     static let editors = ExampleMachines.packageRoot.appendingPathComponent("editors")
 
     /// Words the language reads as keywords only in context: `done ->`, `history deep`, `in(…)`,
-    /// `on t reenter -> a`, `defer retry`.
-    static let contextualKeywords: Set<String> = ["done", "deep", "in", "reenter", "defer"]
+    /// `on t reenter -> a`, `defer retry`, `assert never …` (whose other words the grammar
+    /// matches in an `assert` only: ``propertyWordsAreHighlightedInAssertDeclarationsOnly()``).
+    static let contextualKeywords: Set<String> = ["done", "deep", "in", "reenter", "defer", "assert"]
 
     private func json(_ path: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(contentsOf: Self.editors.appendingPathComponent(path)))
@@ -104,6 +105,30 @@ import TestSupport
             words.formUnion(parts.dropFirst(3).map(String.init))
         }
         #expect(words == Set(Keyword.allCases.map(\.rawValue)).union(Self.contextualKeywords))
+    }
+
+    /// A property's words are keywords only in an `assert` declaration: the grammar and Vim
+    /// match them there, and leave the same words as names alone.
+    @Test func propertyWordsAreHighlightedInAssertDeclarationsOnly() throws {
+        let grammar = try #require(try json("vscode/syntaxes/fsm.tmLanguage.json") as? [String: Any])
+        let property = try #require(((grammar["repository"] as? [String: Any])?["property"] as? [String: Any])?["patterns"] as? [[String: Any]])
+        let expressions = try property.map { try NSRegularExpression(pattern: try #require($0["match"] as? String)) }
+        func keywords(_ line: String) -> [String] {
+            expressions.flatMap { expression in
+                expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).flatMap { match in
+                    (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: line).map { String(line[$0]) } }
+                }
+            }
+        }
+        #expect(keywords("    assert never in(a) && in(b)") == ["assert", "never"])
+        #expect(keywords("    assert always reachable in(a)") == ["assert", "always", "reachable"])
+        #expect(keywords("assert reachable in(reachable)") == ["assert", "reachable"])
+        #expect(keywords("    assert in(a) only after in(b)") == ["assert", "only", "after"])
+        #expect(keywords("    on never [reachable] -> assert") == [])
+        let vim = try String(contentsOf: Self.editors.appendingPathComponent("neovim/syntax/fsm.vim"), encoding: .utf8)
+        #expect(vim.contains("syntax keyword fsmProperty assert"))
+        #expect(vim.contains("syntax match fsmProperty /\\<only\\s\\+after\\>/"))
+        #expect(vim.contains("highlight default link fsmProperty Keyword"))
     }
 
     @Test func completionOffersOnlyWordsOfTheLanguage() {

@@ -22,6 +22,40 @@ import TestSupport
         #expect(try formatSpec(text) == text, "not in fsmc format's canonical layout")
     }
 
+    /// Properties are written last, in their canonical text, and read back the same (SCXML
+    /// import goes through this).
+    @Test func propertiesAreWrittenBackLast() throws {
+        let model = try #require(Compiler.compile(SourceText("""
+            machine Door {
+                event open
+                assert never (in(opened) && in(closed))
+                initial state closed { on open -> opened }
+                assert reachable in(opened) && !(in(closed) || false)
+                final state opened
+                assert in(opened) only after in(closed)
+                assert always reachable in(opened)
+            }
+            """)).model)
+        let text = SpecText.spec(model)
+        #expect(text == """
+            machine Door {
+                event open
+
+                initial state closed { on open -> opened }
+                final state opened
+
+                assert never in(opened) && in(closed)
+                assert reachable in(opened) && !in(closed)
+                assert in(opened) only after in(closed)
+                assert always reachable in(opened)
+            }
+
+            """)
+        let again = try #require(Compiler.compile(SourceText(text)).model)
+        #expect(again.properties.map(\.claim) == model.properties.map(\.claim))
+        #expect(try formatSpec(text) == text)
+    }
+
     @Test func aStateWithOneShortMemberFitsOnOneLineAndBlocksAreSetOffByBlankLines() throws {
         let model = try #require(Compiler.compile(SourceText("""
             /// Doors.

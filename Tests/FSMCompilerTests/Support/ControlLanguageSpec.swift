@@ -1,7 +1,8 @@
 /// A valid spec with every construct of SCXML's control language (DESIGN, "SCXML's whole
 /// control language"): an atomic region, several targets, a history's default with actions,
-/// `reenter` in a region and in a compound state, and constant guards. The diagram, path,
-/// editing and formatter tests share it.
+/// `reenter` in a region and in a compound state, and constant guards; and properties, which
+/// every back end but the checker ignores. The diagram, path, editing and formatter tests
+/// share it.
 enum ControlLanguageSpec {
     static let text = """
         /// A document editor: the style's regions, a ruler that is a region without states,
@@ -44,6 +45,10 @@ enum ControlLanguageSpec {
                     }
                 }
             }
+
+            assert reachable in(italicOn) && (in(boldOn) || in(page2))
+            assert always reachable !in(editing)
+            assert in(boldOn) only after in(closed)
         }
 
         """

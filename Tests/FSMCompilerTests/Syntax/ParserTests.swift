@@ -80,6 +80,13 @@ import TestSupport
             case .machine(let machine): "(invoke \(machine.text) as \(invoke.name.text))"
             }
         case .deferral(let deferral): "(defer \(deferral.event.text))"
+        case .property(let property):
+            switch property.claim {
+            case .never(let condition, _): "(assert never \(dump(condition)))"
+            case .reachable(let condition, _): "(assert reachable \(dump(condition)))"
+            case .alwaysReachable(let condition, _): "(assert always reachable \(dump(condition)))"
+            case .onlyAfter(let condition, let after, _): "(assert \(dump(condition)) only after \(dump(after)))"
+            }
         }
     }
 

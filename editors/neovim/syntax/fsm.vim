@@ -1,6 +1,7 @@
 " Syntax highlighting for fsmc state machine specs (.fsm). The keywords are the lexer's
 " (Sources/FSMCompiler/Syntax/Token.swift) and the contextual words done, deep, in and reenter; a test
-" keeps them in step (EditorSupportTests).
+" keeps them in step (EditorSupportTests). assert starts a property; the property's other words
+" (never, reachable, always reachable, only after) are keywords only there, so they are matched there.
 if exists('b:current_syntax')
   finish
 endif
@@ -12,6 +13,9 @@ syntax keyword fsmModifier initial final parallel history deep reenter
 syntax keyword fsmAccess public internal package
 syntax keyword fsmGuardWord else in
 syntax keyword fsmConstant true false nil
+syntax keyword fsmProperty assert
+syntax match fsmProperty /^\s*assert\s\+\zs\(never\|reachable\|always\s\+reachable\)\>/
+syntax match fsmProperty /\<only\s\+after\>/
 syntax match fsmDuration /\<\d[0-9_]*\(\.\d\+\)\?\(ms\|s\|m\|h\)\>/
 syntax match fsmNumber /\<\d[0-9_]*\(\.\d\+\)\?\>/
 syntax match fsmOperator /->\|&&\|||\|!/
@@ -29,6 +33,7 @@ highlight default link fsmModifier StorageClass
 highlight default link fsmAccess StorageClass
 highlight default link fsmGuardWord Conditional
 highlight default link fsmConstant Constant
+highlight default link fsmProperty Keyword
 highlight default link fsmDuration Number
 highlight default link fsmNumber Number
 highlight default link fsmOperator Operator

@@ -19,7 +19,9 @@ struct SpecLayout {
         var printer = Printer()
         for index in pieces.indices {
             let isAttribute = index >= 2 && pieces[index - 2].is(.at) && pieces[index - 1].lineBreaksBefore == 0
-            printer.place(pieces[index], after: index > 0 ? pieces[index - 1] : nil, previousIsAttribute: isAttribute)
+            printer.place(
+                pieces[index], after: index > 0 ? pieces[index - 1] : nil, previousIsAttribute: isAttribute,
+                previousIntroducesCondition: SpecSpacing.introducesCondition(pieces[..<index]))
         }
         return printer.finish(lineBreak: lineBreak)
     }
@@ -42,7 +44,9 @@ struct SpecLayout {
         /// The last code token, which tells whether a new line continues a declaration.
         var lastToken: SpecPieces.Piece?
 
-        mutating func place(_ piece: SpecPieces.Piece, after previous: SpecPieces.Piece?, previousIsAttribute: Bool) {
+        mutating func place(
+            _ piece: SpecPieces.Piece, after previous: SpecPieces.Piece?, previousIsAttribute: Bool, previousIntroducesCondition: Bool
+        ) {
             if let previous, piece.lineBreaksBefore == 0 {
                 let column: Int
                 if piece.kind == .lineComment {
@@ -50,7 +54,8 @@ struct SpecLayout {
                     // space after the code.
                     column = max(piece.column + indentationShift, lineWidth + 1)
                 } else {
-                    let space = SpecSpacing.spaceBetween(previous, piece, previousIsAttribute: previousIsAttribute)
+                    let space = previousIntroducesCondition
+                        || SpecSpacing.spaceBetween(previous, piece, previousIsAttribute: previousIsAttribute)
                     column = lineWidth + (space ? 1 : 0)
                 }
                 write(String(repeating: " ", count: column - lineWidth))

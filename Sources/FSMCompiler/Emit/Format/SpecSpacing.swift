@@ -49,6 +49,40 @@ enum SpecSpacing {
         }
     }
 
+    /// Whether the last of `pieces` is the word before a property's condition (`assert`,
+    /// `assert never`, `assert reachable`, `assert always reachable`, `only after`), which one
+    /// space separates from the condition even where it starts with `!` or `(`: `never !in(a)`
+    /// is not an unwrapped `never!`, and `after (…)` is not a call.
+    static func introducesCondition(_ pieces: ArraySlice<SpecPieces.Piece>) -> Bool {
+        let words = pieces.suffix(4).filter { $0.kind != .lineComment && $0.kind != .blockComment }
+        func word(_ back: Int) -> SpecPieces.Piece? {
+            back <= words.count ? words[words.endIndex - back] : nil
+        }
+        guard let last = word(1), case .token(let kind) = last.kind else { return false }
+        // `assert` counts where a declaration starts: not where a line continues an actions
+        // list (`/` then `assert()` on the next line calls an action named so).
+        func startsDeclaration(_ piece: SpecPieces.Piece, after before: SpecPieces.Piece?) -> Bool {
+            guard let before else { return true }
+            if before.is(.semicolon) || before.is(.leftBrace) { return true }
+            return piece.lineBreaksBefore > 0 && !continues(before)
+        }
+        switch (kind, last.text) {
+        case (.identifier, "assert"):
+            return startsDeclaration(last, after: word(2))
+        case (.identifier, "never"), (.identifier, "reachable"):
+            guard let before = word(2) else { return false }
+            if before.kind == .token(.identifier), before.text == "assert" { return startsDeclaration(before, after: word(3)) }
+            if before.kind == .token(.keyword(.always)), let first = word(3), first.text == "assert", first.kind == .token(.identifier) {
+                return last.text == "reachable" && startsDeclaration(first, after: word(4))
+            }
+            return false
+        case (.keyword(.after), _):
+            return word(2).map { $0.kind == .token(.identifier) && $0.text == "only" } ?? false
+        default:
+            return false
+        }
+    }
+
     /// Names, keywords, literals and what ends an operand: what a following word needs a
     /// space after, and a preceding one before.
     private static func isWordLike(_ kind: Token.Kind) -> Bool {

@@ -218,6 +218,10 @@ public struct SCXMLEmitter {
                     emitState(state, into: &writer)
                 }
             }
+            // Properties are not behaviour: a reader sees them, an SCXML interpreter skips them.
+            for property in model.properties {
+                writer.line("<!-- fsmc: assert \(SCXMLText.comment(property.text)) -->")
+            }
         }
     }
 

@@ -49,6 +49,59 @@ import TestSupport
         #expect(try formatSpec(messy) == expected)
     }
 
+    /// One space after each word of `assert`, even before `!` and `(` (which after a name
+    /// would unwrap a type or call it), and the guard spacing inside conditions.
+    @Test func laysOutProperties() throws {
+        let messy = """
+            machine Safe {
+            event go
+            initial state a{on go->b}
+              final state b
+                assert   never!in(a)&&in( b )
+            assert reachable(in(a)||in(b))
+             assert always   reachable!(in(a))
+            assert in(a)only after(in(b)) ;assert never ! in(a)
+            assert in(a)&&
+            in(b) only  after  !in(b)
+            }
+            """
+        let expected = """
+            machine Safe {
+                event go
+                initial state a { on go -> b }
+                final state b
+                assert never !in(a) && in(b)
+                assert reachable (in(a) || in(b))
+                assert always reachable !(in(a))
+                assert in(a) only after (in(b)); assert never !in(a)
+                assert in(a) &&
+                    in(b) only after !in(b)
+            }
+
+            """
+        let formatted = try formatSpec(messy)
+        #expect(formatted == expected)
+        #expect(try formatSpec(formatted) == formatted)
+        // The layout means what the messy text meant.
+        let before = SemanticAnalyzer.analyze(Parser.parse(SourceText(messy)).syntax).model?.properties.map(\.text)
+        let after = SemanticAnalyzer.analyze(Parser.parse(SourceText(formatted)).syntax).model?.properties.map(\.text)
+        #expect(before == after)
+        #expect(before?.count == 6)
+    }
+
+    /// The words of `assert` as names keep the spacing names have: `never!` stays a name
+    /// (an action here) and `only(…)` a call.
+    @Test func theWordsOfPropertiesAsNamesKeepTheirSpacing() throws {
+        let spec = """
+            machine assert {
+                event never
+                initial state reachable { on never [!assert()] -> reachable / only(), never }
+            }
+
+            """
+        #expect(try formatSpec(spec) == spec)
+    }
+
     @Test func laysOutDefer() throws {
         let messy = "machine Held {\nevent ping\n  initial state a {   defer    ping ;on ping [ok]->a\n defer ping\n}\n}"
         let expected = """
@@ -240,3 +293,4 @@ import TestSupport
         }
     }
 }
+
