@@ -18,6 +18,7 @@ package struct CheckCommand {
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
                 TargetMachines.option,
                 TargetMachines.interfaceOption,
+                PropertyBoundOption.option,
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { CheckCommand(console: console).run($0) })
@@ -38,11 +39,14 @@ package struct CheckCommand {
             console.error("fsmc: error: \(error.message)\n")
             return .failure
         }
+        guard let propertyBound = PropertyBoundOption.bound(in: arguments, command: "check", console: console) else { return .usage }
         let warningsAsErrors = arguments.has("--warnings-as-errors")
         var errors = 0
         var warnings = 0
         for path in files {
-            guard let compilation = compile(path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path)) else {
+            guard let compilation = compile(
+                path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path), propertyBound: propertyBound)
+            else {
                 errors += 1
                 continue
             }
@@ -64,7 +68,7 @@ package struct CheckCommand {
     /// are the other machines of its target.
     package func compile(
         _ path: String, warningsAsErrors: Bool, machines: MachineCatalog = MachineCatalog(),
-        refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
+        propertyBound: Int? = PropertyChecker.defaultBound, refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
     ) -> Compilation? {
         let bytes: SourceTextBytes
         do {
@@ -74,7 +78,7 @@ package struct CheckCommand {
             return nil
         }
         let source = SourceText(bytes: Array(bytes))
-        var compilation = Compiler.compile(source, machines: machines)
+        var compilation = Compiler.compile(source, machines: machines, propertyBound: propertyBound)
         if let model = compilation.model {
             let refused = refusals(model)
             if !refused.isEmpty {

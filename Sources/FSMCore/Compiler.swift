@@ -27,8 +27,9 @@ public enum Compiler {
     ///
     /// A valid spec's properties (`assert …`) are proved by ``PropertyChecker``, exploring at
     /// most `propertyBound` situations: one that fails is an error, one not decided a warning.
+    /// `nil` leaves them unproved, for a caller that runs the checker itself (`fsmc verify`).
     public static func compile(
-        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), propertyBound: Int = PropertyChecker.defaultBound
+        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), propertyBound: Int? = PropertyChecker.defaultBound
     ) -> Compilation {
         if let invalid = invalidUTF8Error(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
@@ -56,7 +57,7 @@ public enum Compiler {
                 model = nil
             }
         }
-        if let executable, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
+        if let executable, let propertyBound, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
             diagnostics.append(contentsOf: propertyDiagnostics(of: executable, source: source, bound: propertyBound))
         }
         return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)

@@ -46,6 +46,7 @@ struct FSMCommandLine {
                     OptionSpec(name: "--help", help: "Show this help."),
                 ],
                 run: { PathsCommand(console: console).run($0) }),
+            VerifyCommand.spec(console: console),
             ExportCommand.spec(console: console),
             ImportCommand.spec(console: console),
             LanguageServerCommand.spec(console: console),

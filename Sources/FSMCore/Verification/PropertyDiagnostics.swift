@@ -1,8 +1,8 @@
 /// The diagnostics of a ``PropertyReport``: a property that fails is an error at its `assert`,
 /// with its counterexample as notes, one per step, at the transitions it took; one the search
 /// could not decide is a warning. A property that holds says nothing.
-enum PropertyDiagnostics {
-    static func diagnostics(
+package enum PropertyDiagnostics {
+    package static func diagnostics(
         of report: PropertyReport, machine: ExecutableMachine, source: SourceText
     ) -> [Diagnostic] {
         report.results.compactMap { result in
@@ -81,7 +81,7 @@ enum PropertyDiagnostics {
 
     /// The stimulus as the spec names it: `start`, `event pay`, `after 1s in loading`, `done
     /// fetchUser`, `on signIn.signedIn`.
-    static func describe(_ stimulus: MachineInterpreter.Stimulus, _ machine: ExecutableMachine) -> String {
+    package static func describe(_ stimulus: MachineInterpreter.Stimulus, _ machine: ExecutableMachine) -> String {
         let model = machine.model
         switch stimulus {
         case .start:
@@ -96,11 +96,11 @@ enum PropertyDiagnostics {
     }
 
     /// The active atomic states of a configuration, each by its path: `checkout.paying`.
-    static func describe(_ configuration: [StateID], _ model: MachineModel) -> String {
+    package static func describe(_ configuration: [StateID], _ model: MachineModel) -> String {
         configuration.filter { model[$0].isAtomic }.map { qualifiedName(of: $0, model) }.joined(separator: ", ")
     }
 
-    private static func qualifiedName(of state: StateID, _ model: MachineModel) -> String {
+    package static func qualifiedName(of state: StateID, _ model: MachineModel) -> String {
         model.path(from: state).reversed().map { model[$0].name }.joined(separator: ".")
     }
 
