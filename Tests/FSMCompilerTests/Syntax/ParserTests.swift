@@ -563,6 +563,9 @@ import TestSupport
             "(state beforePush (invoke registerForPush) (done registerForPush -> pushSuccess) (error registerForPush -> stable / report))",
             "(state pushSuccess (always -> stable))",
             "(state final stable)",
+            "(assert (in beforePayment) only after (in afterLogIn))",
+            "(assert reachable (in stable))",
+            "(assert always reachable (|| (in beforeLogIn) (in stable)))",
         ])
     }
 

@@ -17,7 +17,7 @@ import TestSupport
     @Test func propertiesAreCommentsAtTheEndOfTheDocument() throws {
         let plain = SCXMLEmitter.emit(try DiagramModels.compile(chart + "}\n"))
         let asserted = SCXMLEmitter.emit(try DiagramModels.compile(chart + """
-                assert never in(opened) && !in(closed) || false
+                assert reachable in(opened) && !in(closed) || false
                 assert in(opened) only after in(closed)
                 assert always reachable in(closed)
             }
@@ -26,7 +26,7 @@ import TestSupport
         let closing = "</scxml>\n"
         #expect(plain.hasSuffix(closing))
         #expect(asserted == String(plain.dropLast(closing.count)) + """
-              <!-- fsmc: assert never in(opened) && !in(closed) -->
+              <!-- fsmc: assert reachable in(opened) && !in(closed) -->
               <!-- fsmc: assert in(opened) only after in(closed) -->
               <!-- fsmc: assert always reachable in(closed) -->
             </scxml>
