@@ -1,7 +1,7 @@
 /// The command line of `fsm-bench`.
 struct BenchOptions {
     enum Section: String, CaseIterable {
-        case dispatch, allocations, generator, compile, incremental, builds, invocations
+        case dispatch, allocations, generator, compile, incremental, builds, invocations, properties
     }
 
     /// Tiny sizes, agreement checks only: for CI.
@@ -40,7 +40,7 @@ struct BenchOptions {
           --smoke            tiny sizes; checks only that all variants agree (a few seconds)
           --json <file>      also write the figures as JSON
           --only <sections>  some of: dispatch, allocations, generator, compile, incremental,
-                             builds, invocations
+                             builds, invocations, properties
           --events <n>       events per dispatch run (default 10000000)
           --cycles <n>       cycles per run of the invocation section (default 200000)
           --repetitions <n>  timed runs per variant (default 5)

@@ -179,4 +179,21 @@ struct ReportText {
             ["After the clean debug build, swift package fsmc --version (the FSMCommand plugin): \(format($0, digits: 1)) s"]
         } ?? []) + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
     }
+
+    func properties(_ report: PropertyBenchmark.Report) -> String {
+        var table = TextTable("machine", "properties", "situations", "ms", "target", "")
+        for figure in report.examples + report.large {
+            table.add(
+                figure.machine, "\(figure.properties)", "\(figure.exploredSituations)", format(figure.seconds * 1_000, digits: 2),
+                figure.budget.isFinite ? "≤ \(format(figure.budget * 1_000, digits: 0))" : "", verdict(figure.meetsTarget))
+        }
+        let added = report.packageCompileSeconds - report.packageCompileWithoutProofsSeconds
+        return ([
+            "8. Properties: proving each spec's assert lines, as every build does (thread CPU time, median)",
+            "",
+            table.text,
+            "",
+            "Compiling machines/ (what fsmc-build generate does for the example package): \(format(report.packageCompileSeconds * 1_000, digits: 1)) ms with the proofs, \(format(report.packageCompileWithoutProofsSeconds * 1_000, digits: 1)) ms without (+\(format(added * 1_000, digits: 1)) ms)",
+        ] + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
+    }
 }

@@ -86,6 +86,11 @@ if options.sections.contains(.builds) {
     report.builds = builds
     show(text.builds(builds))
 }
+if options.sections.contains(.properties) {
+    let properties = PropertyBenchmark.run(packageRoot: PackageRoot.locate(), repetitions: options.repetitions, smoke: options.smoke)
+    report.properties = properties
+    show(text.properties(properties))
+}
 if options.workDirectory == nil {
     try? FileManager.default.removeItem(at: workDirectory)
 }
