@@ -1,0 +1,1 @@
+print("unreachable: the spec's property fails, so the build stops")
