@@ -6,6 +6,9 @@ public struct Compilation: Sendable {
     /// The model lowered to what runs, when the spec is valid: what back ends read.
     public var executable: ExecutableMachine?
     public var diagnostics: [Diagnostic]
+    /// What proving the spec's properties found, when it has properties and they were proved
+    /// (its ``diagnostics`` hold the failures): the language server shows those that hold too.
+    public var propertyReport: PropertyReport?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -57,10 +60,14 @@ public enum Compiler {
                 model = nil
             }
         }
+        var propertyReport: PropertyReport?
         if let executable, let propertyBound, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
-            diagnostics.append(contentsOf: propertyDiagnostics(of: executable, source: source, bound: propertyBound))
+            let report = PropertyChecker.check(executable, bound: propertyBound)
+            diagnostics.append(contentsOf: PropertyDiagnostics.diagnostics(of: report, machine: executable, source: source))
+            propertyReport = report
         }
-        return Compilation(syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted)
+        return Compilation(
+            syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted, propertyReport: propertyReport)
     }
 
     /// The diagnostics of proving the properties of `machine` (lowered from `source`), exploring

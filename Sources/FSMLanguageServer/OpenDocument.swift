@@ -6,7 +6,7 @@ struct OpenDocument {
     var uri: String
     var version: Int?
     var source: SourceText
-    /// The compiler's diagnostics, sorted by position.
+    /// The compiler's diagnostics, with a note at each property that holds, sorted by position.
     var diagnostics: [Diagnostic]
     /// The checked model, when the spec has no errors.
     var model: MachineModel?
@@ -32,6 +32,15 @@ struct OpenDocument {
         }
         let compilation = Compiler.compile(source, machines: machines)
         diagnostics = compilation.diagnostics
+        // A property that fails is an error with its counterexample; one that holds says so
+        // where it is written, as information, so the editor shows every property's result.
+        if let report = compilation.propertyReport {
+            let holding = report.results.filter { $0.verdict == .holds }.map { result in
+                Diagnostic(.note, "property holds: proved over \(report.exploredSituations) situations", at: result.property.range)
+            }
+            diagnostics = (diagnostics + holding).enumerated()
+                .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }.map(\.element)
+        }
         model = compilation.model
         // The compiler stops before parsing only on invalid UTF-8, which a JSON string cannot
         // hold; parse anyway so that every document has an index.
