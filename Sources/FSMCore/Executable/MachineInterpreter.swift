@@ -337,10 +337,16 @@ public struct MachineInterpreter: Sendable {
     /// script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
         guard var script = guardScript else { return selected(for: trigger, answers: answers) }
+        // A transition of a parallel state is a candidate of each of its regions' atomic
+        // states: one selection asks its guard once, so that its answers are outcome classes.
+        var answered: [TransitionID: Bool] = [:]
         let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
             guard let guardExpression = machine[id].declaration.guardExpression else { return true }
             if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }
-            return script.answer(for: id)
+            if let answer = answered[id] { return answer }
+            let answer = script.answer(for: id)
+            answered[id] = answer
+            return answer
         }
         guardScript = script
         return chosen
