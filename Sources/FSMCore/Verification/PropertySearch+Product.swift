@@ -52,7 +52,8 @@ extension PropertySearch {
                 moved = moved || outcome.moved
             }
             let configuration = product!.configuration(of: target)
-            let configurations = moved ? [configuration] : []
+            // One microstep when a region took a transition, none when not.
+            let configurations = CollectionOfOne(configuration).prefix(moved ? 1 : 0)
             var held = held
             judge(configurations, from: node, stimulus: stimulus, answers: answers, held: &held)
             let going = reach(

@@ -210,8 +210,9 @@ struct PropertySearch {
 
     /// Adds the situation a step ends in, if new, and the step to the graph of `always
     /// reachable`; `false` once the search must stop (the bound, or everything decided).
-    mutating func reach(
-        _ key: NodeKey, _ frontier: Frontier, endingIn configuration: [StateID], through configurations: [[StateID]],
+    mutating func reach<Configuration: ActiveStates>(
+        _ key: NodeKey, _ frontier: @autoclosure () -> Frontier, endingIn configuration: some ActiveStates,
+        through configurations: some Collection<Configuration>,
         by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool], from node: Int32, held: [Bool],
         into queue: inout [(node: Int32, frontier: Frontier)]
     ) -> Bool {
@@ -228,12 +229,12 @@ struct PropertySearch {
             arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: answers))
             heldByNode.append(held)
             graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: configuration) })
-            queue.append((target, frontier))
+            queue.append((target, frontier()))
         }
         if node >= 0, !alwaysReachable.isEmpty {
             graph.addEdge(from: node, to: target)
             for (slot, property) in alwaysReachable.enumerated()
-            where configurations.contains(where: condition(of: property).holds(in:)) {
+            where configurations.contains(where: { condition(of: property).holds(in: $0) }) {
                 graph.markSatisfying(node, slot)
             }
         }
@@ -249,8 +250,8 @@ struct PropertySearch {
 
     /// Judges the configurations of one step, in order, for `never`, `reachable` and `only
     /// after`; updates the "has held" marks.
-    mutating func judge(
-        _ configurations: [[StateID]], from node: Int32, stimulus: MachineInterpreter.Stimulus, answers: [Bool],
+    mutating func judge<Configuration: ActiveStates>(
+        _ configurations: some Collection<Configuration>, from node: Int32, stimulus: MachineInterpreter.Stimulus, answers: [Bool],
         held: inout [Bool]
     ) {
         for (microstep, configuration) in configurations.enumerated() {
