@@ -48,7 +48,7 @@ extension PropertySearch {
             for (position, region) in regions.enumerated() {
                 let outcome = perRegion[position][choice[position]]
                 target[region] = outcome.target
-                answers += outcome.answers
+                if !outcome.answers.isEmpty { answers += outcome.answers }
                 moved = moved || outcome.moved
             }
             let configuration = product!.configuration(of: target)

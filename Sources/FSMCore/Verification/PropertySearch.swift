@@ -42,9 +42,10 @@ struct PropertySearch {
         }
     }
 
-    /// What a situation of the frontier is stepped from.
+    /// What a situation of the frontier is stepped from. The interpreter is boxed (`indirect`)
+    /// so that the queue's elements stay small: it is moved as the queue drops what was done.
     enum Frontier {
-        case interpreter(MachineInterpreter)
+        indirect case interpreter(MachineInterpreter)
         case product([Int32])
     }
 
