@@ -12,7 +12,9 @@ package enum PropertyDiagnostics {
                 return nil
             case .fails(let counterexample):
                 let notes = counterexample.map { notesOf($0, property: property, machine: machine, source: source) } ?? []
-                return Diagnostic(.error, "property '\(property.text)' fails: \(failure(of: property, machine.model))", at: property.range, notes: notes)
+                return Diagnostic(
+                    .error, "property '\(property.text)' fails: \(failure(of: property, machine.model))", at: property.range,
+                    notes: notes)
             case .inconclusive(.bound(let bound)):
                 return Diagnostic(
                     .warning,
@@ -21,7 +23,8 @@ package enum PropertyDiagnostics {
             case .inconclusive(.divergence):
                 return Diagnostic(
                     .warning,
-                    "property '\(property.text)' could not be decided: a step can loop on eventless transitions or raised events without end under some guard answers",
+                    "property '\(property.text)' could not be decided: a step can loop on eventless transitions or raised "
+                        + "events without end under some guard answers",
                     at: property.range)
             }
         }
@@ -56,7 +59,8 @@ package enum PropertyDiagnostics {
             current = step.configurations.last ?? current
             var message = "\(number + 1). \(describe(step.stimulus, machine))"
             if !step.taken.isEmpty {
-                message += ": took " + step.taken.map { "'\(firstLine(of: machine[$0].declaration.range, in: source))'" }.joined(separator: ", ")
+                let quoted = step.taken.map { "'\(firstLine(of: machine[$0].declaration.range, in: source))'" }
+                message += ": took " + quoted.joined(separator: ", ")
             } else if step.stimulus != .start {
                 message += ": took no transition"
             }

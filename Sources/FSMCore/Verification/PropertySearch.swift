@@ -20,7 +20,7 @@ struct PropertySearch {
 
     /// What tells the situations apart: the interpreter's, or the regions' local situations
     /// when the regions step independently (``RegionProduct``); with the "has held" marks.
-    private enum NodeKey: Hashable {
+    enum NodeKey: Hashable {
         case situation(CheckedSituation)
         case product([Int32], held: [Bool])
         /// A product of at most eight regions of fewer than 2^16 local situations each, packed:
@@ -42,17 +42,18 @@ struct PropertySearch {
         }
     }
 
-    /// What a situation of the frontier is stepped from.
-    private enum Frontier {
-        case interpreter(MachineInterpreter)
+    /// What a situation of the frontier is stepped from. The interpreter is boxed (`indirect`)
+    /// so that the queue's elements stay small: it is moved as the queue drops what was done.
+    enum Frontier {
+        indirect case interpreter(MachineInterpreter)
         case product([Int32])
     }
 
     private var nodes: [NodeKey: Int32] = [:]
     /// The regions stepped once each and combined, when they step independently.
-    private var product: RegionProduct?
+    var product: RegionProduct?
     /// Every region's number, when they are.
-    private var allRegions: [Int] = []
+    private(set) var allRegions: [Int] = []
     private var arrivals: [Arrival] = []
     private var verdicts: [PropertyResult.Verdict?]
     /// The position of each `only after` property in ``CheckedSituation/held``, by property.
@@ -63,7 +64,7 @@ struct PropertySearch {
     private var outcomes = StepOutcomes()
     private var reachedBound = false
     /// The events a transition or a deferral names: any other is ignored in every situation.
-    private let offeredEvents: [EventID]
+    let offeredEvents: [EventID]
 
     init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int, decomposingRegions: Bool) {
         self.machine = machine
@@ -208,81 +209,11 @@ struct PropertySearch {
         self.outcomes = outcomes
     }
 
-    /// Every stimulus from a situation of the regions' product, each combination of the
-    /// regions' outcome classes: an event steps every region in one microstep (none when no
-    /// region took a transition, and then the event is skipped as ignored), a timer its own
-    /// region. The guard answers are the regions' in document order.
-    private mutating func exploreProduct(
-        from locals: [Int32], node: Int32, held: [Bool], into queue: inout [(node: Int32, frontier: Frontier)]
-    ) {
-        for event in offeredEvents {
-            guard stepProduct(.event(event), regions: allRegions, from: locals, node: node, held: held, into: &queue) else { return }
-        }
-        // The timers in order of owner then group, as the interpreter's search takes them: the
-        // regions' owners are in document order.
-        for region in locals.indices {
-            for timer in product!.timers[region][Int(locals[region])] {
-                let stimulus = MachineInterpreter.Stimulus.timer(timer.owner, group: timer.group)
-                guard stepProduct(stimulus, regions: [region], from: locals, node: node, held: held, into: &queue) else { return }
-            }
-        }
-    }
-
-    /// Every combination of the outcome classes `regions` give `stimulus`; `false` once the
-    /// search must stop.
-    private mutating func stepProduct(
-        _ stimulus: MachineInterpreter.Stimulus, regions: [Int], from locals: [Int32], node: Int32, held: [Bool],
-        into queue: inout [(node: Int32, frontier: Frontier)]
-    ) -> Bool {
-        var perRegion: [[RegionProduct.LocalOutcome]] = []
-        perRegion.reserveCapacity(regions.count)
-        for region in regions {
-            let outcomes = product!.outcomes(of: stimulus, region: region, local: locals[region])
-            if outcomes.isEmpty { return true }
-            perRegion.append(outcomes)
-        }
-        // Ignored by every region: a step to the same situation. (A timer whose guard failed is
-        // not: it stopped.)
-        let ignored = zip(regions, perRegion).allSatisfy { region, outcomes in
-            outcomes.count == 1 && !outcomes[0].moved && outcomes[0].target == locals[region]
-        }
-        if ignored { return true }
-        // Every combination, the first region's outcome varying slowest.
-        var choice = Array(repeating: 0, count: regions.count)
-        while true {
-            var target = locals
-            var answers: [Bool] = []
-            var moved = false
-            for (position, region) in regions.enumerated() {
-                let outcome = perRegion[position][choice[position]]
-                target[region] = outcome.target
-                answers += outcome.answers
-                moved = moved || outcome.moved
-            }
-            let configuration = product!.configuration(of: target)
-            let configurations = moved ? [configuration] : []
-            var held = held
-            judge(configurations, from: node, stimulus: stimulus, answers: answers, held: &held)
-            let going = reach(
-                .product(of: target, held: held), .product(target), endingIn: configuration, through: configurations,
-                by: stimulus, answers, from: node, held: held, into: &queue)
-            if !going { return false }
-            var position = regions.count - 1
-            while position >= 0 {
-                choice[position] += 1
-                if choice[position] < perRegion[position].count { break }
-                choice[position] = 0
-                position -= 1
-            }
-            if position < 0 { break }
-        }
-        return true
-    }
-
     /// Adds the situation a step ends in, if new, and the step to the graph of `always
     /// reachable`; `false` once the search must stop (the bound, or everything decided).
-    private mutating func reach(
-        _ key: NodeKey, _ frontier: Frontier, endingIn configuration: [StateID], through configurations: [[StateID]],
+    mutating func reach<Configuration: ActiveStates>(
+        _ key: NodeKey, _ frontier: @autoclosure () -> Frontier, endingIn configuration: some ActiveStates,
+        through configurations: some Collection<Configuration>,
         by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool], from node: Int32, held: [Bool],
         into queue: inout [(node: Int32, frontier: Frontier)]
     ) -> Bool {
@@ -299,12 +230,12 @@ struct PropertySearch {
             arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: answers))
             heldByNode.append(held)
             graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: configuration) })
-            queue.append((target, frontier))
+            queue.append((target, frontier()))
         }
         if node >= 0, !alwaysReachable.isEmpty {
             graph.addEdge(from: node, to: target)
             for (slot, property) in alwaysReachable.enumerated()
-            where configurations.contains(where: condition(of: property).holds(in:)) {
+            where configurations.contains(where: { condition(of: property).holds(in: $0) }) {
                 graph.markSatisfying(node, slot)
             }
         }
@@ -320,8 +251,8 @@ struct PropertySearch {
 
     /// Judges the configurations of one step, in order, for `never`, `reachable` and `only
     /// after`; updates the "has held" marks.
-    private mutating func judge(
-        _ configurations: [[StateID]], from node: Int32, stimulus: MachineInterpreter.Stimulus, answers: [Bool],
+    mutating func judge<Configuration: ActiveStates>(
+        _ configurations: some Collection<Configuration>, from node: Int32, stimulus: MachineInterpreter.Stimulus, answers: [Bool],
         held: inout [Bool]
     ) {
         for (microstep, configuration) in configurations.enumerated() {

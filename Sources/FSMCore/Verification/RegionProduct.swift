@@ -110,16 +110,21 @@ struct RegionProduct {
         return found
     }
 
-    /// The active states of the machine when its regions are in `locals`, in document order:
-    /// the parallel state, then each region's, regions in document order (a region's states
-    /// follow it and precede the next region).
-    func configuration(of locals: [Int32]) -> [StateID] {
-        var count = 1
-        for (region, local) in locals.enumerated() { count += actives[region][Int(local)].count }
-        var configuration: [StateID] = []
-        configuration.reserveCapacity(count)
-        configuration.append(decomposition.parallel)
-        for (region, local) in locals.enumerated() { configuration += actives[region][Int(local)] }
-        return configuration
+    /// The configuration of the machine when its regions are in `locals`.
+    func configuration(of locals: [Int32]) -> Configuration {
+        Configuration(regionOf: decomposition.regionOf, actives: actives, locals: locals)
+    }
+
+    /// A configuration of the product, read through its regions' local situations: the
+    /// parallel state (the only state of no region) and each region's active states.
+    struct Configuration: ActiveStates {
+        let regionOf: [Int?]
+        let actives: [[[StateID]]]
+        let locals: [Int32]
+
+        func contains(_ state: StateID) -> Bool {
+            guard let region = regionOf[state.index] else { return true }
+            return actives[region][Int(locals[region])].contains(state)
+        }
     }
 }
