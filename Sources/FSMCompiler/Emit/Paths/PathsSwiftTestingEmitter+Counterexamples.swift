@@ -50,11 +50,13 @@ extension PathsSwiftTestingEmitter {
             configuration = ""
         }
         func code(_ condition: GuardModel) -> String {
-            conditionCode(condition) { state in
+            conditionCode(condition) { state, negated in
                 let name = "." + model[state].name
-                if microstep == nil { return "machine.isIn(\(name))" }
-                return observesStateIDs
-                    ? "\(model.name).configuration(\(configuration), contains: \(name))" : "\(configuration) == \(name)"
+                let not = negated ? "!" : ""
+                if microstep == nil { return "\(not)machine.isIn(\(name))" }
+                // A flat machine's configuration is one of its states.
+                guard observesStateIDs else { return "\(configuration) \(negated ? "!=" : "==") \(name)" }
+                return "\(not)\(model.name).configuration(\(configuration), contains: \(name))"
             }
         }
         switch property.claim {
@@ -72,13 +74,15 @@ extension PathsSwiftTestingEmitter {
         }
     }
 
-    /// A condition of `in(…)` atoms as a Swift expression, each atom spelled by `atom`.
-    private func conditionCode(_ condition: GuardModel, atom: (StateID) -> String) -> String {
+    /// A condition of `in(…)` atoms as a Swift expression, each atom, or its negation, spelled
+    /// by `atom` (`==` binds tighter than `&&` and `||`, so an atom needs no parentheses).
+    private func conditionCode(_ condition: GuardModel, atom: (StateID, _ negated: Bool) -> String) -> String {
         func code(_ condition: GuardModel, precedence: Int) -> String {
             switch condition {
             case .isIn(let state):
-                let text = atom(state)
-                return text.contains(" == ") && precedence > 0 ? "(\(text))" : text
+                return atom(state, false)
+            case .not(.isIn(let state)):
+                return atom(state, true)
             case .not(let operand):
                 // `!!c` would be one operator, `!!`, which Swift does not have.
                 let inner = code(operand, precedence: 3)
