@@ -184,8 +184,14 @@ struct CounterexampleDriver {
         guard names.count <= GuardSolver.maximumNames else {
             return .failure(CounterexampleRefusal(message: "asks more than \(GuardSolver.maximumNames) guards, too many to solve for"))
         }
+        // An evaluation of an expression without `in(…)` constrains the names alone, whatever
+        // the configuration: those prune the sets tried before the interpreter runs any.
+        let constraints = step.guardAnswers.compactMap { answer -> GuardSolver.Constraint? in
+            guard let expression = machine[answer.transition].declaration.guardExpression, !expression.mentionsStates else { return nil }
+            return GuardSolver.Constraint(expression: expression, mustHold: answer.value)
+        }
         var driven: DrivenStep?
-        let holding = GuardSolver.solve([], alsoVarying: names) { answers in
+        let holding = GuardSolver.solve(constraints, alsoVarying: names) { answers in
             var next = interpreter
             let taken = Self.run(stimulus, on: &next, answers: answers)
             guard !next.diverged, taken == step.taken, next.configuration == step.configurations.last else { return false }
@@ -274,6 +280,18 @@ struct CounterexampleDriver {
         case .event(let event): "event '\(model[event].name)'"
         case .timer(let owner, _): "a timer of '\(model[owner].name)'"
         case .outcome(let invocation, let result): "'\(model[invocation].name)' \(result.keyword)"
+        }
+    }
+}
+
+private extension GuardModel {
+    /// Whether the expression tests the configuration (`in(…)`).
+    var mentionsStates: Bool {
+        switch self {
+        case .isIn: true
+        case .not(let operand): operand.mentionsStates
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.mentionsStates || rhs.mentionsStates
+        case .call, .else, .constant: false
         }
     }
 }
