@@ -234,3 +234,46 @@ import TestSupport
         #expect(written > refused && written >= 10, "\(written) written, \(refused) refused")
     }
 }
+
+/// The counterexample tests of `Tests/MachinesTests/Counterexamples` are what
+/// `fsmc verify --format swift-testing` writes today for the mutants of
+/// `Tests/MachinesTests/Mutants` (`FSMC_RECORD_PATHS=1` re-records them); the MachinesTests
+/// target runs them on the machines the plugin builds from `Specs/`, the mutants without their
+/// properties (a failing property stops a build).
+@Suite("Committed counterexample tests of the mutants", .offThePool)
+struct CommittedCounterexampleTests {
+    static let folder = ExampleMachines.packageRoot.appendingPathComponent("Tests/MachinesTests")
+
+    @Test(arguments: ["Gate", "Vault"])
+    func committedCounterexampleTestsAreUpToDate(_ name: String) throws {
+        let path = "Tests/MachinesTests/Mutants/\(name).fsm"
+        let text = try String(contentsOf: ExampleMachines.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let compilation = Compiler.compile(SourceText(text), propertyBound: nil)
+        let machine = try #require(compilation.executable, "\(compilation.diagnostics)")
+        let report = PropertyChecker.check(machine)
+        let paths = CounterexamplePaths(report, of: machine)
+        #expect(paths.refusals.isEmpty)
+        #expect(paths.paths.count == report.results.count - 1, "every property but one fails with a counterexample")
+        let generated = PathsSwiftTestingEmitter.emit(paths, sourceFileName: "\(name).fsm", module: nil, specPath: path)
+        GoldenFile.expect(
+            generated, matches: Self.folder.appendingPathComponent("Counterexamples/\(name)Counterexamples.swift"),
+            recordingVariable: "FSMC_RECORD_PATHS")
+    }
+
+    /// The spec the plugin builds is the mutant without its properties (and comments).
+    @Test(arguments: ["Gate", "Vault"])
+    func theBuiltSpecIsTheMutantWithoutItsProperties(_ name: String) throws {
+        func body(_ file: String, droppingProperties: Bool) throws -> [String] {
+            let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+            return text.split(separator: "\n").map(String.init).filter { line in
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                return !trimmed.isEmpty && (!trimmed.hasPrefix("//") || trimmed.hasPrefix("///"))
+                    && !(droppingProperties && trimmed.hasPrefix("assert "))
+            }
+        }
+        let mutant = try body("Mutants/\(name).fsm", droppingProperties: true)
+        let built = try body("Specs/\(name).fsm", droppingProperties: false)
+        #expect(mutant == built)
+        #expect(try body("Mutants/\(name).fsm", droppingProperties: false).count > mutant.count)
+    }
+}
