@@ -85,10 +85,23 @@ struct CounterexampleDriver {
         var startTaken: [Int] = []
         var startAtomicStates: [StateID] = []
         var steps: [TestStep] = []
+        var lastConfigurationCount = 0
         for (number, step) in counterexample.steps.enumerated() {
             let label = "step \(number + 1) (\(description(of: step.stimulus)))"
             let before = interpreter
-            let run = drive(step, from: before)
+            var run = drive(step, from: before)
+            let isLast = number == counterexample.steps.count - 1
+            if case .failure = run, isLast, number > 0, let microstep = counterexample.violatingMicrostep,
+               microstep < step.configurations.count - 1 {
+                // Past the violation, the counterexample's answers are one choice among many:
+                // another may let the machine be driven.
+                for alternative in alternatives(of: step, upTo: microstep, from: before) {
+                    let attempt = drive(alternative, from: before)
+                    guard case .success = attempt else { continue }
+                    run = attempt
+                    break
+                }
+            }
             guard case .success(let done) = run else {
                 guard case .failure(let refusal) = run else { continue }
                 return .failure(CounterexampleRefusal(message: "\(label) \(refusal.message)", notes: refusal.notes))
@@ -102,6 +115,7 @@ struct CounterexampleDriver {
                         message: "\(label) calls '\(function)', whose result has no sample value of type '\(missing)': give one with --sample"))
                 }
             }
+            lastConfigurationCount = done.configurationCount
             if let stimulus = done.stimulus {
                 steps.append(TestStep(
                     stimulus: stimulus, holdingGuards: done.holding, takenTransitions: done.taken.map(\.index),
@@ -112,9 +126,8 @@ struct CounterexampleDriver {
                 startAtomicStates = interpreter.atomicStates
             }
         }
-        let last = counterexample.steps.last!
         var violation: Int?
-        if let microstep = counterexample.violatingMicrostep, microstep != last.configurations.count - 1 {
+        if let microstep = counterexample.violatingMicrostep, microstep != lastConfigurationCount - 1 {
             // A configuration the last step passes through: the test reads it from the
             // `transitioned` notifications of that step, which the start has none of before
             // its first transition.
@@ -139,6 +152,32 @@ struct CounterexampleDriver {
         var stimulus: TestStep.Stimulus?
         var holding: [String]
         var taken: [TransitionID]
+        /// How many microsteps the step made.
+        var configurationCount: Int
+    }
+
+    /// `step` with the guard answers after microstep `microstep` chosen anew: the answers up to
+    /// some evaluation kept, every later one `true`, then `false`, each that passes through the
+    /// same configurations up to that microstep (without looping). What breaks a `never` or
+    /// `only after` property there does not depend on what the step does next.
+    private func alternatives(
+        of step: Counterexample.Step, upTo microstep: Int, from interpreter: MachineInterpreter
+    ) -> [Counterexample.Step] {
+        var result: [Counterexample.Step] = []
+        for later in [true, false] {
+            for kept in (0..<step.guardAnswers.count).reversed() {
+                let answers = step.guardAnswers[..<kept].map(\.value) + Array(repeating: later, count: PropertyChecker.maximumAnswersPerStep)
+                var copy = interpreter
+                let run = copy.run(step.stimulus, script: GuardScript(answers: answers))
+                guard !copy.diverged, run.configurations.count > microstep,
+                      run.configurations[...microstep] == step.configurations[...microstep],
+                      !result.contains(where: { $0.guardAnswers == run.script.asked })
+                else { continue }
+                result.append(Counterexample.Step(
+                    stimulus: step.stimulus, guardAnswers: run.script.asked, taken: run.taken, configurations: run.configurations))
+            }
+        }
+        return result
     }
 
     /// Runs `step` from `interpreter` with the one set of holding guard names that makes it
@@ -195,7 +234,8 @@ struct CounterexampleDriver {
             var next = interpreter
             let taken = Self.run(stimulus, on: &next, answers: answers)
             guard !next.diverged, taken == step.taken, next.configuration == step.configurations.last else { return false }
-            driven = DrivenStep(interpreter: next, stimulus: stimulus, holding: answers.sorted(), taken: taken)
+            driven = DrivenStep(
+                interpreter: next, stimulus: stimulus, holding: answers.sorted(), taken: taken, configurationCount: step.configurations.count)
             return true
         }
         guard holding != nil, let driven else { return .failure(guardConflict(step.guardAnswers)) }

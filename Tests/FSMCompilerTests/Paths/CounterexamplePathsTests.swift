@@ -27,7 +27,8 @@ import TestSupport
         """
 
     /// The paths of `properties` over `spec`, checked to replay in the interpreter as they
-    /// claim and to end where their counterexamples end.
+    /// claim and to end where their counterexamples end (unless the property breaks within
+    /// the last step).
     static func paths(
         _ spec: String, _ properties: [String], samples: SampleValues = SampleValues(),
         sourceLocation: Testing.SourceLocation = #_sourceLocation
@@ -45,6 +46,8 @@ import TestSupport
                 Issue.record("\(path.purpose) is no counterexample of a failing property", sourceLocation: sourceLocation)
                 continue
             }
+            // Past a violation within the last step, the path may answer guards anew.
+            guard path.violatingMicrostep == nil else { continue }
             let end = counterexample.steps.last!.configurations.last!
             let atomicEnd = end.filter { checked.model[$0].isAtomic }
             #expect((path.steps.last?.atomicStatesAfter ?? path.startAtomicStates) == atomicEnd, sourceLocation: sourceLocation)
@@ -116,6 +119,26 @@ import TestSupport
             "note 3: [isArmed] answers true here",
             "note 4: [isArmed] answers false here",
         ])
+    }
+
+    @Test func pastAViolationTheStepMayAnswerGuardsAnew() throws {
+        let spec = """
+            machine Latch {
+                event press
+                initial state open { on press [isArmed] -> closing }
+                state closing { always [isArmed] -> open; always -> shut }
+                final state shut
+            }
+
+            """
+        // The counterexample passes through `closing` on its way to `shut`, answering
+        // `isArmed` both ways; answered `true` throughout, the step passes through `closing`
+        // too, back to `open`.
+        let (paths, _) = try Self.paths(spec, ["never in(closing)"])
+        #expect(paths.refusals.isEmpty)
+        #expect(paths.paths.first?.steps.map(\.holdingGuards) == [["isArmed"]])
+        #expect(paths.paths.first?.steps.last?.atomicStatesAfter == [StateID(0)])
+        #expect(paths.paths.first?.violatingMicrostep == 0)
     }
 
     @Test func aTimerFiredBeforeOneDueFirstIsRefused() throws {
