@@ -258,18 +258,21 @@ import TestSupport
     }
 }
 
-/// The counterexample tests of `Tests/MachinesTests/Counterexamples` are what
-/// `fsmc verify --format swift-testing` writes today for the mutants of
-/// `Tests/MachinesTests/Mutants` (`FSMC_RECORD_PATHS=1` re-records them); the MachinesTests
-/// target runs them on the machines the plugin builds from `Specs/`, the mutants without their
+/// The counterexample tests in `Counterexamples/` of the MachinesTests and
+/// InvocationMachinesTests targets are what `fsmc verify --format swift-testing` writes today
+/// for the mutants in their `Mutants/` (`FSMC_RECORD_PATHS=1` re-records them); the targets run
+/// them on the machines the plugin builds from their `Specs/`, the mutants without their
 /// properties (a failing property stops a build).
 @Suite("Committed counterexample tests of the mutants", .offThePool)
 struct CommittedCounterexampleTests {
-    static let folder = ExampleMachines.packageRoot.appendingPathComponent("Tests/MachinesTests")
+    /// Each mutant as `Target/Name`.
+    static let mutants = ["MachinesTests/Gate", "MachinesTests/Vault", "InvocationMachinesTests/Checkout"]
 
-    @Test(arguments: ["Gate", "Vault"])
-    func committedCounterexampleTestsAreUpToDate(_ name: String) throws {
-        let path = "Tests/MachinesTests/Mutants/\(name).fsm"
+    @Test(arguments: mutants)
+    func committedCounterexampleTestsAreUpToDate(_ mutant: String) throws {
+        let (target, name) = (mutant.split(separator: "/")[0], mutant.split(separator: "/")[1])
+        let folder = ExampleMachines.packageRoot.appendingPathComponent("Tests/\(target)")
+        let path = "Tests/\(target)/Mutants/\(name).fsm"
         let text = try String(contentsOf: ExampleMachines.packageRoot.appendingPathComponent(path), encoding: .utf8)
         let compilation = Compiler.compile(SourceText(text), propertyBound: nil)
         let machine = try #require(compilation.executable, "\(compilation.diagnostics)")
@@ -279,15 +282,17 @@ struct CommittedCounterexampleTests {
         #expect(paths.paths.count == report.results.count - 1, "every property but one fails with a counterexample")
         let generated = PathsSwiftTestingEmitter.emit(paths, sourceFileName: "\(name).fsm", module: nil, specPath: path)
         GoldenFile.expect(
-            generated, matches: Self.folder.appendingPathComponent("Counterexamples/\(name)Counterexamples.swift"),
+            generated, matches: folder.appendingPathComponent("Counterexamples/\(name)Counterexamples.swift"),
             recordingVariable: "FSMC_RECORD_PATHS")
     }
 
     /// The spec the plugin builds is the mutant without its properties (and comments).
-    @Test(arguments: ["Gate", "Vault"])
-    func theBuiltSpecIsTheMutantWithoutItsProperties(_ name: String) throws {
+    @Test(arguments: mutants)
+    func theBuiltSpecIsTheMutantWithoutItsProperties(_ mutant: String) throws {
+        let (target, name) = (mutant.split(separator: "/")[0], mutant.split(separator: "/")[1])
+        let folder = ExampleMachines.packageRoot.appendingPathComponent("Tests/\(target)")
         func body(_ file: String, droppingProperties: Bool) throws -> [String] {
-            let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             return text.split(separator: "\n").map(String.init).filter { line in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 return !trimmed.isEmpty && (!trimmed.hasPrefix("//") || trimmed.hasPrefix("///"))
