@@ -69,3 +69,34 @@ extension CommandLineTests {
         }
     }
 }
+
+extension CommandLineTests {
+    @Test func verifyRefusesChildMachinesInSwiftTestingAndWritesAnEmptySuiteWhenNothingFails() async throws {
+        let parent = """
+            machine Host {
+                initial state idle { invoke Guest as guest; done guest -> over }
+                final state over
+                assert never in(over)
+            }
+
+            """
+        let child = """
+            machine Guest {
+                event leave
+                initial state here { on leave -> gone }
+                final state gone
+            }
+
+            """
+        try await withFiles(["Host.fsm": parent, "Guest.fsm": child]) { directory in
+            let refused = try await fsmc(["verify", "Host.fsm", "--sibling", "Guest.fsm", "--format", "swift-testing"], in: directory)
+            #expect(refused.status == 1)
+            #expect(refused.stdout == "")
+            #expect(refused.stderr.contains(
+                "Host.fsm:2:26: error: Swift Testing counterexamples do not drive child machines yet (use --format text or json): 'guest' invokes machine 'Guest'\n"))
+            let none = try await fsmc(["verify", "Guest.fsm", "--format", "swift-testing"], in: directory)
+            #expect(none.status == 0)
+            #expect(none.stdout.contains("/// No property of Guest.fsm fails with a run that shows it.\n@Suite(\"Guest counterexamples\")\nstruct GuestCounterexamples {\n}\n"))
+        }
+    }
+}

@@ -21,9 +21,9 @@ public struct CounterexamplePaths: Sendable {
     public var refusals: [Diagnostic]
 
     /// What cannot be written whatever the counterexamples, each a located error: the child
-    /// machines, as Swift Testing paths refuse them (``PathsSwiftTestingEmitter/refusals(_:)``).
+    /// machines, which Swift Testing paths refuse too (``PathsSwiftTestingEmitter/refusals(_:)``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
-        PathsSwiftTestingEmitter.refusals(model)
+        model.childMachineRefusals("Swift Testing counterexamples do not drive child machines yet (use --format text or json)")
     }
 
     /// The paths of every counterexample in `report`, the properties of `machine` checked; a

@@ -19,8 +19,12 @@ extension PathsSwiftTestingEmitter {
     }
 
     func emitCounterexampleSuite(_ paths: [TestPath], into writer: inout CodeWriter) {
-        writer.line("/// The shortest runs that break properties of \(sourceFileName), replayed on the generated machine:")
-        writer.line("/// each test fails once its property holds again (or the machine no longer runs that way).")
+        if paths.isEmpty {
+            writer.line("/// No property of \(sourceFileName) fails with a run that shows it.")
+        } else {
+            writer.line("/// The shortest runs that break properties of \(sourceFileName), replayed on the generated machine:")
+            writer.line("/// each test fails once its property holds again (or the machine no longer runs that way).")
+        }
         if model.isMainActor { writer.line("@MainActor") }
         writer.line("@Suite(\(SpecText.stringLiteral("\(model.name) counterexamples")))")
         writer.block("struct \(model.name)Counterexamples") { writer in
