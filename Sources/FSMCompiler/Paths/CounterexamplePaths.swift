@@ -102,8 +102,11 @@ struct CounterexampleDriver {
                     break
                 }
             }
-            guard case .success(let done) = run else {
-                guard case .failure(let refusal) = run else { continue }
+            let done: DrivenStep
+            switch run {
+            case .success(let driven):
+                done = driven
+            case .failure(let refusal):
                 return .failure(CounterexampleRefusal(message: "\(label) \(refusal.message)", notes: refusal.notes))
             }
             interpreter = done.interpreter
