@@ -38,10 +38,7 @@ struct FSMCommandLine {
                     OptionSpec(name: "--format", valueName: "<format>", help: "text (default), json or swift-testing."),
                     TargetMachines.option,
                     OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
-                    OptionSpec(
-                        name: "--sample", valueName: "<Type=expression>",
-                        help: "A payload sample fsmc has none of, as Swift: 'Money=Money(cents: 100)'. Repeatable.",
-                        isRepeatable: true),
+                    SampleOption.option,
                     OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                     OptionSpec(name: "--help", help: "Show this help."),
                 ],

@@ -20,7 +20,7 @@ struct PathsCommand {
             console.error("fsmc paths: error: name one spec, and a --format of \(Self.formats.joined(separator: ", "))\n")
             return .usage
         }
-        guard let samples = userSamples(arguments.repeatedValues("--sample")) else { return .usage }
+        guard let samples = SampleOption.samples(in: arguments, command: "paths", console: console) else { return .usage }
         let path = arguments.positionals[0]
         guard case let (compilation, children)? = ChildMachineSpecs.compile(
             path, siblings: arguments.repeatedValues("--sibling"), warningsAsErrors: false, console: console,
@@ -53,27 +53,6 @@ struct PathsCommand {
         guard plan.isShortOfSamples else { return .success }
         reportMissingSamples(of: plan, in: fileName)
         return .failure
-    }
-
-    /// The `--sample Type=expression` values, or `nil` (after saying why) when one is not a
-    /// sample or a type has two.
-    private func userSamples(_ definitions: [String]) -> SampleValues? {
-        var samples: [SampleValues.UserSample] = []
-        var types: Set<String> = []
-        for definition in definitions {
-            switch SampleValues.UserSample.parse(definition) {
-            case .success(let sample):
-                guard types.insert(SampleValues.canonicalType(sample.type)).inserted else {
-                    console.error("fsmc paths: error: --sample gives '\(sample.type)' twice\n")
-                    return nil
-                }
-                samples.append(sample)
-            case .failure(let error):
-                console.error("fsmc paths: error: --sample: \(error.message); write it as --sample 'Money=Money(cents: 100)'\n")
-                return nil
-            }
-        }
-        return SampleValues(samples)
     }
 
     /// A warning when paths miss transitions or states that may lie beyond the search bound.

@@ -5,7 +5,10 @@ import Foundation
 /// `fsmc verify`: proves a spec's properties (`assert …`) and prints every one's result: that
 /// it holds, the shortest run that breaks it, or that the search could not decide it within
 /// its bound. `check`, `generate` and the build plugin prove the same properties and stop at
-/// one that fails; `verify` is for reading the results, as text or JSON.
+/// one that fails; `verify` is for reading the results, as text or JSON, or for keeping each
+/// counterexample as a Swift Testing test that replays it on the generated machine
+/// (`swift-testing`: ``CounterexamplePaths``; a counterexample the generated machine cannot be
+/// driven through is an error at its `assert`, and the file holds the others).
 ///
 /// Exit status 1 when the spec has errors or a property fails; an inconclusive property is a
 /// warning and leaves the status 0.
@@ -13,16 +16,20 @@ struct VerifyCommand {
     var console: Console
 
     /// The formats `--format` takes; the first is the default.
-    static let formats = ["text", "json"]
+    static let formats = ["text", "json", "swift-testing"]
 
     /// The command's entry in the command table.
     static func spec(console: Console) -> CommandSpec {
         CommandSpec(
             name: "verify",
             summary: "Proves a spec's properties and prints each result, with the shortest counterexample of one that fails.",
-            arguments: "<file> [--format text|json] [--property-bound <n>] [--sibling <spec>]... [--output <file>]",
+            arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--sample <Type=expression>]... [--property-bound <n>] [--sibling <spec>]... [--output <file>]",
             options: [
-                OptionSpec(name: "--format", valueName: "<format>", help: "text (the default: one line per property, a failing one's counterexample as notes) or json."),
+                OptionSpec(
+                    name: "--format", valueName: "<format>",
+                    help: "text (the default: one line per property, a failing one's counterexample as notes), json, or swift-testing (a test per counterexample, replayed on the generated machine)."),
+                OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
+                SampleOption.option,
                 PropertyBoundOption.option,
                 TargetMachines.option,
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
@@ -41,7 +48,9 @@ struct VerifyCommand {
             console.error("fsmc verify: error: name exactly one .fsm file\n")
             return .usage
         }
-        guard let bound = PropertyBoundOption.bound(in: arguments, command: "verify", console: console) else { return .usage }
+        guard let bound = PropertyBoundOption.bound(in: arguments, command: "verify", console: console),
+              let samples = SampleOption.samples(in: arguments, command: "verify", console: console)
+        else { return .usage }
         let path = arguments.positionals[0]
         let machines: TargetMachines
         do {
@@ -52,7 +61,8 @@ struct VerifyCommand {
         }
         // The properties are proved below, once: the compile only checks the spec.
         guard let compilation = CheckCommand(console: console).compile(
-                path, warningsAsErrors: false, machines: machines.siblings(of: path), propertyBound: nil),
+                path, warningsAsErrors: false, machines: machines.siblings(of: path), propertyBound: nil,
+                refusals: { format == "swift-testing" ? CounterexamplePaths.refusals($0) : [] }),
               let machine = compilation.executable, !compilation.hasErrors,
               let source = try? InputFiles.read(path)
         else {
@@ -60,9 +70,18 @@ struct VerifyCommand {
         }
         let report = PropertyChecker.check(machine, bound: bound)
         let fileName = (path as NSString).lastPathComponent
-        let text = switch format {
-        case "json": PropertyReportJSONEmitter.emit(report, machine: machine, sourceFileName: fileName)
-        default: textReport(report, machine: machine, path: path, source: SourceText(bytes: Array(source)))
+        var refused: [Diagnostic] = []
+        let text: String
+        switch format {
+        case "json":
+            text = PropertyReportJSONEmitter.emit(report, machine: machine, sourceFileName: fileName)
+        case "swift-testing":
+            let counterexamples = CounterexamplePaths(report, of: machine, samples: samples)
+            refused = counterexamples.refusals
+            text = PathsSwiftTestingEmitter.emit(
+                counterexamples, sourceFileName: fileName, module: arguments.value("--module"), specPath: path)
+        default:
+            text = textReport(report, machine: machine, path: path, source: SourceText(bytes: Array(source)))
         }
         if let output = arguments.value("--output") {
             do {
@@ -73,6 +92,10 @@ struct VerifyCommand {
             }
         } else {
             console.output(text)
+        }
+        if !refused.isEmpty {
+            let sourceText = SourceText(bytes: Array(source))
+            console.error(DiagnosticRenderer(path: path, source: console.stderrIsTerminal ? sourceText : nil).render(refused))
         }
         let fails = report.results.contains { if case .fails = $0.verdict { true } else { false } }
         return fails ? .failure : .success

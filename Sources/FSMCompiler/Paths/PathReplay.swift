@@ -20,7 +20,7 @@ package struct PathReplay {
     /// Replays `path` on `machine`, whose children are `children`, by machine name.
     package init(_ path: TestPath, of machine: ExecutableMachine, children: [String: ExecutableMachine] = [:]) {
         var interpreter = MachineInterpreter(machine: machine, machines: children)
-        let started = interpreter.start(answers: [])
+        let started = interpreter.start(answers: Set(path.startHoldingGuards))
         start = Step(takenTransitions: started.map(\.index), atomicStatesAfter: interpreter.atomicStates)
         steps = []
         for step in path.steps {

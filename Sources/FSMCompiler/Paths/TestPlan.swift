@@ -149,6 +149,9 @@ public struct TestPath: Hashable, Sendable {
         case reach(StateID)
         /// The n-th path of the transition coverage set, from 1.
         case coverage(Int)
+        /// The counterexample of the property at this index of ``MachineModel/properties``
+        /// (``CounterexamplePaths``): it ends where the property breaks.
+        case counterexample(Int)
     }
 
     public var purpose: Purpose
@@ -160,6 +163,14 @@ public struct TestPath: Hashable, Sendable {
     public var steps: [TestStep]
     /// The states whose history's default the machine takes as it starts.
     public var startHistoryDefaults: [StateID] = []
+    /// The guards that hold as the machine starts, sorted; every other guard fails. A
+    /// counterexample may need some; the planner's paths start with none.
+    public var startHoldingGuards: [String] = []
+    /// For a counterexample that breaks its property in a configuration its last step passes
+    /// through rather than ends in: that microstep of the last step (the configuration after
+    /// its transition of that number, from 0); `nil` when the property breaks where the path
+    /// ends.
+    public var violatingMicrostep: Int?
 }
 
 /// One step of a path: what the test does, what the guards answer, where the machine ends.

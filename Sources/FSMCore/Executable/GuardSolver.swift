@@ -7,7 +7,7 @@
 /// it, so each constraint carries that configuration.
 package enum GuardSolver {
     /// More names than this and the solver gives up rather than try 2^n combinations.
-    static let maximumNames = 12
+    package static let maximumNames = 12
 
     /// A requirement on one guard expression, tried where `isActive` tells which states are
     /// active.

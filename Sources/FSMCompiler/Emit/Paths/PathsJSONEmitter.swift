@@ -34,6 +34,9 @@ public enum PathsJSONEmitter {
             case .coverage(let number):
                 fields.append(("kind", .string("coverage")))
                 fields.append(("number", .number(number)))
+            case .counterexample(let index):
+                fields.append(("kind", .string("counterexample")))
+                fields.append(("property", .string(model.properties[index].text)))
             }
             fields.append(("startTransitions", .array(path.startTransitions.map { .number($0) })))
             fields.append(("steps", .array(path.steps.map { step($0, plan) })))
