@@ -266,7 +266,7 @@ import TestSupport
 @Suite("Committed counterexample tests of the mutants", .offThePool)
 struct CommittedCounterexampleTests {
     /// Each mutant as `Target/Name`.
-    static let mutants = ["MachinesTests/Gate", "MachinesTests/Vault", "InvocationMachinesTests/Checkout"]
+    static let mutants = ["MachinesTests/Gate", "MachinesTests/Vault", "InvocationMachinesTests/CheckoutMutant"]
 
     @Test(arguments: mutants)
     func committedCounterexampleTestsAreUpToDate(_ mutant: String) throws {
