@@ -108,8 +108,8 @@ enum PropertyBenchmark {
     /// its own event: `statesPerRegion ^ regions` situations. Coupled, each region's first step
     /// waits for the region before it to have left its first state (`in()`), which keeps the
     /// search from stepping the regions apart and takes nothing from the situations. Its
-    /// properties hold and need the whole graph: `always reachable` of the start, and for the
-    /// coupled grid the `only after` that the coupling makes true.
+    /// property holds and needs the whole graph: the start is always reachable. (An `only
+    /// after` would double the situations, with its "has held" mark, past the default bound.)
     static func gridSpec(regions: Int, statesPerRegion: Int, coupled: Bool) -> String {
         var lines = ["machine Grid {"]
         for region in 0..<regions { lines.append("    event step\(region)") }
@@ -126,7 +126,6 @@ enum PropertyBenchmark {
         lines.append("    }")
         let allFirst = (0..<regions).map { "in(s\($0)_0)" }.joined(separator: " && ")
         lines.append("    assert always reachable \(allFirst)")
-        if coupled { lines.append("    assert in(s1_1) only after in(s0_1)") }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
