@@ -22,6 +22,9 @@ struct StepOutcomes {
     /// Whether some runs were not followed: they diverged, or needed more evaluations or
     /// outcome classes than the limits.
     private(set) var diverged = false
+    /// The microsteps the runs took together, bounded by
+    /// ``PropertyChecker/maximumMicrostepsPerStimulus`` (and one run's length).
+    private(set) var microsteps = 0
 
     /// Calls `visit` with each outcome class of `stimulus` from `interpreter`, in a fixed order
     /// (all `false` first); stops early when `visit` returns `false`.
@@ -32,12 +35,16 @@ struct StepOutcomes {
         var runs = 0
         while let prefix = pending.popLast() {
             runs += 1
-            if runs > PropertyChecker.maximumOutcomesPerStep {
+            // A step that raises events without end under free guards runs each class to the
+            // interpreter's own limit: the microsteps of one stimulus are bounded too, so such
+            // a spec gets its inconclusive verdict in milliseconds, not minutes.
+            if runs > PropertyChecker.maximumOutcomesPerStep || microsteps > PropertyChecker.maximumMicrostepsPerStimulus {
                 diverged = true
                 return
             }
             var copy = interpreter
             let run = copy.run(stimulus, script: GuardScript(answers: prefix))
+            microsteps += run.configurations.count
             let asked = run.script.asked.count
             // The later branch points first onto the stack, so the earliest is taken next.
             var branch = asked - 1
