@@ -34,13 +34,13 @@ package enum PropertyDiagnostics {
     private static func failure(of property: PropertyModel, _ model: MachineModel) -> String {
         switch property.claim {
         case .never(let condition):
-            "this run reaches a configuration where \(condition.text(in: model)) holds"
+            "this run reaches a configuration where \(SpecText.guardExpression(condition, in: model)) holds"
         case .reachable:
             "no reachable situation satisfies it"
         case .alwaysReachable(let condition):
-            "after this run, no run reaches \(condition.text(in: model))"
+            "after this run, no run reaches \(SpecText.guardExpression(condition, in: model))"
         case .onlyAfter(let condition, let after):
-            "this run reaches \(condition.text(in: model)) before \(after.text(in: model)) ever held"
+            "this run reaches \(SpecText.guardExpression(condition, in: model)) before \(SpecText.guardExpression(after, in: model)) ever held"
         }
     }
 
@@ -66,7 +66,7 @@ package enum PropertyDiagnostics {
             }
             if !step.guardAnswers.isEmpty {
                 let answers = step.guardAnswers.map { answer in
-                    let guardText = machine[answer.transition].declaration.guardExpression.map { $0.text(in: model) } ?? "?"
+                    let guardText = machine[answer.transition].declaration.guardExpression.map { SpecText.guardExpression($0, in: model) } ?? "?"
                     return "\(guardText) answered \(answer.value)"
                 }
                 message += " (" + answers.joined(separator: ", ") + ")"
