@@ -3,26 +3,32 @@
 /// so the table is the queue too, and a step allocates nothing once its regions' outcomes are
 /// cached.
 extension PropertySearch {
-    /// Buffers one step of the product reuses.
+    /// Buffers the steps of the product reuse.
     struct ProductScratch {
         var outcomes: [[RegionProduct.LocalOutcome]] = []
         var choice: [Int] = []
-        var target: [Int32] = []
-        var key: [UInt64] = []
+        var target: [Int32]
+        var key: [UInt64]
     }
 
     /// Steps every node of the table in order (the start's outcomes are its first) until the
     /// search is complete, bounded or decided.
     mutating func runProduct() {
-        let regionCount = product!.decomposition.regions.count
-        var locals = Array(repeating: Int32(0), count: regionCount)
+        // Out of `self` while the search runs, so that reaching it does not copy it.
+        var product = self.product!
+        self.product = nil
+        defer { self.product = product }
+        var scratch = ProductScratch(
+            target: Array(repeating: 0, count: product.decomposition.regions.count),
+            key: Array(repeating: 0, count: table.width))
+        var locals = scratch.target
         var held = Array(repeating: false, count: heldCount)
-        var key = Array(repeating: UInt64(0), count: table.width)
+        var key = scratch.key
         var node: Int32 = 0
         while Int(node) < table.count, !reachedBound, !isDecided {
             table.key(of: node, into: &key)
-            product!.layout.decode(key, locals: &locals, held: &held)
-            exploreProduct(from: locals, node: node, held: held)
+            product.layout.decode(key, locals: &locals, held: &held)
+            exploreProduct(from: locals, node: node, held: held, &product, &scratch)
             node += 1
         }
     }
@@ -31,17 +37,22 @@ extension PropertySearch {
     /// regions' outcome classes: an event steps every region in one microstep (none when no
     /// region took a transition, and then the event is skipped as ignored), a timer its own
     /// region. The guard answers are the regions' in document order.
-    private mutating func exploreProduct(from locals: [Int32], node: Int32, held: [Bool]) {
-        let regions = 0..<locals.count
+    private mutating func exploreProduct(
+        from locals: [Int32], node: Int32, held: [Bool], _ product: inout RegionProduct, _ scratch: inout ProductScratch
+    ) {
         for event in offeredEvents {
-            guard stepProduct(.event(event), regions: regions, from: locals, node: node, held: held) else { return }
+            let regions = product.regionsTaking[event.index]
+            if regions.isEmpty { continue }
+            guard stepProduct(.event(event), regions: regions, from: locals, node: node, held: held, &product, &scratch)
+            else { return }
         }
         // The timers in order of owner then group, as the interpreter's search takes them: the
         // regions' owners are in document order.
-        for region in regions {
-            for timer in product!.timers[region][Int(locals[region])] {
+        for region in locals.indices {
+            for timer in product.timers[region][Int(locals[region])] {
                 let stimulus = MachineInterpreter.Stimulus.timer(timer.owner, group: timer.group)
-                guard stepProduct(stimulus, regions: region..<(region + 1), from: locals, node: node, held: held) else { return }
+                guard stepProduct(stimulus, regions: product.regionAlone[region], from: locals, node: node, held: held, &product, &scratch)
+                else { return }
             }
         }
     }
@@ -49,49 +60,42 @@ extension PropertySearch {
     /// Every combination of the outcome classes `regions` give `stimulus`; `false` once the
     /// search must stop.
     private mutating func stepProduct(
-        _ stimulus: MachineInterpreter.Stimulus, regions: Range<Int>, from locals: [Int32], node: Int32, held: [Bool]
+        _ stimulus: MachineInterpreter.Stimulus, regions: [Int], from locals: [Int32], node: Int32, held: [Bool],
+        _ product: inout RegionProduct, _ scratch: inout ProductScratch
     ) -> Bool {
-        var perRegion = scratch.outcomes
-        scratch.outcomes = []
-        perRegion.removeAll(keepingCapacity: true)
-        defer { scratch.outcomes = perRegion }
-        for region in regions {
-            let outcomes = product!.outcomes(of: stimulus, region: region, regions: regions, in: locals)
-            if outcomes.isEmpty { return true }
-            perRegion.append(outcomes)
-        }
+        let slot = product.slot(of: stimulus)
+        scratch.outcomes.removeAll(keepingCapacity: true)
         // Ignored by every region: a step to the same situation. (A timer whose guard failed is
         // not: it stopped.)
-        let ignored = zip(regions, perRegion).allSatisfy { region, outcomes in
-            outcomes.count == 1 && !outcomes[0].moved && outcomes[0].target == locals[region]
+        var ignored = true
+        for region in regions {
+            let outcomes = product.outcomes(of: stimulus, slot: slot, region: region, regions: regions, in: locals)
+            if outcomes.isEmpty { return true }
+            if ignored, outcomes.count != 1 || outcomes[0].moved || outcomes[0].target != locals[region] { ignored = false }
+            scratch.outcomes.append(outcomes)
         }
         if ignored { return true }
         // Every combination, the first region's outcome varying slowest.
-        var choice = scratch.choice
-        scratch.choice = []
-        defer { scratch.choice = choice }
-        choice.removeAll(keepingCapacity: true)
-        choice.append(contentsOf: repeatElement(0, count: regions.count))
+        scratch.choice.removeAll(keepingCapacity: true)
+        for _ in regions { scratch.choice.append(0) }
         while true {
-            var target = scratch.target
-            scratch.target = []
-            for region in locals.indices { target[region] = locals[region] }
+            for region in locals.indices { scratch.target[region] = locals[region] }
             var answers: [Bool] = []
             var moved = false
-            for (position, region) in regions.enumerated() {
-                let outcome = perRegion[position][choice[position]]
-                target[region] = outcome.target
+            for position in regions.indices {
+                let outcome = scratch.outcomes[position][scratch.choice[position]]
+                scratch.target[regions[position]] = outcome.target
                 if !outcome.answers.isEmpty { answers += outcome.answers }
                 moved = moved || outcome.moved
             }
-            let going = reachProduct(target, held: held, judging: moved, by: stimulus, answers, from: node)
-            scratch.target = target
-            if !going { return false }
+            let target = scratch.target
+            guard reachProduct(target, held: held, judging: moved, by: stimulus, answers, from: node, &product, key: &scratch.key)
+            else { return false }
             var position = regions.count - 1
             while position >= 0 {
-                choice[position] += 1
-                if choice[position] < perRegion[position].count { break }
-                choice[position] = 0
+                scratch.choice[position] += 1
+                if scratch.choice[position] < scratch.outcomes[position].count { break }
+                scratch.choice[position] = 0
                 position -= 1
             }
             if position < 0 { break }
@@ -103,26 +107,24 @@ extension PropertySearch {
     /// `always reachable`; `false` once the search must stop. `judging`: whether the step's one
     /// microstep (a region took a transition) is judged here; a situation seen before had its
     /// configuration judged when it was first reached, so without `only after` properties (whose
-    /// marks depend on the run) only a new one is.
+    /// marks depend on the run) only a new one is. `key` is a buffer of the table's width.
     mutating func reachProduct(
         _ locals: [Int32], held: [Bool], judging: Bool, by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool],
-        from node: Int32
+        from node: Int32, _ product: inout RegionProduct, key: inout [UInt64]
     ) -> Bool {
-        var key = scratch.key
-        scratch.key = []
-        defer { scratch.key = key }
         var held = held
-        let configuration = product!.configuration(of: locals)
         var known: Int32?
         if heldCount > 0 {
-            if judging { judge(CollectionOfOne(configuration), from: node, stimulus: stimulus, answers: answers, held: &held) }
-            product!.layout.encode(locals, held: held, into: &key)
+            if judging {
+                judge(CollectionOfOne(product.configuration(of: locals)), from: node, stimulus: stimulus, answers: answers, held: &held)
+            }
+            product.layout.encode(locals, held: held, into: &key)
             known = table.id(of: key)
         } else {
-            product!.layout.encode(locals, held: held, into: &key)
+            product.layout.encode(locals, held: held, into: &key)
             known = table.id(of: key)
             if known == nil, judging {
-                judge(CollectionOfOne(configuration), from: node, stimulus: stimulus, answers: answers, held: &held)
+                judge(CollectionOfOne(product.configuration(of: locals)), from: node, stimulus: stimulus, answers: answers, held: &held)
             }
         }
         let target: Int32
@@ -133,7 +135,7 @@ extension PropertySearch {
                 reachedBound = true
                 return false
             }
-            target = addNode(from: node, by: stimulus, answers, in: configuration)
+            target = addNode(from: node, by: stimulus, answers, in: product.configuration(of: locals))
             _ = table.add(key)
         }
         // The step's one configuration is the target's own, which the target's node is marked

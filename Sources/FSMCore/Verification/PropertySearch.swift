@@ -54,8 +54,6 @@ struct PropertySearch {
     var reachedBound = false
     /// The events a transition or a deferral names: any other is ignored in every situation.
     let offeredEvents: [EventID]
-    /// Reused buffers of the product's steps, so that a step allocates nothing.
-    var scratch = ProductScratch()
 
     init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int, decomposingRegions: Bool) {
         self.machine = machine
@@ -77,8 +75,6 @@ struct PropertySearch {
         if decomposingRegions, let decomposition = RegionDecomposition(machine) {
             let product = RegionProduct(decomposition, machine: machine, heldCount: count)
             table = PackedSituationTable(width: product.layout.width)
-            scratch.key = Array(repeating: 0, count: product.layout.width)
-            scratch.target = Array(repeating: 0, count: decomposition.regions.count)
             self.product = product
         }
         alwaysReachable = properties.indices.filter {
@@ -191,9 +187,12 @@ struct PropertySearch {
             var held = held
             judge(outcome.configurations, from: node, stimulus: stimulus, answers: outcome.answers, held: &held)
             // The start of a machine whose regions step separately leads to its product.
-            if product != nil {
-                let locals = product!.locals(of: outcome.interpreter)
-                return reachProduct(locals, held: held, judging: false, by: stimulus, outcome.answers, from: node)
+            if var product {
+                self.product = nil
+                defer { self.product = product }
+                let locals = product.locals(of: outcome.interpreter)
+                var key = Array(repeating: UInt64(0), count: table.width)
+                return reachProduct(locals, held: held, judging: false, by: stimulus, outcome.answers, from: node, &product, key: &key)
             }
             return reach(
                 CheckedSituation(outcome.interpreter, held: held), outcome.interpreter, through: outcome.configurations,

@@ -46,6 +46,11 @@ struct RegionProduct {
     private(set) var stepping = StepOutcomes()
     /// How the product's situations are packed for the visited table.
     let layout: ProductSituationLayout
+    /// For each event, by number: the regions with a transition it triggers. The others ignore
+    /// it in every local situation (no candidate, so no guard asked and nothing changed).
+    let regionsTaking: [[Int]]
+    /// For each region: the region alone, the regions a timer of it steps.
+    let regionAlone: [[Int]]
 
     init(_ decomposition: RegionDecomposition, machine: ExecutableMachine, heldCount: Int) {
         self.decomposition = decomposition
@@ -76,10 +81,19 @@ struct RegionProduct {
         timerSlots = slots
         slotCount = next
         layout = ProductSituationLayout(atomicStates: atomicStates, timers: timerCounts, heldCount: heldCount)
+        var taking = Array(repeating: Set<Int>(), count: machine.model.events.count)
+        for transition in machine.transitions {
+            guard let event = transition.eventID, case .state(let source) = transition.owner,
+                let region = decomposition.regionOf[source.index]
+            else { continue }
+            taking[event.index].insert(region)
+        }
+        regionsTaking = taking.map { $0.sorted() }
+        regionAlone = (0..<count).map { [$0] }
     }
 
     /// A stimulus's place in the cache: an event's number, then each state's timers.
-    private func slot(of stimulus: MachineInterpreter.Stimulus) -> Int {
+    func slot(of stimulus: MachineInterpreter.Stimulus) -> Int {
         switch stimulus {
         case .event(let event): event.index
         case .timer(let owner, let group): timerSlots[owner.index] + group
@@ -125,22 +139,30 @@ struct RegionProduct {
         return values
     }
 
-    /// What `stimulus` does to `region` when the regions are in `locals`, each outcome class of
+    /// What `stimulus` (in ``slot(of:)``) does to `region` when the regions are in `locals`, each outcome class of
     /// the region once. On a miss the whole situation is assembled and stepped by the
     /// interpreter, and every region of `regions` (those the stimulus steps) learns its
     /// outcomes from the same runs.
     mutating func outcomes(
-        of stimulus: MachineInterpreter.Stimulus, region: Int, regions: Range<Int>, in locals: [Int32]
+        of stimulus: MachineInterpreter.Stimulus, slot: Int, region: Int, regions: [Int], in locals: [Int32]
     ) -> [LocalOutcome] {
-        let slot = slot(of: stimulus)
-        let index = slot << decomposition.externalAtoms[region].count | atomValues(of: region, in: locals)
+        let index = atomPositions[region].isEmpty ? slot : slot << atomPositions[region].count | atomValues(of: region, in: locals)
         if let known = cache[region][Int(locals[region])][index] { return known }
+        return stepped(stimulus, slot: slot, region: region, regions: regions, in: locals)
+    }
+
+    /// A miss of ``outcomes(of:slot:region:regions:in:)``: the whole situation assembled and
+    /// stepped.
+    private mutating func stepped(
+        _ stimulus: MachineInterpreter.Stimulus, slot: Int, region: Int, regions: [Int], in locals: [Int32]
+    ) -> [LocalOutcome] {
         var interpreter = frame!.interpreter
         interpreter.assume(
             configuration: frame!.states + locals.indices.flatMap { actives[$0][Int(locals[$0])] },
             timers: locals.indices.flatMap { timers[$0][Int(locals[$0])].map { ($0.owner, $0.group) } })
         var found = Array(repeating: [LocalOutcome](), count: regions.count)
         var seen = Array(repeating: Set<[Bool]>(), count: regions.count)
+        let position = { (region: Int) in regions.firstIndex(of: region)! }
         let (machine, regionOf) = (machine, decomposition.regionOf)
         let regionOfTransition = { (transition: TransitionID) -> Int? in
             guard case .state(let source) = machine[transition].owner else { return nil }
@@ -152,18 +174,18 @@ struct RegionProduct {
             for other in regions {
                 // The other regions' answers branch too: their classes give this region's again.
                 let answers = outcome.asked.filter { regionOfTransition($0.transition) == other }.map(\.value)
-                guard seen[other - regions.lowerBound].insert(answers).inserted else { continue }
+                guard seen[position(other)].insert(answers).inserted else { continue }
                 let moved = outcome.taken.contains { regionOfTransition($0) == other }
-                found[other - regions.lowerBound].append(LocalOutcome(target: targets[other], answers: answers, moved: moved))
+                found[position(other)].append(LocalOutcome(target: targets[other], answers: answers, moved: moved))
             }
             return true
         }
         self.stepping = stepping
         for other in regions {
-            let index = slot << decomposition.externalAtoms[other].count | atomValues(of: other, in: locals)
-            cache[other][Int(locals[other])][index] = found[other - regions.lowerBound]
+            let index = slot << atomPositions[other].count | atomValues(of: other, in: locals)
+            cache[other][Int(locals[other])][index] = found[position(other)]
         }
-        return found[region - regions.lowerBound]
+        return found[position(region)]
     }
 
     /// The configuration of the machine when its regions are in `locals`.
