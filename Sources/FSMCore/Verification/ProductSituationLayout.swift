@@ -21,6 +21,21 @@ struct ProductSituationLayout {
 
     /// Writes `locals` and `held` into `key` (``width`` words).
     func encode(_ locals: [Int32], held: [Bool], into key: inout [UInt64]) {
+        if width == 1 {
+            // The common case, a shift and an `or` a region.
+            var word: UInt64 = 0
+            var position = 0
+            for region in locals.indices {
+                word |= UInt64(UInt32(locals[region])) << position
+                position += bits[region]
+            }
+            for mark in held {
+                if mark { word |= 1 << position }
+                position += 1
+            }
+            key[0] = word
+            return
+        }
         for word in key.indices { key[word] = 0 }
         var position = 0
         for (region, local) in locals.enumerated() {

@@ -5,8 +5,9 @@
 extension PropertySearch {
     /// Buffers the steps of the product reuse.
     struct ProductScratch {
-        var outcomes: [[RegionProduct.LocalOutcome]] = []
-        var choice: [Int] = []
+        /// The outcomes of each stepped region, by position among them.
+        var outcomes: [[RegionProduct.LocalOutcome]]
+        var choice: [Int]
         var target: [Int32]
         var key: [UInt64]
     }
@@ -18,9 +19,10 @@ extension PropertySearch {
         var product = self.product!
         self.product = nil
         defer { self.product = product }
+        let regionCount = product.decomposition.regions.count
         var scratch = ProductScratch(
-            target: Array(repeating: 0, count: product.decomposition.regions.count),
-            key: Array(repeating: 0, count: table.width))
+            outcomes: Array(repeating: [], count: regionCount), choice: Array(repeating: 0, count: regionCount),
+            target: Array(repeating: 0, count: regionCount), key: Array(repeating: 0, count: table.width))
         var locals = scratch.target
         var held = Array(repeating: false, count: heldCount)
         var key = scratch.key
@@ -64,20 +66,18 @@ extension PropertySearch {
         _ product: inout RegionProduct, _ scratch: inout ProductScratch
     ) -> Bool {
         let slot = product.slot(of: stimulus)
-        scratch.outcomes.removeAll(keepingCapacity: true)
         // Ignored by every region: a step to the same situation. (A timer whose guard failed is
         // not: it stopped.)
         var ignored = true
-        for region in regions {
+        for (position, region) in regions.enumerated() {
             let outcomes = product.outcomes(of: stimulus, slot: slot, region: region, regions: regions, in: locals)
             if outcomes.isEmpty { return true }
             if ignored, outcomes.count != 1 || outcomes[0].moved || outcomes[0].target != locals[region] { ignored = false }
-            scratch.outcomes.append(outcomes)
+            scratch.outcomes[position] = outcomes
         }
         if ignored { return true }
         // Every combination, the first region's outcome varying slowest.
-        scratch.choice.removeAll(keepingCapacity: true)
-        for _ in regions { scratch.choice.append(0) }
+        for position in regions.indices { scratch.choice[position] = 0 }
         while true {
             for region in locals.indices { scratch.target[region] = locals[region] }
             var answers: [Bool] = []
