@@ -25,6 +25,10 @@ struct RegionDecomposition {
     /// At most this many external atoms per region: a region's steps are cached per
     /// combination of their values.
     static let maximumExternalAtoms = 8
+    /// At most this many cached outcomes per local situation of a region (stimuli times the
+    /// combinations of its external atoms' values), so that the cache of a region that reads
+    /// others stays small; a machine past it is searched situation by situation.
+    static let maximumCachedStepsPerLocalSituation = 4_096
 
     /// Whether the regions step independently: no guard reads another region.
     var isIndependent: Bool { externalAtoms.allSatisfy(\.isEmpty) }
@@ -65,7 +69,10 @@ struct RegionDecomposition {
                 external[region].insert(tested)
             }
         }
-        if external.contains(where: { $0.count > Self.maximumExternalAtoms }) { return nil }
+        let stimuli = model.events.count + machine.timers.reduce(0) { $0 + $1.count }
+        if external.contains(where: {
+            $0.count > Self.maximumExternalAtoms || stimuli << $0.count > max(stimuli, Self.maximumCachedStepsPerLocalSituation)
+        }) { return nil }
         self.parallel = parallel
         self.regions = regions
         self.regionOf = regionOf

@@ -24,6 +24,24 @@ import TestSupport
         }
     }
 
+    /// A region's steps are cached per stimulus and combination of the values of the other
+    /// regions' states it reads: past 4,096 of them per local situation the machine is searched
+    /// situation by situation.
+    @Test(arguments: [(200, true), (300, false)])
+    func theCacheOfARegionThatReadsOthersIsBounded(events: Int, separately: Bool) throws {
+        var text = "machine Wide {\n"
+        for event in 0..<events { text += "    event e\(event)\n" }
+        text += "    initial parallel state all {\n        state r0 {\n            initial state a {\n"
+        for event in 0..<events { text += "                on e\(event) [in(b) || in(c) || in(d) || in(f)] -> g\n" }
+        text += "            }\n            state g { on e0 -> a }\n        }\n"
+        text += "        state r1 {\n            initial state b { on e1 -> c }\n            state c { on e1 -> d }\n"
+        text += "            state d { on e1 -> f }\n            state f { on e1 -> b }\n        }\n    }\n}\n"
+        let spec = try CheckedSpec(text, ["always reachable in(a) && in(b)"])
+        #expect(PropertyChecker.stepsRegionsSeparately(spec.executable) == separately)
+        #expect(spec.verdicts() == ["holds"])
+        #expect(spec.check().exploredSituations == 8)
+    }
+
     /// Both regions read each other and take the same event in one microstep: the guards see
     /// the configuration before it, so `r0` moves only when `r1` was in `r1s1` *before* `e0`.
     @Test func aGuardReadsTheOtherRegionBeforeTheMicrostep() throws {
