@@ -1,0 +1,216 @@
+/// Writes a machine's run as JSON lines, the trace format `fsmc replay` checks against the spec
+/// (docs/TraceFormat.md, format 1): a header, then one record per line in the order things
+/// happened, each step opened by its stimulus and closed by the configuration it ended in.
+///
+/// An app records by wiring a machine's notifications to it (an `Observer` passed to the
+/// machine's `init`, so that the initial entry is heard too) and its guards' answers (a
+/// wrapper of its `Actions`), and around each `send`: ``event(_:payload:)`` before, ``step(_:isActive:)``
+/// after (README's "Recording a run" shows the wiring). Nothing changes in the machine: a
+/// machine nobody records costs what it did.
+///
+/// Each record is written into one byte buffer the recorder keeps and reuses, then handed to
+/// `write` as one line: recording allocates nothing per record beyond what `write` does with
+/// the bytes (and the text of a payload, when the app describes one).
+public final class TraceRecorder {
+    /// The trace format this recorder writes.
+    public static let formatVersion = 1
+
+    private var line: [UInt8] = []
+    private let write: (UnsafeRawBufferPointer) -> Void
+
+    /// A recorder that hands each line, its newline included, to `write`, starting with the
+    /// header and the `start` record: create it before the machine, whose initial entry is the
+    /// first step (end it with ``step(_:isActive:)``).
+    ///
+    /// - Parameters:
+    ///   - machine: the machine's name, as the spec declares it.
+    ///   - spec: the spec's file name (`Navigator.fsm`).
+    ///   - fsmcVersion: the version of fsmc that generated the machine.
+    public init(machine: String, spec: String, fsmcVersion: String, write: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.write = write
+        line.reserveCapacity(256)
+        line.append(contentsOf: #"{"fsmcTrace":"#.utf8)
+        line.append(contentsOf: String(Self.formatVersion).utf8)
+        member("machine", machine)
+        member("spec", spec)
+        member("fsmcVersion", fsmcVersion)
+        endLine()
+        record("start")
+        endLine()
+    }
+
+    // MARK: - Stimuli: each opens a step
+
+    /// The app sent an event (before the machine handles it); `payload` describes its payload.
+    public func event(_ name: String, payload: String? = nil) {
+        record("event")
+        member("name", name)
+        if let payload { member("payload", payload) }
+        endLine()
+    }
+
+    /// A timer of `state` (an `after` transition's) fired.
+    public func timer(of state: String) {
+        record("timer")
+        member("state", state)
+        endLine()
+    }
+
+    /// What an invocation delivered.
+    public enum Outcome: Sendable {
+        case done, error, element
+        /// A child machine emitted its output of that name.
+        case output(String)
+    }
+
+    /// Invocation `invocation` delivered `outcome`.
+    public func result(of invocation: String, _ outcome: Outcome) {
+        record("result")
+        member("invocation", invocation)
+        switch outcome {
+        case .done: member("outcome", "done")
+        case .error: member("outcome", "error")
+        case .element: member("outcome", "element")
+        case .output(let name):
+            member("outcome", "output")
+            member("output", name)
+        }
+        endLine()
+    }
+
+    // MARK: - What a step leads to
+
+    /// A guard was asked and answered; `arguments` describes what it was given.
+    public func guardAnswer(_ name: String, arguments: String? = nil, _ answer: Bool) {
+        record("guard")
+        member("name", name)
+        if let arguments { member("arguments", arguments) }
+        line.append(contentsOf: #","answer":"#.utf8)
+        line.append(contentsOf: (answer ? "true" : "false").utf8)
+        endLine()
+    }
+
+    public func exit(_ state: String) {
+        record("exit")
+        member("state", state)
+        endLine()
+    }
+
+    public func entry(_ state: String) {
+        record("entry")
+        member("state", state)
+        endLine()
+    }
+
+    /// The transitions of one microstep were taken; `trigger` is their event's name, `nil`
+    /// when no event triggered them.
+    public func transition(trigger: String?) {
+        record("transition")
+        if let trigger {
+            member("trigger", trigger)
+        } else {
+            line.append(contentsOf: #","trigger":null"#.utf8)
+        }
+        endLine()
+    }
+
+    public func output(_ name: String, payload: String? = nil) {
+        record("output")
+        member("name", name)
+        if let payload { member("payload", payload) }
+        endLine()
+    }
+
+    public func ignored(_ event: String) {
+        record("ignored")
+        member("event", event)
+        endLine()
+    }
+
+    public func kept(_ event: String) {
+        record("kept")
+        member("event", event)
+        endLine()
+    }
+
+    public func started(_ invocation: String) {
+        record("started")
+        member("invocation", invocation)
+        endLine()
+    }
+
+    public func cancelled(_ invocation: String) {
+        record("cancelled")
+        member("invocation", invocation)
+        endLine()
+    }
+
+    public func dropped(_ invocation: String) {
+        record("dropped")
+        member("invocation", invocation)
+        endLine()
+    }
+
+    // MARK: - Step ends
+
+    /// The step ended with the states `isActive` holds for active, in the order of `states`
+    /// (a generated machine's `StateID.allCases`, or `State.allCases` of a flat one: document
+    /// order); pass the same array each time, made once, so that nothing is allocated.
+    public func step<ID: RawRepresentable>(_ states: [ID], isActive: (ID) -> Bool) where ID.RawValue == String {
+        record("step")
+        line.append(contentsOf: #","configuration":["#.utf8)
+        var first = true
+        for state in states where isActive(state) {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            quoted(state.rawValue)
+        }
+        line.append(UInt8(ascii: "]"))
+        endLine()
+    }
+
+    // MARK: - Writing
+
+    private func record(_ kind: StaticString) {
+        line.append(contentsOf: #"{"kind":""#.utf8)
+        kind.withUTF8Buffer { line.append(contentsOf: $0) }
+        line.append(UInt8(ascii: "\""))
+    }
+
+    private func member(_ name: StaticString, _ value: String) {
+        line.append(contentsOf: #",""#.utf8)
+        name.withUTF8Buffer { line.append(contentsOf: $0) }
+        line.append(contentsOf: #"":"#.utf8)
+        quoted(value)
+    }
+
+    /// `text` as a JSON string: quotes, backslashes and control characters escaped.
+    private func quoted(_ text: String) {
+        line.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): line.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): line.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): line.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): line.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): line.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                line.append(contentsOf: #"\u00"#.utf8)
+                line.append(Self.hexDigit(byte >> 4))
+                line.append(Self.hexDigit(byte & 0xF))
+            default: line.append(byte)
+            }
+        }
+        line.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    private func endLine() {
+        line.append(contentsOf: "}\n".utf8)
+        line.withUnsafeBytes(write)
+        line.removeAll(keepingCapacity: true)
+    }
+}
