@@ -17,6 +17,9 @@ public final class TraceRecorder {
 
     private var line: [UInt8] = []
     private let write: (UnsafeRawBufferPointer) -> Void
+    /// Writes the `step` record of a step the recorder's clock or driver opened; set by
+    /// ``closeSteps(_:isActive:)``.
+    private var closeStep: (() -> Void)?
 
     /// A recorder that hands each line, its newline included, to `write`, starting with the
     /// header and the `start` record: create it before the machine, whose initial entry is the
@@ -49,10 +52,11 @@ public final class TraceRecorder {
         endLine()
     }
 
-    /// A timer of `state` (an `after` transition's) fired.
-    public func timer(of state: String) {
+    /// A timer of `state` (an `after` transition's) fired; `nil` when the app cannot tell
+    /// whose (a ``TraceRecordingClock`` cannot): the earliest running timer.
+    public func timer(of state: String?) {
         record("timer")
-        member("state", state)
+        if let state { member("state", state) }
         endLine()
     }
 
@@ -167,6 +171,19 @@ public final class TraceRecorder {
         }
         line.append(UInt8(ascii: "]"))
         endLine()
+    }
+
+    /// Tells the recorder how to close the steps it opens itself: those of a timer that fired
+    /// through a ``TraceRecordingClock`` and of a result delivered through a
+    /// ``TraceRecordingInvocationDriver``, which end with the states `isActive` holds for active
+    /// (see ``step(_:isActive:)``). Call it once the machine exists.
+    public func closeSteps<ID: RawRepresentable>(_ states: [ID], isActive: @escaping (ID) -> Bool) where ID.RawValue == String {
+        closeStep = { [unowned self] in step(states, isActive: isActive) }
+    }
+
+    /// Closes a step the recorder's clock or driver opened, once the machine handled it.
+    func closeOpenedStep() {
+        closeStep?()
     }
 
     // MARK: - Writing

@@ -2,7 +2,8 @@
 /// interpreter's trace entries turned into trace records, in the order the generated code
 /// notifies them.
 ///
-/// That order, per microstep: each state left (the outputs its exit actions emit, then `exit`),
+/// That order, per microstep: each state left (the outputs its exit actions emit, its
+/// invocations `cancelled`, then `exit`),
 /// the transitions' actions' outputs, each state entered (its entry actions' outputs, then
 /// `entry`, then a history default's outputs), then one `transition` for the transitions the
 /// microstep took together, unless they are all internal (no target), which the generated
@@ -30,12 +31,19 @@ struct ExpectedRecords {
             records.append(Expected(record: .transition(trigger: triggerName(of: first)), transitions: microstep))
         }
         var previous: MachineInterpreter.TraceEntry?
-        for entry in entries {
+        var cancelledOnExit = 0
+        for (index, entry) in entries.enumerated() {
             defer { previous = entry }
             switch entry {
             case .exited(let state):
                 closeMicrostep()
                 records += outputs(of: model[state].exitActions, microstep)
+                // The generated code tells of the state's cancelled invocations before the
+                // state's exit; the interpreter lists them after it.
+                for case .cancelled(let run) in entries[(index + 1)...].prefix(while: { if case .cancelled = $0 { true } else { false } }) {
+                    records.append(Expected(record: .cancelled(invocation: model[run.invocation].name), transitions: []))
+                    cancelledOnExit += 1
+                }
                 records.append(Expected(record: .exit(state: model[state].name), transitions: []))
             case .took(let id):
                 if !joins(id, microstep, after: previous) { closeMicrostep() }
@@ -58,6 +66,10 @@ struct ExpectedRecords {
                 closeMicrostep()
                 records.append(Expected(record: .started(invocation: model[run.invocation].name), transitions: []))
             case .cancelled(let run):
+                guard cancelledOnExit == 0 else {
+                    cancelledOnExit -= 1
+                    continue
+                }
                 records.append(Expected(record: .cancelled(invocation: model[run.invocation].name), transitions: microstep))
             case .dropped(let run, _):
                 closeMicrostep()

@@ -138,7 +138,7 @@ private struct TraceMembers {
         switch kind {
         case "start": return .start
         case "event": return .event(name: try string("name"), payload: try optionalString("payload"))
-        case "timer": return .timer(state: try string("state"))
+        case "timer": return .timer(state: try optionalString("state"))
         case "result": return .result(invocation: try string("invocation"), outcome: try outcome())
         case "guard": return .guardAnswer(name: try string("name"), arguments: try optionalString("arguments"), answer: try bool("answer"))
         case "exit": return .exit(state: try string("state"))

@@ -9,8 +9,9 @@ public enum TraceRecord: Hashable, Sendable {
     case start
     /// The app sent an event; its payload as text, when it has one.
     case event(name: String, payload: String?)
-    /// A timer of `state` fired (`after`).
-    case timer(state: String)
+    /// A timer of `state` fired (`after`); `nil` when the recorder could not tell whose: the
+    /// earliest running timer.
+    case timer(state: String?)
     /// An invocation delivered a result: `done`, `error`, a stream's `element`, or a child
     /// machine's `output`.
     case result(invocation: String, outcome: Outcome)
@@ -74,7 +75,7 @@ public enum TraceRecord: Hashable, Sendable {
         switch self {
         case .start: "start"
         case .event(let name, _): "event \(name)"
-        case .timer(let state): "timer of \(state)"
+        case .timer(let state): state.map { "timer of \($0)" } ?? "timer"
         case .result(let invocation, let outcome): "result \(outcome.word) of \(invocation)"
         case .guardAnswer(let name, _, let answer): "guard \(name) answered \(answer)"
         case .exit(let state): "exit \(state)"

@@ -190,7 +190,13 @@ private struct Replay {
                 return nil
             }
             return .event(EventID(index))
-        case .timer(let name):
+        case .timer(nil):
+            guard let timer = interpreter.runningTimers.min(by: { $0.deadline < $1.deadline }) else {
+                fail(at: line, "the trace recorded a timer, the spec runs none here")
+                return nil
+            }
+            return .timer(timer.owner, group: timer.group)
+        case .timer(let name?):
             guard let state = model.states.first(where: { $0.name == name })?.id else {
                 fail(at: line, "the spec declares no state '\(name)'")
                 return nil
