@@ -1,4 +1,5 @@
 import FSMCompiler
+import FSMSpecGenerator
 import Testing
 
 /// ``TraceReplay`` on a kettle with a guarded timer that emits: a recorded run that matches,
@@ -147,5 +148,35 @@ import Testing
         let line = #"{"kind":"event","name":"switchOn","payload":"say \"hi\"\n\u00e9\ud83d\ude00"}"#
         let trace = try RecordedTrace.read([Self.header, line].joined(separator: "\n"))
         #expect(trace.lines.map(\.record) == [.event(name: "switchOn", payload: "say \"hi\"\né😀")])
+    }
+
+    /// Seeded random damage to a good trace (bytes dropped, doubled, replaced, lines swapped
+    /// or cut): every replay ends, matching or with a divergence at a line of the damaged text.
+    @Test func damagedTracesNeverTrap() throws {
+        let machine = try machine()
+        var random = SplitMix64(seed: 0x7EAC_E0FF)
+        let original = Array((Self.lines.joined(separator: "\n") + "\n").utf8)
+        let alphabet = Array(#"{}[]",:\ 0123456789-.aeflnrstu"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF]
+        var diverged = 0
+        for _ in 0..<2_000 {
+            var bytes = original
+            for _ in 0..<random.inRange(1...4) {
+                let position = random.below(bytes.count)
+                switch random.below(4) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(bytes[position], at: position)
+                case 2: bytes[position] = random.pick(alphabet)
+                default: bytes.removeLast(random.below(max(1, bytes.count - 1)))
+                }
+                if bytes.isEmpty { bytes = [0x0A] }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let run = TraceReplay.replay(text: text, on: machine)
+            guard let divergence = run.divergence else { continue }
+            diverged += 1
+            let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect((1...max(1, lineCount)).contains(divergence.line), "\(divergence) in\n\(text)")
+        }
+        #expect(diverged > 1_000)
     }
 }
