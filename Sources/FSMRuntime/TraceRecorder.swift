@@ -15,7 +15,11 @@ public final class TraceRecorder {
     /// The trace format this recorder writes.
     public static let formatVersion = 1
 
-    private var line: [UInt8] = []
+    /// The line being built: storage the recorder owns, grown when a line needs more, never
+    /// shrunk, so that a record is bytes stored, not an array's checks on every byte.
+    private var line: UnsafeMutablePointer<UInt8>
+    private var capacity = 256
+    private var count = 0
     private let write: (UnsafeRawBufferPointer) -> Void
     /// Writes the `step` record of a step the recorder's clock or driver opened; set by
     /// ``closeSteps(_:isActive:)``.
@@ -31,15 +35,19 @@ public final class TraceRecorder {
     ///   - fsmcVersion: the version of fsmc that generated the machine.
     public init(machine: String, spec: String, fsmcVersion: String, write: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.write = write
-        line.reserveCapacity(256)
-        line.append(contentsOf: #"{"fsmcTrace":"#.utf8)
-        line.append(contentsOf: String(Self.formatVersion).utf8)
+        line = .allocate(capacity: capacity)
+        append(#"{"fsmcTrace":"#)
+        append(contentsOf: String(Self.formatVersion))
         member("machine", machine)
         member("spec", spec)
         member("fsmcVersion", fsmcVersion)
         endLine()
         record("start")
         endLine()
+    }
+
+    deinit {
+        line.deallocate()
     }
 
     // MARK: - Stimuli: each opens a step
@@ -89,8 +97,7 @@ public final class TraceRecorder {
         record("guard")
         member("name", name)
         if let arguments { member("arguments", arguments) }
-        line.append(contentsOf: #","answer":"#.utf8)
-        line.append(contentsOf: (answer ? "true" : "false").utf8)
+        append(answer ? #","answer":true"# : #","answer":false"#)
         endLine()
     }
 
@@ -113,7 +120,7 @@ public final class TraceRecorder {
         if let trigger {
             member("trigger", trigger)
         } else {
-            line.append(contentsOf: #","trigger":null"#.utf8)
+            append(#","trigger":null"#)
         }
         endLine()
     }
@@ -162,14 +169,14 @@ public final class TraceRecorder {
     /// order); pass the same array each time, made once, so that nothing is allocated.
     public func step<ID: RawRepresentable>(_ states: [ID], isActive: (ID) -> Bool) where ID.RawValue == String {
         record("step")
-        line.append(contentsOf: #","configuration":["#.utf8)
+        append(#","configuration":["#)
         var first = true
         for state in states where isActive(state) {
-            if !first { line.append(UInt8(ascii: ",")) }
+            if !first { append(UInt8(ascii: ",")) }
             first = false
             quoted(state.rawValue)
         }
-        line.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         endLine()
     }
 
@@ -189,36 +196,80 @@ public final class TraceRecorder {
     // MARK: - Writing
 
     private func record(_ kind: StaticString) {
-        line.append(contentsOf: #"{"kind":""#.utf8)
-        kind.withUTF8Buffer { line.append(contentsOf: $0) }
-        line.append(UInt8(ascii: "\""))
+        append(#"{"kind":""#)
+        append(kind)
+        append(UInt8(ascii: "\""))
     }
 
     private func member(_ name: StaticString, _ value: String) {
-        line.append(contentsOf: #",""#.utf8)
-        name.withUTF8Buffer { line.append(contentsOf: $0) }
-        line.append(contentsOf: #"":"#.utf8)
+        append(#",""#)
+        append(name)
+        append(#"":"#)
         quoted(value)
     }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped.
     private func quoted(_ text: String) {
-        line.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): line.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): line.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): line.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): line.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): line.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                line.append(contentsOf: #"\u00"#.utf8)
-                line.append(Self.hexDigit(byte >> 4))
-                line.append(Self.hexDigit(byte & 0xF))
-            default: line.append(byte)
+        append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            // Names need no escaping: copied whole unless some byte must be escaped.
+            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                append(bytes)
+                return
             }
+            for byte in bytes { escaped(byte) }
         }
-        line.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
+    }
+
+    private func escaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): append(#"\""#)
+        case UInt8(ascii: "\\"): append(#"\\"#)
+        case UInt8(ascii: "\n"): append(#"\n"#)
+        case UInt8(ascii: "\r"): append(#"\r"#)
+        case UInt8(ascii: "\t"): append(#"\t"#)
+        case 0..<0x20:
+            append(#"\u00"#)
+            append(Self.hexDigit(byte >> 4))
+            append(Self.hexDigit(byte & 0xF))
+        default: append(byte)
+        }
+    }
+
+    private func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    private func append(contentsOf text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    private func append(_ byte: UInt8) {
+        reserve(1)
+        line[count] = byte
+        count += 1
+    }
+
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (line + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Room for `more` bytes: the storage doubles when a line outgrows it.
+    private func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        var grown = capacity * 2
+        while count + more > grown { grown *= 2 }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        storage.update(from: line, count: count)
+        line.deallocate()
+        line = storage
+        capacity = grown
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
@@ -226,8 +277,8 @@ public final class TraceRecorder {
     }
 
     private func endLine() {
-        line.append(contentsOf: "}\n".utf8)
-        line.withUnsafeBytes(write)
-        line.removeAll(keepingCapacity: true)
+        append("}\n" as StaticString)
+        write(UnsafeRawBufferPointer(start: line, count: count))
+        count = 0
     }
 }
