@@ -23,11 +23,19 @@ struct ExpectedRecords {
         /// The transitions of the microstep in progress, whose `transition` record follows its
         /// entries.
         var microstep: [TransitionID] = []
+        /// Where the records of the microstep in progress start: its exits come before its
+        /// transitions are known, and learn them when it closes.
+        var microstepStart: Int?
         func closeMicrostep() {
+            guard let first = microstep.first else { return }
             defer { microstep = [] }
+            if let start = microstepStart {
+                for index in start..<records.count where records[index].transitions.isEmpty { records[index].transitions = microstep }
+                microstepStart = nil
+            }
             // The generated code tells of a microstep that enters states: an internal
             // transition (no target) runs its actions and notifies nothing.
-            guard let first = microstep.first, microstep.contains(where: { machine[$0].entry != nil }) else { return }
+            guard microstep.contains(where: { machine[$0].entry != nil }) else { return }
             records.append(Expected(record: .transition(trigger: triggerName(of: first)), transitions: microstep))
         }
         var previous: MachineInterpreter.TraceEntry?
@@ -37,6 +45,7 @@ struct ExpectedRecords {
             switch entry {
             case .exited(let state):
                 closeMicrostep()
+                if microstepStart == nil { microstepStart = records.count }
                 records += outputs(of: model[state].exitActions, microstep)
                 // The generated code tells of the state's cancelled invocations before the
                 // state's exit; the interpreter lists them after it.

@@ -80,6 +80,14 @@ import Testing
         #expect(run.steps.count == 2)
     }
 
+    @Test func anEventTheTraceIgnoredIsReportedWithTheTransitionTheSpecTakes() throws {
+        var lines = Array(Self.lines.prefix(5))
+        lines += [#"{"kind":"ignored","event":"switchOn"}"#, #"{"kind":"step","configuration":["off"]}"#]
+        let divergence = try #require(try replay(lines).divergence)
+        #expect(divergence.rendered(tracePath: "r") == "r:6: error: the trace recorded 'ignored switchOn', the spec does 'exit off' here")
+        #expect(divergence.notes.map(\.range.start.line) == [6])
+    }
+
     @Test func aGuardAnsweredOtherwiseLeadsElsewhere() throws {
         let run = try replay(changing(11, to: #"{"kind":"guard","name":"isBoiling","answer":false}"#))
         let divergence = try #require(run.divergence)
