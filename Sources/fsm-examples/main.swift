@@ -7,8 +7,8 @@ import Machines
 // scenarios with invocations run their tasks on the main actor, where this code runs, one at a
 // time: the output is the same on every run.
 //
-// `fsm-examples --record <directory>` records the Navigator's journey there instead, as a trace
-// `fsmc replay` checks (docs/TraceFormat.md).
+// `fsm-examples --record <directory>` records the Navigator's and the Profile's journeys there
+// instead, as traces `fsmc replay` checks (docs/TraceFormat.md).
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--record" {
     guard arguments.count == 2, let directory = arguments.last else {
@@ -17,6 +17,7 @@ if arguments.first == "--record" {
     }
     do {
         try recordNavigatorJourney(into: directory)
+        try recordProfileJourney(into: directory)
     } catch {
         print("fsm-examples: error: \(error)")
         exit(1)

@@ -18,10 +18,11 @@ struct ReplayCommand {
         CommandSpec(
             name: "replay",
             summary: "Checks a run recorded by an app (JSON lines) against the spec, and writes it as a test.",
-            arguments: "<spec> <run.jsonl> [--format text|swift-testing] [--module <name>] [--output <file>]",
+            arguments: "<spec> <run.jsonl> [--format text|swift-testing] [--module <name>] [--sample <Type=expression>]... [--output <file>]",
             options: [
                 OptionSpec(name: "--format", valueName: "<format>", help: "text (default): a summary; swift-testing: the run as a test."),
                 OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
+                SampleOption.option,
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
@@ -34,6 +35,7 @@ struct ReplayCommand {
             console.error("fsmc replay: error: name a spec and a recorded run, and a --format of \(Self.formats.joined(separator: ", "))\n")
             return .usage
         }
+        guard let samples = SampleOption.samples(in: arguments, command: "replay", console: console) else { return .usage }
         let (specPath, tracePath) = (arguments.positionals[0], arguments.positionals[1])
         // The spec's properties were proved where it was built: a replay needs its meaning only.
         guard let compilation = CheckCommand(console: console).compile(specPath, warningsAsErrors: false, propertyBound: nil),
@@ -63,7 +65,7 @@ struct ReplayCommand {
             }
             let test = PathsSwiftTestingEmitter.emit(
                 run, traceFileName: tracePath, sourceFileName: (specPath as NSString).lastPathComponent,
-                module: arguments.value("--module"), specPath: specPath)
+                module: arguments.value("--module"), specPath: specPath, samples: samples)
             switch test {
             case .success(let text):
                 output = text

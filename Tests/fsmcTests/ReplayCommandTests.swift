@@ -17,16 +17,22 @@ extension CommandLineTests {
         #expect(run.stdout == "\(Self.committedRun.path): 10 steps and 9 transitions match Navigator; it ends in [login]\n")
     }
 
-    @Test func aRunRecordedByFSMExamplesNowReplaysAndIsTheCommittedOne() async throws {
+    @Test func runsRecordedByFSMExamplesNowReplayAndAreTheCommittedOnes() async throws {
         let examples = try BuildProducts.executable(named: "fsm-examples")
         try await withFiles([String: String]()) { directory in
             let record = try await ProcessRunner.run(examples.path, ["--record", directory.path], input: "", in: directory)
             #expect(record.status == 0, "\(record.stderr)")
-            let recorded = directory.appendingPathComponent("Navigator.jsonl")
-            let replay = try await fsmc(["replay", Self.navigatorSpec.path, recorded.path], in: directory)
-            #expect(replay.status == 0, "\(replay.stderr)")
-            // The journey is deterministic: the committed run is what fsm-examples records today.
-            #expect(try Data(contentsOf: recorded) == Data(contentsOf: Self.committedRun))
+            for name in ["Navigator", "Profile"] {
+                let recorded = directory.appendingPathComponent("\(name).jsonl")
+                let spec = ExampleMachines.folder.appendingPathComponent("\(name).fsm")
+                let replay = try await fsmc(["replay", spec.path, recorded.path], in: directory)
+                #expect(replay.status == 0, "\(replay.stderr)")
+                // The journeys are deterministic: the committed runs are what fsm-examples records today.
+                let committed = ExampleMachines.folder.appendingPathComponent("runs/\(name).jsonl")
+                #expect(try Data(contentsOf: recorded) == Data(contentsOf: committed), "\(name)")
+            }
+            let profile = try await fsmc(["replay", "machines/Profile.fsm", "machines/runs/Profile.jsonl"], in: ExampleMachines.packageRoot)
+            #expect(profile.stdout == "machines/runs/Profile.jsonl: 12 steps and 10 transitions match Profile; it ends in [idle]\n")
         }
     }
 
@@ -61,13 +67,22 @@ extension CommandLineTests {
         }
     }
 
-    @Test func aRunIsWrittenAsASwiftTestingTest() async throws {
-        let run = try await fsmc(
-            ["replay", "machines/Navigator.fsm", "machines/runs/Navigator.jsonl", "--format", "swift-testing", "--module", "Machines"],
-            in: ExampleMachines.packageRoot)
-        #expect(run.status == 0, "\(run.stderr)")
-        let committed = ExampleMachines.packageRoot.appendingPathComponent("Tests/PathTests/NavigatorRecordedRun.swift")
-        // The committed test (compiled and run in PathTests) is what the command writes today.
-        #expect(run.stdout == (try String(contentsOf: committed, encoding: .utf8)))
+    @Test func runsAreWrittenAsSwiftTestingTests() async throws {
+        let profileSamples = ["--sample", #"User=User(id: 0, name: "")"#, "--sample", #"Change=Change.renamed("")"#]
+        for (name, samples) in [("Navigator", []), ("Profile", profileSamples)] {
+            let run = try await fsmc(
+                ["replay", "machines/\(name).fsm", "machines/runs/\(name).jsonl", "--format", "swift-testing", "--module", "Machines"] + samples,
+                in: ExampleMachines.packageRoot)
+            #expect(run.status == 0, "\(run.stderr)")
+            let committed = ExampleMachines.packageRoot.appendingPathComponent("Tests/PathTests/\(name)RecordedRun.swift")
+            // The committed tests (compiled and run in PathTests) are what the command writes today.
+            #expect(run.stdout == (try String(contentsOf: committed, encoding: .utf8)), "\(name)")
+        }
+        // Without a sample of what fetchUser returns, the test cannot be written: said at the step.
+        let unsampled = try await fsmc(
+            ["replay", "machines/Profile.fsm", "machines/runs/Profile.jsonl", "--format", "swift-testing"], in: ExampleMachines.packageRoot)
+        #expect(unsampled.status == 1)
+        #expect(unsampled.stdout == "")
+        #expect(unsampled.stderr == "machines/runs/Profile.jsonl:11: error: the run cannot be written as a test: 'fetchUser' delivers a value of type 'User', which has no sample for the test: give one with --sample\n")
     }
 }

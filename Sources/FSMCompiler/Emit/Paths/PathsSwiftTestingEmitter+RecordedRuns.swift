@@ -69,7 +69,7 @@ enum RecordedRunPath {
                 if let missing = samples.missingTypes(in: returnType).first {
                     return .failure(RecordedRunRefusal(
                         line: step.lines.lowerBound,
-                        message: "this step calls '\(function)', whose result has no sample value of type '\(missing)' for the test"))
+                        message: "this step calls '\(function)', whose result has no sample value of type '\(missing)' for the test: give one with --sample"))
                 }
             }
             let holding = step.answers.sorted()
@@ -86,12 +86,17 @@ enum RecordedRunPath {
                 if let missing = samples.missingTypes(in: model[event].parameters).first {
                     return .failure(RecordedRunRefusal(
                         line: step.lines.lowerBound,
-                        message: "event '\(model[event].name)' has no sample payload of type '\(missing)' for the test"))
+                        message: "event '\(model[event].name)' has no sample payload of type '\(missing)' for the test: give one with --sample"))
                 }
                 stimulus = .send(event)
             case .timer:
                 stimulus = .advance(nanoseconds: step.interpreter.now - now)
             case .result(let invocation, let result):
+                if result != .error, let missing = samples.missingTypes(in: model[invocation].payload(of: result)).first {
+                    return .failure(RecordedRunRefusal(
+                        line: step.lines.lowerBound,
+                        message: "'\(model[invocation].name)' delivers a value of type '\(missing)', which has no sample for the test: give one with --sample"))
+                }
                 stimulus = .deliver(invocation, result)
             }
             now = step.interpreter.now

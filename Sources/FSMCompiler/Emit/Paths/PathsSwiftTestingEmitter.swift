@@ -73,7 +73,7 @@ public struct PathsSwiftTestingEmitter {
         let spec = specPath.map(Self.shellWord) ?? sourceFileName
         let command = counterexamples == nil ? "paths" : "verify"
         if case .recordedRun(let trace)? = recordedRun?.purpose {
-            writer.line(SwiftNames.commentText("// regenerate with `fsmc replay \(spec) \(Self.shellWord(trace)) --format swift-testing\(moduleOption)`."))
+            writer.line(SwiftNames.commentText("// regenerate with `fsmc replay \(spec) \(Self.shellWord(trace)) --format swift-testing\(moduleOption)\(sampleOptions)`."))
         } else {
             writer.line(SwiftNames.commentText("// regenerate with `fsmc \(command) \(spec) --format swift-testing\(moduleOption)\(sampleOptions)`."))
         }

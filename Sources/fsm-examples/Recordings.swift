@@ -3,8 +3,9 @@ import Foundation
 import Machines
 
 /// The Navigator's journey (``navigatorJourney()``) recorded to `<directory>/Navigator.jsonl`:
-/// what `fsm-examples --record <directory>` writes, and `fsmc replay machines/Navigator.fsm`
-/// checks against the spec. `machines/runs/Navigator.jsonl` is one such run.
+/// what `fsm-examples --record <directory>` writes (with ``recordProfileJourney(into:)``), and
+/// `fsmc replay machines/Navigator.fsm` checks against the spec. `machines/runs/` holds one
+/// such run of each.
 func recordNavigatorJourney(into directory: String) throws {
     var bytes: [UInt8] = []
     let recorder = TraceRecorder(machine: "Navigator", spec: "Navigator.fsm", fsmcVersion: fsmRuntimeVersion) { bytes.append(contentsOf: $0) }
@@ -28,8 +29,18 @@ func recordNavigatorJourney(into directory: String) throws {
     send(.wake)                      // main's history: back in the editor
     send(.save)                      // main completes: done -> login
     withExtendedLifetime(observer) {}
-    let url = URL(fileURLWithPath: directory).appendingPathComponent("Navigator.jsonl")
+    try write(bytes, to: "Navigator.jsonl", in: directory, what: "the Navigator's journey")
+}
+
+/// The Profile's journey (``recordedProfileJourney()``: a fetch, a streamed change, a timeout,
+/// an offline failure) recorded to `<directory>/Profile.jsonl`.
+func recordProfileJourney(into directory: String) throws {
+    try write(recordedProfileJourney(), to: "Profile.jsonl", in: directory, what: "the Profile's journey")
+}
+
+private func write(_ bytes: [UInt8], to name: String, in directory: String, what: String) throws {
+    let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try Data(bytes).write(to: url)
-    print("Recorded the Navigator's journey to \(url.path)")
+    print("Recorded \(what) to \(url.path)")
 }
