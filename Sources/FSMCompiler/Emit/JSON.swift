@@ -1,5 +1,7 @@
-/// A minimal JSON value with a deterministic, pretty printer.
+/// A minimal JSON value with a deterministic, pretty printer; ``JSONLineReader`` reads one
+/// from a line of a recorded trace.
 enum JSON {
+    case null
     case string(String)
     case number(Int)
     case bool(Bool)
@@ -9,6 +11,8 @@ enum JSON {
     func rendered(indent: String) -> String {
         let inner = indent + "  "
         switch self {
+        case .null:
+            return "null"
         case .string(let text):
             return Self.quoted(text)
         case .number(let value):

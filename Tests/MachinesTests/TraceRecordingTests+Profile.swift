@@ -1,0 +1,28 @@
+import FSMCompiler
+import FSMRuntime
+import Foundation
+import Machines
+import Testing
+import TestSupport
+
+/// DESIGN's Profile recorded with its timers and invocation results (``recordedProfileJourney()``:
+/// a ``TraceRecordingClock`` and a ``TraceRecordingInvocationDriver`` around the manual ones
+/// record what fires and what the work delivers, each as a step of its own), and the run
+/// replays on `machines/Profile.fsm`.
+extension TraceRecordingTests {
+    @Test func timersAndInvocationResultsReplay() throws {
+        let text = String(decoding: recordedProfileJourney(), as: UTF8.self)
+        let url = ExampleMachines.folder.appendingPathComponent("Profile.fsm")
+        let spec = try #require(Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), propertyBound: nil).executable)
+        let run = TraceReplay.replay(text: text, on: spec)
+        #expect(run.divergence == nil, "\(run.divergence.map { $0.rendered(tracePath: "trace") } ?? "")\n\(text)")
+        #expect(run.steps.count == 12)
+        for record in [
+            #"{"kind":"result","invocation":"fetchUser","outcome":"done"}"#, #"{"kind":"result","invocation":"changes","outcome":"element"}"#,
+            #"{"kind":"timer"}"#, #"{"kind":"cancelled","invocation":"fetchUser"}"#,
+            #"{"kind":"guard","name":"isOffline","arguments":"offline","answer":true}"#,
+        ] {
+            #expect(text.contains(record), "\(record)")
+        }
+    }
+}
