@@ -76,17 +76,7 @@ struct ReplayCommand {
         default:
             output = summary(of: run, tracePath: tracePath)
         }
-        if let path = arguments.value("--output") {
-            do {
-                try OutputFile.write(output, to: path)
-            } catch {
-                console.error("fsmc: error: \(error.message)\n")
-                return .failure
-            }
-        } else {
-            console.output(output)
-        }
-        return .success
+        return console.write(output, toFileOrStandardOutput: arguments.value("--output")) ? .success : .failure
     }
 
     private func summary(of run: ReplayedRun, tracePath: String) -> String {
