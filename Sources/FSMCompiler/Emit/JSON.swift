@@ -5,6 +5,7 @@ enum JSON {
     case bool(Bool)
     case array([JSON])
     case object([(String, JSON)])
+    case null
 
     func rendered(indent: String) -> String {
         let inner = indent + "  "
@@ -15,6 +16,8 @@ enum JSON {
             return String(value)
         case .bool(let value):
             return String(value)
+        case .null:
+            return "null"
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
             if items.allSatisfy({ if case .number = $0 { true } else { false } }) {

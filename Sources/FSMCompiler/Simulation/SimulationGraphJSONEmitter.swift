@@ -1,0 +1,260 @@
+import FSMCore
+
+/// Writes a ``SimulationGraph`` as the JSON the simulator page embeds and follows
+/// (`fsmc simulate`, and `fsmc simulate --dump` for tools and the browser tests). Every text
+/// the page shows is written here, from the model and the interpreter's trace, so the page
+/// decides nothing; keys are in a fixed order, so the output is deterministic.
+///
+/// The document: `machine`, `bound`, `reachedBound`; the chart's `states` (each with its
+/// `name`, qualified `path`, `parent`, `kind` and `svgTitle`, the title of its node or cluster
+/// in Graphviz's SVG), `events` (with their `parameters` and sample payloads), `transitions`
+/// (by index, as described in test paths), `properties` (their `text` and `conditions`); `start`,
+/// a step; and `situations`, each with its `active` and `atomic` states (indexes into
+/// `states`), `histories`, `kept` events, `timers`, `invocations` (`name`, `kind`: `call`, `stream` or `machine`), `finished`, the value of each
+/// property's conditions (`properties`), its `steps` and the events it `refused` with `why`. A
+/// step has its `stimulus` (`kind`, `label`, and what names it), `incomplete`, and `outcomes`,
+/// each with its guard `answers` (transition index, value), its `log` (lines of `kind` and
+/// `text`) and `next`, a situation's index or `null` past the bound.
+package enum SimulationGraphJSONEmitter {
+    package static func emit(_ graph: SimulationGraph, samples: SampleValues = SampleValues()) -> String {
+        Writer(graph: graph, samples: samples).document().rendered(indent: "") + "\n"
+    }
+}
+
+private struct Writer {
+    let graph: SimulationGraph
+    let samples: SampleValues
+    var machine: ExecutableMachine { graph.machine }
+    var model: MachineModel { graph.machine.model }
+
+    func document() -> JSON {
+        .object([
+            ("machine", .string(model.name)),
+            ("bound", .number(graph.bound)),
+            ("reachedBound", .bool(graph.reachedBound)),
+            ("states", .array(model.states.map(state))),
+            ("events", .array(model.events.map { event in
+                .object([("name", .string(event.name)), ("parameters", parameters(event.parameters))])
+            })),
+            ("transitions", .array(model.allTransitions.map { transition in
+                .object([
+                    ("description", .string(PathDescription.transition(transition, in: model))),
+                    ("line", .number(transition.range.start.line)),
+                ])
+            })),
+            ("properties", .array(model.properties.map { property in
+                .object([
+                    ("text", .string(property.text)),
+                    ("line", .number(property.range.start.line)),
+                    ("conditions", .array(property.claim.conditions.map { .string(SpecText.guardExpression($0, in: model)) })),
+                ])
+            })),
+            ("start", step(graph.start)),
+            ("situations", .array(graph.situations.map(situation))),
+        ])
+    }
+
+    private func state(_ state: StateModel) -> JSON {
+        let kind = state.isFinal ? "final" : state.isParallel ? "parallel" : state.children.isEmpty ? "atomic" : "compound"
+        return .object([
+            ("name", .string(state.name)),
+            ("path", .string(PropertyDiagnostics.qualifiedName(of: state.id, model))),
+            ("parent", state.parent.map { .number($0.index) } ?? .null),
+            ("kind", .string(kind)),
+            ("svgTitle", .string(state.children.isEmpty ? state.name : "cluster " + state.name)),
+        ])
+    }
+
+    private func parameters(_ parameters: [ParameterModel]) -> JSON {
+        .array(parameters.map { parameter in
+            .object([
+                ("label", parameter.label.map(JSON.string) ?? .null),
+                ("type", .string(parameter.type)),
+                ("sample", samples.expression(for: parameter.type).map(JSON.string) ?? .null),
+            ])
+        })
+    }
+
+    private func situation(_ situation: SimulationGraph.Situation) -> JSON {
+        let historyOwners = model.states.filter { $0.history != nil }
+        return .object([
+            ("active", .array(situation.configuration.map { .number($0.index) })),
+            ("atomic", .array(situation.configuration.filter { model[$0].isAtomic }.map { .number($0.index) })),
+            ("histories", .array(zip(historyOwners, situation.remembered).map { owner, remembered in
+                .object([
+                    ("state", .number(owner.id.index)),
+                    ("remembers", remembered.map { .array($0.map { .number($0.index) }) } ?? .null),
+                ])
+            })),
+            ("kept", .array(situation.kept.map { .string(model[$0].name) })),
+            ("timers", .array(situation.timers.map { timer in
+                .object([
+                    ("state", .number(timer.owner.index)),
+                    ("group", .number(timer.group)),
+                    ("label", .string(describe(.timer(timer.owner, group: timer.group)))),
+                ])
+            })),
+            ("invocations", .array(situation.running.map { invocation in
+                .object([
+                    ("name", .string(model[invocation].name)),
+                    ("kind", .string(kind(of: model[invocation]))),
+                    ("state", .number(model[invocation].owner.index)),
+                    ("text", .string(SpecText.invocation(model[invocation]))),
+                ])
+            })),
+            ("finished", .bool(situation.isFinished)),
+            ("properties", .array(model.properties.map { property in
+                .array(property.claim.conditionValues(in: situation.configuration).map(JSON.bool))
+            })),
+            ("steps", .array(situation.steps.map(step))),
+            ("refused", .array(situation.refused.map { refusal in
+                .object([("event", .string(model[refusal.event].name)), ("why", .string(why(refusal.reason)))])
+            })),
+        ])
+    }
+
+    private func kind(of invocation: InvocationModel) -> String {
+        switch invocation.kind {
+        case .call: "call"
+        case .stream: "stream"
+        case .machine: "machine"
+        }
+    }
+
+    private func why(_ reason: SimulationGraph.Reason) -> String {
+        switch reason {
+        case .finished: "the machine finished: it ignores everything"
+        case .noTransition: "no active state (nor the machine) has a transition for it or defers it: it would be ignored"
+        }
+    }
+
+    private func step(_ step: SimulationGraph.Step) -> JSON {
+        .object([
+            ("stimulus", stimulus(step.stimulus)),
+            ("incomplete", .bool(step.isIncomplete)),
+            ("outcomes", .array(step.outcomes.map { outcome in
+                .object([
+                    ("answers", .array(outcome.answers.map { answer in
+                        .object([("transition", .number(answer.transition.index)), ("value", .bool(answer.value))])
+                    })),
+                    ("log", .array(log(of: outcome).map { line in .object([("kind", .string(line.kind)), ("text", .string(line.text))]) })),
+                    ("next", outcome.next.map(JSON.number) ?? .null),
+                ])
+            })),
+        ])
+    }
+
+    private func stimulus(_ stimulus: MachineInterpreter.Stimulus) -> JSON {
+        var fields: [(String, JSON)]
+        switch stimulus {
+        case .start:
+            fields = [("kind", .string("start"))]
+        case .event(let event):
+            fields = [("kind", .string("event")), ("event", .string(model[event].name))]
+        case .timer(let owner, let group):
+            fields = [("kind", .string("timer")), ("state", .number(owner.index)), ("group", .number(group))]
+        case .outcome(let invocation, let result):
+            fields = [
+                ("kind", .string("outcome")), ("invocation", .string(model[invocation].name)), ("result", .string(result.name)),
+                ("payload", parameters(model[invocation].payload(of: result))),
+            ]
+            if case .output(let output) = result { fields.append(("output", .string(output))) }
+        }
+        fields.insert(("label", .string(describe(stimulus))), at: 1)
+        return .object(fields)
+    }
+
+    private func describe(_ stimulus: MachineInterpreter.Stimulus) -> String {
+        PropertyDiagnostics.describe(stimulus, machine)
+    }
+
+    // MARK: - The step log
+
+    private struct Line {
+        var kind: String
+        var text: String
+    }
+
+    /// The outcome's trace as lines, with the candidates each selection did not take just
+    /// before what it did.
+    private func log(of outcome: SimulationGraph.Outcome) -> [Line] {
+        var lines: [Line] = []
+        var explanations = outcome.explanations[...]
+        func explainUpTo(_ index: Int) {
+            while let next = explanations.first, next.traceIndex <= index {
+                explanations = explanations.dropFirst()
+                lines += notTaken(next)
+            }
+        }
+        for (index, entry) in outcome.trace.enumerated() {
+            explainUpTo(index)
+            lines += self.lines(of: entry)
+        }
+        explainUpTo(Int.max)
+        return lines
+    }
+
+    private func notTaken(_ explanation: MachineInterpreter.SelectionExplanation) -> [Line] {
+        explanation.candidates.compactMap { candidate in
+            let transition = description(of: candidate.transition)
+            switch candidate.fate {
+            case .taken:
+                return nil
+            case .guardFalse:
+                return Line(kind: "notTaken", text: "not taken: \(transition): its guard answered false")
+            case .inFalse:
+                return Line(kind: "notTaken", text: "not taken: \(transition): its in(…) is false here")
+            case .preempted(let other):
+                return Line(kind: "notTaken", text: "not taken: \(transition): preempted by \(description(of: other))")
+            case .conflicts(let other):
+                return Line(kind: "notTaken", text: "not taken: \(transition): conflicts with \(description(of: other)) in another region")
+            }
+        }
+    }
+
+    private func description(of transition: TransitionID) -> String {
+        PathDescription.transition(machine[transition].declaration, in: model)
+    }
+
+    private func lines(of entry: MachineInterpreter.TraceEntry) -> [Line] {
+        switch entry {
+        case .exited(let state):
+            return [Line(kind: "exit", text: "exit \(model[state].name)")] + actions(model[state].exitActions)
+        case .entered(let state):
+            return [Line(kind: "entry", text: "enter \(model[state].name)")] + actions(model[state].entryActions)
+        case .took(let transition):
+            return [Line(kind: "transition", text: "take \(description(of: transition))")]
+                + actions(machine[transition].declaration.actions)
+        case .ignored(let event):
+            return [Line(kind: "ignored", text: "ignored \(model[event].name): no enabled transition took it")]
+        case .kept(let event):
+            return [Line(kind: "kept", text: "kept \(model[event].name): an active state defers it")]
+        case .released(let event):
+            return [Line(kind: "released", text: "released \(model[event].name): no active state defers it any more")]
+        case .tookHistoryDefault(let state):
+            return [Line(kind: "history", text: "\(model[state].name).history: nothing remembered, its default")]
+                + actions(model[state].historyDefault?.actions ?? [])
+        case .started(let run):
+            return [Line(kind: "invocation", text: "start \(model[run.invocation].name)")]
+        case .cancelled(let run):
+            return [Line(kind: "invocation", text: "cancel \(model[run.invocation].name)")]
+        case .dropped(let run, let result):
+            return [Line(kind: "dropped", text: "dropped \(result.trigger(of: model[run.invocation].name)): it no longer runs")]
+        case .ignoredResult(let run, let result):
+            return [Line(kind: "ignored", text: "ignored \(result.trigger(of: model[run.invocation].name)): no transition took it")]
+        case .inChild(let run, _):
+            return [Line(kind: "child", text: "a step of the child \(model[run.invocation].name)")]
+        }
+    }
+
+    private func actions(_ actions: [ActionModel]) -> [Line] {
+        actions.map { action in
+            let kind = switch action {
+            case .emit: "output"
+            case .raise: "raise"
+            case .call: "action"
+            }
+            return Line(kind: kind, text: "  \(SpecText.action(action, in: model))")
+        }
+    }
+}
