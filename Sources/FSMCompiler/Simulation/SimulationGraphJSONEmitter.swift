@@ -123,8 +123,8 @@ private struct Writer {
 
     private func why(_ reason: SimulationGraph.Reason) -> String {
         switch reason {
-        case .finished: "the machine finished: it ignores everything"
-        case .noTransition: "no active state (nor the machine) has a transition for it or defers it: it would be ignored"
+        case .finished: "the machine finished"
+        case .noTransition: "no transition here: ignored"
         }
     }
 
@@ -137,7 +137,9 @@ private struct Writer {
                     ("answers", .array(outcome.answers.map { answer in
                         .object([("transition", .number(answer.transition.index)), ("value", .bool(answer.value))])
                     })),
-                    ("log", .array(log(of: outcome).map { line in .object([("kind", .string(line.kind)), ("text", .string(line.text))]) })),
+                    ("log", .array(SimulationStepLog(machine: machine).lines(of: outcome).map { line in
+                        .object([("kind", .string(line.kind)), ("text", .string(line.text))])
+                    })),
                     ("next", outcome.next.map(JSON.number) ?? .null),
                 ])
             })),
@@ -166,95 +168,5 @@ private struct Writer {
 
     private func describe(_ stimulus: MachineInterpreter.Stimulus) -> String {
         PropertyDiagnostics.describe(stimulus, machine)
-    }
-
-    // MARK: - The step log
-
-    private struct Line {
-        var kind: String
-        var text: String
-    }
-
-    /// The outcome's trace as lines, with the candidates each selection did not take just
-    /// before what it did.
-    private func log(of outcome: SimulationGraph.Outcome) -> [Line] {
-        var lines: [Line] = []
-        var explanations = outcome.explanations[...]
-        func explainUpTo(_ index: Int) {
-            while let next = explanations.first, next.traceIndex <= index {
-                explanations = explanations.dropFirst()
-                lines += notTaken(next)
-            }
-        }
-        for (index, entry) in outcome.trace.enumerated() {
-            explainUpTo(index)
-            lines += self.lines(of: entry)
-        }
-        explainUpTo(Int.max)
-        return lines
-    }
-
-    private func notTaken(_ explanation: MachineInterpreter.SelectionExplanation) -> [Line] {
-        explanation.candidates.compactMap { candidate in
-            let transition = description(of: candidate.transition)
-            switch candidate.fate {
-            case .taken:
-                return nil
-            case .guardFalse:
-                return Line(kind: "notTaken", text: "not taken: \(transition): its guard answered false")
-            case .inFalse:
-                return Line(kind: "notTaken", text: "not taken: \(transition): its in(…) is false here")
-            case .preempted(let other):
-                return Line(kind: "notTaken", text: "not taken: \(transition): preempted by \(description(of: other))")
-            case .conflicts(let other):
-                return Line(kind: "notTaken", text: "not taken: \(transition): conflicts with \(description(of: other)) in another region")
-            }
-        }
-    }
-
-    private func description(of transition: TransitionID) -> String {
-        PathDescription.transition(machine[transition].declaration, in: model)
-    }
-
-    private func lines(of entry: MachineInterpreter.TraceEntry) -> [Line] {
-        switch entry {
-        case .exited(let state):
-            return [Line(kind: "exit", text: "exit \(model[state].name)")] + actions(model[state].exitActions)
-        case .entered(let state):
-            return [Line(kind: "entry", text: "enter \(model[state].name)")] + actions(model[state].entryActions)
-        case .took(let transition):
-            return [Line(kind: "transition", text: "take \(description(of: transition))")]
-                + actions(machine[transition].declaration.actions)
-        case .ignored(let event):
-            return [Line(kind: "ignored", text: "ignored \(model[event].name): no enabled transition took it")]
-        case .kept(let event):
-            return [Line(kind: "kept", text: "kept \(model[event].name): an active state defers it")]
-        case .released(let event):
-            return [Line(kind: "released", text: "released \(model[event].name): no active state defers it any more")]
-        case .tookHistoryDefault(let state):
-            return [Line(kind: "history", text: "\(model[state].name).history: nothing remembered, its default")]
-                + actions(model[state].historyDefault?.actions ?? [])
-        case .started(let run):
-            return [Line(kind: "invocation", text: "start \(model[run.invocation].name)")]
-        case .cancelled(let run):
-            return [Line(kind: "invocation", text: "cancel \(model[run.invocation].name)")]
-        case .dropped(let run, let result):
-            return [Line(kind: "dropped", text: "dropped \(result.trigger(of: model[run.invocation].name)): it no longer runs")]
-        case .ignoredResult(let run, let result):
-            return [Line(kind: "ignored", text: "ignored \(result.trigger(of: model[run.invocation].name)): no transition took it")]
-        case .inChild(let run, _):
-            return [Line(kind: "child", text: "a step of the child \(model[run.invocation].name)")]
-        }
-    }
-
-    private func actions(_ actions: [ActionModel]) -> [Line] {
-        actions.map { action in
-            let kind = switch action {
-            case .emit: "output"
-            case .raise: "raise"
-            case .call: "action"
-            }
-            return Line(kind: kind, text: "  \(SpecText.action(action, in: model))")
-        }
     }
 }

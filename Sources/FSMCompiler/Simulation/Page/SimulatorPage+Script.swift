@@ -29,6 +29,12 @@ extension SimulatorPage {
           }
 
           function findDiagramNodes() {
+            // The diagram fits the space it has (the style sizes it; the view box keeps its shape).
+            const svg = document.querySelector("#diagram svg");
+            if (svg) {
+              svg.removeAttribute("width");
+              svg.removeAttribute("height");
+            }
             const titles = new Map();
             for (const group of document.querySelectorAll("#diagram g.node, #diagram g.cluster")) {
               const title = group.querySelector(":scope > title");
@@ -268,7 +274,7 @@ extension SimulatorPage {
               const row = element("div", {}, element("div", { class: "sample" }, "assert " + property.text));
               property.conditions.forEach((condition, position) => {
                 const value = values ? values[position] : null;
-                row.append(element("div", { class: value === null ? "muted" : value ? "holds" : "fails" },
+                row.append(element("div", { class: value ? "holds" : "muted" },
                   "  " + condition + ": " + (value === null ? "no situation" : value ? "true here" : "false here")));
               });
               return row;

@@ -11,7 +11,7 @@ extension SimulatorPage {
         main { display: flex; align-items: flex-start; gap: 12px; padding: 12px; }
         #panel { flex: 0 0 420px; display: flex; flex-direction: column; gap: 8px; max-height: calc(100vh - 90px); overflow-y: auto; }
         #diagram { flex: 1 1 auto; background: #fff; border: 1px solid #d5d9e0; border-radius: 6px; padding: 8px; overflow: auto; max-height: calc(100vh - 90px); }
-        #diagram svg { max-width: 100%; height: auto; }
+        #diagram svg { width: 100%; height: calc(100vh - 110px); }
         section { background: #fff; border: 1px solid #d5d9e0; border-radius: 6px; padding: 6px 10px; }
         section h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: #5a6272; margin: 0 0 4px; }
         button { font: inherit; font-size: 13px; padding: 2px 9px; margin: 2px 4px 2px 0; border: 1px solid #3a6df0; background: #3a6df0; color: #fff; border-radius: 4px; cursor: pointer; }
@@ -35,8 +35,8 @@ extension SimulatorPage {
         #log .output, #log .raise { color: #b45309; }
         #log .notTaken, #log .ignored, #log .dropped { color: #6b7385; }
         #log .step { font-weight: bold; margin-top: 4px; font-family: inherit; }
-        g.fsmc-active > polygon, g.fsmc-active > path, g.fsmc-active > ellipse { fill: #ffe27a; stroke: #c2410c; stroke-width: 2.5px; }
-        g.cluster.fsmc-active > polygon, g.cluster.fsmc-active > path { fill: #fff7d1; }
-        g.fsmc-active > text { font-weight: bold; }
+        g.node.fsmc-active polygon, g.node.fsmc-active path, g.node.fsmc-active ellipse { fill: #ffe27a; stroke: #c2410c; stroke-width: 2.5px; }
+        g.cluster.fsmc-active polygon, g.cluster.fsmc-active path { fill: #fff7d1; stroke: #c2410c; stroke-width: 2px; }
+        g.fsmc-active text { font-weight: bold; }
         """#
 }
