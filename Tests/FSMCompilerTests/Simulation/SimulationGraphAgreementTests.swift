@@ -31,6 +31,8 @@ import TestSupport
             let (name, profile) = Self.cases[caseIndex]
             var generator = SpecGenerator(seed: 0x5140_0000 + UInt64(caseIndex), profile: profile, size: Self.size)
             var compared = 0
+            // Specs whose graph has more than one situation: those that test the steps.
+            var explored = 0
             var failures: [String] = []
             for index in 0..<Self.specsPerCase {
                 let spec = generator.makeSpec(machineName: "Generated\(index)")
@@ -40,6 +42,7 @@ import TestSupport
                 let disagreements = Self.disagreements(graph)
                 if disagreements.isEmpty {
                     compared += 1
+                    if graph.situations.count > 1 { explored += 1 }
                 } else {
                     failures.append("\(name) spec \(index): \(disagreements.prefix(3).joined(separator: "; "))\n\(spec.document.text)")
                 }
@@ -47,7 +50,18 @@ import TestSupport
             }
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
             #expect(compared >= Self.specsPerCase / 2, "\(name): only \(compared) specs compared")
+            #expect(explored >= 2, "\(name): only \(explored) specs with more than one situation")
         }
+    }
+
+    @Test(arguments: ["AppFlow.fsm", "CallTracker.fsm", "Checkout.fsm", "Lotto.fsm", "Navigator.fsm", "Player.fsm", "Profile.fsm", "Stopwatch.fsm"])
+    func theExampleMachinesGraphsAreTheInterpretersSteps(_ name: String) throws {
+        let compilation = Compiler.compile(SourceText(try ExampleMachines.text(of: name)))
+        let machine = try #require(compilation.executable)
+        let graph = SimulationGraph(machine)
+        #expect(!graph.reachedBound)
+        #expect(graph.situations.count > 1)
+        #expect(Self.disagreements(graph) == [])
     }
 
     /// Everything in `graph` the interpreter does not do, as messages.
