@@ -74,8 +74,9 @@ let package = Package(
             dependencies: ["fsmc"]),
 
         // The example machines of the seeds and the Swift that implements their actions.
+        // `runs/` holds runs recorded from fsm-examples (`--record`), replayed by the tests.
         .target(
-            name: "Machines", dependencies: ["FSMRuntime"], path: "machines",
+            name: "Machines", dependencies: ["FSMRuntime"], path: "machines", exclude: ["runs"],
             swiftSettings: strict, plugins: ["FSMGenerator"]),
         // Runs the seed scenarios against the generated machines.
         .executableTarget(name: "fsm-examples", dependencies: ["Machines", "FSMRuntime"], swiftSettings: strict),

@@ -59,15 +59,16 @@ package struct InputFiles {
     package static let maximumSpecSize = Compiler.maximumSpecSize
 
     /// What a command reads, for its messages: a spec (`.fsm`), for `fsmc import` a chart,
-    /// or a machine's interface that `interface` wrote.
+    /// a machine's interface that `interface` wrote, or for `fsmc replay` a recorded run.
     package enum Kind {
-        case spec, chart, interface
+        case spec, chart, interface, trace
 
         var file: String {
             switch self {
             case .spec: "a .fsm file"
             case .chart: "an .scxml file"
             case .interface: "a machine interface file"
+            case .trace: "a recorded run (.jsonl)"
             }
         }
 
@@ -76,12 +77,21 @@ package struct InputFiles {
             case .spec: "spec"
             case .chart: "chart"
             case .interface: "machine interface"
+            case .trace: "recorded run"
             }
+        }
+
+        /// The largest file of this kind fsmc reads: a recorded run of a long session is far
+        /// larger than any spec.
+        var maximumSize: Int {
+            self == .trace ? 64 * maximumSpecSize : maximumSpecSize
         }
     }
 
-    /// Reads a spec's (or a chart's) bytes: a file of at most ``maximumSpecSize`` bytes.
+    /// Reads a spec's (or a chart's, …) bytes: a file of at most ``maximumSpecSize`` bytes (64
+    /// times that for a recorded run).
     package static func read(_ path: String, kind: Kind = .spec) throws(Failure) -> SourceTextBytes {
+        let maximumSize = kind.maximumSize
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw Failure(message: "no such file or directory: '\(path)'")
@@ -95,15 +105,15 @@ package struct InputFiles {
             defer { try? handle.close() }
             // One byte more than allowed tells a file that is too large without reading it
             // whole (it may be a device or a pipe that never ends).
-            data = try handle.read(upToCount: maximumSpecSize + 1) ?? Data()
+            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
         } catch {
             throw Failure(message: "cannot read '\(path)': \(FileErrorReason.describe(error))")
         }
-        guard data.count <= maximumSpecSize else {
+        guard data.count <= maximumSize else {
             // A device or a pipe has no size to tell.
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            let actual = size > maximumSpecSize ? " (it is \(megabytes(size)) MB)" : ""
-            throw Failure(message: "'\(path)' is larger than \(megabytes(maximumSpecSize)) MB, the most fsmc reads in a \(kind.noun)\(actual)")
+            let actual = size > maximumSize ? " (it is \(megabytes(size)) MB)" : ""
+            throw Failure(message: "'\(path)' is larger than \(megabytes(maximumSize)) MB, the most fsmc reads in a \(kind.noun)\(actual)")
         }
         return data
     }

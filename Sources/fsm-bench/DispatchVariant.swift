@@ -81,6 +81,7 @@ enum DispatchVariants {
     static func all(eventCount: Int) -> [DispatchVariant] {
         player(eventCount: eventCount) + callTracker(eventCount: eventCount) + mail(eventCount: eventCount)
             + upload(eventCount: eventCount) + mediaControls(eventCount: eventCount) + observablePlayer(eventCount: eventCount)
+            + [recordedPlayer(eventCount: eventCount)]
     }
 
     /// The player as an `@Observable` machine against a hand-written `@Observable` class, nobody

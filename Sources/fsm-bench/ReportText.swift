@@ -23,6 +23,10 @@ struct ReportText {
             table.text,
             "",
         ]
+        let unrecorded = report.medians["Player, generated, none"]
+        if let recorded = report.medians[DispatchVariants.recordedPlayerLabel], let unrecorded {
+            lines.append("Player recorded to a trace (TraceRecorder): \(format(recorded)) ns/event, against \(format(unrecorded)) unrecorded")
+        }
         for (machine, outcome) in report.outcomes.sorted(by: { $0.key < $1.key }) {
             lines.append("\(machine): every variant ended in \(outcome)")
         }

@@ -1,10 +1,28 @@
 import FSMRuntime
+import Foundation
 import Machines
 
 // Runs the scenarios of the seed articles and of DESIGN against the machines generated from
 // machines/*.fsm and prints every transition, output and ignored event as it happens. The
 // scenarios with invocations run their tasks on the main actor, where this code runs, one at a
 // time: the output is the same on every run.
+//
+// `fsm-examples --record <directory>` records the Navigator's journey there instead, as a trace
+// `fsmc replay` checks (docs/TraceFormat.md).
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--record" {
+    guard arguments.count == 2, let directory = arguments.last else {
+        print("usage: fsm-examples [--record <directory>]")
+        exit(2)
+    }
+    do {
+        try recordNavigatorJourney(into: directory)
+    } catch {
+        print("fsm-examples: error: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
 
 callTrackerThroughARealCall()
 callTrackerCancelledAtTheSystemAlert()

@@ -1,23 +1,24 @@
-/// A minimal JSON value with a deterministic, pretty printer.
+/// A minimal JSON value with a deterministic, pretty printer; ``JSONLineReader`` reads one
+/// from a line of a recorded trace.
 enum JSON {
+    case null
     case string(String)
     case number(Int)
     case bool(Bool)
     case array([JSON])
     case object([(String, JSON)])
-    case null
 
     func rendered(indent: String) -> String {
         let inner = indent + "  "
         switch self {
+        case .null:
+            return "null"
         case .string(let text):
             return Self.quoted(text)
         case .number(let value):
             return String(value)
         case .bool(let value):
             return String(value)
-        case .null:
-            return "null"
         case .array(let items):
             guard !items.isEmpty else { return "[]" }
             if items.allSatisfy({ if case .number = $0 { true } else { false } }) {

@@ -152,6 +152,9 @@ public struct TestPath: Hashable, Sendable {
         /// The counterexample of the property at this index of ``MachineModel/properties``
         /// (``CounterexamplePaths``): it ends where the property breaks.
         case counterexample(Int)
+        /// A run an app recorded (``TraceReplay``), from the trace file of this name: it checks
+        /// the configuration after each recorded step.
+        case recordedRun(String)
     }
 
     public var purpose: Purpose

@@ -37,6 +37,9 @@ public enum PathsJSONEmitter {
             case .counterexample(let index):
                 fields.append(("kind", .string("counterexample")))
                 fields.append(("property", .string(model.properties[index].text)))
+            case .recordedRun(let trace):
+                fields.append(("kind", .string("recordedRun")))
+                fields.append(("trace", .string(trace)))
             }
             fields.append(("startTransitions", .array(path.startTransitions.map { .number($0) })))
             fields.append(("steps", .array(path.steps.map { step($0, plan) })))

@@ -1,0 +1,177 @@
+/// A recorded run read from its JSON lines (docs/TraceFormat.md): the header, then each record
+/// with the line it was on.
+public struct RecordedTrace: Hashable, Sendable {
+    /// The trace format this reader reads.
+    public static let formatVersion = 1
+
+    /// The first line: which machine ran, from which spec, recorded by which fsmc.
+    public struct Header: Hashable, Sendable {
+        public var machine: String
+        public var spec: String
+        public var fsmcVersion: String
+
+        public init(machine: String, spec: String, fsmcVersion: String) {
+            self.machine = machine
+            self.spec = spec
+            self.fsmcVersion = fsmcVersion
+        }
+    }
+
+    /// A record and the 1-based line it was read from.
+    public struct Line: Hashable, Sendable {
+        public var record: TraceRecord
+        public var number: Int
+
+        public init(_ record: TraceRecord, line number: Int) {
+            self.record = record
+            self.number = number
+        }
+    }
+
+    /// Why a trace cannot be read, at a line and column of it.
+    public struct ReadError: Error, Hashable, Sendable {
+        public var line: Int
+        public var column: Int
+        public var message: String
+    }
+
+    public var header: Header
+    public var lines: [Line]
+
+    public init(header: Header, lines: [Line]) {
+        self.header = header
+        self.lines = lines
+    }
+
+    /// Reads a trace. Blank lines are skipped (a file may end with one); anything else that is
+    /// not a record of format version 1 is a located error.
+    public static func read(_ text: String) throws(ReadError) -> RecordedTrace {
+        var header: Header?
+        var lines: [Line] = []
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            let value: JSON
+            do {
+                value = try JSONLineReader.read(line)
+            } catch {
+                throw ReadError(line: number, column: error.column, message: error.message)
+            }
+            guard case .object(let fields) = value else {
+                throw ReadError(line: number, column: 1, message: "a trace line is a JSON object")
+            }
+            var members = TraceMembers(fields: fields, line: number)
+            if header == nil {
+                header = try members.header()
+            } else {
+                lines.append(Line(try members.record(), line: number))
+            }
+            try members.expectNoOthers()
+        }
+        guard let header else {
+            throw ReadError(line: 1, column: 1, message: "the trace is empty: it starts with a header line {\"fsmcTrace\": 1, …}")
+        }
+        return RecordedTrace(header: header, lines: lines)
+    }
+}
+
+/// The members of one line's object, taken one by one, so that a member the format does not
+/// know is an error rather than silently skipped.
+private struct TraceMembers {
+    var fields: [(String, JSON)]
+    let line: Int
+
+    func error(_ message: String) -> RecordedTrace.ReadError {
+        RecordedTrace.ReadError(line: line, column: 1, message: message)
+    }
+
+    mutating func take(_ name: String) -> JSON? {
+        guard let index = fields.firstIndex(where: { $0.0 == name }) else { return nil }
+        return fields.remove(at: index).1
+    }
+
+    mutating func string(_ name: String) throws(RecordedTrace.ReadError) -> String {
+        guard let value = take(name) else { throw error("a '\(kindForMessages)' record needs '\(name)'") }
+        guard case .string(let text) = value else { throw error("'\(name)' is a string") }
+        return text
+    }
+
+    mutating func optionalString(_ name: String) throws(RecordedTrace.ReadError) -> String? {
+        switch take(name) {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw error("'\(name)' is a string or null")
+        }
+    }
+
+    mutating func bool(_ name: String) throws(RecordedTrace.ReadError) -> Bool {
+        guard case .bool(let value)? = take(name) else { throw error("a '\(kindForMessages)' record needs '\(name)', true or false") }
+        return value
+    }
+
+    mutating func names(_ name: String) throws(RecordedTrace.ReadError) -> [String] {
+        guard case .array(let items)? = take(name) else { throw error("a '\(kindForMessages)' record needs '\(name)', an array of state names") }
+        var names: [String] = []
+        for item in items {
+            guard case .string(let text) = item else { throw error("'\(name)' holds state names, as strings") }
+            names.append(text)
+        }
+        return names
+    }
+
+    var kindForMessages = "header"
+
+    mutating func header() throws(RecordedTrace.ReadError) -> RecordedTrace.Header {
+        guard case .number(let version)? = take("fsmcTrace") else {
+            throw error("the first line is the trace's header, {\"fsmcTrace\": 1, \"machine\": …}")
+        }
+        guard version == RecordedTrace.formatVersion else {
+            throw error("trace format \(version) is not one this fsmc reads (it reads format \(RecordedTrace.formatVersion))")
+        }
+        return RecordedTrace.Header(machine: try string("machine"), spec: try string("spec"), fsmcVersion: try string("fsmcVersion"))
+    }
+
+    mutating func record() throws(RecordedTrace.ReadError) -> TraceRecord {
+        guard case .string(let kind)? = take("kind") else { throw error("a trace record needs 'kind', a string") }
+        kindForMessages = kind
+        switch kind {
+        case "start": return .start
+        case "event": return .event(name: try string("name"), payload: try optionalString("payload"))
+        case "timer": return .timer(state: try optionalString("state"))
+        case "result": return .result(invocation: try string("invocation"), outcome: try outcome())
+        case "guard": return .guardAnswer(name: try string("name"), arguments: try optionalString("arguments"), answer: try bool("answer"))
+        case "exit": return .exit(state: try string("state"))
+        case "entry": return .entry(state: try string("state"))
+        case "transition":
+            guard let trigger = take("trigger") else { throw error("a 'transition' record needs 'trigger', an event's name or null") }
+            switch trigger {
+            case .null: return .transition(trigger: nil)
+            case .string(let name): return .transition(trigger: name)
+            default: throw error("'trigger' is an event's name or null")
+            }
+        case "output": return .output(name: try string("name"), payload: try optionalString("payload"))
+        case "ignored": return .ignored(event: try string("event"))
+        case "kept": return .kept(event: try string("event"))
+        case "started": return .started(invocation: try string("invocation"))
+        case "cancelled": return .cancelled(invocation: try string("invocation"))
+        case "dropped": return .dropped(invocation: try string("invocation"))
+        case "step": return .step(configuration: try names("configuration"))
+        default: throw error("unknown record kind '\(kind)'")
+        }
+    }
+
+    mutating func outcome() throws(RecordedTrace.ReadError) -> TraceRecord.Outcome {
+        switch try string("outcome") {
+        case "done": return .done
+        case "error": return .error
+        case "element": return .element
+        case "output": return .output(try string("output"))
+        case let other: throw error("unknown outcome '\(other)': done, error, element or output")
+        }
+    }
+
+    func expectNoOthers() throws(RecordedTrace.ReadError) {
+        if let (name, _) = fields.first { throw error("unknown member '\(name)' in a '\(kindForMessages)' record") }
+    }
+}
