@@ -5,7 +5,9 @@ import Foundation
 /// `fsmc simulate`: writes the simulator page of a spec, one self-contained HTML file (the
 /// diagram as `fsmc graph --format svg` draws it, the ``SimulationGraph`` as JSON, the page's
 /// script and style), or with `--dump` the graph's JSON alone, for tools and the browser tests.
-/// The page needs Graphviz's `dot` to draw the diagram; the dump does not.
+/// The page needs Graphviz's `dot` to draw the diagram; the dump does not. With `--trace`, a
+/// recorded run is replayed on the spec (``TraceReplay``) and shown as a timeline; where it parts
+/// from the spec is a warning, and the page shows the steps before it.
 struct SimulateCommand {
     var console: Console
 
@@ -14,9 +16,12 @@ struct SimulateCommand {
         CommandSpec(
             name: "simulate",
             summary: "Writes a spec's simulator page: one HTML file that steps the machine as fsmc's interpreter does, offline.",
-            arguments: "<file> [--output <page.html>] [--sample <Type=expression>]... [--bound <n>] [--sibling <spec>]... [--dump]",
+            arguments: "<file> [--output <page.html>] [--trace <run.jsonl>] [--sample <Type=expression>]... [--bound <n>] [--sibling <spec>]... [--dump]",
             options: [
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
+                OptionSpec(
+                    name: "--trace", valueName: "<run.jsonl>",
+                    help: "A run recorded by FSMRuntime's TraceRecorder (docs/TraceFormat.md), replayed on the spec and shown as a timeline."),
                 SampleOption.option,
                 OptionSpec(
                     name: "--bound", valueName: "<n>",
@@ -44,7 +49,23 @@ struct SimulateCommand {
             return .failure
         }
         let graph = SimulationGraph(machine, bound: bound)
-        let json = SimulationGraphJSONEmitter.emit(graph, samples: samples)
+        var run: ReplayedRun?
+        let tracePath = arguments.value("--trace")
+        if let tracePath {
+            do {
+                run = TraceReplay.replay(text: String(decoding: try InputFiles.read(tracePath, kind: .trace), as: UTF8.self), on: machine)
+            } catch {
+                console.error("fsmc: error: \(error.message)\n")
+                return .failure
+            }
+            // The page shows the steps that match and where the run parts from the spec.
+            if let divergence = run?.divergence {
+                console.error(divergence.rendered(tracePath: tracePath).replacing(": error: ", with: ": warning: ") + "\n")
+            }
+        }
+        // The page names the trace by its file name: it may be opened on another machine.
+        let json = SimulationGraphJSONEmitter.emit(
+            graph, samples: samples, run: run, tracePath: ((tracePath ?? "run.jsonl") as NSString).lastPathComponent)
         let text: String
         if arguments.has("--dump") {
             text = json

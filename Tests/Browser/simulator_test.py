@@ -38,13 +38,13 @@ def check(condition, message):
 class Page:
     """One machine's page in the browser, and where fsmc's graph says it should be."""
 
-    def __init__(self, driver, fsmc, output, name):
+    def __init__(self, driver, fsmc, output, name, page=None, arguments=()):
         self.driver = driver
         self.name = name
         spec = os.path.join(REPOSITORY, "machines", name + ".fsm")
-        self.path = os.path.join(output, name + ".html")
-        subprocess.run([fsmc, "simulate", spec, "--output", self.path], check=True)
-        dump = subprocess.run([fsmc, "simulate", spec, "--dump"], check=True, capture_output=True, text=True).stdout
+        self.path = os.path.join(output, (page or name) + ".html")
+        subprocess.run([fsmc, "simulate", spec, "--output", self.path] + list(arguments), check=True)
+        dump = subprocess.run([fsmc, "simulate", spec, "--dump"] + list(arguments), check=True, capture_output=True, text=True).stdout
         self.graph = json.loads(dump)
         self.situation = None
         self.history = []
@@ -196,6 +196,33 @@ def profile(page, output):
     page.screenshot(output, "profile-timer.png")
 
 
+def recorded_run(page, output):
+    """The run fsm-examples recorded (machines/runs/Navigator.jsonl), replayed by fsmc: each
+    recorded step chosen on the page highlights the states fsmc's replay ended in."""
+    page.open()
+    run = page.graph["recordedRun"]
+    check(run is not None and run["divergence"] is None, "Navigator's recorded run: %r" % run)
+    check(len(run["steps"]) > 5, "Navigator's recorded run has %d steps" % len(run["steps"]))
+    states = page.graph["states"]
+    for index, step in enumerate(run["steps"]):
+        page.click("recorded-%d" % index)
+        expected = sorted(states[state]["name"] for state in step["active"])
+        check(page.highlighted() == expected, "recorded step %d highlights %s, the replay ended in %s"
+              % (index, page.highlighted(), expected))
+        if step["situation"] is not None:
+            page.situation = step["situation"]
+            check(page.expected() == expected, "recorded step %d: its situation is not the replay's" % index)
+    page.screenshot(output, "navigator-recorded.png")
+
+
+def every_machine(driver, fsmc, output):
+    """Every example machine's page opens offline, without errors, at its start."""
+    names = sorted(name[:-4] for name in os.listdir(os.path.join(REPOSITORY, "machines")) if name.endswith(".fsm"))
+    for name in names:
+        Page(driver, fsmc, output, name).open()
+    return names
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fsmc", required=True)
@@ -218,9 +245,18 @@ def main():
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.emulateNetworkConditions",
                                {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0})
-        for name, scenario in [("Navigator", navigator), ("Player", player), ("Profile", profile)]:
+        trace = ["--trace", os.path.join(REPOSITORY, "machines", "runs", "Navigator.jsonl")]
+        scenarios = [
+            ("Navigator", lambda: navigator(Page(driver, arguments.fsmc, arguments.output, "Navigator"), arguments.output)),
+            ("Player", lambda: player(Page(driver, arguments.fsmc, arguments.output, "Player"), arguments.output)),
+            ("Profile", lambda: profile(Page(driver, arguments.fsmc, arguments.output, "Profile"), arguments.output)),
+            ("Navigator's recorded run", lambda: recorded_run(
+                Page(driver, arguments.fsmc, arguments.output, "Navigator", page="NavigatorRun", arguments=trace), arguments.output)),
+            ("every machine", lambda: every_machine(driver, arguments.fsmc, arguments.output)),
+        ]
+        for name, scenario in scenarios:
             try:
-                scenario(Page(driver, arguments.fsmc, arguments.output, name), arguments.output)
+                scenario()
                 print("simulator: %s passed" % name)
             except Failure as failure:
                 driver.save_screenshot(os.path.join(arguments.output, name + "-failure.png"))

@@ -74,3 +74,36 @@ import TestSupport
         #expect(run.stdout.contains("\"reachedBound\": true"))
     }
 }
+
+extension SimulateCommandTests {
+    /// A run fsm-examples recorded, replayed on the spec: its steps and the situations they end in.
+    @Test func aRecordedRunIsReplayedIntoThePage() async throws {
+        let run = try await fsmc(
+            ["simulate", "machines/Navigator.fsm", "--dump", "--trace", "machines/runs/Navigator.jsonl"], in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let recorded = try #require(document["recordedRun"] as? [String: Any])
+        let steps = try #require(recorded["steps"] as? [[String: Any]])
+        #expect(recorded["divergence"] is NSNull)
+        #expect(steps.first?["label"] as? String == "start")
+        #expect(steps.first?["lines"] as? String == "Navigator.jsonl:2-4")
+        #expect(steps.allSatisfy { $0["situation"] is Int }, "every step ends in a situation of the graph")
+    }
+
+    @Test func aRunThatPartsFromTheSpecIsAWarning() async throws {
+        let trace = """
+            {"fsmcTrace":1,"machine":"Player","spec":"Player.fsm","fsmcVersion":"0.1.0"}
+            {"kind":"start"}
+            {"kind":"step","configuration":["playing"]}
+
+            """
+        try await CommandLineTests().withFiles(["run.jsonl": trace]) { directory in
+            let spec = ExampleMachines.folder.appendingPathComponent("Player.fsm").path
+            let run = try await fsmc(["simulate", spec, "--dump", "--trace", "run.jsonl"], in: directory)
+            #expect(run.status == 0)
+            #expect(run.stderr.hasPrefix("run.jsonl:3: warning: "))
+            #expect(run.stdout.contains("\"divergence\": \"run.jsonl:3: error: "))
+        }
+    }
+}

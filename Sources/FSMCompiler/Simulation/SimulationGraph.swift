@@ -73,6 +73,8 @@ package struct SimulationGraph: Sendable {
     package private(set) var situations: [Situation] = []
     /// Whether some step leads to a situation past the bound.
     package private(set) var reachedBound = false
+    /// The situations listed, by what tells them apart.
+    private var numbers: [CheckedSituation: Int] = [:]
 
     /// How many situations a page lists by default: a page holds every step of each, so far
     /// fewer than the checker's bound (``PropertyChecker/defaultBound``) to stay a page a
@@ -89,19 +91,18 @@ package struct SimulationGraph: Sendable {
 
     private mutating func explore() {
         let stimuli = CheckerStimuli(machine)
-        var numbers: [CheckedSituation: Int] = [:]
         var frontier: [MachineInterpreter] = []
 
         func number(of interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Int? {
             let key = CheckedSituation(interpreter, held: [])
-            if let known = numbers[key] { return known }
-            guard numbers.count < graph.bound else {
+            if let known = graph.numbers[key] { return known }
+            guard graph.numbers.count < graph.bound else {
                 graph.reachedBound = true
                 return nil
             }
-            numbers[key] = numbers.count
+            graph.numbers[key] = graph.numbers.count
             frontier.append(interpreter)
-            return numbers.count - 1
+            return graph.numbers.count - 1
         }
 
         func step(_ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Step {
@@ -136,5 +137,11 @@ package struct SimulationGraph: Sendable {
             configuration: interpreter.configuration, remembered: checked.situation.remembered, kept: checked.situation.kept,
             timers: checked.timers, running: checked.situation.running, isFinished: interpreter.isFinished, steps: steps,
             refused: refused)
+    }
+
+    /// The listed situation `interpreter` is in, if any: where a recorded run's step ends on
+    /// the page (`fsmc simulate --trace`).
+    package func situation(of interpreter: MachineInterpreter) -> Int? {
+        numbers[CheckedSituation(interpreter, held: [])]
     }
 }

@@ -16,14 +16,23 @@ import FSMCore
 /// each with its guard `answers` (transition index, value), its `log` (lines of `kind` and
 /// `text`) and `next`, a situation's index or `null` past the bound.
 package enum SimulationGraphJSONEmitter {
-    package static func emit(_ graph: SimulationGraph, samples: SampleValues = SampleValues()) -> String {
-        Writer(graph: graph, samples: samples).document().rendered(indent: "") + "\n"
+    /// The graph's JSON; with `run` (a recorded run replayed on the same machine, `fsmc simulate
+    /// --trace`), its steps as `recordedRun`: each step's `label`, the trace's `lines`, the guard
+    /// `answers` it recorded, the interpreter's `log`, the `active` states after it and the
+    /// `situation` of the graph it ends in (`null` past the bound), and the run's `divergence`
+    /// from the spec, if any, as fsmc prints it for `tracePath`.
+    package static func emit(
+        _ graph: SimulationGraph, samples: SampleValues = SampleValues(), run: ReplayedRun? = nil, tracePath: String = "run.jsonl"
+    ) -> String {
+        Writer(graph: graph, samples: samples, run: run, tracePath: tracePath).document().rendered(indent: "") + "\n"
     }
 }
 
 private struct Writer {
     let graph: SimulationGraph
     let samples: SampleValues
+    let run: ReplayedRun?
+    let tracePath: String
     var machine: ExecutableMachine { graph.machine }
     var model: MachineModel { graph.machine.model }
 
@@ -51,7 +60,35 @@ private struct Writer {
             })),
             ("start", step(graph.start)),
             ("situations", .array(graph.situations.map(situation))),
+            ("recordedRun", run.map(recordedRun) ?? .null),
         ])
+    }
+
+    private func recordedRun(_ run: ReplayedRun) -> JSON {
+        let log = SimulationStepLog(machine: machine)
+        let steps = run.steps.map { step in
+            JSON.object([
+                ("label", .string(describe(stimulus(of: step.stimulus)))),
+                ("lines", .string("\(tracePath):\(step.lines.lowerBound)-\(step.lines.upperBound)")),
+                ("answers", .array(step.guardAnswers.map { .string("\($0.name)\($0.arguments.map { "(\($0))" } ?? ""): \($0.answer)") })),
+                ("log", .array(log.lines(of: step.entries).map { line in .object([("kind", .string(line.kind)), ("text", .string(line.text))]) })),
+                ("active", .array(step.configuration.map { .number($0.index) })),
+                ("situation", graph.situation(of: step.interpreter).map(JSON.number) ?? .null),
+            ])
+        }
+        return .object([
+            ("steps", .array(steps)),
+            ("divergence", run.divergence.map { .string($0.rendered(tracePath: tracePath)) } ?? .null),
+        ])
+    }
+
+    private func stimulus(of stimulus: ReplayedRun.Stimulus) -> MachineInterpreter.Stimulus {
+        switch stimulus {
+        case .start: .start
+        case .event(let event): .event(event)
+        case .timer(let state, let group): .timer(state, group: group)
+        case .result(let invocation, let result): .outcome(invocation, result)
+        }
     }
 
     private func state(_ state: StateModel) -> JSON {

@@ -24,15 +24,20 @@ package struct SimulationStepLog {
     /// The outcome's trace as lines, with the candidates each selection did not take just
     /// before what it did.
     package func lines(of outcome: SimulationGraph.Outcome) -> [Line] {
+        lines(of: outcome.trace, explanations: outcome.explanations)
+    }
+
+    /// The lines of what the interpreter did (`trace`), with the selections it explained.
+    package func lines(of trace: [MachineInterpreter.TraceEntry], explanations: [MachineInterpreter.SelectionExplanation] = []) -> [Line] {
         var lines: [Line] = []
-        var explanations = outcome.explanations[...]
+        var explanations = explanations[...]
         func explainUpTo(_ index: Int) {
             while let next = explanations.first, next.traceIndex <= index {
                 explanations = explanations.dropFirst()
                 lines += notTaken(next)
             }
         }
-        for (index, entry) in outcome.trace.enumerated() {
+        for (index, entry) in trace.enumerated() {
             explainUpTo(index)
             lines += self.lines(of: entry)
         }

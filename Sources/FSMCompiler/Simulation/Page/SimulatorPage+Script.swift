@@ -166,7 +166,9 @@ extension SimulatorPage {
           }
 
           function highlight(situation) {
-            const active = new Set(situation ? situation.active : []);
+            // A recorded step past the bound still says which states were active.
+            const entry = position >= 0 ? timeline[position] : null;
+            const active = new Set(situation ? situation.active : entry && entry.active ? entry.active : []);
             nodesByState.forEach((group, state) => group.classList.toggle("fsmc-active", active.has(state)));
           }
 
@@ -292,12 +294,39 @@ extension SimulatorPage {
             });
           }
 
+          // The recorded run (fsmc simulate --trace): each step replayed by fsmc's interpreter;
+          // choosing one shows the run up to it on the timeline, from where the user may branch.
+          function renderRecorded() {
+            const run = graph.recordedRun;
+            if (!run) return;
+            $("recorded-section").hidden = false;
+            $("recorded-divergence").textContent = run.divergence ? "The run parts from the spec: " + run.divergence : "";
+            const list = $("recorded");
+            run.steps.forEach((step, index) => {
+              const item = element("li", { id: "recorded-" + index }, step.label + " (" + step.lines + ")");
+              item.addEventListener("click", () => showRecorded(index));
+              list.append(item);
+            });
+          }
+
+          function showRecorded(index) {
+            pending = null;
+            hideMessage("beyond-message");
+            timeline = graph.recordedRun.steps.map((step) => ({
+              situation: step.situation, active: step.active, label: "recorded " + step.label,
+              outcome: { answers: [], recordedAnswers: step.answers, log: step.log },
+            }));
+            position = index;
+            render();
+          }
+
           function renderLog() {
             const box = $("log");
             box.replaceChildren();
             for (const entry of timeline.slice(0, position + 1)) {
               box.append(element("div", { class: "step" }, entry.label));
               if (!entry.outcome) continue;
+              for (const answer of entry.outcome.recordedAnswers || []) box.append(element("div", { class: "guard" }, "guard " + answer));
               for (const answer of entry.outcome.answers) {
                 box.append(element("div", { class: "guard" }, "guard of " + graph.transitions[answer.transition].description + ": " + answer.value));
               }
@@ -339,6 +368,7 @@ extension SimulatorPage {
           findDiagramNodes();
           renderGuards();
           renderForceOptions();
+          renderRecorded();
           restart();
         })();
         """#

@@ -23,11 +23,13 @@ extension SimulatorPage {
         .sample { font-family: ui-monospace, Menlo, monospace; }
         .message { margin: 8px 12px 0; padding: 6px 10px; border-radius: 6px; background: #fff4d6; border: 1px solid #e8c66a; }
         #question-section { border-color: #e8a33a; background: #fff8ec; }
-        .holds { color: #1a7f37; }
-        .fails { color: #b42318; }
+        .holds { color: #1a7f37; font-size: 12px; }
+        .fails { color: #b42318; font-size: 12px; }
         #timeline li { cursor: pointer; font-size: 12px; }
         #timeline li.current { font-weight: bold; }
         #timeline li.future { color: #9aa1ad; }
+        #log { max-height: 260px; overflow-y: auto; }
+        #timeline, #recorded { max-height: 200px; overflow-y: auto; margin: 0; padding-left: 22px; }
         #log div { font-family: ui-monospace, Menlo, monospace; font-size: 12px; white-space: pre-wrap; }
         #log .transition { color: #1d4ed8; }
         #log .exit { color: #7c3aed; }

@@ -85,11 +85,12 @@ package enum SimulatorPage {
         <section><h2>Timers</h2><div id="timers"></div></section>
         <section><h2>Invocations</h2><div id="invocations"></div></section>
         <section><h2>Kept events</h2><div id="kept"></div></section>
+        <section><h2>Step log</h2><div id="log"></div></section>
+        <section><h2>Timeline</h2><ol id="timeline"></ol></section>
+        <section id="recorded-section" hidden><h2>Recorded run</h2><div id="recorded-divergence" class="fails"></div><ol id="recorded"></ol></section>
         <section><h2>Guards</h2><div id="guards"></div></section>
         <section><h2>Histories</h2><div id="histories"></div></section>
         <section><h2>Properties</h2><div id="properties"></div></section>
-        <section><h2>Timeline</h2><ol id="timeline"></ol></section>
-        <section><h2>Step log</h2><div id="log"></div></section>
         </aside>
         """
 }
