@@ -159,6 +159,7 @@ extension SimulatorPage {
             renderTimers(situation, waiting);
             renderInvocations(situation, waiting);
             renderList("kept", situation ? situation.kept : [], (event) => element("div", { class: "sample" }, event), "none waiting");
+            $("kept").parentElement.hidden = !situation || situation.kept.length === 0;
             renderHistories(situation);
             renderProperties(situation);
             renderTimeline();
@@ -226,7 +227,8 @@ extension SimulatorPage {
             const box = $("timers");
             box.replaceChildren();
             const steps = stepsOf(situation, "timer");
-            if (steps.length === 0) box.append(element("div", { class: "muted" }, "none running"));
+            // Sections with nothing in them stay out of the way.
+            box.parentElement.hidden = steps.length === 0;
             steps.forEach((step, index) => {
               box.append(element("div", { class: "row" },
                 element("span", { class: "sample" }, step.stimulus.label),
@@ -240,7 +242,7 @@ extension SimulatorPage {
             const box = $("invocations");
             box.replaceChildren();
             const invocations = situation ? situation.invocations : [];
-            if (invocations.length === 0) box.append(element("div", { class: "muted" }, "none running"));
+            box.parentElement.hidden = invocations.length === 0;
             for (const invocation of invocations) {
               const row = element("div", { class: "row" }, element("span", { class: "sample" }, invocation.text));
               for (const step of stepsOf(situation, "outcome").filter((step) => step.stimulus.invocation === invocation.name)) {
