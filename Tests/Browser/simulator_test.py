@@ -82,10 +82,12 @@ class Page:
         self.answer(answers if asked else ())
         self.arrive(self.follow(step, list(answers)), "event " + event)
 
-    def deliver(self, invocation, result, answers=()):
-        step = self.step(lambda s: s["kind"] == "outcome" and s["invocation"] == invocation and s["result"] == result,
-                         "for %s of %s" % (result, invocation))
-        self.click("invocation-%s-%s" % (invocation, result))
+    def deliver(self, invocation, result, answers=(), output=None):
+        """Clicks what a running invocation delivers: `done`, `error`, `element`, or a child
+        machine's `output`."""
+        step = self.step(lambda s: s["kind"] == "outcome" and s["invocation"] == invocation and s["result"] == result
+                         and s.get("output") == output, "for %s of %s" % (output or result, invocation))
+        self.click("invocation-%s-%s" % (invocation, output or result))
         self.answer(answers)
         self.arrive(self.follow(step, list(answers)), "%s %s" % (result, invocation))
 
@@ -215,6 +217,18 @@ def recorded_run(page, output):
     page.screenshot(output, "navigator-recorded.png")
 
 
+def child_machines(page, output):
+    """A child machine's output and completion, as ReaderFlow's onboarding flow gives them."""
+    page.open()
+    page.send("launch")
+    page.deliver("onboardingFlow", "output", output="show")
+    check("present" in page.log(), "ReaderFlow: the child's output did not run its action")
+    page.deliver("onboardingFlow", "done")
+    check("cancel onboardingFlow" not in page.log().split("done onboardingFlow")[-1],
+          "ReaderFlow: a finished child was cancelled")
+    page.screenshot(output, "readerflow-child.png")
+
+
 def every_machine(driver, fsmc, output):
     """Every example machine's page opens offline, without errors, at its start."""
     names = sorted(name[:-4] for name in os.listdir(os.path.join(REPOSITORY, "machines")) if name.endswith(".fsm"))
@@ -252,6 +266,9 @@ def main():
             ("Profile", lambda: profile(Page(driver, arguments.fsmc, arguments.output, "Profile"), arguments.output)),
             ("Navigator's recorded run", lambda: recorded_run(
                 Page(driver, arguments.fsmc, arguments.output, "Navigator", page="NavigatorRun", arguments=trace), arguments.output)),
+            ("ReaderFlow's child machines", lambda: child_machines(
+                Page(driver, arguments.fsmc, arguments.output, "Flows/ReaderFlow", page="ReaderFlow",
+                     arguments=["--sibling", os.path.join(REPOSITORY, "machines", "Flows")]), arguments.output)),
             ("every machine", lambda: every_machine(driver, arguments.fsmc, arguments.output)),
         ]
         for name, scenario in scenarios:
