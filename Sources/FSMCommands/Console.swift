@@ -14,4 +14,21 @@ package struct Console {
     package func error(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
+
+    /// Writes a command's result to `path` (through ``OutputFile``, so never half-written), or
+    /// to stdout when there is none. Returns `false` after reporting why the file could not be
+    /// written.
+    package func write(_ text: String, toFileOrStandardOutput path: String?) -> Bool {
+        guard let path else {
+            output(text)
+            return true
+        }
+        do {
+            try OutputFile.write(text, to: path)
+            return true
+        } catch {
+            self.error("fsmc: error: \(error.message)\n")
+            return false
+        }
+    }
 }

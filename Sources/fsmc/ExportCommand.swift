@@ -46,16 +46,6 @@ struct ExportCommand {
             return .failure
         }
         let document = SCXMLEmitter.emit(model, children: children.models, tracingStates: arguments.has("--trace"))
-        guard let output = arguments.value("--output") else {
-            console.output(document)
-            return .success
-        }
-        do {
-            try OutputFile.write(document, to: output)
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
-        }
-        return .success
+        return console.write(document, toFileOrStandardOutput: arguments.value("--output")) ? .success : .failure
     }
 }

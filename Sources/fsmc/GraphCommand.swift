@@ -45,16 +45,6 @@ struct GraphCommand {
             }
         default: diagram = DotEmitter.emit(model, children: children)
         }
-        guard let output = arguments.value("--output") else {
-            console.output(diagram)
-            return .success
-        }
-        do {
-            try OutputFile.write(diagram, to: output)
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
-        }
-        return .success
+        return console.write(diagram, toFileOrStandardOutput: arguments.value("--output")) ? .success : .failure
     }
 }

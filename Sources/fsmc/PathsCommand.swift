@@ -39,16 +39,7 @@ struct PathsCommand {
         case "swift-testing": PathsSwiftTestingEmitter.emit(plan, sourceFileName: fileName, module: arguments.value("--module"), specPath: path)
         default: PathsTextEmitter.emit(plan, sourceFileName: fileName)
         }
-        if let output = arguments.value("--output") {
-            do {
-                try OutputFile.write(text, to: output)
-            } catch {
-                console.error("fsmc: error: \(error.message)\n")
-                return .failure
-            }
-        } else {
-            console.output(text)
-        }
+        guard console.write(text, toFileOrStandardOutput: arguments.value("--output")) else { return .failure }
         if let bound = plan.searchBound { reportSearchBound(bound, in: fileName) }
         guard plan.isShortOfSamples else { return .success }
         reportMissingSamples(of: plan, in: fileName)

@@ -83,16 +83,7 @@ struct VerifyCommand {
         default:
             text = textReport(report, machine: machine, path: path, source: SourceText(bytes: Array(source)))
         }
-        if let output = arguments.value("--output") {
-            do {
-                try OutputFile.write(text, to: output)
-            } catch {
-                console.error("fsmc: error: \(error.message)\n")
-                return .failure
-            }
-        } else {
-            console.output(text)
-        }
+        guard console.write(text, toFileOrStandardOutput: arguments.value("--output")) else { return .failure }
         if !refused.isEmpty {
             let sourceText = SourceText(bytes: Array(source))
             console.error(DiagnosticRenderer(path: path, source: console.stderrIsTerminal ? sourceText : nil).render(refused))

@@ -76,6 +76,16 @@ extension MachineInterpreter {
         timers.map { ($0.owner, $0.group) }.sorted { ($0.owner, $0.group) < ($1.owner, $1.group) }
     }
 
+    /// Puts the interpreter in the situation of `configuration` (its active states in document
+    /// order) with `timers` (owner, group) running, for a machine without histories,
+    /// invocations or kept events: how the checker's product of regions
+    /// (`FSMCore/Verification/RegionProduct.swift`) assembles a whole situation from its
+    /// regions' to step it. Time is not part of a situation: the timers are due now.
+    package mutating func assume(configuration: [StateID], timers running: [(owner: StateID, group: Int)]) {
+        self.configuration = configuration
+        timers = running.enumerated().map { RunningTimer(deadline: now, order: $0.offset, owner: $0.element.owner, group: $0.element.group) }
+    }
+
     /// Fires timer `group` of `owner` now, whatever its deadline; nothing when it does not run.
     mutating func fire(timer group: Int, of owner: StateID) {
         guard !isFinished, let index = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return }

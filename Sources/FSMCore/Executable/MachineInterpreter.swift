@@ -10,7 +10,7 @@
 public struct MachineInterpreter: Sendable {
     public let machine: ExecutableMachine
     /// The active states, in document order (outermost first).
-    public private(set) var configuration: [StateID] = []
+    public internal(set) var configuration: [StateID] = []
     /// What each state with `history` remembers, by ``StateID``, as
     /// ``ExecutableMachine/remembered(by:in:)`` says: its active atomic descendants (deep) or
     /// children (shallow) when it was last left; `nil` before it ever was.

@@ -13,9 +13,11 @@ struct AlwaysReachableJudgment {
     /// steps passes through a configuration that does.
     private var satisfying: [[Bool]] = []
 
-    mutating func addNode(satisfying conditions: [Bool]) {
+    /// Adds the next node; `satisfies(slot)`: whether its configuration satisfies condition
+    /// `slot`.
+    mutating func addNode(satisfying satisfies: (Int) -> Bool) {
         if satisfying.isEmpty { satisfying = Array(repeating: [], count: conditionCount) }
-        for slot in conditions.indices { satisfying[slot].append(conditions[slot]) }
+        for slot in 0..<conditionCount { satisfying[slot].append(satisfies(slot)) }
     }
 
     mutating func addEdge(from source: Int32, to target: Int32) {

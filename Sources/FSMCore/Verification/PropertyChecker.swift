@@ -23,13 +23,23 @@ public enum PropertyChecker {
     /// (``RegionDecomposition``): a machine that is one parallel state whose regions share
     /// nothing but the events they are sent.
     public static func stepsRegionsIndependently(_ machine: ExecutableMachine) -> Bool {
+        RegionDecomposition(machine)?.isIndependent ?? false
+    }
+
+    /// Whether the search steps `machine`'s regions one at a time and combines them, caching
+    /// each region's steps by its local situation and the values of the `in(…)` tests its
+    /// guards make of the other regions (``RegionDecomposition``): a machine that is one
+    /// parallel state whose regions share nothing but the events they are sent and what their
+    /// guards read of each other. Every machine whose regions step independently is one.
+    public static func stepsRegionsSeparately(_ machine: ExecutableMachine) -> Bool {
         RegionDecomposition(machine) != nil
     }
 
     /// Checks `properties` (the machine's own by default) over every situation reachable from
     /// the start, exploring at most `bound` situations. When the machine's regions step
-    /// independently (``RegionDecomposition``) each region is stepped once per local situation
-    /// and the results combined, unless `decomposingRegions` is `false` (the tests compare both).
+    /// separately (``RegionDecomposition``) each region is stepped once per local situation
+    /// (and values of the `in(…)` tests it makes of the others) and the results combined,
+    /// unless `decomposingRegions` is `false` (the tests compare both).
     public static func check(
         _ machine: ExecutableMachine, properties: [PropertyModel]? = nil, bound: Int = defaultBound,
         decomposingRegions: Bool = true

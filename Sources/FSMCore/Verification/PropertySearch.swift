@@ -10,68 +10,53 @@ struct PropertySearch {
     let properties: [PropertyModel]
     let bound: Int
 
-    /// How a node was first reached: its parent (`-1` for an outcome of the start) and the
-    /// step from there.
-    private struct Arrival {
-        var parent: Int32
+    /// A step that first reached a node: its stimulus and guard answers. Nodes share the
+    /// steps they were reached by (a million nodes of a grid, a few dozen steps).
+    private struct Step: Hashable {
         var stimulus: MachineInterpreter.Stimulus
         var answers: [Bool]
     }
 
-    /// What tells the situations apart: the interpreter's, or the regions' local situations
-    /// when the regions step independently (``RegionProduct``); with the "has held" marks.
-    enum NodeKey: Hashable {
-        case situation(CheckedSituation)
-        case product([Int32], held: [Bool])
-        /// A product of at most eight regions of fewer than 2^16 local situations each, packed:
-        /// hashed and compared without reading an array.
-        case packed(UInt64, UInt64, held: [Bool])
+    /// What a situation of the frontier is stepped from, when the search is over whole
+    /// situations. The interpreter is boxed (`indirect`) so that the queue's elements stay
+    /// small: it is moved as the queue drops what was done.
+    enum Frontier {
+        indirect case interpreter(MachineInterpreter)
 
-        /// The key of a situation of the product: packed when it fits.
-        static func product(of locals: [Int32], held: [Bool]) -> NodeKey {
-            guard locals.count <= 8, locals.allSatisfy({ $0 < 1 << 16 }) else { return .product(locals, held: held) }
-            var words: (UInt64, UInt64) = (0, 0)
-            for (index, local) in locals.enumerated() {
-                if index < 4 {
-                    words.0 |= UInt64(local) << (16 * index)
-                } else {
-                    words.1 |= UInt64(local) << (16 * (index - 4))
-                }
-            }
-            return .packed(words.0, words.1, held: held)
+        var interpreter: MachineInterpreter {
+            switch self { case .interpreter(let interpreter): interpreter }
         }
     }
 
-    /// What a situation of the frontier is stepped from. The interpreter is boxed (`indirect`)
-    /// so that the queue's elements stay small: it is moved as the queue drops what was done.
-    enum Frontier {
-        indirect case interpreter(MachineInterpreter)
-        case product([Int32])
-    }
-
-    private var nodes: [NodeKey: Int32] = [:]
-    /// The regions stepped once each and combined, when they step independently.
+    /// The visited situations, when the search is over whole situations.
+    private var situations: [CheckedSituation: Int32] = [:]
+    /// The regions stepped once each and combined, when they can be (``RegionDecomposition``).
     var product: RegionProduct?
-    /// Every region's number, when they are.
-    private(set) var allRegions: [Int] = []
-    private var arrivals: [Arrival] = []
-    private var verdicts: [PropertyResult.Verdict?]
+    /// The visited situations of the product, packed (``RegionProduct/layout``).
+    var table = PackedSituationTable(width: 1)
+    /// For each node: the node it was first reached from (`-1` for an outcome of the start),
+    /// and the step, by its place in ``steps``.
+    private var parents: [Int32] = []
+    private var arrivalSteps: [Int32] = []
+    private var steps: [Step] = []
+    private var stepIDs: [Step: Int32] = [:]
+    var verdicts: [PropertyResult.Verdict?]
     /// The position of each `only after` property in ``CheckedSituation/held``, by property.
-    private let heldSlots: [Int?]
+    let heldSlots: [Int?]
+    /// How many `only after` properties there are.
+    let heldCount: Int
     /// The `always reachable` properties, by position in ``properties``.
-    private let alwaysReachable: [Int]
-    private var graph = AlwaysReachableJudgment()
+    let alwaysReachable: [Int]
+    /// Their conditions, in the same order.
+    private let alwaysReachableConditions: [GuardModel]
+    var graph = AlwaysReachableJudgment()
     private var outcomes = StepOutcomes()
-    private var reachedBound = false
+    var reachedBound = false
     /// The events a transition or a deferral names: any other is ignored in every situation.
     let offeredEvents: [EventID]
 
     init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int, decomposingRegions: Bool) {
         self.machine = machine
-        if decomposingRegions, let decomposition = RegionDecomposition(machine) {
-            product = RegionProduct(decomposition, machine: machine)
-            allRegions = Array(decomposition.regions.indices)
-        }
         self.properties = properties
         self.bound = bound
         verdicts = Array(repeating: nil, count: properties.count)
@@ -86,9 +71,16 @@ struct PropertySearch {
             }
         }
         heldSlots = slots
+        heldCount = count
+        if decomposingRegions, let decomposition = RegionDecomposition(machine) {
+            let product = RegionProduct(decomposition, machine: machine, heldCount: count)
+            table = PackedSituationTable(width: product.layout.width)
+            self.product = product
+        }
         alwaysReachable = properties.indices.filter {
             if case .alwaysReachable = properties[$0].claim { true } else { false }
         }
+        alwaysReachableConditions = alwaysReachable.map { properties[$0].claim.conditions[0] }
         graph.conditionCount = alwaysReachable.count
         offeredEvents = Self.offeredEvents(of: machine)
     }
@@ -106,7 +98,7 @@ struct PropertySearch {
         let results = properties.indices.map { index in
             PropertyResult(property: properties[index], verdict: verdicts[index] ?? .inconclusive(inconclusiveReason))
         }
-        return PropertyReport(results: results, exploredSituations: nodes.count)
+        return PropertyReport(results: results, exploredSituations: nodeCount)
     }
 
     private var diverged: Bool { outcomes.diverged || (product?.stepping.diverged ?? false) }
@@ -115,7 +107,9 @@ struct PropertySearch {
         reachedBound ? .bound(bound) : .divergence
     }
 
-    private var isDecided: Bool {
+    var nodeCount: Int { parents.count }
+
+    var isDecided: Bool {
         alwaysReachable.isEmpty && !verdicts.contains(nil)
     }
 
@@ -124,33 +118,32 @@ struct PropertySearch {
     mutating func run() {
         guard !properties.isEmpty else { return }
         var queue: [(node: Int32, frontier: Frontier)] = []
-        var head = 0
         let start = MachineInterpreter(checking: machine)
-        let initiallyHeld = Array(repeating: false, count: heldSlots.compactMap { $0 }.count)
-        explore(.start, from: start, node: -1, held: initiallyHeld, into: &queue)
-        while head < queue.count, !reachedBound, !isDecided {
-            let (node, frontier) = queue[head]
-            head += 1
-            // What was processed is dropped now and then, so that only the frontier is kept.
-            if head > 4_096, head * 2 > queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
-            let held = heldByNode[Int(node)]
-            switch frontier {
-            case .interpreter(let interpreter):
+        explore(.start, from: start, node: -1, held: Array(repeating: false, count: heldCount), into: &queue)
+        if product != nil {
+            runProduct()
+        } else {
+            var head = 0
+            while head < queue.count, !reachedBound, !isDecided {
+                let (node, interpreter) = (queue[head].node, queue[head].frontier.interpreter)
+                head += 1
+                // What was processed is dropped now and then, so that only the frontier is kept.
+                if head > 4_096, head * 2 > queue.count {
+                    queue.removeFirst(head)
+                    head = 0
+                }
+                let held = heldByNode[Int(node)]
                 for stimulus in stimuli(of: interpreter) {
                     explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
                     if reachedBound || isDecided { break }
                 }
-            case .product(let locals):
-                exploreProduct(from: locals, node: node, held: held, into: &queue)
             }
         }
         finish()
     }
 
-    /// The "has held" marks of each node (part of its key).
+    /// The "has held" marks of each node (part of its key), when the search is over whole
+    /// situations.
     private var heldByNode: [[Bool]] = []
 
     /// Every stimulus that may change the interpreter's situation, in a fixed order: the events
@@ -193,17 +186,16 @@ struct PropertySearch {
         outcomes.forEach(of: stimulus, from: interpreter) { outcome in
             var held = held
             judge(outcome.configurations, from: node, stimulus: stimulus, answers: outcome.answers, held: &held)
-            let key: NodeKey
-            let frontier: Frontier
-            // The start of a machine whose regions step independently leads to its product.
-            if product != nil {
-                let locals = product!.locals(of: outcome.interpreter)
-                (key, frontier) = (.product(of: locals, held: held), .product(locals))
-            } else {
-                (key, frontier) = (.situation(CheckedSituation(outcome.interpreter, held: held)), .interpreter(outcome.interpreter))
+            // The start of a machine whose regions step separately leads to its product.
+            if var product {
+                self.product = nil
+                defer { self.product = product }
+                let locals = product.locals(of: outcome.interpreter)
+                var key = Array(repeating: UInt64(0), count: table.width)
+                return reachProduct(locals, held: held, judging: false, by: stimulus, outcome.answers, from: node, &product, key: &key)
             }
             return reach(
-                key, frontier, endingIn: outcome.interpreter.configuration, through: outcome.configurations,
+                CheckedSituation(outcome.interpreter, held: held), outcome.interpreter, through: outcome.configurations,
                 by: stimulus, outcome.answers, from: node, held: held, into: &queue)
         }
         self.outcomes = outcomes
@@ -211,26 +203,23 @@ struct PropertySearch {
 
     /// Adds the situation a step ends in, if new, and the step to the graph of `always
     /// reachable`; `false` once the search must stop (the bound, or everything decided).
-    mutating func reach<Configuration: ActiveStates>(
-        _ key: NodeKey, _ frontier: @autoclosure () -> Frontier, endingIn configuration: some ActiveStates,
-        through configurations: some Collection<Configuration>,
+    private mutating func reach(
+        _ situation: CheckedSituation, _ interpreter: MachineInterpreter, through configurations: [[StateID]],
         by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool], from node: Int32, held: [Bool],
         into queue: inout [(node: Int32, frontier: Frontier)]
     ) -> Bool {
         let target: Int32
-        if let known = nodes[key] {
+        if let known = situations[situation] {
             target = known
         } else {
-            guard nodes.count < bound else {
+            guard nodeCount < bound else {
                 reachedBound = true
                 return false
             }
-            target = Int32(nodes.count)
-            nodes[key] = target
-            arrivals.append(Arrival(parent: node, stimulus: stimulus, answers: answers))
+            target = addNode(from: node, by: stimulus, answers, in: interpreter.configuration)
+            situations[situation] = target
             heldByNode.append(held)
-            graph.addNode(satisfying: alwaysReachable.map { condition(of: $0).holds(in: configuration) })
-            queue.append((target, frontier()))
+            queue.append((target, .interpreter(interpreter)))
         }
         if node >= 0, !alwaysReachable.isEmpty {
             graph.addEdge(from: node, to: target)
@@ -242,7 +231,30 @@ struct PropertySearch {
         return !isDecided
     }
 
-    private func condition(of property: Int) -> GuardModel {
+    /// Numbers a new node, first reached from `node` by `stimulus` with `answers`, whose
+    /// configuration is `configuration`.
+    mutating func addNode(
+        from node: Int32, by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool], in configuration: some ActiveStates
+    ) -> Int32 {
+        let step = Step(stimulus: stimulus, answers: answers)
+        let stepID: Int32
+        if let known = stepIDs[step] {
+            stepID = known
+        } else {
+            stepID = Int32(steps.count)
+            steps.append(step)
+            stepIDs[step] = stepID
+        }
+        parents.append(node)
+        arrivalSteps.append(stepID)
+        if !alwaysReachable.isEmpty {
+            let conditions = alwaysReachableConditions
+            graph.addNode { slot in conditions[slot].holds(in: configuration) }
+        }
+        return Int32(parents.count - 1)
+    }
+
+    func condition(of property: Int) -> GuardModel {
         switch properties[property].claim {
         case .never(let condition), .reachable(let condition), .alwaysReachable(let condition): condition
         case .onlyAfter(let condition, _): condition
@@ -304,15 +316,15 @@ struct PropertySearch {
 
     /// The run to `node` (`-1`: none), then `stimulus` with `answers`, run again to record
     /// what each step asked, took and passed through.
-    private func counterexample(
+    func counterexample(
         to node: Int32, then stimulus: MachineInterpreter.Stimulus?, _ answers: [Bool], violating: Int?
     ) -> Counterexample {
         var path: [(MachineInterpreter.Stimulus, [Bool])] = stimulus.map { [($0, answers)] } ?? []
         var current = node
         while current >= 0 {
-            let arrival = arrivals[Int(current)]
-            path.append((arrival.stimulus, arrival.answers))
-            current = arrival.parent
+            let step = steps[Int(arrivalSteps[Int(current)])]
+            path.append((step.stimulus, step.answers))
+            current = parents[Int(current)]
         }
         var interpreter = MachineInterpreter(checking: machine)
         let steps = path.reversed().map { stimulus, answers in

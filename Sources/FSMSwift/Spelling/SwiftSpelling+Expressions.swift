@@ -128,22 +128,10 @@ extension SwiftSpelling {
     /// `in(state)` reads `isIn(.state)` of the running machine, or of `configuration` (the
     /// pure transition function's state) when given.
     func guardCode(_ guardModel: GuardModel, event: EventID?, receiver: String, configuration: String? = nil) -> String? {
-        func code(_ guardModel: GuardModel, precedence: Int) -> String {
+        func leaf(_ guardModel: GuardModel) -> String {
             switch guardModel {
             case .call(let name):
                 return "\(receiver).\(name)" + callArguments(guardsByName[name]!.payload, guardsByName[name]!.data, event: event)
-            case .not(let operand):
-                // `!!g` would be one operator, `!!`, which Swift does not have.
-                let inner = code(operand, precedence: 3)
-                return inner.hasPrefix("!") ? "!(\(inner))" : "!" + inner
-            case .and(let lhs, let rhs):
-                let text = code(lhs, precedence: 2) + " && " + code(rhs, precedence: 2)
-                return precedence > 2 ? "(\(text))" : text
-            case .or(let lhs, let rhs):
-                let text = code(lhs, precedence: 1) + " || " + code(rhs, precedence: 1)
-                return precedence > 1 ? "(\(text))" : text
-            case .else:
-                return "true"
             case .constant(let value):
                 // Never reached: the checker folds constants away (`[true]` is no guard) and
                 // lowering gives the transitions guarded by `[false]` no trigger, so no
@@ -154,9 +142,13 @@ extension SwiftSpelling {
                 // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.
                 guard features.contains(.statechart) else { return "(\(configuration) == \(stateIDCase(state)))" }
                 return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
+            case .else:
+                return "true"
+            case .not, .and, .or:
+                preconditionFailure("fsmc: SwiftBooleanExpression spells the operators")
             }
         }
-        return guardModel == .else ? nil : code(guardModel, precedence: 0)
+        return guardModel == .else ? nil : SwiftBooleanExpression.code(guardModel, leaf: leaf)
     }
 
     /// A guard as the running machine evaluates it.

@@ -81,28 +81,17 @@ extension PathsSwiftTestingEmitter {
     /// A condition of `in(…)` atoms as a Swift expression, each atom, or its negation, spelled
     /// by `atom` (`==` binds tighter than `&&` and `||`, so an atom needs no parentheses).
     private func conditionCode(_ condition: GuardModel, atom: (StateID, _ negated: Bool) -> String) -> String {
-        func code(_ condition: GuardModel, precedence: Int) -> String {
-            switch condition {
-            case .isIn(let state):
-                return atom(state, false)
-            case .not(.isIn(let state)):
-                return atom(state, true)
-            case .not(let operand):
-                // `!!c` would be one operator, `!!`, which Swift does not have.
-                let inner = code(operand, precedence: 3)
-                return inner.hasPrefix("!") ? "!(\(inner))" : "!" + inner
-            case .and(let lhs, let rhs):
-                let text = code(lhs, precedence: 2) + " && " + code(rhs, precedence: 2)
-                return precedence > 2 ? "(\(text))" : text
-            case .or(let lhs, let rhs):
-                let text = code(lhs, precedence: 1) + " || " + code(rhs, precedence: 1)
-                return precedence > 1 ? "(\(text))" : text
-            case .constant(let value):
-                return value ? "true" : "false"
-            case .call, .else:
-                preconditionFailure("fsmc: a property's condition has only in(…), constants and operators")
-            }
-        }
-        return code(condition, precedence: 0)
+        SwiftBooleanExpression.code(
+            condition,
+            leaf: { leaf in
+                switch leaf {
+                case .isIn(let state): return atom(state, false)
+                case .constant(let value): return value ? "true" : "false"
+                default: preconditionFailure("fsmc: a property's condition has only in(…), constants and operators")
+                }
+            },
+            negatedLeaf: { operand in
+                if case .isIn(let state) = operand { atom(state, true) } else { nil }
+            })
     }
 }
