@@ -80,7 +80,9 @@ extension SimulatorPage {
             }
             if (candidates.length === 0) {
               pending = null;
-              showMessage("beyond-message", "These guard answers lead to a step fsmc did not follow: it loops without end, or needs more answers than the checker's limits." );
+              showMessage("beyond-message", step.outcomes.length === 0
+                ? "This step does not end: every way its guards answer loops on eventless transitions or raised events, or exceeds the checker's limits."
+                : "These guard answers lead to a step fsmc did not follow: it loops without end, or needs more answers than the checker's limits.");
               render();
               return;
             }
