@@ -44,6 +44,7 @@ struct FSMCommandLine {
                 ],
                 run: { PathsCommand(console: console).run($0) }),
             VerifyCommand.spec(console: console),
+            SimulateCommand.spec(console: console),
             ReplayCommand.spec(console: console),
             ExportCommand.spec(console: console),
             ImportCommand.spec(console: console),

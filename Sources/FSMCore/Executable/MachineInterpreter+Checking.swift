@@ -29,14 +29,19 @@ extension MachineInterpreter {
 
     /// Runs `stimulus` with `script` answering the guards `in(…)` does not decide; returns the
     /// script as the run left it (what it asked), the configuration after each microstep and
-    /// the transitions taken, in order. The interpreter's trace is cleared first: the checker
-    /// keeps none.
+    /// the transitions taken, in order, with the run's trace and, for an interpreter that
+    /// explains (``explaining``), why each selection chose what it did. The interpreter's
+    /// trace is cleared first: the checker keeps none.
     package mutating func run(
         _ stimulus: Stimulus, script: GuardScript
-    ) -> (script: GuardScript, configurations: [[StateID]], taken: [TransitionID]) {
+    ) -> (
+        script: GuardScript, configurations: [[StateID]], taken: [TransitionID], trace: [TraceEntry],
+        explanations: [SelectionExplanation]
+    ) {
         guardScript = script
         microstepConfigurations = []
         trace = []
+        if explanations != nil { explanations = [] }
         switch stimulus {
         case .start:
             _ = start(answers: [])
@@ -52,8 +57,17 @@ extension MachineInterpreter {
             guardScript = nil
             microstepConfigurations = nil
             trace = []
+            if explanations != nil { explanations = [] }
         }
-        return (guardScript ?? script, microstepConfigurations ?? [], taken)
+        return (guardScript ?? script, microstepConfigurations ?? [], taken, trace, explanations ?? [])
+    }
+
+    /// This interpreter, explaining each selection of transitions in what ``run(_:script:)``
+    /// returns (the simulator's step log); the checker's runs explain nothing.
+    package var explaining: MachineInterpreter {
+        var copy = self
+        copy.explanations = []
+        return copy
     }
 
     /// The running timers, as (owner, group), in order of owner then group: a timer may fire

@@ -50,6 +50,10 @@ public struct MachineInterpreter: Sendable {
     /// invocation's, and their outputs and completion are delivered as stimuli of their own
     /// (the property checker's view of a child).
     var abstractsChildren = false
+    /// Why each selection of transitions chose what it did, while explaining (the simulator's
+    /// step log, `MachineInterpreter+Explanation.swift`); `nil`, and never appended to,
+    /// otherwise.
+    var explanations: [SelectionExplanation]?
 
     /// One thing the machine did.
     public enum TraceEntry: Hashable, Sendable {
@@ -336,7 +340,12 @@ public struct MachineInterpreter: Sendable {
     /// (each region's candidates in priority order up to the first enabled one), so that the
     /// script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
-        guard var script = guardScript else { return selected(for: trigger, answers: answers) }
+        guard var script = guardScript else {
+            let chosen = selected(for: trigger, answers: answers)
+            if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: nil) }
+            return chosen
+        }
+        let mark = script.asked.count
         // A transition of a parallel state is a candidate of each of its regions' atomic
         // states: one selection asks its guard once, so that its answers are outcome classes.
         var answered: [TransitionID: Bool] = [:]
@@ -349,6 +358,7 @@ public struct MachineInterpreter: Sendable {
             return answer
         }
         guardScript = script
+        if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: mark) }
         return chosen
     }
 

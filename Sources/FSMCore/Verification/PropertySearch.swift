@@ -150,7 +150,7 @@ struct PropertySearch {
     /// some active state has a transition for or defers (any other is ignored, a step to the
     /// same situation through no configuration), the running timers, the outcomes of the
     /// running invocations.
-    private func stimuli(of interpreter: MachineInterpreter) -> [MachineInterpreter.Stimulus] {
+    func stimuli(of interpreter: MachineInterpreter) -> [MachineInterpreter.Stimulus] {
         guard !interpreter.isFinished else { return [] }
         let atomicStates = interpreter.atomicStates
         var stimuli = offeredEvents.filter { event in

@@ -6,29 +6,35 @@
 /// and each of those could have been `true` instead: the prefixes `p + [false…] + [true]`
 /// are the outcome classes that branch off it. Following every branch visits a tree whose
 /// leaves are the outcome classes, one run per class.
-struct StepOutcomes {
+package struct StepOutcomes {
     /// One outcome class, as run.
-    struct Outcome {
-        var interpreter: MachineInterpreter
+    package struct Outcome {
+        package var interpreter: MachineInterpreter
         /// The scripted answers that lead to it (every evaluation after them answered `false`).
-        var answers: [Bool]
-        var configurations: [[StateID]]
+        package var answers: [Bool]
+        package var configurations: [[StateID]]
         /// Every evaluation the run answered, in order.
-        var asked: [GuardScript.Answer]
+        package var asked: [GuardScript.Answer]
         /// The transitions taken, in order.
-        var taken: [TransitionID]
+        package var taken: [TransitionID]
+        /// What the run did, in order; and, from an interpreter that explains, why each
+        /// selection chose what it did (the simulator's step log).
+        package var trace: [MachineInterpreter.TraceEntry]
+        package var explanations: [MachineInterpreter.SelectionExplanation]
     }
+
+    package init() {}
 
     /// Whether some runs were not followed: they diverged, or needed more evaluations or
     /// outcome classes than the limits.
-    private(set) var diverged = false
+    package private(set) var diverged = false
     /// The microsteps the runs took together, bounded by
     /// ``PropertyChecker/maximumMicrostepsPerStimulus`` (and one run's length).
     private(set) var microsteps = 0
 
     /// Calls `visit` with each outcome class of `stimulus` from `interpreter`, in a fixed order
     /// (all `false` first); stops early when `visit` returns `false`.
-    mutating func forEach(
+    package mutating func forEach(
         of stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, _ visit: (Outcome) -> Bool
     ) {
         var pending: [[Bool]] = [[]]
@@ -61,7 +67,8 @@ struct StepOutcomes {
                 continue
             }
             let outcome = Outcome(
-                interpreter: copy, answers: prefix, configurations: run.configurations, asked: run.script.asked, taken: run.taken)
+                interpreter: copy, answers: prefix, configurations: run.configurations, asked: run.script.asked, taken: run.taken,
+                trace: run.trace, explanations: run.explanations)
             if !visit(outcome) { return }
         }
     }

@@ -1,0 +1,147 @@
+import FSMCore
+
+/// The situations of a machine and the steps between them, as the property checker explores
+/// them (``CheckerStimuli``, ``StepOutcomes``, ``CheckedSituation``), with what each step did:
+/// what the simulator page (`fsmc simulate`) shows and follows, deciding nothing itself.
+///
+/// A situation is the checker's: the active states, what histories remember, the events kept,
+/// the timers and invocations running (time is not part of it: a timer may fire at any time its
+/// state is active). Each stimulus it accepts leads, through each outcome class of the guards
+/// the step asks, to a next situation; each outcome carries the interpreter's trace and why each
+/// selection of transitions chose what it did
+/// (``MachineInterpreter/SelectionExplanation``). The search is breadth first, so situations are
+/// numbered by how many stimuli reach them; at most ``bound`` are listed, and a step to one past
+/// the bound has no next situation.
+package struct SimulationGraph: Sendable {
+    /// One situation the search reached.
+    package struct Situation: Sendable {
+        /// The active states, in document order.
+        package var configuration: [StateID]
+        /// What each state with `history` remembers, by ``MachineInterpreter/Situation/remembered``.
+        package var remembered: [[StateID]?]
+        /// The events kept because an active state defers them, oldest first.
+        package var kept: [EventID]
+        /// The running timers, as (owner, group), in order.
+        package var timers: [CheckedSituation.TimerKey]
+        /// The invocations running, in order of their ids.
+        package var running: [InvocationID]
+        package var isFinished: Bool
+        /// What each stimulus the situation accepts leads to, in the checker's order.
+        package var steps: [Step]
+        /// The machine's events the situation does not accept, and why.
+        package var refused: [Refusal]
+    }
+
+    /// A stimulus and its outcome classes.
+    package struct Step: Sendable {
+        package var stimulus: MachineInterpreter.Stimulus
+        package var outcomes: [Outcome]
+        /// Whether some outcome classes were not followed: they loop without end, or need more
+        /// guard answers or classes than the checker's limits.
+        package var isIncomplete: Bool
+    }
+
+    /// One outcome class of a stimulus: the guard answers that lead to it and what it did.
+    package struct Outcome: Sendable {
+        /// Every guard evaluation the step asked, in order, with the answer of this class.
+        package var answers: [GuardScript.Answer]
+        package var trace: [MachineInterpreter.TraceEntry]
+        package var explanations: [MachineInterpreter.SelectionExplanation]
+        /// The situation it ends in; `nil` when that one lies past the bound.
+        package var next: Int?
+    }
+
+    /// An event a situation does not accept.
+    package struct Refusal: Sendable {
+        package var event: EventID
+        package var reason: Reason
+    }
+
+    /// Why a situation does not accept an event.
+    package enum Reason: Sendable, Hashable {
+        /// The machine is in a top-level final state.
+        case finished
+        /// No active state, nor the machine level, has a transition for it, and none defers it.
+        case noTransition
+    }
+
+    package let machine: ExecutableMachine
+    /// How many situations the search lists at most.
+    package let bound: Int
+    /// The outcome classes of the start (its initial entry and the macrostep that follows).
+    package private(set) var start: Step
+    package private(set) var situations: [Situation] = []
+    /// Whether some step leads to a situation past the bound.
+    package private(set) var reachedBound = false
+    /// The situations listed, by what tells them apart.
+    private var numbers: [CheckedSituation: Int] = [:]
+
+    /// How many situations a page lists by default: a page holds every step of each, so far
+    /// fewer than the checker's bound (``PropertyChecker/defaultBound``) to stay a page a
+    /// browser opens at once.
+    package static let defaultBound = 10_000
+
+    /// Explores `machine` breadth first from its start, listing at most `bound` situations.
+    package init(_ machine: ExecutableMachine, bound: Int = defaultBound) {
+        self.machine = machine
+        self.bound = max(1, bound)
+        start = Step(stimulus: .start, outcomes: [], isIncomplete: false)
+        explore()
+    }
+
+    private mutating func explore() {
+        let stimuli = CheckerStimuli(machine)
+        var frontier: [MachineInterpreter] = []
+
+        func number(of interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Int? {
+            let key = CheckedSituation(interpreter, held: [])
+            if let known = graph.numbers[key] { return known }
+            guard graph.numbers.count < graph.bound else {
+                graph.reachedBound = true
+                return nil
+            }
+            graph.numbers[key] = graph.numbers.count
+            frontier.append(interpreter)
+            return graph.numbers.count - 1
+        }
+
+        func step(_ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Step {
+            var search = StepOutcomes()
+            var outcomes: [Outcome] = []
+            search.forEach(of: stimulus, from: interpreter) { outcome in
+                outcomes.append(Outcome(
+                    answers: outcome.asked, trace: outcome.trace, explanations: outcome.explanations,
+                    next: number(of: outcome.interpreter, graph: &graph)))
+                return true
+            }
+            return Step(stimulus: stimulus, outcomes: outcomes, isIncomplete: search.diverged)
+        }
+
+        start = step(.start, from: MachineInterpreter(checking: machine).explaining, graph: &self)
+        var head = 0
+        while head < frontier.count {
+            let interpreter = frontier[head]
+            head += 1
+            let steps = stimuli.stimuli(of: interpreter).map { step($0, from: interpreter, graph: &self) }
+            situations.append(situation(of: interpreter, steps: steps))
+        }
+    }
+
+    private func situation(of interpreter: MachineInterpreter, steps: [Step]) -> Situation {
+        let checked = CheckedSituation(interpreter, held: [])
+        let accepted = Set(steps.compactMap { if case .event(let event) = $0.stimulus { event } else { nil } })
+        let refused = machine.model.events.indices.map(EventID.init).filter { !accepted.contains($0) }.map { event in
+            Refusal(event: event, reason: interpreter.isFinished ? .finished : .noTransition)
+        }
+        return Situation(
+            configuration: interpreter.configuration, remembered: checked.situation.remembered, kept: checked.situation.kept,
+            timers: checked.timers, running: checked.situation.running, isFinished: interpreter.isFinished, steps: steps,
+            refused: refused)
+    }
+
+    /// The listed situation `interpreter` is in, if any: where a recorded run's step ends on
+    /// the page (`fsmc simulate --trace`).
+    package func situation(of interpreter: MachineInterpreter) -> Int? {
+        numbers[CheckedSituation(interpreter, held: [])]
+    }
+}
