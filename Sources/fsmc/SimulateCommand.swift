@@ -90,17 +90,7 @@ struct SimulateCommand {
                 "fsmc simulate: warning: \((path as NSString).lastPathComponent): the machine has more than \(bound) situations; "
                     + "the page shows the first \(bound) and says which steps lead past them (raise it with --bound)\n")
         }
-        guard let output = arguments.value("--output") else {
-            console.output(text)
-            return .success
-        }
-        do {
-            try OutputFile.write(text, to: output)
-        } catch {
-            console.error("fsmc: error: \(error.message)\n")
-            return .failure
-        }
-        return .success
+        return console.write(text, toFileOrStandardOutput: arguments.value("--output")) ? .success : .failure
     }
 
     /// The bound `--bound` gives, or the default; `nil` (after saying why) for a value that is
