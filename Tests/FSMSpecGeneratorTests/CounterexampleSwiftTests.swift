@@ -131,8 +131,7 @@ struct CounterexampleSwiftTests {
             if minimized != testCase.document, let run = try runAlone(minimized, compiler) { shown = run }
             let output = shown.compiled ? shown.output : shown.compilerOutput
             outcome.failures.append("""
-                spec \(testCase.spec.index) of seed \(testCase.spec.seed) (FSMC_COUNTEREXAMPLE_SWIFT_SEED=\(testCase.spec.seed)), \
-                minimized:
+                spec \(testCase.spec.index) of generator seed \(testCase.spec.seed), minimized:
                 \(minimized.text)
                 \(shown.compiled ? "the tests" : "swiftc"):
                 \(output.split(separator: "\n").filter { !$0.contains(" passed ") && !$0.contains(" started.") }.prefix(20).joined(separator: "\n"))

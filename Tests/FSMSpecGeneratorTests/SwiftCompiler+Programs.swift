@@ -41,7 +41,7 @@ extension SwiftCompiler {
         let program = directory.appendingPathComponent("program").path
         let compiled = try Subprocess.runBlocking(
             "swiftc",
-            ["-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-I", modules.path, "-o", program]
+            ["-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName, "-package-name", moduleName, "-I", modules.path, "-o", program]
                 + paths + runtime)
         guard compiled.status == 0 else {
             return ProgramRun(compiled: false, compilerOutput: compiled.output, output: "")
