@@ -17,11 +17,11 @@ import TestSupport
 /// Counterexamples the export refuses are counted and reported (``Outcome/refusals``), never
 /// skipped in silence; the test fails when none ran. A failing spec is minimized and reported
 /// with its seed, index and text. `FSMC_COUNTEREXAMPLE_SWIFT_COUNT` sets how many specs per
-/// profile (default 40), `FSMC_COUNTEREXAMPLE_SWIFT_SEED` the seed.
+/// profile (default 16), `FSMC_COUNTEREXAMPLE_SWIFT_SEED` the seed.
 @Suite("Random counterexamples replay on the generated Swift")
 struct CounterexampleSwiftTests {
     static let environment = ProcessInfo.processInfo.environment
-    static let count = Int(environment["FSMC_COUNTEREXAMPLE_SWIFT_COUNT"] ?? "") ?? 40
+    static let count = Int(environment["FSMC_COUNTEREXAMPLE_SWIFT_COUNT"] ?? "") ?? 16
     static let seed = UInt64(environment["FSMC_COUNTEREXAMPLE_SWIFT_SEED"] ?? "") ?? 0xC0DE_2024
 
     /// The differential profile (guards are names and `in(…)`) and the soundness one with
@@ -101,7 +101,7 @@ struct CounterexampleSwiftTests {
                 continue
             }
             let report = PropertyChecker.check(machine)
-            if let disagreement = NaiveChecker.disagreement(with: report, of: machine) {
+            if let disagreement = NaiveChecker.disagreement(of: machine, report: { report }) {
                 outcome.failures.append("\(label): \(disagreement)\n\(spec.text)")
                 continue
             }

@@ -120,9 +120,14 @@ import TestSupport
     /// the spec's text: compiled as a build compiles it, it must fail exactly when a property
     /// does.
     static func disagreement(_ machine: ExecutableMachine, buildFailure text: String?) -> String? {
-        let report = PropertyChecker.check(machine)
-        if let disagreement = NaiveChecker.disagreement(with: report, of: machine) { return disagreement }
-        if let text {
+        var checked: PropertyReport?
+        let disagreement = NaiveChecker.disagreement(of: machine) {
+            let report = PropertyChecker.check(machine)
+            checked = report
+            return report
+        }
+        if let disagreement { return disagreement }
+        if let text, let report = checked {
             let fails = report.results.contains { if case .fails = $0.verdict { true } else { false } }
             if Compiler.compile(SourceText(text)).hasErrors != fails {
                 return fails ? "the build passes though a property fails" : "the build fails though every property holds"
