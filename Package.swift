@@ -90,7 +90,7 @@ let package = Package(
         .executableTarget(name: "fsm-differential", dependencies: ["FSMCompiler", "FSMSpecGenerator"], swiftSettings: strict),
 
         // What several test targets share.
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(name: "TestSupport", dependencies: ["FSMCompiler"], path: "Tests/TestSupport", swiftSettings: strict),
         // The compiler's tests, in folders that mirror the sources (Syntax, Semantics, Executable,
         // Emit/Diagrams, Import/SCXML, …; Pipeline for whole-pipeline tests). The excluded
         // folders hold what they read: broken and valid specs with their diagnostics, golden

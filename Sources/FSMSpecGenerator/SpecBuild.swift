@@ -110,6 +110,7 @@ struct SpecBuild {
             for index in nodes.indices where nodes[index].history != nil { makeHistoryDefault(of: index) }
         }
         if profile.deferral { makeDeferrals() }
+        if profile.properties > 0 { document.properties = makeProperties(profile.properties) }
         document.events = events
         document.outputs = outputs
         document.states = nodes.indices.filter { nodes[$0].parent == nil }.map(specState)

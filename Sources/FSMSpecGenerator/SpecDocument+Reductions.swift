@@ -1,11 +1,16 @@
 /// Smaller variants of a spec, for minimizing one that fails: each drops one thing (a state
-/// with what is inside it, an invocation with the transitions that name it, a transition, an
+/// with what is inside it, an `assert` line, an invocation with the transitions that name it, a transition, an
 /// entry or exit line, an action, a guard, a history, a doc comment, a declaration, a result). A variant may be invalid (a dropped state that a target still
 /// names); the minimizer keeps only those that stay valid and still fail.
 extension SpecDocument {
     /// The variants, the largest removals first.
     public func reductions() -> [SpecDocument] {
         var result: [SpecDocument] = []
+        for index in properties.indices {
+            var copy = self
+            copy.properties.remove(at: index)
+            result.append(copy)
+        }
         for path in statePaths() {
             var copy = self
             if copy.removeState(at: path) { result.append(copy) }

@@ -25,6 +25,7 @@ extension SpecDocument {
             appendDocumentation(transition.documentation, indent: inner, to: &lines)
             lines.append(inner + Self.text(of: transition))
         }
+        for property in properties { lines.append(inner + "assert " + Self.text(of: property)) }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -94,6 +95,18 @@ extension SpecDocument {
         }
         if !transition.actions.isEmpty { text += " / " + actionList(transition.actions) }
         return text
+    }
+
+    static func text(of property: SpecProperty) -> String {
+        switch property {
+        case .never(let condition): "never " + text(of: condition, context: .or)
+        case .reachable(let condition): "reachable " + text(of: condition, context: .or)
+        case .alwaysReachable(let condition): "always reachable " + text(of: condition, context: .or)
+        case .onlyAfter(let condition, let precondition):
+            // Each side in parentheses where it has an operator: how `only after` binds
+            // against `||` and `&&` need not be read off the grammar.
+            text(of: condition, context: .not) + " only after " + text(of: precondition, context: .not)
+        }
     }
 
     /// Operator precedence of a guard's context: `!` binds tighter than `&&`, which binds

@@ -14,6 +14,8 @@ public struct SpecDocument: Sendable, Hashable {
     public var states: [SpecState] = []
     /// Machine-level transitions.
     public var transitions: [SpecTransition] = []
+    /// `assert` lines, after the machine-level transitions.
+    public var properties: [SpecProperty] = []
 
     public init(name: String) {
         self.name = name

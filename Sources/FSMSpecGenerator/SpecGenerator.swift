@@ -6,7 +6,7 @@
 /// ```
 ///
 /// Every spec it makes passes `fsmc check` without errors (warnings, such as unreachable
-/// states, may remain): it builds the state tree first, then writes transitions that respect
+/// states, may remain; properties, written only when ``SpecProfile/properties`` asks, may fail): it builds the state tree first, then writes transitions that respect
 /// the language's rules by construction (see ``SpecProfile`` for what each profile writes).
 public struct SpecGenerator: Sendable {
     public let seed: UInt64

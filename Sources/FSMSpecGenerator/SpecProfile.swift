@@ -71,6 +71,12 @@ public struct SpecProfile: Sendable, Hashable {
     /// they always made (no number is drawn for them while it is empty):
     /// `fsm-differential --children` gives it the random children it made.
     public var childMachines: [SpecChildMachine] = []
+    /// How many `assert` lines each spec gets (issue 24): one of each form in turn (`never`,
+    /// `reachable`, `always reachable`, `only after`), over one to three random states each.
+    /// Such a spec passes `fsmc check` but for its properties, which may fail (what a test
+    /// of the property checker wants). 0 in both presets, which then make the specs they
+    /// always made (no number is drawn for properties while it is 0).
+    public var properties = 0
 
     public init(kind: Kind) {
         self.kind = kind

@@ -304,29 +304,10 @@ import TestSupport
     /// Compiles the files with FSMRuntime's objects into a program, Swift 6, warnings as
     /// errors, and runs it with `arguments`; returns what it printed.
     static func compileAndRun(_ files: [(String, String)], build: URL, arguments: [String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-children-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var paths: [String] = []
-        for (name, swift) in files {
-            let url = directory.appendingPathComponent(name + ".swift")
-            try Data(swift.utf8).write(to: url)
-            paths.append(url.path)
-        }
-        let objects = build.appendingPathComponent("FSMRuntime.build")
-        // One object per source file (a whole-module build may make one for the module).
-        let runtime = try FileManager.default.contentsOfDirectory(atPath: objects.path)
-            .filter { $0.hasSuffix(".o") && !$0.hasSuffix(".swiftmodule.o") }
-            .map { objects.appendingPathComponent($0).path }
-        #expect(!runtime.isEmpty, "no FSMRuntime objects in \(objects.path)")
-        let program = directory.appendingPathComponent("children").path
-        let compiled = try Subprocess.runBlocking(
-            "swiftc",
-            ["-swift-version", "6", "-warnings-as-errors", "-module-name", "Children", "-I", build.appendingPathComponent("Modules").path,
-             "-o", program] + paths + runtime)
-        #expect(compiled.status == 0, "swiftc failed:\n\(compiled.output)")
-        guard compiled.status == 0 else { return "" }
-        let run = try Subprocess.runBlocking(program, arguments)
+        let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"))
+        let run = try compiler.run(files.map { (name: $0.0, swift: $0.1) }, moduleName: "Children", arguments: arguments)
+        #expect(run.compiled, "swiftc failed:\n\(run.compilerOutput)")
+        guard run.compiled else { return "" }
         #expect(run.status == 0, "the program failed:\n\(run.output)")
         return run.output
     }

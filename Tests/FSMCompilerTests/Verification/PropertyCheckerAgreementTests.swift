@@ -6,7 +6,10 @@ import TestSupport
 /// The property checker against ``NaiveChecker`` on random specs of the spec generator
 /// (seeded, several profiles) with random properties over their states: the same verdicts,
 /// counterexamples as short as the brute force's shortest, every one replayed to its
-/// violation. A disagreement is shrunk with ``SpecMinimizer`` before it is reported.
+/// violation. The properties are either built here over a spec's model or written by the
+/// generator as `assert` lines (``SpecProfile/properties``) and read by the compiler, whose
+/// build then fails exactly when one does. A disagreement is shrunk with ``SpecMinimizer``
+/// before it is reported.
 @Suite(.offThePool) struct PropertyCheckerAgreementTests {
     static let cases: [(name: String, profile: SpecProfile)] = [
         ("soundness", .soundness),
@@ -54,6 +57,47 @@ import TestSupport
         }
     }
 
+    /// The same comparison on the generator's `assert` lines, compiled as a build compiles
+    /// them: the properties are the ones the parser and resolver read, and the build fails
+    /// exactly when one of them does.
+    @Test(arguments: 0..<cases.count)
+    func theCheckerAgreesWithTheNaiveOneOnAssertLines(_ caseIndex: Int) async throws {
+        try await onOwnThread {
+            var (name, profile) = Self.cases[caseIndex]
+            profile.properties = 4
+            var generator = SpecGenerator(seed: 0xA55E_0000 + UInt64(caseIndex), profile: profile, size: .small)
+            var compared = 0
+            var failures: [String] = []
+            for index in 0..<Self.specsPerCase {
+                let spec = generator.makeSpec(machineName: "Asserted\(index)")
+                guard let machine = Self.machine(of: spec.text) else {
+                    failures.append("\(name) spec \(index) is refused by the checks:\n\(spec.text)")
+                    continue
+                }
+                #expect(machine.model.properties.count == 4)
+                guard let disagreement = Self.disagreement(machine, buildFailure: spec.text) else {
+                    compared += 1
+                    continue
+                }
+                let smallest = SpecMinimizer.minimize(
+                    spec.document, tries: 100, isCandidate: { Self.machine(of: $0.text) != nil },
+                    stillFails: { Self.machine(of: $0.text).flatMap { Self.disagreement($0, buildFailure: nil) } != nil })
+                let reported = Self.machine(of: smallest.text).flatMap { Self.disagreement($0, buildFailure: nil) }
+                failures.append("\(name) spec \(index) (seed \(spec.seed)): \(reported ?? disagreement)\n\(smallest.text)")
+                if failures.count >= 2 { break }
+            }
+            #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+            #expect(compared >= Self.specsPerCase / 2, "\(name): only \(compared) specs compared")
+        }
+    }
+
+    /// The machine of a spec with `assert` lines, its properties not checked (they may fail).
+    static func machine(of text: String) -> ExecutableMachine? {
+        let compilation = Compiler.compile(SourceText(text), propertyBound: nil)
+        guard !compilation.hasErrors else { return nil }
+        return compilation.executable
+    }
+
     static func model(of text: String) -> MachineModel? {
         let compilation = Compiler.compile(SourceText(text))
         guard !compilation.hasErrors, compilation.executable != nil else { return nil }
@@ -68,25 +112,25 @@ import TestSupport
         else { return nil }
         model.properties = parsed
         guard let machine = try? Lowering.lower(model).get() else { return nil }
-        var naive = NaiveChecker(machine: machine)
-        guard let expected = naive.lengths(of: parsed) else { return nil }
-        let report = PropertyChecker.check(machine)
-        for (result, length) in zip(report.results, expected) {
-            let found: Int?
-            switch result.verdict {
-            case .holds: found = nil
-            case .fails(nil): found = 0
-            case .fails(let counterexample?):
-                guard PropertyChecker.replay(counterexample, of: result.property, in: machine) else {
-                    return "'\(result.property.text)': the counterexample does not replay"
-                }
-                found = counterexample.steps.count
-            case .inconclusive:
-                // The naive checker completed, so the checker's caps were not reached.
-                return "'\(result.property.text)' inconclusive"
-            }
-            if found != length {
-                return "'\(result.property.text)': checker \(found.map(String.init) ?? "holds"), naive \(length.map(String.init) ?? "holds")"
+        return disagreement(machine, buildFailure: nil)
+    }
+
+    /// What the checker and the naive checker disagree on over the machine's properties, if
+    /// anything (`nil` too when it is too large for the naive checker). With `buildFailure`,
+    /// the spec's text: compiled as a build compiles it, it must fail exactly when a property
+    /// does.
+    static func disagreement(_ machine: ExecutableMachine, buildFailure text: String?) -> String? {
+        var checked: PropertyReport?
+        let disagreement = NaiveChecker.disagreement(of: machine) {
+            let report = PropertyChecker.check(machine)
+            checked = report
+            return report
+        }
+        if let disagreement { return disagreement }
+        if let text, let report = checked {
+            let fails = report.results.contains { if case .fails = $0.verdict { true } else { false } }
+            if Compiler.compile(SourceText(text)).hasErrors != fails {
+                return fails ? "the build passes though a property fails" : "the build fails though every property holds"
             }
         }
         return nil

@@ -9,10 +9,10 @@ import FSMCompiler
 /// It answers, for each property, `nil` (holds), or the number of steps of a shortest run that
 /// breaks it (0 for `reachable`, which no run breaks). `nil` as a whole when the spec is too
 /// large for it (more situations or guard evaluations per step than its caps).
-struct NaiveChecker {
-    let machine: ExecutableMachine
-    static let maximumSituations = 2_000
-    static let maximumEvaluations = 8
+public struct NaiveChecker {
+    public let machine: ExecutableMachine
+    public static let maximumSituations = 2_000
+    public static let maximumEvaluations = 8
 
     private struct Key: Hashable {
         var situation: MachineInterpreter.Situation
@@ -33,12 +33,12 @@ struct NaiveChecker {
     /// The outcomes of the start: the roots.
     private var starts: [Edge] = []
 
-    init(machine: ExecutableMachine) {
+    public init(machine: ExecutableMachine) {
         self.machine = machine
     }
 
     /// Whether each property breaks, with the length of a shortest counterexample.
-    mutating func lengths(of properties: [PropertyModel]) -> [Int?]? {
+    public mutating func lengths(of properties: [PropertyModel]) -> [Int?]? {
         guard explore() else { return nil }
         return properties.map { property in
             switch property.claim {
