@@ -1,5 +1,8 @@
 import FSMRuntime
 
+// What the generated recording support makes possible: compiled with it (this target sets
+// `FSMC_RECORDING`), as an app compiles its recording where it sets the condition.
+#if FSMC_RECORDING
 /// DESIGN's profile, recorded in one line (`Profile.TraceObserver`, compiled by this target's
 /// `FSMC_RECORDING`) on a manual clock and invocation driver: opened, the user fetched, a change
 /// streamed, the stream finished; opened again and timed out (the fetch cancelled); opened a
@@ -32,3 +35,4 @@ private struct UnreachableService: UserService {
     func user(id: Int) async throws -> User { throw ServiceError.offline }
     func changes(ofUser id: Int) -> AsyncThrowingStream<Change, any Error> { AsyncThrowingStream { $0.finish() } }
 }
+#endif

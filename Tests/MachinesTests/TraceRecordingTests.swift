@@ -34,20 +34,6 @@ import TestSupport
         #expect(sink.text.contains(#"{"kind":"event","name":"loggedIn","payload":"user: \"ada\""}"#))
     }
 
-    /// The Profile recorded in one line (``recordedProfileJourney()``): guard answers, a timer
-    /// and every kind of invocation result, written by the generated machine, replay.
-    @Test func theProfilesJourneyReplaysOnItsSpec() throws {
-        let text = String(decoding: recordedProfileJourney(), as: UTF8.self)
-        let spec = try #require(Compiler.compile(SourceText(try ExampleMachines.text(of: "Profile.fsm")), propertyBound: nil).executable)
-        let run = TraceReplay.replay(text: text, on: spec)
-        #expect(run.divergence == nil, "\(run.divergence.map { $0.rendered(tracePath: "trace") } ?? "")\n\(text)")
-        #expect(text.contains(#"{"kind":"timer"}"#))
-        #expect(text.contains(#"{"kind":"result","invocation":"changes","outcome":"element"}"#))
-        #expect(text.contains(#"{"kind":"result","invocation":"fetchUser","outcome":"error"}"#))
-        #expect(text.contains(#"{"kind":"guard","name":"isOffline","arguments":"error: offline, id: 6","answer":true}"#))
-        #expect(run.steps.filter { !$0.answers.isEmpty }.map { $0.answers.sorted() } == [["isOffline"]])
-    }
-
     /// Records a Payloads machine in one line: its guards' answers, outputs with their payloads,
     /// ignored events and the final state.
     @Test func guardsAndOutputsOfAFlatMachineReplay() throws {

@@ -127,8 +127,7 @@ extension RecordingGenerator {
                     writer.block(declaration) { writer in
                         writer.line("switch output {")
                         for output in model.outputs {
-                            let variables = SwiftNames.payloadVariables(output.parameters)
-                            writer.line("case .\(output.name)\(Self.bindings(variables)):")
+                            writer.line("case .\(output.name)\(Self.bindings(output.parameters)):")
                             writer.indented { writer in
                                 writer.line("recorder.output(\(SpecText.stringLiteral(output.name))\(Self.describing(output.parameters, label: "payload")))")
                             }
@@ -209,7 +208,7 @@ extension RecordingGenerator {
                 } else {
                     writer.line("switch event {")
                     for event in model.events where !event.parameters.isEmpty {
-                        writer.line("case .\(event.name)\(Self.bindings(SwiftNames.payloadVariables(event.parameters))):")
+                        writer.line("case .\(event.name)\(Self.bindings(event.parameters)):")
                         writer.indented { writer in
                             writer.line("traceRecorder.event(\(SpecText.stringLiteral(event.name))\(Self.describing(event.parameters, label: "payload")))")
                         }
@@ -281,19 +280,31 @@ extension RecordingGenerator {
         }
     }
 
-    /// `(let id, let name)` for a case's payload variables; empty without payload.
-    private static func bindings(_ variables: [String]) -> String {
-        variables.isEmpty ? "" : "(" + variables.map { "let " + $0 }.joined(separator: ", ") + ")"
+    /// `(let id, let name)`: a case's payload bound as ``describing(_:label:)`` reads it (a
+    /// function is not read: `_`); empty without payload.
+    private static func bindings(_ parameters: [ParameterModel]) -> String {
+        guard !parameters.isEmpty else { return "" }
+        let items = zip(parameters, SwiftNames.payloadVariables(parameters)).map { parameter, variable in
+            InvocationsGenerator.isFunctionType(parameter.type) ? "_" : "let " + variable
+        }
+        return "(" + items.joined(separator: ", ") + ")"
     }
 
     /// `, payload: "id: \(id)"`: the payload as text, each value after its label; empty
     /// without payload. A string is quoted, as Swift writes it in code (`user: "ada"`); any other
-    /// value as `String(describing:)` writes it.
+    /// value as `String(describing:)` writes it, a function as `(Function)`.
     private static func describing(_ parameters: [ParameterModel], label: String) -> String {
         guard !parameters.isEmpty else { return "" }
+        if parameters.count == 1, parameters[0].label == nil, !InvocationsGenerator.isFunctionType(parameters[0].type) {
+            // One value without a label: its text alone, `payload: String(reflecting: payload)`.
+            return ", \(label): String(\(parameters[0].type == "String" ? "reflecting" : "describing"): \(SwiftNames.payloadVariables(parameters)[0]))"
+        }
         let items = zip(parameters, SwiftNames.payloadVariables(parameters)).map { parameter, variable in
-            // Spelled out, not `\\(value)`: Swift warns when an optional or a function is interpolated.
-            let value = "\\(String(\(parameter.type == "String" ? "reflecting" : "describing"): \(variable)))"
+            // Spelled out, not `\\(value)`: Swift warns when an optional is interpolated. A function
+            // parameter does not escape, so it is not described: `(Function)` is all Swift would write.
+            let value = InvocationsGenerator.isFunctionType(parameter.type)
+                ? "(Function)"
+                : "\\(String(\(parameter.type == "String" ? "reflecting" : "describing"): \(variable)))"
             return parameter.label.map { "\($0): \(value)" } ?? value
         }
         return ", \(label): \"\(items.joined(separator: ", "))\""
