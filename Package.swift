@@ -84,9 +84,10 @@ let package = Package(
         // Runs the seed scenarios against the generated machines.
         .executableTarget(name: "fsm-examples", dependencies: ["Machines", "FSMRuntime"], swiftSettings: strict),
         // `swift run -c release fsm-bench`: generated machines against hand-written switches,
-        // allocations, compiler scaling, build cost (docs/Performance.md).
+        // allocations, compiler scaling, build cost (docs/Performance.md). Its own machines are
+        // compiled without `FSMC_RECORDING`; the recorded player is Machines' (which sets it).
         .executableTarget(
-            name: "fsm-bench", dependencies: ["FSMCompiler", "FSMRuntime"], swiftSettings: strict,
+            name: "fsm-bench", dependencies: ["FSMCompiler", "FSMRuntime", "Machines"], swiftSettings: strict,
             plugins: ["FSMGenerator"]),
         // `swift run fsm-differential`: fsmc's generated Swift against Qt SCXML running fsmc's
         // export, under random scripts (docs/SCXML.md). Needs fsmc built and Qt's harness.
