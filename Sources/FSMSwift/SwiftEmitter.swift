@@ -72,6 +72,7 @@ public final class SwiftEmitter: PlanReader {
             writer.trimTrailingBlankLine()
         }
         ObservationGenerator(plan: plan).emitExtensions(into: &writer)
+        RecordingGenerator(plan: plan).emitRecording(into: &writer)
         return writer.text
     }
 

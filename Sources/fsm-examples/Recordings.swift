@@ -9,26 +9,17 @@ import Machines
 func recordNavigatorJourney(into directory: String) throws {
     var bytes: [UInt8] = []
     let recorder = TraceRecorder(machine: "Navigator", spec: "Navigator.fsm", fsmcVersion: fsmRuntimeVersion) { bytes.append(contentsOf: $0) }
-    let observer = NavigatorTraceObserver(recorder: recorder)
-    let navigator = Navigator(actions: NavigatorActions(), observers: [observer])
-    // Made once: the recorder walks it after every step without allocating.
-    let states = Navigator.StateID.allCases
-    recorder.step(states, isActive: navigator.isIn)
-    func send(_ event: Navigator.Event, payload: String? = nil) {
-        recorder.event(event.name, payload: payload)
-        navigator.send(event)
-        recorder.step(states, isActive: navigator.isIn)
-    }
-    send(.loggedIn(user: "grace"), payload: "user: \"grace\"")
-    send(.open(id: 42), payload: "id: 42")
-    send(.edit)
-    send(.toggleItalic)              // ignored: italic only while bold is on
-    send(.toggleBold)
-    send(.toggleItalic)
-    send(.sleep)                     // from inside the editor
-    send(.wake)                      // main's history: back in the editor
-    send(.save)                      // main completes: done -> login
-    withExtendedLifetime(observer) {}
+    // One line records the run: `FSMC_RECORDING` (set for the Machines target) compiles it.
+    let navigator = Navigator(actions: NavigatorActions(), observers: [Navigator.TraceObserver(recorder)])
+    navigator.send(.loggedIn(user: "grace"))
+    navigator.send(.open(id: 42))
+    navigator.send(.edit)
+    navigator.send(.toggleItalic)              // ignored: italic only while bold is on
+    navigator.send(.toggleBold)
+    navigator.send(.toggleItalic)
+    navigator.send(.sleep)                     // from inside the editor
+    navigator.send(.wake)                      // main's history: back in the editor
+    navigator.send(.save)                      // main completes: done -> login
     try write(bytes, to: "Navigator.jsonl", in: directory, what: "the Navigator's journey")
 }
 

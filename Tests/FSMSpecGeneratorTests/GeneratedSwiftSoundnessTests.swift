@@ -31,6 +31,22 @@ struct GeneratedSwiftSoundnessTests {
         #expect(failures.isEmpty, "\(failures.count) generated files did not compile:\n\n\(failures.joined(separator: "\n\n"))")
     }
 
+    /// The recording support every machine has under `FSMC_RECORDING` compiles too: one batch
+    /// of random specs and the campaign's findings, with the condition set.
+    @Test func randomSpecsCompileWithRecording() async throws {
+        let build = try #require(BuildProducts.directory, "cannot locate the build products directory")
+        let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"), conditions: ["FSMC_RECORDING"])
+        let failures = try await onOwnThread { try Self.campaign(compiler, count: Self.batchSize, seed: Self.seed &+ 25) }
+        #expect(failures.isEmpty, "\(failures.count) generated files did not compile with FSMC_RECORDING:\n\n\(failures.joined(separator: "\n\n"))")
+        let findings = try Self.regressions.map { text in
+            let compilation = Compiler.compile(SourceText(text))
+            let machine = try #require(compilation.executable, "\(compilation.diagnostics.map(\.message))")
+            return (machine.model.name, SwiftEmitter.emit(machine, sourceFileName: machine.model.name + ".fsm"))
+        }
+        let result = try await onOwnThread { try compiler.typecheck(findings) }
+        #expect(result.succeeded, "swiftc -D FSMC_RECORDING failed:\n\(result.output)")
+    }
+
     /// What the campaign found, fixed in the compiler, kept: each spec generates Swift that
     /// compiles now (`fsmc check` refuses the others: corpus 170 to 173).
     static let regressions: [String] = [
@@ -204,6 +220,8 @@ struct GeneratedSwiftSoundnessTests {
 /// some warnings (code that never runs, variables never read) come only from them.
 struct SwiftCompiler {
     let modules: URL
+    /// Compile conditions set (`-D`), such as `FSMC_RECORDING`.
+    var conditions: [String] = []
 
     func typecheck(_ files: [(name: String, swift: String)]) throws -> (succeeded: Bool, output: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fsmc-soundness-\(UUID().uuidString)")
@@ -218,7 +236,8 @@ struct SwiftCompiler {
         let result = try Subprocess.runBlocking(
             "swiftc",
             ["-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-             "-module-name", "Soundness", "-package-name", "Soundness", "-I", modules.path] + paths)
+             "-module-name", "Soundness", "-package-name", "Soundness", "-I", modules.path]
+                + conditions.flatMap { ["-D", $0] } + paths)
         return (result.status == 0, result.output)
     }
 }

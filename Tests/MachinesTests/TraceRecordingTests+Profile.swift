@@ -5,10 +5,10 @@ import Machines
 import Testing
 import TestSupport
 
-/// DESIGN's Profile recorded with its timers and invocation results (``recordedProfileJourney()``:
-/// a ``TraceRecordingClock`` and a ``TraceRecordingInvocationDriver`` around the manual ones
-/// record what fires and what the work delivers, each as a step of its own), and the run
-/// replays on `machines/Profile.fsm`.
+/// DESIGN's Profile recorded in one line with its timers and invocation results
+/// (``recordedProfileJourney()``: `Profile.TraceObserver`, the machine writing what fires,
+/// what the work delivers and the guard's answer, each delivery a step of its own), and the
+/// run replays on `machines/Profile.fsm`.
 extension TraceRecordingTests {
     @Test func timersAndInvocationResultsReplay() throws {
         let text = String(decoding: recordedProfileJourney(), as: UTF8.self)
@@ -20,9 +20,11 @@ extension TraceRecordingTests {
         for record in [
             #"{"kind":"result","invocation":"fetchUser","outcome":"done"}"#, #"{"kind":"result","invocation":"changes","outcome":"element"}"#,
             #"{"kind":"timer"}"#, #"{"kind":"cancelled","invocation":"fetchUser"}"#,
-            #"{"kind":"guard","name":"isOffline","arguments":"offline","answer":true}"#,
+            #"{"kind":"result","invocation":"fetchUser","outcome":"error"}"#,
+            #"{"kind":"guard","name":"isOffline","arguments":"error: offline, id: 6","answer":true}"#,
         ] {
             #expect(text.contains(record), "\(record)")
         }
+        #expect(run.steps.filter { !$0.answers.isEmpty }.map { $0.answers.sorted() } == [["isOffline"]])
     }
 }

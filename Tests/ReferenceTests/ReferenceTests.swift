@@ -28,7 +28,8 @@ struct ReferenceTests {
         #expect(try spec.generate() == spec.generate())
     }
 
-    /// Every reference file compiles under Swift 6 with warnings as errors, against FSMRuntime.
+    /// Every reference file compiles under Swift 6 with warnings as errors, against FSMRuntime,
+    /// with and without `-D FSMC_RECORDING`.
     /// Through SIL (`-emit-sil`), not `-typecheck`: code that will never be executed is a
     /// warning only the SIL diagnostic passes give (issue 26).
     ///
@@ -47,12 +48,15 @@ struct ReferenceTests {
             ("Machines", references(ReferenceSpecs.all.filter(\.isExampleMachine)) + machinesSwift),
             ("ReferenceTests", references(ReferenceSpecs.all.filter { !$0.isExampleMachine })),
         ]
+        // Without and with the recording support, which only `FSMC_RECORDING` compiles.
         for (name, files) in modulesToBuild {
-            let result = try await Subprocess.run(
-                "swiftc",
-                ["-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
-                 "-module-name", name, "-package-name", name, "-I", modules.path] + files)
-            #expect(result.status == 0, "swiftc failed on module \(name):\n\(result.output)")
+            for defines in [[], ["-D", "FSMC_RECORDING"]] {
+                let result = try await Subprocess.run(
+                    "swiftc",
+                    ["-emit-sil", "-wmo", "-o", "/dev/null", "-swift-version", "6", "-warnings-as-errors", "-parse-as-library",
+                     "-module-name", name, "-package-name", name, "-I", modules.path] + defines + files)
+                #expect(result.status == 0, "swiftc \(defines.joined(separator: " ")) failed on module \(name):\n\(result.output)")
+            }
         }
     }
 }

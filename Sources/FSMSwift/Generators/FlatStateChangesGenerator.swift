@@ -95,6 +95,7 @@ extension FlatStateChangesGenerator {
                 writer.line("return")
             }
             writer.line("isInStep = true")
+            RecordingGenerator(plan: plan).writeStepOpened(by: "recordTimer()", into: &writer)
             writer.line("fireTimer(index, entry: entry)")
             writer.line("drainQueues()")
             writeStepEnd(into: &writer)

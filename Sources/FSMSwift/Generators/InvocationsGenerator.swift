@@ -99,6 +99,7 @@ extension InvocationsGenerator {
                 writer.line("return")
             }
             writer.line("isInStep = true")
+            RecordingGenerator(plan: plan).writeStepOpened(by: "recordResult(delivery)", into: &writer)
             writer.line("handleInvocation(delivery, run: run)")
             writer.line("drainQueues()")
             writeStepEnd(into: &writer)

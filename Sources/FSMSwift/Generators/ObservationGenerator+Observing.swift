@@ -75,6 +75,7 @@ extension ObservationGenerator {
                 writer.line("childLink = link")
                 writer.line("link.childAttached()")
             }
+            RecordingGenerator(plan: plan).writeObserverAdded(into: &writer)
             writer.line("return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)")
         }
         writer.line()

@@ -128,6 +128,7 @@ extension RunningClassGenerator {
                 writer.line("case completed(StateID)")
             }
         }
+        RecordingGenerator(plan: plan).emitStoredProperties(into: &writer)
         writer.line()
     }
 
@@ -198,7 +199,7 @@ extension RunningClassGenerator {
         }
         let designated = timersNeedAnActor || plan.hasSender ? "private init" : "\(access)init"
         writer.function(designated, parameters: parameters) { writer in
-            if features.contains(.actions) { writer.line("self.actions = actions") }
+            if features.contains(.actions) { RecordingGenerator(plan: plan).writeInitialActions(into: &writer) }
             if features.contains(.timers) { writer.line("self.clock = clock") }
             if features.contains(.invocations) { writer.line("self.invocationDriver = invocations") }
             if timersNeedAnActor { writer.line("self.isolation = isolation") }
@@ -226,6 +227,7 @@ extension RunningClassGenerator {
                 writer.line("addObserver(observer)")
             }
             writer.line("isInStep = true")
+            RecordingGenerator(plan: plan).writeStepOpened(by: nil, into: &writer)
             writer.line("if !isRestored {")
             writer.indented { writer in
                 if features.contains(.statechart) {
@@ -431,6 +433,7 @@ extension RunningClassGenerator {
                 }
             }
             writer.line("isInStep = true")
+            RecordingGenerator(plan: plan).writeStepOpened(by: "recordEvent(event)", into: &writer)
             writer.line("step(event)")
             // `drainQueues()` also starts what the step's states invoke.
             let queues = ["pendingEvents"] + (features.contains(.raise) ? ["raisedEvents"] : []) + (features.contains(.deferral) ? ["keptEvents"] : [])

@@ -61,6 +61,7 @@ extension StatechartTimersGenerator {
                 writer.line("return")
             }
             writer.line("isInStep = true")
+            RecordingGenerator(plan: plan).writeStepOpened(by: "recordTimer()", into: &writer)
             writer.line("fireTimer(slot: slot, group: group, entry: entry)")
             writer.line("drainQueues()")
             writeStepEnd(into: &writer)

@@ -15,6 +15,7 @@ extension PlanReader {
     /// state changed during the step tells Observation so, once.
     func writeStepEnd(into writer: inout CodeWriter) {
         writer.line("isInStep = false")
+        RecordingGenerator(plan: plan).writeStepEnded(into: &writer)
         if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
         // A child machine's outputs reach its parent once the step is over.
         writer.line("if let childLink { endChildStep(childLink) }")

@@ -292,6 +292,11 @@ final class App {
             .outputs
         }
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `onboarding`, running its entry actions, or in `snapshot` without them.
     /// A restored machine starts the invocations of its states.
@@ -414,6 +419,9 @@ final class App {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -434,11 +442,17 @@ final class App {
             self.isolation = isolation
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty || invocations.hasScheduled {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -451,6 +465,11 @@ final class App {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -709,9 +728,15 @@ final class App {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordResult(delivery)
+        #endif
         handleInvocation(delivery, run: run)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -932,3 +957,66 @@ extension App.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension App: Sendable {}
+
+#if FSMC_RECORDING
+extension App {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [App.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: App, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: App, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: App, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: App, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+
+        func machine(_ machine: App, didStart invocation: Invocation) { recorder.started(invocation.rawValue) }
+
+        func machine(_ machine: App, didCancel invocation: Invocation) { recorder.cancelled(invocation.rawValue) }
+
+        func machine(_ machine: App, didDropResultOf invocation: Invocation) { recorder.dropped(invocation.rawValue) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+    }
+
+    /// Opens the step of what an invocation delivered.
+    private func recordResult(_ delivery: InvocationDelivery) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch delivery {
+        case .signIn(let outcome):
+            switch outcome {
+            case .element(let output):
+                switch output {
+                case .signedIn: traceRecorder.result(of: "signIn", .output("signedIn"))
+                }
+            case .finished: traceRecorder.result(of: "signIn", .done)
+            case .returned, .failed: break
+            }
+        }
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -473,6 +473,13 @@ public final class AppFlow {
         case raised(Event)
         case completed(StateID)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `splash`, running its entry actions, or in `snapshot` without them.
     ///
@@ -510,7 +517,12 @@ public final class AppFlow {
         observers: [any Observer],
         restoring snapshot: Snapshot?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         let isRestored: Bool
         if let snapshot {
             state = snapshot.state
@@ -525,11 +537,17 @@ public final class AppFlow {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.splash)
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -552,11 +570,17 @@ public final class AppFlow {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -569,6 +593,11 @@ public final class AppFlow {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -1375,3 +1404,98 @@ extension AppFlow.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension AppFlow: Sendable {}
+
+#if FSMC_RECORDING
+extension AppFlow {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [AppFlow.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: AppFlow, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: AppFlow, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: AppFlow, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: AppFlow, didEmit output: Output) {
+            switch output {
+            case .banner(let payload):
+                recorder.output("banner", payload: String(reflecting: payload))
+            }
+        }
+
+        public func machine(_ machine: AppFlow, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func canSave() -> Bool {
+            let answer = actions.canSave()
+            recorder?.guardAnswer("canSave", answer)
+            return answer
+        }
+
+        func markOnboarded() { actions.markOnboarded() }
+
+        func rememberUser(user: String) { actions.rememberUser(user: user) }
+
+        func showTabBar() { actions.showTabBar() }
+
+        func hideTabBar() { actions.hideTabBar() }
+
+        func forgetUser() { actions.forgetUser() }
+
+        func loadItem(id: Int) { actions.loadItem(id: id) }
+
+        func openEditor() { actions.openEditor() }
+
+        func closeEditor() { actions.closeEditor() }
+
+        func saveDocument() { actions.saveDocument() }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .signIn(let user):
+            traceRecorder.event("signIn", payload: "user: \(String(reflecting: user))")
+        case .open(let id):
+            traceRecorder.event("open", payload: "id: \(String(describing: id))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -305,6 +305,11 @@ import FSMRuntime
         case pay(InvocationOutcome<Void>)
         case registerForPush(InvocationOutcome<Void>)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `beforeLogIn`, running its entry actions, or in `snapshot` without them.
     /// A restored machine starts the invocations of its states and takes the eventless transitions enabled there.
@@ -372,6 +377,9 @@ import FSMRuntime
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -392,11 +400,17 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty || invocations.hasScheduled {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -409,6 +423,11 @@ import FSMRuntime
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -704,9 +723,15 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordResult(delivery)
+        #endif
         handleInvocation(delivery, run: run)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -997,3 +1022,69 @@ extension CheckoutMutant.Observer {
 
     public func observedNotifications(of machine: CheckoutMutant) -> NotificationKinds { .all }
 }
+
+#if FSMC_RECORDING
+extension CheckoutMutant {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [CheckoutMutant.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    @MainActor public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: CheckoutMutant, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: CheckoutMutant, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: CheckoutMutant, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: CheckoutMutant, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+
+        public func machine(_ machine: CheckoutMutant, didStart invocation: Invocation) { recorder.started(invocation.rawValue) }
+
+        public func machine(_ machine: CheckoutMutant, didCancel invocation: Invocation) { recorder.cancelled(invocation.rawValue) }
+
+        public func machine(_ machine: CheckoutMutant, didDropResultOf invocation: Invocation) { recorder.dropped(invocation.rawValue) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+    }
+
+    /// Opens the step of what an invocation delivered.
+    private func recordResult(_ delivery: InvocationDelivery) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch delivery {
+        case .pay(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "pay", .done)
+            case .element: traceRecorder.result(of: "pay", .element)
+            case .failed: traceRecorder.result(of: "pay", .error)
+            }
+        case .registerForPush(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "registerForPush", .done)
+            case .element: traceRecorder.result(of: "registerForPush", .element)
+            case .failed: traceRecorder.result(of: "registerForPush", .error)
+            }
+        }
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -310,6 +310,13 @@ final class Onboarding {
         case raised(Event)
         case completed(StateID)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `welcome.terms`, running its entry actions, or in `snapshot` without them.
     /// A restored machine takes the eventless transitions enabled there.
@@ -349,7 +356,12 @@ final class Onboarding {
         observers: [any Observer],
         restoring snapshot: State?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -363,6 +375,9 @@ final class Onboarding {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.welcome)
             enterState(.terms)
@@ -370,6 +385,9 @@ final class Onboarding {
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -387,11 +405,17 @@ final class Onboarding {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -404,6 +428,11 @@ final class Onboarding {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -952,3 +981,77 @@ extension Onboarding.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Onboarding: Sendable {}
+
+#if FSMC_RECORDING
+extension Onboarding {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Onboarding.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Onboarding, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Onboarding, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Onboarding, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Onboarding, didEmit output: Output) {
+            switch output {
+            case .finished(let steps):
+                recorder.output("finished", payload: "steps: \(String(describing: steps))")
+            }
+        }
+
+        func machine(_ machine: Onboarding, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isFirstRun() -> Bool {
+            let answer = actions.isFirstRun()
+            recorder?.guardAnswer("isFirstRun", answer)
+            return answer
+        }
+
+        func markOnboarded() { actions.markOnboarded() }
+
+        func logEnd() { actions.logEnd() }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -513,6 +513,11 @@ case book(Book, page: Int)
         case event(Event)
         case timer(slot: Int, group: Int, entry: UInt64)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers.
@@ -634,6 +639,9 @@ case book(Book, page: Int)
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -659,11 +667,17 @@ case book(Book, page: Int)
             self.isolation = isolation
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -676,6 +690,11 @@ case book(Book, page: Int)
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -1324,9 +1343,15 @@ case book(Book, page: Int)
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordTimer()
+        #endif
         fireTimer(slot: slot, group: group, entry: entry)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -1732,3 +1757,54 @@ extension ControlLanguage.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension ControlLanguage: Sendable {}
+
+#if FSMC_RECORDING
+extension ControlLanguage {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [ControlLanguage.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: ControlLanguage, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: ControlLanguage, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: ControlLanguage, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: ControlLanguage, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .open(let page):
+            traceRecorder.event("open", payload: "page: \(String(describing: page))")
+        default:
+            traceRecorder.event(event.name)
+        }
+    }
+
+    /// Opens the step of a timer that fired: the earliest running one, as the clock fires it.
+    private func recordTimer() {
+        traceObserver?.recorder.timer(of: nil)
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -320,6 +320,11 @@ final class Mailroom {
         case raised(Event)
         case completed(StateID)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `working.sorting`, running its entry actions, or in `snapshot` without them.
     ///
@@ -379,6 +384,9 @@ final class Mailroom {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -401,11 +409,17 @@ final class Mailroom {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty && keptEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -418,6 +432,11 @@ final class Mailroom {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -934,3 +953,51 @@ extension Mailroom.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Mailroom: Sendable {}
+
+#if FSMC_RECORDING
+extension Mailroom {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Mailroom.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Mailroom, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Mailroom, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Mailroom, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Mailroom, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+
+        func machine(_ machine: Mailroom, didKeep event: Event, in state: State) { recorder.kept(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .deliver(let parcel):
+            traceRecorder.event("deliver", payload: "parcel: \(String(reflecting: parcel))")
+        default:
+            traceRecorder.event(event.name)
+        }
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -165,6 +165,11 @@ final class FinalOnly {
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
     /// Events raised by actions; they go before events sent from outside.
     @exclusivity(unchecked) private var raisedEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `pass`, running its entry actions, or in `snapshot` without them.
     ///
@@ -189,6 +194,9 @@ final class FinalOnly {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -208,11 +216,17 @@ final class FinalOnly {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -225,6 +239,11 @@ final class FinalOnly {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -486,3 +505,44 @@ extension FinalOnly.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension FinalOnly: Sendable {}
+
+#if FSMC_RECORDING
+extension FinalOnly {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [FinalOnly.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: FinalOnly, didExit state: State) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: FinalOnly, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: FinalOnly, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: FinalOnly, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -178,6 +178,11 @@ final class Gate {
         case event(Event)
         case timer(Int, entry: UInt64)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `closed`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers.
@@ -244,6 +249,9 @@ final class Gate {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -267,11 +275,17 @@ final class Gate {
             self.isolation = isolation
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -284,6 +298,11 @@ final class Gate {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -482,9 +501,15 @@ final class Gate {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordTimer()
+        #endif
         fireTimer(index, entry: entry)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -633,3 +658,49 @@ extension Gate.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Gate: Sendable {}
+
+#if FSMC_RECORDING
+extension Gate {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Gate.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Gate, didExit state: State) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Gate, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Gate, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Gate, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+    }
+
+    /// Opens the step of a timer that fired: the earliest running one, as the clock fires it.
+    private func recordTimer() {
+        traceObserver?.recorder.timer(of: nil)
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -227,6 +227,13 @@ final class Door {
     /// The parent machine's link when this machine runs as its child: told at the end of each step.
     @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `closed`, running its entry actions, or in `snapshot` without them.
     ///
@@ -264,7 +271,12 @@ final class Door {
         observers: [any Observer],
         restoring snapshot: State?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -278,11 +290,17 @@ final class Door {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.closed)
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -300,11 +318,17 @@ final class Door {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -317,6 +341,11 @@ final class Door {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -631,3 +660,103 @@ extension Door.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Door: Sendable {}
+
+#if FSMC_RECORDING
+extension Door {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Door.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Door, didExit state: State) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Door, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Door, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Door, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isUnlocked() -> Bool {
+            let answer = actions.isUnlocked()
+            recorder?.guardAnswer("isUnlocked", answer)
+            return answer
+        }
+
+        func isBlocked() -> Bool {
+            let answer = actions.isBlocked()
+            recorder?.guardAnswer("isBlocked", answer)
+            return answer
+        }
+
+        func hasKey() -> Bool {
+            let answer = actions.hasKey()
+            recorder?.guardAnswer("hasKey", answer)
+            return answer
+        }
+
+        func isJammed() -> Bool {
+            let answer = actions.isJammed()
+            recorder?.guardAnswer("isJammed", answer)
+            return answer
+        }
+
+        func isLoud(times: Int) -> Bool {
+            let answer = actions.isLoud(times: times)
+            recorder?.guardAnswer("isLoud", arguments: "times: \(String(describing: times))", answer)
+            return answer
+        }
+
+        func swing() { actions.swing() }
+
+        func rattle() { actions.rattle() }
+
+        func answer(times: Int) { actions.answer(times: times) }
+
+        func ignoreKnock(times: Int) { actions.ignoreKnock(times: times) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .knock(let times):
+            traceRecorder.event("knock", payload: "times: \(String(describing: times))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -210,6 +210,11 @@ import FSMRuntime
         case event(Event)
         case timer(Int, entry: UInt64)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `hidden`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers.
@@ -276,6 +281,9 @@ import FSMRuntime
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -293,11 +301,17 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -310,6 +324,11 @@ import FSMRuntime
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -510,9 +529,15 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordTimer()
+        #endif
         fireTimer(index, entry: entry)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -646,3 +671,54 @@ extension Banner.Observer {
 
     public func observedNotifications(of machine: Banner) -> NotificationKinds { .all }
 }
+
+#if FSMC_RECORDING
+extension Banner {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Banner.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    @MainActor public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: Banner, didExit state: State) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: Banner, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: Banner, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: Banner, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .show(let text):
+            traceRecorder.event("show", payload: "text: \(String(reflecting: text))")
+        default:
+            traceRecorder.event(event.name)
+        }
+    }
+
+    /// Opens the step of a timer that fired: the earliest running one, as the clock fires it.
+    private func recordTimer() {
+        traceObserver?.recorder.timer(of: nil)
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -412,6 +412,11 @@ public final class Navigator {
         case raised(Event)
         case completed(StateID)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `login`, running its entry actions, or in `snapshot` without them.
     ///
@@ -469,6 +474,9 @@ public final class Navigator {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -491,11 +499,17 @@ public final class Navigator {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -508,6 +522,11 @@ public final class Navigator {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -1223,3 +1242,51 @@ extension Navigator.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Navigator: Sendable {}
+
+#if FSMC_RECORDING
+extension Navigator {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Navigator.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: Navigator, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: Navigator, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: Navigator, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: Navigator, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .loggedIn(let user):
+            traceRecorder.event("loggedIn", payload: "user: \(String(reflecting: user))")
+        case .open(let id):
+            traceRecorder.event("open", payload: "id: \(String(describing: id))")
+        default:
+            traceRecorder.event(event.name)
+        }
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

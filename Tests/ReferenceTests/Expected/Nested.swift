@@ -325,6 +325,13 @@ final class Library {
         case event(Event)
         case timer(slot: Int, group: Int, entry: UInt64)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `browsing.shelf`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers.
@@ -422,7 +429,12 @@ final class Library {
         restoring snapshot: State?,
         timerIsolation isolation: (any Actor)?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         self.clock = clock
         self.isolation = isolation
         let isRestored: Bool
@@ -438,6 +450,9 @@ final class Library {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.browsing)
             enterState(.shelf)
@@ -446,6 +461,9 @@ final class Library {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -466,11 +484,17 @@ final class Library {
             self.isolation = isolation
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -483,6 +507,11 @@ final class Library {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -827,9 +856,15 @@ final class Library {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordTimer()
+        #endif
         fireTimer(slot: slot, group: group, entry: entry)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -1091,3 +1126,100 @@ extension Library.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Library: Sendable {}
+
+#if FSMC_RECORDING
+extension Library {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Library.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Library, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Library, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Library, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Library, didEmit output: Output) {
+            switch output {
+            case .closed:
+                recorder.output("closed")
+            }
+        }
+
+        func machine(_ machine: Library, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isAvailable(id: Int) -> Bool {
+            let answer = actions.isAvailable(id: id)
+            recorder?.guardAnswer("isAvailable", arguments: "id: \(String(describing: id))", answer)
+            return answer
+        }
+
+        func hasUnsavedNotes() -> Bool {
+            let answer = actions.hasUnsavedNotes()
+            recorder?.guardAnswer("hasUnsavedNotes", answer)
+            return answer
+        }
+
+        func startSession() { actions.startSession() }
+
+        func endSession() { actions.endSession() }
+
+        func rememberBook(id: Int) { actions.rememberBook(id: id) }
+
+        func showBook() { actions.showBook() }
+
+        func hideBook() { actions.hideBook() }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .open(let id):
+            traceRecorder.event("open", payload: "id: \(String(describing: id))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Opens the step of a timer that fired: the earliest running one, as the clock fires it.
+    private func recordTimer() {
+        traceObserver?.recorder.timer(of: nil)
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -197,6 +197,13 @@ final class Beta {
         case raised(Event)
         case completed(StateID)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `beta.inner`, running its entry actions, or in `snapshot` without them.
     /// A restored machine takes the eventless transitions enabled there.
@@ -206,7 +213,12 @@ final class Beta {
     ///   - observers: observers that see the start already; the machine holds them weakly.
     ///   - snapshot: a state saved earlier (`State` is `Codable`) to resume in.
     init(actions: any Actions, observers: [any Observer] = [], restoring snapshot: State? = nil) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -219,6 +231,9 @@ final class Beta {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.beta)
             enterState(.inner)
@@ -226,6 +241,9 @@ final class Beta {
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -251,6 +269,11 @@ final class Beta {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -600,3 +623,59 @@ extension Beta.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Beta: Sendable {}
+
+#if FSMC_RECORDING
+extension Beta {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Beta.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Beta, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Beta, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Beta, didTransition transition: Transition) { recorder.transition(trigger: nil) }
+
+        func machine(_ machine: Beta, didIgnore event: Event, in state: State) {}
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func ready() -> Bool {
+            let answer = actions.ready()
+            recorder?.guardAnswer("ready", answer)
+            return answer
+        }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -372,6 +372,13 @@ import FSMRuntime
         case raised(Event)
         case completed(StateID)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers and takes the eventless transitions enabled there.
@@ -416,7 +423,12 @@ import FSMRuntime
         observers: [any Observer],
         restoring snapshot: Snapshot?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         self.clock = clock
         let isRestored: Bool
         if let snapshot {
@@ -432,6 +444,9 @@ import FSMRuntime
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.idle)
         } else {
@@ -440,6 +455,9 @@ import FSMRuntime
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -462,11 +480,17 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -479,6 +503,11 @@ import FSMRuntime
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -877,9 +906,15 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordTimer()
+        #endif
         fireTimer(slot: slot, group: group, entry: entry)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -1133,3 +1168,100 @@ extension Alpha.Observer {
 
     public func observedNotifications(of machine: Alpha) -> NotificationKinds { .all }
 }
+
+#if FSMC_RECORDING
+extension Alpha {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Alpha.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    @MainActor public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: Alpha, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: Alpha, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: Alpha, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: Alpha, didEmit output: Output) {
+            switch output {
+            case .said(let payload):
+                recorder.output("said", payload: String(reflecting: payload))
+            }
+        }
+
+        public func machine(_ machine: Alpha, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    @MainActor fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isFar(to: Int) -> Bool {
+            let answer = actions.isFar(to: to)
+            recorder?.guardAnswer("isFar", arguments: "to: \(String(describing: to))", answer)
+            return answer
+        }
+
+        func isNear(to: Int) -> Bool {
+            let answer = actions.isNear(to: to)
+            recorder?.guardAnswer("isNear", arguments: "to: \(String(describing: to))", answer)
+            return answer
+        }
+
+        func ready() -> Bool {
+            let answer = actions.ready()
+            recorder?.guardAnswer("ready", answer)
+            return answer
+        }
+
+        func record(to: Int) { actions.record(to: to) }
+
+        func closing() { actions.closing() }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .go(let to):
+            traceRecorder.event("go", payload: "to: \(String(describing: to))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Opens the step of a timer that fired: the earliest running one, as the clock fires it.
+    private func recordTimer() {
+        traceObserver?.recorder.timer(of: nil)
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

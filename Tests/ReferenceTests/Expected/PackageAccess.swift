@@ -238,6 +238,11 @@ package final class Session {
     /// The parent machine's link when this machine runs as its child: told at the end of each step.
     @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `anonymous`, running its entry actions, or in `snapshot` without them.
     ///
@@ -294,6 +299,9 @@ package final class Session {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -311,11 +319,17 @@ package final class Session {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -328,6 +342,11 @@ package final class Session {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -646,3 +665,56 @@ extension Session.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Session: Sendable {}
+
+#if FSMC_RECORDING
+extension Session {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Session.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    package final class TraceObserver: Observer {
+        package let recorder: TraceRecorder
+
+        package init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        package func machine(_ machine: Session, didExit state: State) { recorder.exit(state.rawValue) }
+
+        package func machine(_ machine: Session, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        package func machine(_ machine: Session, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        package func machine(_ machine: Session, didEmit output: Output) {
+            switch output {
+            case .welcome(let user):
+                recorder.output("welcome", payload: "user: \(String(reflecting: user))")
+            }
+        }
+
+        package func machine(_ machine: Session, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .login(let user, let `in`):
+            traceRecorder.event("login", payload: "user: \(String(reflecting: user)), in: \(String(reflecting: `in`))")
+        default:
+            traceRecorder.event(event.name)
+        }
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -264,6 +264,13 @@ final class LottoDraw {
     /// The parent machine's link when this machine runs as its child: told at the end of each step.
     @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `empty`, running its entry actions, or in `snapshot` without them.
     ///
@@ -301,7 +308,12 @@ final class LottoDraw {
         observers: [any Observer],
         restoring snapshot: State?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -315,11 +327,17 @@ final class LottoDraw {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.empty)
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -337,11 +355,17 @@ final class LottoDraw {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -354,6 +378,11 @@ final class LottoDraw {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -691,3 +720,100 @@ extension LottoDraw.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension LottoDraw: Sendable {}
+
+#if FSMC_RECORDING
+extension LottoDraw {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [LottoDraw.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: LottoDraw, didExit state: State) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: LottoDraw, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: LottoDraw, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: LottoDraw, didEmit output: Output) {
+            switch output {
+            case .saved(let count, let title):
+                recorder.output("saved", payload: "count: \(String(describing: count)), title: \(String(reflecting: title))")
+            case .failed(let payload):
+                recorder.output("failed", payload: String(reflecting: payload))
+            case .flags(let payload1, let payload2):
+                recorder.output("flags", payload: "\(String(describing: payload1)), \(String(describing: payload2))")
+            }
+        }
+
+        func machine(_ machine: LottoDraw, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isFull(_ payload: [Int]) -> Bool {
+            let answer = actions.isFull(payload)
+            recorder?.guardAnswer("isFull", arguments: String(describing: payload), answer)
+            return answer
+        }
+
+        func store(_ payload: [Int]) { actions.store(payload) }
+
+        func retitle(from: String, to: String) { actions.retitle(from: from, to: to) }
+
+        func label(_ payload1: String, _ payload2: Int) { actions.label(payload1, payload2) }
+
+        func apply(result: Result<[Int], any Error>) { actions.apply(result: result) }
+
+        func setUp(options: [String: Int], limit: Int?, range: (Int, Int)) { actions.setUp(options: options, limit: limit, range: range) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .newNumbers(let payload):
+            traceRecorder.event("newNumbers", payload: String(describing: payload))
+        case .rename(let from, let to):
+            traceRecorder.event("rename", payload: "from: \(String(reflecting: from)), to: \(String(reflecting: to))")
+        case .tag(let payload1, let payload2):
+            traceRecorder.event("tag", payload: "\(String(reflecting: payload1)), \(String(describing: payload2))")
+        case .load(let result):
+            traceRecorder.event("load", payload: "result: \(String(describing: result))")
+        case .configure(let options, let limit, let range):
+            traceRecorder.event("configure", payload: "options: \(String(describing: options)), limit: \(String(describing: limit)), range: \(String(describing: range))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -264,6 +264,13 @@ public final class Player {
     /// The parent machine's link when this machine runs as its child: told at the end of each step.
     @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `stopped`, running its entry actions, or in `snapshot` without them.
     ///
@@ -301,7 +308,12 @@ public final class Player {
         observers: [any Observer],
         restoring snapshot: State?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         let isRestored: Bool
         if let snapshot {
             state = snapshot
@@ -315,11 +327,17 @@ public final class Player {
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.stopped)
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -337,11 +355,17 @@ public final class Player {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -354,6 +378,11 @@ public final class Player {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -734,3 +763,94 @@ extension Player.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Player: Sendable {}
+
+#if FSMC_RECORDING
+extension Player {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Player.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: Player, didExit state: State) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: Player, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: Player, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: Player, didEmit output: Output) {
+            switch output {
+            case .notice(let payload):
+                recorder.output("notice", payload: String(reflecting: payload))
+            }
+        }
+
+        public func machine(_ machine: Player, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isSeekable(to: Double) -> Bool {
+            let answer = actions.isSeekable(to: to)
+            recorder?.guardAnswer("isSeekable", arguments: "to: \(String(describing: to))", answer)
+            return answer
+        }
+
+        func canResume() -> Bool {
+            let answer = actions.canResume()
+            recorder?.guardAnswer("canResume", answer)
+            return answer
+        }
+
+        func startPlayback() { actions.startPlayback() }
+
+        func showPauseButton() { actions.showPauseButton() }
+
+        func hidePauseButton() { actions.hidePauseButton() }
+
+        func rewind() { actions.rewind() }
+
+        func jump(to: Double) { actions.jump(to: to) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .seek(let to):
+            traceRecorder.event("seek", payload: "to: \(String(describing: to))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -343,6 +343,13 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         case fetchUser(InvocationOutcome<String>)
         case changes(InvocationOutcome<Int>)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     /// A restored machine restarts its timers and starts the invocations of its states.
@@ -451,7 +458,12 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         restoring snapshot: State?,
         workIsolation isolation: (any Actor)?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         self.clock = clock
         self.invocationDriver = invocations
         self.isolation = isolation
@@ -468,6 +480,9 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.idle)
         } else {
@@ -476,6 +491,9 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -496,11 +514,17 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             self.isolation = isolation
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty || invocations.hasScheduled {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -513,6 +537,11 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -804,9 +833,15 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordTimer()
+        #endif
         fireTimer(slot: slot, group: group, entry: entry)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -880,9 +915,15 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordResult(delivery)
+        #endif
         handleInvocation(delivery, run: run)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -1201,3 +1242,111 @@ extension Profile.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Profile: Sendable {}
+
+#if FSMC_RECORDING
+extension Profile {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Profile.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Profile, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Profile, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Profile, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Profile, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+
+        func machine(_ machine: Profile, didStart invocation: Invocation) { recorder.started(invocation.rawValue) }
+
+        func machine(_ machine: Profile, didCancel invocation: Invocation) { recorder.cancelled(invocation.rawValue) }
+
+        func machine(_ machine: Profile, didDropResultOf invocation: Invocation) { recorder.dropped(invocation.rawValue) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isOffline(error: any Error, id: Int) -> Bool {
+            let answer = actions.isOffline(error: error, id: id)
+            recorder?.guardAnswer("isOffline", arguments: "error: \(String(describing: error)), id: \(String(describing: id))", answer)
+            return answer
+        }
+
+        func report(error: any Error, id: Int) { actions.report(error: error, id: id) }
+
+        func apply(change: Int, user: String) { actions.apply(change: change, user: user) }
+
+        nonisolated(nonsending) func fetchUser(id: Int) async throws -> String { try await actions.fetchUser(id: id) }
+
+        func changes(user: String) -> InvocationElements<Int> { actions.changes(user: user) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .open(let id):
+            traceRecorder.event("open", payload: "id: \(String(describing: id))")
+        default:
+            traceRecorder.event(event.name)
+        }
+        openRecordedStep()
+    }
+
+    /// Opens the step of a timer that fired: the earliest running one, as the clock fires it.
+    private func recordTimer() {
+        traceObserver?.recorder.timer(of: nil)
+        openRecordedStep()
+    }
+
+    /// Opens the step of what an invocation delivered.
+    private func recordResult(_ delivery: InvocationDelivery) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch delivery {
+        case .fetchUser(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "fetchUser", .done)
+            case .element: traceRecorder.result(of: "fetchUser", .element)
+            case .failed: traceRecorder.result(of: "fetchUser", .error)
+            }
+        case .changes(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "changes", .done)
+            case .element: traceRecorder.result(of: "changes", .element)
+            case .failed: traceRecorder.result(of: "changes", .error)
+            }
+        }
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

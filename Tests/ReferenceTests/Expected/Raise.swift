@@ -207,6 +207,11 @@ final class Relay {
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
     /// Events raised by actions; they go before events sent from outside.
     @exclusivity(unchecked) private var raisedEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     ///
@@ -263,6 +268,9 @@ final class Relay {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -280,11 +288,17 @@ final class Relay {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !(pendingEvents.isEmpty && raisedEvents.isEmpty) {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -297,6 +311,11 @@ final class Relay {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -588,3 +607,49 @@ extension Relay.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Relay: Sendable {}
+
+#if FSMC_RECORDING
+extension Relay {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Relay.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Relay, didExit state: State) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Relay, didEnter state: State) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Relay, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Relay, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = State.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch event {
+        case .step(let payload):
+            traceRecorder.event("step", payload: String(describing: payload))
+        default:
+            traceRecorder.event(event.name)
+        }
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -261,6 +261,11 @@ public final class Stopwatch {
     /// The parent machine's link when this machine runs as its child: told at the end of each step.
     @exclusivity(unchecked) private var childLink: (any ChildMachineLink)?
     @exclusivity(unchecked) private var pendingEvents = EventQueue<Event>()
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    #endif
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     ///
@@ -317,6 +322,9 @@ public final class Stopwatch {
         }
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -334,11 +342,17 @@ public final class Stopwatch {
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -351,6 +365,11 @@ public final class Stopwatch {
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -730,3 +749,51 @@ extension Stopwatch.Observer {
 /// A machine lives in one isolation domain: an actor, the main actor, or one task.
 @available(*, unavailable)
 extension Stopwatch: Sendable {}
+
+#if FSMC_RECORDING
+extension Stopwatch {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Stopwatch.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    public final class TraceObserver: Observer {
+        public let recorder: TraceRecorder
+
+        public init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        public func machine(_ machine: Stopwatch, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        public func machine(_ machine: Stopwatch, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        public func machine(_ machine: Stopwatch, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        public func machine(_ machine: Stopwatch, didEmit output: Output) {
+            switch output {
+            case .shown(let payload):
+                recorder.output("shown", payload: String(describing: payload))
+            }
+        }
+
+        public func machine(_ machine: Stopwatch, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif

@@ -388,6 +388,13 @@ import FSMRuntime
         case check(InvocationOutcome<Void>)
         case pages(InvocationOutcome<Int>)
     }
+    #if FSMC_RECORDING
+    /// The `TraceObserver` the machine was given, held strongly (an app need not keep it): the
+    /// machine writes to its recorder what no notification reports.
+    @exclusivity(unchecked) private var traceObserver: TraceObserver?
+    /// The app's actions, each guard's answer recorded while a recorded step runs.
+    private let recordingActions: TraceRecordingActions
+    #endif
 
     /// Starts the machine in `idle`, running its entry actions, or in `snapshot` without them.
     /// A restored machine starts the invocations of its states and takes the eventless transitions enabled there.
@@ -432,7 +439,12 @@ import FSMRuntime
         observers: [any Observer],
         restoring snapshot: State?
     ) {
+        #if FSMC_RECORDING
+        recordingActions = TraceRecordingActions(actions)
+        self.actions = recordingActions
+        #else
         self.actions = actions
+        #endif
         self.invocationDriver = invocations
         let isRestored: Bool
         if let snapshot {
@@ -447,6 +459,9 @@ import FSMRuntime
             addObserver(observer)
         }
         isInStep = true
+        #if FSMC_RECORDING
+        openRecordedStep()
+        #endif
         if !isRestored {
             enterState(.idle)
         } else {
@@ -455,6 +470,9 @@ import FSMRuntime
         takeEventlessTransitions()
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -475,11 +493,17 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordEvent(event)
+        #endif
         step(event)
         if !pendingEvents.isEmpty || invocations.hasScheduled {
             drainQueues()
         }
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -492,6 +516,11 @@ import FSMRuntime
             childLink = link
             link.childAttached()
         }
+        #if FSMC_RECORDING
+        if let traceObserver = observer as? TraceObserver {
+            self.traceObserver = traceObserver
+        }
+        #endif
         return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)
     }
 
@@ -854,9 +883,15 @@ import FSMRuntime
             return
         }
         isInStep = true
+        #if FSMC_RECORDING
+        recordResult(delivery)
+        #endif
         handleInvocation(delivery, run: run)
         drainQueues()
         isInStep = false
+        #if FSMC_RECORDING
+        recordStepEnd()
+        #endif
         if let childLink { endChildStep(childLink) }
     }
 
@@ -1271,3 +1306,122 @@ extension Sync.Observer {
 
     func observedNotifications(of machine: Sync) -> NotificationKinds { .all }
 }
+
+#if FSMC_RECORDING
+extension Sync {
+    /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
+    /// (`observers: [Sync.TraceObserver(recorder)]`), it writes every notification, and the
+    /// machine writes each event, timer and invocation result, each guard's answer and each step's
+    /// end. Given later, through `addObserver(_:)`, the trace lacks the initial entry and replay
+    /// refuses it. The machine holds it as long as it runs.
+    @MainActor final class TraceObserver: Observer {
+        let recorder: TraceRecorder
+
+        init(_ recorder: TraceRecorder) {
+            self.recorder = recorder
+        }
+
+        func machine(_ machine: Sync, didExit state: StateID) { recorder.exit(state.rawValue) }
+
+        func machine(_ machine: Sync, didEnter state: StateID) { recorder.entry(state.rawValue) }
+
+        func machine(_ machine: Sync, didTransition transition: Transition) { recorder.transition(trigger: transition.event?.name) }
+
+        func machine(_ machine: Sync, didIgnore event: Event, in state: State) { recorder.ignored(event.name) }
+
+        func machine(_ machine: Sync, didStart invocation: Invocation) { recorder.started(invocation.rawValue) }
+
+        func machine(_ machine: Sync, didCancel invocation: Invocation) { recorder.cancelled(invocation.rawValue) }
+
+        func machine(_ machine: Sync, didDropResultOf invocation: Invocation) { recorder.dropped(invocation.rawValue) }
+    }
+
+    /// The app's actions, each guard's answer written to `recorder` while a recorded step runs.
+    @MainActor fileprivate final class TraceRecordingActions: Actions {
+        let actions: any Actions
+        @exclusivity(unchecked) var recorder: TraceRecorder?
+
+        init(_ actions: any Actions) {
+            self.actions = actions
+        }
+
+        func isComplete(bytes: Int, checksum: String) -> Bool {
+            let answer = actions.isComplete(bytes: bytes, checksum: checksum)
+            recorder?.guardAnswer("isComplete", arguments: "bytes: \(String(describing: bytes)), checksum: \(String(reflecting: checksum))", answer)
+            return answer
+        }
+
+        func skipCheck() -> Bool {
+            let answer = actions.skipCheck()
+            recorder?.guardAnswer("skipCheck", answer)
+            return answer
+        }
+
+        func isLast(page: Int) -> Bool {
+            let answer = actions.isLast(page: page)
+            recorder?.guardAnswer("isLast", arguments: "page: \(String(describing: page))", answer)
+            return answer
+        }
+
+        func record(bytes: Int, checksum: String) { actions.record(bytes: bytes, checksum: checksum) }
+
+        func note() { actions.note() }
+
+        func store(page: Int) { actions.store(page: page) }
+
+        func send() async throws -> (bytes: Int, checksum: String) { try await actions.send() }
+
+        func check() async throws { try await actions.check() }
+
+        func pages() -> InvocationElements<Int> { actions.pages() }
+    }
+
+    /// The states a step's configuration is listed from, in document order.
+    private static let recordedStates = StateID.allCases
+
+    /// Records the guards answered in the step that opens, when the machine is recorded.
+    private func openRecordedStep() {
+        recordingActions.recorder = traceObserver?.recorder
+    }
+
+    /// Opens the step of `event`, sent from outside: its record, with its payload as text.
+    private func recordEvent(_ event: Event) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        traceRecorder.event(event.name)
+        openRecordedStep()
+    }
+
+    /// Opens the step of what an invocation delivered.
+    private func recordResult(_ delivery: InvocationDelivery) {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        switch delivery {
+        case .send(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "send", .done)
+            case .element: traceRecorder.result(of: "send", .element)
+            case .failed: traceRecorder.result(of: "send", .error)
+            }
+        case .check(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "check", .done)
+            case .element: traceRecorder.result(of: "check", .element)
+            case .failed: traceRecorder.result(of: "check", .error)
+            }
+        case .pages(let outcome):
+            switch outcome {
+            case .returned, .finished: traceRecorder.result(of: "pages", .done)
+            case .element: traceRecorder.result(of: "pages", .element)
+            case .failed: traceRecorder.result(of: "pages", .error)
+            }
+        }
+        openRecordedStep()
+    }
+
+    /// Closes the step with the configuration it ended in.
+    private func recordStepEnd() {
+        guard let traceRecorder = traceObserver?.recorder else { return }
+        recordingActions.recorder = nil
+        traceRecorder.step(Self.recordedStates, isActive: isIn)
+    }
+}
+#endif
