@@ -29,11 +29,15 @@ let package = Package(
         // No I/O in any of them.
         // Syntax, semantics and the executable model: a spec's one meaning.
         .target(name: "FSMCore", swiftSettings: strict),
+        // The interpreter of that model, the property checker that runs it, and `Compiler`, the
+        // pipeline front to back whose check proves the properties. Beside FSMSwift rather than
+        // below it, so that a build compiles the two at once.
+        .target(name: "FSMChecker", dependencies: ["FSMCore"], swiftSettings: strict),
         // The Swift back end: the generated machine.
         .target(name: "FSMSwift", dependencies: ["FSMCore"], swiftSettings: strict),
         // The other back ends (diagrams, SCXML, test paths, the formatter), SCXML import and the
         // editing features; re-exports the layers below, so `import FSMCompiler` is all of fsmc.
-        .target(name: "FSMCompiler", dependencies: ["FSMCore", "FSMSwift"], swiftSettings: strict),
+        .target(name: "FSMCompiler", dependencies: ["FSMCore", "FSMChecker", "FSMSwift"], swiftSettings: strict),
         // What generated machines link. Kept dependency-free and small.
         .target(name: "FSMRuntime", swiftSettings: strict),
         // Random, seeded, valid specs for generative and differential tests (no I/O).
@@ -45,7 +49,7 @@ let package = Package(
         .target(name: "FSMLanguageServer", dependencies: ["FSMCompiler"], swiftSettings: strict),
         // What every command line shares (arguments, console, files) and the commands a build
         // runs: check and generate.
-        .target(name: "FSMCommands", dependencies: ["FSMCore", "FSMSwift"], swiftSettings: strict),
+        .target(name: "FSMCommands", dependencies: ["FSMCore", "FSMChecker", "FSMSwift"], swiftSettings: strict),
         // The thin command-line front end: every command.
         .executableTarget(
             name: "fsmc", dependencies: ["FSMCommands", "FSMCompiler", "FSMLanguageServer"], swiftSettings: strict),

@@ -26,12 +26,12 @@ usage() {
 build=${FSMC_FUZZ_BUILD:-.build-fuzz}
 mkdir -p "$build" Fuzz/crashers
 
-# The compiler's modules (the layers SwiftPM builds: FSMCore, FSMSwift, FSMCompiler), each
+# The compiler's modules (the layers SwiftPM builds: FSMCore, FSMChecker, FSMSwift, FSMCompiler), each
 # instrumented, then the target with the property checks it shares with the mutation test.
 # `-package-name` as SwiftPM gives it: the layers see each other's `package` declarations.
 flags=(-sanitize=fuzzer,address -O -parse-as-library -swift-version 6 -package-name fsmc)
 objects=()
-for module in FSMCore FSMSwift FSMCompiler; do
+for module in FSMCore FSMChecker FSMSwift FSMCompiler; do
     # shellcheck disable=SC2046
     swiftc "${flags[@]}" -wmo -module-name "$module" -I "$build" -emit-module -emit-module-path "$build/$module.swiftmodule" \
         -c $(find "Sources/$module" -name '*.swift' | sort) -o "$build/$module.o"

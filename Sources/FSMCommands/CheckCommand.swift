@@ -1,3 +1,4 @@
+import FSMChecker
 import FSMCore
 
 /// `fsmc check`: compiles each spec and prints its diagnostics.

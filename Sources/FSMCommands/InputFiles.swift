@@ -1,3 +1,4 @@
+import FSMChecker
 import FSMCore
 import Foundation
 

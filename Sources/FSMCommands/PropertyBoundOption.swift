@@ -1,3 +1,4 @@
+import FSMChecker
 import FSMCore
 
 /// `--property-bound <n>`: how many situations the property checker explores before it calls a

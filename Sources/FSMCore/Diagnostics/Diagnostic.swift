@@ -63,6 +63,14 @@ public struct Diagnostic: Hashable, Sendable {
 
     /// The primary location.
     public var location: SourceLocation { range.start }
+
+    /// The error for a spec that is not UTF-8, located at its first invalid byte; `nil` for
+    /// valid UTF-8. Every reader of a spec refuses such a file before lexing it.
+    package static func invalidUTF8(in source: SourceText) -> Diagnostic? {
+        guard let invalid = source.firstInvalidUTF8Offset else { return nil }
+        let range = SourceRange(source.location(at: invalid), source.location(at: invalid + 1))
+        return Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)
+    }
 }
 
 /// Collects the diagnostics of one compilation, in the order they were found.

@@ -22,7 +22,7 @@ public struct MachineCatalog: Sendable {
     /// The interface of the machine a spec declares, read from its syntax even when it does
     /// not parse cleanly; `nil` when it declares none.
     public static func interface(of spec: SourceText) -> MachineInterface? {
-        if Compiler.invalidUTF8Error(in: spec) != nil { return nil }
+        if Diagnostic.invalidUTF8(in: spec) != nil { return nil }
         let (syntax, diagnostics) = Parser.parse(spec)
         guard let machine = syntax.machines.first else { return nil }
         return MachineInterface(machine, hasSyntaxErrors: diagnostics.contains { $0.severity == .error })

@@ -1,4 +1,5 @@
-@testable import FSMCore
+@testable import FSMChecker
+import FSMCore
 import FSMSpecGenerator
 import Testing
 

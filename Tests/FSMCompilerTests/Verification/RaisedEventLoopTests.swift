@@ -1,5 +1,6 @@
 import FSMCompiler
-@testable import FSMCore
+@testable import FSMChecker
+import FSMCore
 import Testing
 
 /// A step that raises events without end under free guards (found by the random specs of the

@@ -60,7 +60,7 @@ public func formatSpec(_ source: SourceText) throws(SpecFormatError) -> String {
 /// The lexical and syntax errors of a spec, and invalid UTF-8; no semantic checks, which a
 /// layout does not need.
 private func syntaxErrors(of source: SourceText) -> [Diagnostic] {
-    if let invalid = Compiler.invalidUTF8Error(in: source) {
+    if let invalid = Diagnostic.invalidUTF8(in: source) {
         return [invalid]
     }
     var bag = DiagnosticBag()

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The diagnostics of a ``PropertyReport``: a property that fails is an error at its `assert`,
 /// with its counterexample as notes, one per step, at the transitions it took; one the search
 /// could not decide is a warning. A property that holds says nothing.

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Child machines (`invoke SignIn as signIn`): each runs as a nested interpreter of its own
 /// executable machine, started and cancelled as any invocation, and what it emits or
 /// finishes with becomes an external event of this machine.

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// A configuration a condition is judged on: the active states in document order, or a
 /// situation of the regions' product read without building that list
 /// (``RegionProduct/Configuration``).

@@ -1,3 +1,5 @@
+import FSMCore
+
 extension PropertyChecker {
     /// Runs `counterexample` again in a fresh interpreter of `machine`, each step's guards
     /// answered as it records, and tells whether it reaches the violation of `property`: every

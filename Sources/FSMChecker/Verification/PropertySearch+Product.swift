@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The search over the product of regions that can be stepped one at a time
 /// (``RegionProduct``): nodes are packed into ``PackedSituationTable`` in breadth-first order,
 /// so the table is the queue too, and a step allocates nothing once its regions' outcomes are

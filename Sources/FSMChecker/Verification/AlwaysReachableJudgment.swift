@@ -1,3 +1,5 @@
+import FSMCore
+
 /// `always reachable C` on the graph of situations, once the search completed it: backward
 /// reachability from the situations that satisfy `C` or take a step passing through a
 /// configuration that does; a situation outside that set is a trap.

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// What the property checker tells situations apart by: the interpreter's
 /// ``MachineInterpreter/Situation`` (active states, what histories remember, the invocations
 /// running, the kept events; child machines are abstracted, so it has no children's), the

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Why a selection of transitions took what it took and left the rest: what the simulator's
 /// step log says for each candidate transition not taken (`fsmc simulate`).
 ///

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Runs an ``ExecutableMachine`` the way the generated Swift runs it, with guards answered from
 /// a set of names that hold and time on a simulated manual clock. The path planner uses it to
 /// know which configuration each step of a test path ends in and which transitions it takes;

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Answers for the guard evaluations of a run that `in(…)` alone does not decide, one per
 /// evaluation in the order the interpreter makes them: how the property checker lets "a guard
 /// may answer either way at each evaluation" through the one interpreter

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// A run from the start that breaks a property: the steps the property checker found, shortest
 /// in stimuli, each with the guard answers it assumed, the transitions it took and the
 /// configuration after each of its microsteps.

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Per-region caching for a machine whose regions can be stepped one at a time
 /// (``RegionDecomposition``): each region's local situations (its active atomic state and its
 /// running timers) are numbered, and what a stimulus does to a region in a local situation,

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// What the property checker found for one property.
 public struct PropertyResult: Hashable, Sendable {
     public enum Verdict: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// What the property checker (`FSMCore/Verification`) needs of the interpreter beyond what the
 /// paths and the tests use: stimuli that happen "at any time" (a chosen timer fires whatever
 /// its deadline, an invocation or an abstracted child delivers any outcome), guard answers

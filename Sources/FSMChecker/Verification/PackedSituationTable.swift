@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The visited situations of a search over a product of regions (``RegionProduct``), each a
 /// fixed number of 64-bit words, interned to dense ids in the order they are first seen.
 ///

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The outcome classes of one stimulus: every way the guards `in(…)` does not decide can send
 /// it, each found once.
 ///

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Finds guard answers that make a chosen transition the one a step takes: its guard holds
 /// and every guard tried before it fails.
 ///

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The stimuli the property checker offers a situation, for tools that explore situations as it
 /// does (the simulator, `fsmc simulate`): one list, ``PropertySearch``'s, so that a tool never
 /// offers what the checker would not try, nor leaves out what it would.

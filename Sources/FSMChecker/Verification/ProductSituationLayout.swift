@@ -1,3 +1,5 @@
+import FSMCore
+
 /// How a situation of a product of regions is packed into the words of a
 /// ``PackedSituationTable`` key: each region's local situation in as many bits as its region
 /// can have local situations, then one bit per "has held" mark of the `only after` properties.

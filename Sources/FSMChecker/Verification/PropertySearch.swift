@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The breadth-first search of ``PropertyChecker``: situations in order of how many stimuli
 /// reach them, so that the first violation found has a shortest counterexample.
 ///

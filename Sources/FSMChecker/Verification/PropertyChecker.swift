@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Proves the properties a spec asserts (``PropertyModel``) by an exhaustive breadth-first
 /// search over the situations of its executable machine, stepped by the one interpreter
 /// (``MachineInterpreter``): see docs/Verification.md.

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// Whether a machine's regions can be stepped one at a time, so that the search can step each
 /// region once per local situation and combine (``RegionProduct``): a machine that is one
 /// parallel state whose regions share nothing but the events they are sent and what their

@@ -1,3 +1,5 @@
+import FSMCore
+
 /// The result of compiling one spec: the syntax tree, the model when the spec is valid,
 /// and every diagnostic, sorted by position.
 public struct Compilation: Sendable {
@@ -34,7 +36,7 @@ public enum Compiler {
     public static func compile(
         _ source: SourceText, machines: MachineCatalog = MachineCatalog(), propertyBound: Int? = PropertyChecker.defaultBound
     ) -> Compilation {
-        if let invalid = invalidUTF8Error(in: source) {
+        if let invalid = Diagnostic.invalidUTF8(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
         }
         let (syntax, syntaxDiagnostics) = Parser.parse(source)
@@ -76,13 +78,5 @@ public enum Compiler {
     public static func propertyDiagnostics(of machine: ExecutableMachine, source: SourceText, bound: Int) -> [Diagnostic] {
         let report = PropertyChecker.check(machine, bound: bound)
         return PropertyDiagnostics.diagnostics(of: report, machine: machine, source: source)
-    }
-
-    /// The error for a spec that is not UTF-8, located at its first invalid byte; `nil` for
-    /// valid UTF-8.
-    package static func invalidUTF8Error(in source: SourceText) -> Diagnostic? {
-        guard let invalid = source.firstInvalidUTF8Offset else { return nil }
-        let range = SourceRange(source.location(at: invalid), source.location(at: invalid + 1))
-        return Diagnostic(.error, "the file is not valid UTF-8 (byte 0x\(String(source.bytes[invalid], radix: 16, uppercase: true)))", at: range)
     }
 }
