@@ -22,13 +22,13 @@ public struct ExecutableMachine: Sendable {
     /// runs while the state is active.
     public let timers: [[TimerGroup]]
     /// Each state's own transitions by trigger, by ``StateID``; the machine level last.
-    let ownTransitions: [[Trigger: [TransitionID]]]
+    @usableFromInline let ownTransitions: [[Trigger: [TransitionID]]]
     /// The keys of ``ownTransitions`` in the order first declared, kept in that order by the
     /// lowering: the generators ask for every owner's triggers, and sorting its transitions
     /// each time cost the emitter more than a tenth of its time on flat specs.
-    let ownTriggers: [[Trigger]]
+    @usableFromInline let ownTriggers: [[Trigger]]
     /// The path of each state from the top level down to it, by ``StateID``.
-    let paths: [[StateID]]
+    @usableFromInline let paths: [[StateID]]
 
     /// A place transitions are declared: a state, or the machine itself.
     public enum Owner: Hashable, Sendable {
@@ -63,8 +63,8 @@ public struct ExecutableMachine: Sendable {
         self.paths = paths
     }
 
-    // A getter, not `_read`, as ``MachineModel``'s subscript.
-    public subscript(transition: TransitionID) -> ExecutableTransition { transitions[transition.index] }
+    // A getter, not `_read`, as ``MachineModel``'s subscript; inlinable for the same reason.
+    @inlinable public subscript(transition: TransitionID) -> ExecutableTransition { transitions[transition.index] }
 
     /// Whether every state is at the top level (version 1 of the language).
     public var isFlat: Bool { model.isFlat }
@@ -96,13 +96,13 @@ public struct ExecutableMachine: Sendable {
 
     /// Where an atomic state looks for transitions, in priority order: itself, its ancestors
     /// outward, then the machine level.
-    public func owners(from leaf: StateID) -> [Owner] {
+    @inlinable public func owners(from leaf: StateID) -> [Owner] {
         paths[leaf.index].reversed().map(Owner.state) + [.machine]
     }
 
     /// The transitions an owner declares for a trigger, in document order, but those never
     /// taken: what its dispatch tries.
-    public func transitions(of owner: Owner, for trigger: Trigger) -> [TransitionID] {
+    @inlinable public func transitions(of owner: Owner, for trigger: Trigger) -> [TransitionID] {
         switch owner {
         case .state(let state): ownTransitions[state.index][trigger] ?? []
         case .machine: ownTransitions[model.states.count][trigger] ?? []
@@ -112,7 +112,7 @@ public struct ExecutableMachine: Sendable {
     /// The transitions tried, in order, when `trigger` happens while `leaf` is the active
     /// atomic state: the first whose guard holds is taken. Timers and completions belong to
     /// one state, so only that state's transitions are candidates, and only while it is active.
-    public func candidates(atLeaf leaf: StateID, for trigger: Trigger) -> [TransitionID] {
+    @inlinable public func candidates(atLeaf leaf: StateID, for trigger: Trigger) -> [TransitionID] {
         switch trigger {
         case .event, .always, .invocation:
             return owners(from: leaf).flatMap { transitions(of: $0, for: trigger) }

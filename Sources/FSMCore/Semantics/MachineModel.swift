@@ -69,11 +69,13 @@ public struct MachineModel: Hashable, Sendable {
 
     // A getter, not `_read`: the Swift back end reads the model through `PlanReader`'s
     // yielded `model`, and a yielding subscript on that made it copy the whole model per read
-    // (callgrind, 2026-11-26).
-    public subscript(state: StateID) -> StateModel { states[state.index] }
-    public subscript(event: EventID) -> SignalModel { events[event.index] }
-    public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
-    public subscript(invocation: InvocationID) -> InvocationModel { invocations[invocation.index] }
+    // (callgrind, 2026-11-26). Inlinable: called from the other modules (the checker, the back
+    // ends) a call would copy the whole element where the caller reads one field of it
+    // (callgrind, 2026-11-27: the interpreter 1.5× the instructions once it left FSMCore).
+    @inlinable public subscript(state: StateID) -> StateModel { states[state.index] }
+    @inlinable public subscript(event: EventID) -> SignalModel { events[event.index] }
+    @inlinable public subscript(output: OutputID) -> SignalModel { outputs[output.index] }
+    @inlinable public subscript(invocation: InvocationID) -> InvocationModel { invocations[invocation.index] }
 
     /// Every transition: each state's in document order, then the machine-level ones.
     public var allTransitions: [TransitionModel] {
