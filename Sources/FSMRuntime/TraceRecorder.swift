@@ -213,14 +213,21 @@ public final class TraceRecorder {
         append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
-            // Names need no escaping: copied whole unless some byte must be escaped.
-            guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                append(bytes)
-                return
+            // The runs between bytes that must be escaped are copied whole: a payload written
+            // as a Swift literal has a quote at each end and rarely anything else to escape.
+            var runStart = 0
+            for index in bytes.indices where Self.needsEscaping(bytes[index]) {
+                append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escaped(bytes[index])
+                runStart = index + 1
             }
-            for byte in bytes { escaped(byte) }
+            append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         append(UInt8(ascii: "\""))
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     private func escaped(_ byte: UInt8) {
@@ -261,10 +268,14 @@ public final class TraceRecorder {
     }
 
     /// Room for `more` bytes: the storage doubles when a line outgrows it.
-    private func reserve(_ more: Int) {
-        guard count + more > capacity else { return }
+    @inline(__always) private func reserve(_ more: Int) {
+        if count + more > capacity { grow(toHold: count + more) }
+    }
+
+    // Apart from `reserve`, so that the check every append makes is inlined and this is not.
+    @inline(never) private func grow(toHold needed: Int) {
         var grown = capacity * 2
-        while count + more > grown { grown *= 2 }
+        while needed > grown { grown *= 2 }
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
         storage.update(from: line, count: count)
         line.deallocate()
