@@ -53,12 +53,7 @@ public final class TraceRecorder {
     // MARK: - Stimuli: each opens a step
 
     /// The app sent an event (before the machine handles it); `payload` describes its payload.
-    public func event(_ name: String, payload: String? = nil) {
-        record("event")
-        member("name", name)
-        if let payload { member("payload", payload) }
-        endLine()
-    }
+    public func event(_ name: String, payload: String? = nil) { record("event", named: name, payload: payload) }
 
     /// A timer of `state` (an `after` transition's) fired; `nil` when the app cannot tell
     /// whose (a ``TraceRecordingClock`` cannot): the earliest running timer.
@@ -101,17 +96,11 @@ public final class TraceRecorder {
         endLine()
     }
 
-    public func exit(_ state: String) {
-        record("exit")
-        member("state", state)
-        endLine()
-    }
+    /// A state was left (its exit actions ran).
+    public func exit(_ state: String) { record("exit", "state", state) }
 
-    public func entry(_ state: String) {
-        record("entry")
-        member("state", state)
-        endLine()
-    }
+    /// A state was entered (its entry actions ran).
+    public func entry(_ state: String) { record("entry", "state", state) }
 
     /// The transitions of one microstep were taken; `trigger` is their event's name, `nil`
     /// when no event triggered them.
@@ -125,42 +114,23 @@ public final class TraceRecorder {
         endLine()
     }
 
-    public func output(_ name: String, payload: String? = nil) {
-        record("output")
-        member("name", name)
-        if let payload { member("payload", payload) }
-        endLine()
-    }
+    /// An action emitted output `name`; `payload` describes its payload.
+    public func output(_ name: String, payload: String? = nil) { record("output", named: name, payload: payload) }
 
-    public func ignored(_ event: String) {
-        record("ignored")
-        member("event", event)
-        endLine()
-    }
+    /// No transition took `event` (or the machine had finished).
+    public func ignored(_ event: String) { record("ignored", "event", event) }
 
-    public func kept(_ event: String) {
-        record("kept")
-        member("event", event)
-        endLine()
-    }
+    /// No transition took `event`, and an active state defers it.
+    public func kept(_ event: String) { record("kept", "event", event) }
 
-    public func started(_ invocation: String) {
-        record("started")
-        member("invocation", invocation)
-        endLine()
-    }
+    /// Invocation `invocation` started.
+    public func started(_ invocation: String) { record("started", "invocation", invocation) }
 
-    public func cancelled(_ invocation: String) {
-        record("cancelled")
-        member("invocation", invocation)
-        endLine()
-    }
+    /// Invocation `invocation`, running, was cancelled.
+    public func cancelled(_ invocation: String) { record("cancelled", "invocation", invocation) }
 
-    public func dropped(_ invocation: String) {
-        record("dropped")
-        member("invocation", invocation)
-        endLine()
-    }
+    /// What invocation `invocation` delivered once it no longer ran was dropped.
+    public func dropped(_ invocation: String) { record("dropped", "invocation", invocation) }
 
     // MARK: - Step ends
 
@@ -199,6 +169,21 @@ public final class TraceRecorder {
         append(#"{"kind":""#)
         append(kind)
         append(UInt8(ascii: "\""))
+    }
+
+    /// A whole record of one member, as most of what a step leads to is.
+    private func record(_ kind: StaticString, _ name: StaticString, _ value: String) {
+        record(kind)
+        member(name, value)
+        endLine()
+    }
+
+    /// A whole record of a name and, when there is one, a payload: an event's or an output's.
+    private func record(_ kind: StaticString, named name: String, payload: String?) {
+        record(kind)
+        member("name", name)
+        if let payload { member("payload", payload) }
+        endLine()
     }
 
     private func member(_ name: StaticString, _ value: String) {
