@@ -267,17 +267,6 @@ public struct DotEmitter {
 
     /// Text inside an HTML-like label.
     static func html(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n", "\r\n": result += "<br/>"
-            default: result.append(character)
-            }
-        }
-        return result
+        MarkupText.escaped(text, lineBreaks: .breakElements)
     }
 }

@@ -5,21 +5,8 @@ enum SCXMLText {
     /// breaks and tabs as character references (an attribute value normalizes them to spaces
     /// otherwise), and characters XML 1.0 does not allow as U+FFFD.
     static func attribute(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            default: result.unicodeScalars.append(isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
-            }
-        }
-        return result
+        let allowed = text.unicodeScalars.map { isXMLCharacter($0) ? $0 : "\u{FFFD}" }
+        return MarkupText.escaped(String(String.UnicodeScalarView(allowed)), lineBreaks: .characterReferences)
     }
 
     /// Text for the inside of a comment: XML forbids `--` there and a `-` right before the

@@ -16,7 +16,7 @@ package enum SimulatorPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="fsmc simulate">
-        <title>\(escaped(machine)) · fsmc simulator</title>
+        <title>\(MarkupText.escaped(machine)) · fsmc simulator</title>
         <style>
         \(style)
         </style>
@@ -50,20 +50,6 @@ package enum SimulatorPage {
     /// reads as the same two characters.
     static func embeddedJSON(_ json: String) -> String {
         json.replacing("</", with: "<\\/")
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     /// Everything but the diagram, which the page's script fills in.
