@@ -140,7 +140,7 @@ extension ObservationGenerator {
 
 extension ObservationGenerator.ObserverHook {
     /// `Exits`, as in `observeExits(_:)`.
-    var capitalizedKind: String { kind.prefix(1).uppercased() + kind.dropFirst() }
+    var capitalizedKind: String { kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() }
 
     /// When the one-kind closure is called, for its documentation.
     var whenCalled: String {

@@ -35,7 +35,14 @@ extension ObservationGenerator {
         var notification: String
         /// Its `NotificationKinds` member, such as `exits`; also the `Observation` case of a
         /// closure that hears only this kind, and, capitalized, its `observe…` method.
-        var kind: String
+        var kind: Kind
+        /// The notification kinds, as `NotificationKinds` names its members (a case's name is
+        /// the member's, wherever it is written into the Swift).
+        enum Kind: String {
+            case exits, entries, transitions, outputs, ignoredEvents, keptEvents
+            case invocationStarts, invocationCancellations, droppedResults
+        }
+
         /// Argument label, parameter name and type of each parameter after the machine.
         var parameters: [(label: String, name: String, type: String)]
         var summary: String
@@ -70,30 +77,30 @@ extension ObservationGenerator {
 
     var observerHooks: [ObserverHook] {
         var hooks = [
-            ObserverHook(notification: "exited", kind: "exits", parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
-            ObserverHook(notification: "entered", kind: "entries", parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
-            ObserverHook(notification: "transitioned", kind: "transitions", parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
+            ObserverHook(notification: "exited", kind: .exits, parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
+            ObserverHook(notification: "entered", kind: .entries, parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
+            ObserverHook(notification: "transitioned", kind: .transitions, parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
         ]
         if features.contains(.outputs) {
-            hooks.append(ObserverHook(notification: "emitted", kind: "outputs", parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
+            hooks.append(ObserverHook(notification: "emitted", kind: .outputs, parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
         }
-        hooks.append(ObserverHook(notification: "ignored", kind: "ignoredEvents", parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
+        hooks.append(ObserverHook(notification: "ignored", kind: .ignoredEvents, parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
         if features.contains(.deferral) {
             hooks.append(
                 ObserverHook(
-                    notification: "kept", kind: "keptEvents", parameters: [("didKeep", "event", "Event"), ("in", "state", "State")],
+                    notification: "kept", kind: .keptEvents, parameters: [("didKeep", "event", "Event"), ("in", "state", "State")],
                     summary: "No transition took `event` in `state` and an active state defers it: the machine keeps it."))
         }
         if features.contains(.invocations) {
             hooks += [
                 ObserverHook(
-                    notification: "started", kind: "invocationStarts", parameters: [("didStart", "invocation", "Invocation")],
+                    notification: "started", kind: .invocationStarts, parameters: [("didStart", "invocation", "Invocation")],
                     summary: "The machine started `invocation`: its state was entered, and the step that entered it has ended."),
                 ObserverHook(
-                    notification: "cancelled", kind: "invocationCancellations", parameters: [("didCancel", "invocation", "Invocation")],
+                    notification: "cancelled", kind: .invocationCancellations, parameters: [("didCancel", "invocation", "Invocation")],
                     summary: "The machine cancelled `invocation`: its state was left."),
                 ObserverHook(
-                    notification: "dropped", kind: "droppedResults", parameters: [("didDropResultOf", "invocation", "Invocation")],
+                    notification: "dropped", kind: .droppedResults, parameters: [("didDropResultOf", "invocation", "Invocation")],
                     summary: "The machine dropped what `invocation` sent after it was cancelled or had ended."),
             ]
         }
@@ -106,7 +113,7 @@ extension ObservationGenerator {
         writer.block("extension \(name).Observer") { writer in
             for hook in observerHooks {
                 let declaration = "\(access)func \(hook.signature(machine: name, qualified: true))"
-                if hook.kind == "ignoredEvents", model.events.isEmpty {
+                if hook.kind == .ignoredEvents, model.events.isEmpty {
                     // Without events nothing is ever ignored: a statement here would never run,
                     // which Swift warns about.
                     writer.line("\(declaration) {}")

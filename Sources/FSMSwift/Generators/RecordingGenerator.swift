@@ -113,17 +113,17 @@ extension RecordingGenerator {
                 writer.line()
                 let declaration = "\(access)func \(hook.signature(machine: name))"
                 switch hook.kind {
-                case "exits": writer.line("\(declaration) { recorder.exit(state.rawValue) }")
-                case "entries": writer.line("\(declaration) { recorder.entry(state.rawValue) }")
-                case "transitions":
+                case .exits: writer.line("\(declaration) { recorder.exit(state.rawValue) }")
+                case .entries: writer.line("\(declaration) { recorder.entry(state.rawValue) }")
+                case .transitions:
                     writer.line("\(declaration) { recorder.transition(trigger: \(model.events.isEmpty ? "nil" : "transition.event?.name")) }")
-                case "ignoredEvents" where model.events.isEmpty: writer.line("\(declaration) {}")
-                case "ignoredEvents": writer.line("\(declaration) { recorder.ignored(event.name) }")
-                case "keptEvents": writer.line("\(declaration) { recorder.kept(event.name) }")
-                case "invocationStarts": writer.line("\(declaration) { recorder.started(invocation.rawValue) }")
-                case "invocationCancellations": writer.line("\(declaration) { recorder.cancelled(invocation.rawValue) }")
-                case "droppedResults": writer.line("\(declaration) { recorder.dropped(invocation.rawValue) }")
-                case "outputs":
+                case .ignoredEvents where model.events.isEmpty: writer.line("\(declaration) {}")
+                case .ignoredEvents: writer.line("\(declaration) { recorder.ignored(event.name) }")
+                case .keptEvents: writer.line("\(declaration) { recorder.kept(event.name) }")
+                case .invocationStarts: writer.line("\(declaration) { recorder.started(invocation.rawValue) }")
+                case .invocationCancellations: writer.line("\(declaration) { recorder.cancelled(invocation.rawValue) }")
+                case .droppedResults: writer.line("\(declaration) { recorder.dropped(invocation.rawValue) }")
+                case .outputs:
                     writer.block(declaration) { writer in
                         writer.line("switch output {")
                         for output in model.outputs {
@@ -134,8 +134,6 @@ extension RecordingGenerator {
                         }
                         writer.line("}")
                     }
-                default:
-                    preconditionFailure("fsmc: no trace record for the observer hook \(hook.kind)")
                 }
             }
         }
@@ -156,7 +154,7 @@ extension RecordingGenerator {
             }
             for guardModel in model.guards {
                 writer.line()
-                let call = "actions.\(guardModel.name)(\(SwiftNames.argumentItems(guardModel.parameters).joined(separator: ", ")))"
+                let call = Self.forwarded(guardModel.name, SwiftNames.argumentItems(guardModel.parameters))
                 writer.block("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool") { writer in
                     writer.line("let answer = \(call)")
                     let arguments = Self.describing(guardModel.parameters, label: "arguments")
@@ -166,12 +164,11 @@ extension RecordingGenerator {
             }
             for action in model.actions {
                 writer.line()
-                let call = "actions.\(action.name)(\(SwiftNames.argumentItems(action.parameters).joined(separator: ", ")))"
-                writer.line("func \(action.name)\(SwiftNames.parameterList(action.parameters)) { \(call) }")
+                writer.line("func \(action.name)\(SwiftNames.parameterList(action.parameters)) { \(Self.forwarded(action.name, SwiftNames.argumentItems(action.parameters))) }")
             }
             for function in model.valueFunctions {
                 writer.line()
-                let call = "actions.\(function.name)(\(SwiftNames.argumentItems(function.parameters).joined(separator: ", ")))"
+                let call = Self.forwarded(function.name, SwiftNames.argumentItems(function.parameters))
                 writer.line("func \(function.name)\(SwiftNames.parameterList(function.parameters)) -> \(function.returnType) { \(call) }")
             }
             for invocation in model.invocations {
@@ -179,12 +176,17 @@ extension RecordingGenerator {
                 let requirement = InvocationSignatures.requirement(of: invocation, in: model)
                 var arguments = SwiftNames.argumentItems(data(of: invocation))
                 if invocation.isChildMachine { arguments.append("observers: observers") }
-                let call = "actions.\(invocation.name)(\(arguments.joined(separator: ", ")))"
+                let call = Self.forwarded(invocation.name, arguments)
                 let isCall = if case .call = invocation.kind { true } else { false }
                 writer.line("\(requirement.lead)\(requirement.signature) { \(isCall ? "try await " : "")\(call) }")
             }
         }
         writer.line()
+    }
+
+    /// `actions.name(a: a, b)`: a requirement passed on to the app's actions.
+    private static func forwarded(_ name: String, _ arguments: [String]) -> String {
+        "actions.\(name)(\(arguments.joined(separator: ", ")))"
     }
 
     /// What the machine writes itself: each stimulus as its step opens, the step's end.
