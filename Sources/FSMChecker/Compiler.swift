@@ -30,11 +30,14 @@ public enum Compiler {
     /// `machines` are the other machines of the spec's target (its siblings, not the spec
     /// itself), which `invoke Machine as name` runs.
     ///
-    /// A valid spec's properties (`assert …`) are proved by ``PropertyChecker``, exploring at
-    /// most `propertyBound` situations: one that fails is an error, one not decided a warning.
-    /// `nil` leaves them unproved, for a caller that runs the checker itself (`fsmc verify`).
+    /// A valid spec's properties (`assert …`) are proved by ``PropertyChecker`` within the bounds
+    /// `propertyBounds` gives, the spec's own `// fsmc:` line (``BoundsDirective``) and the
+    /// defaults, in that order: one that fails is an error, one not decided or holding only
+    /// within a bound a warning. `nil` leaves them unproved, for a caller that runs the checker
+    /// itself (`fsmc verify`).
     public static func compile(
-        _ source: SourceText, machines: MachineCatalog = MachineCatalog(), propertyBound: Int? = PropertyChecker.defaultBound
+        _ source: SourceText, machines: MachineCatalog = MachineCatalog(),
+        propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides()
     ) -> Compilation {
         if let invalid = Diagnostic.invalidUTF8(in: source) {
             return Compilation(syntax: nil, model: nil, executable: nil, diagnostics: [invalid])
@@ -63,20 +66,26 @@ public enum Compiler {
             }
         }
         var propertyReport: PropertyReport?
-        if let executable, let propertyBound, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
-            let report = PropertyChecker.check(executable, bound: propertyBound)
-            diagnostics.append(contentsOf: PropertyDiagnostics.diagnostics(of: report, machine: executable, source: source))
-            propertyReport = report
+        if !diagnostics.hasErrors {
+            let directive = BoundsDirective(source)
+            diagnostics.append(contentsOf: directive.diagnostics)
+            if let executable, let propertyBounds, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
+                let report = PropertyChecker.check(executable, bounds: propertyBounds.applied(to: directive.bounds))
+                diagnostics.append(contentsOf: PropertyDiagnostics.diagnostics(of: report, machine: executable, source: source))
+                propertyReport = report
+            }
         }
         return Compilation(
             syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted, propertyReport: propertyReport)
     }
 
-    /// The diagnostics of proving the properties of `machine` (lowered from `source`), exploring
-    /// at most `bound` situations: an error at each property that fails, with its shortest
-    /// counterexample as notes; a warning at each one not decided.
-    public static func propertyDiagnostics(of machine: ExecutableMachine, source: SourceText, bound: Int) -> [Diagnostic] {
-        let report = PropertyChecker.check(machine, bound: bound)
+    /// The diagnostics of proving the properties of `machine` (lowered from `source`) within
+    /// `bounds`: an error at each property that fails, with its shortest counterexample as
+    /// notes; a warning at each one not decided or holding only within a bound.
+    public static func propertyDiagnostics(
+        of machine: ExecutableMachine, source: SourceText, bounds: ExplorationBounds = ExplorationBounds()
+    ) -> [Diagnostic] {
+        let report = PropertyChecker.check(machine, bounds: bounds)
         return PropertyDiagnostics.diagnostics(of: report, machine: machine, source: source)
     }
 }

@@ -19,7 +19,9 @@ package struct CheckCommand {
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
                 TargetMachines.option,
                 TargetMachines.interfaceOption,
-                PropertyBoundOption.option,
+                ExplorationBoundsOptions.keptEvents,
+                ExplorationBoundsOptions.situations,
+                ExplorationBoundsOptions.work,
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { CheckCommand(console: console).run($0) })
@@ -40,13 +42,13 @@ package struct CheckCommand {
             console.error("fsmc: error: \(error.message)\n")
             return .failure
         }
-        guard let propertyBound = PropertyBoundOption.bound(in: arguments, command: "check", console: console) else { return .usage }
+        guard let propertyBounds = ExplorationBoundsOptions.overrides(in: arguments, command: "check", console: console) else { return .usage }
         let warningsAsErrors = arguments.has("--warnings-as-errors")
         var errors = 0
         var warnings = 0
         for path in files {
             guard let compilation = compile(
-                path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path), propertyBound: propertyBound)
+                path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path), propertyBounds: propertyBounds)
             else {
                 errors += 1
                 continue
@@ -69,7 +71,7 @@ package struct CheckCommand {
     /// are the other machines of its target.
     package func compile(
         _ path: String, warningsAsErrors: Bool, machines: MachineCatalog = MachineCatalog(),
-        propertyBound: Int? = PropertyChecker.defaultBound, refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
+        propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides(), refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
     ) -> Compilation? {
         let bytes: SourceTextBytes
         do {
@@ -79,7 +81,7 @@ package struct CheckCommand {
             return nil
         }
         let source = SourceText(bytes: Array(bytes))
-        var compilation = Compiler.compile(source, machines: machines, propertyBound: propertyBound)
+        var compilation = Compiler.compile(source, machines: machines, propertyBounds: propertyBounds)
         if let model = compilation.model {
             let refused = refusals(model)
             if !refused.isEmpty {

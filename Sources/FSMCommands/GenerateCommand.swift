@@ -19,7 +19,9 @@ package struct GenerateCommand {
                     help: "Write <Spec>.fsm.swift for each spec into <dir>, created if missing; a spec in a subfolder of a folder named gets the subfolders as prefixes (Video.Player.fsm.swift), as the build plugin names it."),
                 OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
-                PropertyBoundOption.option,
+                ExplorationBoundsOptions.keptEvents,
+                ExplorationBoundsOptions.situations,
+                ExplorationBoundsOptions.work,
                 TargetMachines.option,
                 TargetMachines.interfaceOption,
                 OptionSpec(name: "--help", help: "Show this help."),
@@ -63,7 +65,7 @@ package struct GenerateCommand {
             destinationOfSpec[spec.path] = destination
         }
 
-        guard let propertyBound = PropertyBoundOption.bound(in: arguments, command: "generate", console: console) else { return .usage }
+        guard let propertyBounds = ExplorationBoundsOptions.overrides(in: arguments, command: "generate", console: console) else { return .usage }
         // Compile everything before writing anything, so that an error leaves no partial output.
         let check = CheckCommand(console: console)
         var outputs: [(path: String, contents: String)] = []
@@ -71,7 +73,7 @@ package struct GenerateCommand {
         for path in files {
             guard let compilation = check.compile(
                 path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path),
-                propertyBound: propertyBound),
+                propertyBounds: propertyBounds),
                   !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true

@@ -51,7 +51,7 @@ enum PropertyBenchmark {
             }
             let source = SourceText(bytes: Array(data))
             sources.append(source)
-            guard let machine = Compiler.compile(source, propertyBound: nil).executable else {
+            guard let machine = Compiler.compile(source, propertyBounds: nil).executable else {
                 failures.append("\(path) does not compile")
                 continue
             }
@@ -63,7 +63,7 @@ enum PropertyBenchmark {
         let statesPerRegion = 10
         for (label, coupled) in [("independent", false), ("coupled by in()", true)] {
             let text = gridSpec(regions: regions, statesPerRegion: statesPerRegion, coupled: coupled)
-            guard let machine = Compiler.compile(SourceText(text), propertyBound: nil).executable else {
+            guard let machine = Compiler.compile(SourceText(text), propertyBounds: nil).executable else {
                 failures.append("the \(label) grid does not compile")
                 continue
             }
@@ -78,7 +78,7 @@ enum PropertyBenchmark {
             Stopwatch.measureThreadTime { sources.forEach { _ = Compiler.compile($0) } }.seconds
         })
         let withoutProofs = median((0..<repetitions).map { _ in
-            Stopwatch.measureThreadTime { sources.forEach { _ = Compiler.compile($0, propertyBound: nil) } }.seconds
+            Stopwatch.measureThreadTime { sources.forEach { _ = Compiler.compile($0, propertyBounds: nil) } }.seconds
         })
         return Report(
             examples: examples, large: large, packageCompileSeconds: withProofs,

@@ -38,7 +38,7 @@ struct ReplayCommand {
         guard let samples = SampleOption.samples(in: arguments, command: "replay", console: console) else { return .usage }
         let (specPath, tracePath) = (arguments.positionals[0], arguments.positionals[1])
         // The spec's properties were proved where it was built: a replay needs its meaning only.
-        guard let compilation = CheckCommand(console: console).compile(specPath, warningsAsErrors: false, propertyBound: nil),
+        guard let compilation = CheckCommand(console: console).compile(specPath, warningsAsErrors: false, propertyBounds: nil),
               !compilation.hasErrors, let machine = compilation.executable
         else {
             return .failure

@@ -23,14 +23,16 @@ struct VerifyCommand {
         CommandSpec(
             name: "verify",
             summary: "Proves a spec's properties and prints each result, with the shortest counterexample of one that fails.",
-            arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--sample <Type=expression>]... [--property-bound <n>] [--sibling <spec>]... [--output <file>]",
+            arguments: "<file> [--format text|json|swift-testing] [--module <name>] [--sample <Type=expression>]... [--kept-events <n>] [--property-bound <n>] [--property-budget <steps>] [--sibling <spec>]... [--output <file>]",
             options: [
                 OptionSpec(
                     name: "--format", valueName: "<format>",
                     help: "text (the default: one line per property, a failing one's counterexample as notes), json, or swift-testing (a test per counterexample, replayed on the generated machine)."),
                 OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
                 SampleOption.option,
-                PropertyBoundOption.option,
+                ExplorationBoundsOptions.keptEvents,
+                ExplorationBoundsOptions.situations,
+                ExplorationBoundsOptions.work,
                 TargetMachines.option,
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                 OptionSpec(name: "--help", help: "Show this help."),
@@ -48,7 +50,7 @@ struct VerifyCommand {
             console.error("fsmc verify: error: name exactly one .fsm file\n")
             return .usage
         }
-        guard let bound = PropertyBoundOption.bound(in: arguments, command: "verify", console: console),
+        guard let overrides = ExplorationBoundsOptions.overrides(in: arguments, command: "verify", console: console),
               let samples = SampleOption.samples(in: arguments, command: "verify", console: console)
         else { return .usage }
         let path = arguments.positionals[0]
@@ -61,14 +63,15 @@ struct VerifyCommand {
         }
         // The properties are proved below, once: the compile only checks the spec.
         guard let compilation = CheckCommand(console: console).compile(
-                path, warningsAsErrors: false, machines: machines.siblings(of: path), propertyBound: nil,
+                path, warningsAsErrors: false, machines: machines.siblings(of: path), propertyBounds: nil,
                 refusals: { format == "swift-testing" ? CounterexamplePaths.refusals($0) : [] }),
               let machine = compilation.executable, !compilation.hasErrors,
               let source = try? InputFiles.read(path)
         else {
             return .failure
         }
-        let report = PropertyChecker.check(machine, bound: bound)
+        let sourceText = SourceText(bytes: Array(source))
+        let report = PropertyChecker.check(machine, bounds: overrides.applied(to: BoundsDirective(sourceText).bounds))
         let fileName = (path as NSString).lastPathComponent
         var refused: [Diagnostic] = []
         let text: String
@@ -113,12 +116,15 @@ struct VerifyCommand {
         var counts: [String] = []
         let holds = holding.count
         let fails = report.results.count { if case .fails = $0.verdict { true } else { false } }
-        let inconclusive = report.results.count - holds - fails
+        let withinBound = report.results.count { $0.verdict == .holdsWithinBound }
+        let inconclusive = report.results.count - holds - fails - withinBound
         counts.append("\(holds) \(holds == 1 ? "holds" : "hold")")
+        if withinBound > 0 { counts.append("\(withinBound) \(withinBound == 1 ? "holds" : "hold") within the bound") }
         if fails > 0 { counts.append("\(fails) \(fails == 1 ? "fails" : "fail")") }
         if inconclusive > 0 { counts.append("\(inconclusive) inconclusive") }
         let properties = report.results.count == 1 ? "1 property" : "\(report.results.count) properties"
         return renderer.render(diagnostics)
-            + "Verified \(properties) of \(model.name) over \(report.exploredSituations) situations: \(counts.joined(separator: ", ")).\n"
+            + "Verified \(properties) of \(model.name) over \(report.exploredSituations) situations "
+            + "(\(PropertyDiagnostics.grouped(report.work)) steps): \(counts.joined(separator: ", ")).\n"
     }
 }

@@ -147,7 +147,7 @@ struct CounterexampleSwiftTests {
     /// The machine of a spec, its properties read but not checked (they may fail: the build
     /// would stop), as `fsmc verify` compiles it.
     static func machine(of text: String) -> ExecutableMachine? {
-        let compilation = Compiler.compile(SourceText(text), propertyBound: nil)
+        let compilation = Compiler.compile(SourceText(text), propertyBounds: nil)
         guard !compilation.hasErrors else { return nil }
         return compilation.executable
     }

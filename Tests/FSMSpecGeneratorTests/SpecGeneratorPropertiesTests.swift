@@ -18,7 +18,7 @@ struct SpecGeneratorPropertiesTests {
             let spec = generator.makeSpec(machineName: "M\(index)")
             #expect(spec.document.properties.count == 6)
             // Its properties may fail: read, not checked.
-            let compilation = Compiler.compile(SourceText(spec.text), propertyBound: nil)
+            let compilation = Compiler.compile(SourceText(spec.text), propertyBounds: nil)
             let errors = compilation.diagnostics.filter { $0.severity == .error }.map(\.message)
             #expect(errors.isEmpty, "spec \(index): \(errors)\n\(spec.text)")
             let forms = try #require(compilation.executable).model.properties.map { property in

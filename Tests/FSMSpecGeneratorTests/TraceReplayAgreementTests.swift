@@ -16,7 +16,7 @@ import Testing
         var stimuli: Set<String> = []
         for index in 0..<60 {
             let spec = generator.makeSpec(machineName: "Run\(index)")
-            guard let machine = Compiler.compile(SourceText(spec.text), propertyBound: nil).executable,
+            guard let machine = Compiler.compile(SourceText(spec.text), propertyBounds: nil).executable,
                   !machine.model.invocations.contains(where: { $0.child != nil })
             else { continue }
             guard let (text, steps) = Self.randomRun(of: machine, random: &random, stimuli: &stimuli) else { continue }

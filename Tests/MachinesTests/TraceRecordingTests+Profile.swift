@@ -13,7 +13,7 @@ extension TraceRecordingTests {
     @Test func timersAndInvocationResultsReplay() throws {
         let text = String(decoding: recordedProfileJourney(), as: UTF8.self)
         let url = ExampleMachines.folder.appendingPathComponent("Profile.fsm")
-        let spec = try #require(Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), propertyBound: nil).executable)
+        let spec = try #require(Compiler.compile(SourceText(bytes: Array(try Data(contentsOf: url))), propertyBounds: nil).executable)
         let run = TraceReplay.replay(text: text, on: spec)
         #expect(run.divergence == nil, "\(run.divergence.map { $0.rendered(tracePath: "trace") } ?? "")\n\(text)")
         #expect(run.steps.count == 12)

@@ -24,7 +24,7 @@ import TestSupport
         for event: Navigator.Event in [.loggedIn(user: "ada"), .open(id: 7), .edit, .toggleItalic, .toggleBold, .toggleItalic, .sleep, .wake, .back, .save] {
             navigator.send(event)
         }
-        let spec = try #require(Compiler.compile(SourceText(try ExampleMachines.text(of: "Navigator.fsm")), propertyBound: nil).executable)
+        let spec = try #require(Compiler.compile(SourceText(try ExampleMachines.text(of: "Navigator.fsm")), propertyBounds: nil).executable)
         let run = TraceReplay.replay(text: sink.text, on: spec)
         #expect(run.divergence == nil, "\(run.divergence.map { $0.rendered(tracePath: "trace") } ?? "")\n\(sink.text)")
         #expect(run.steps.count == 11)

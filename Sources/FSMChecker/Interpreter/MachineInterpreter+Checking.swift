@@ -108,3 +108,22 @@ extension MachineInterpreter {
         deliverChildResults([])
     }
 }
+
+extension MachineInterpreter {
+    /// How many copies of `event` the machine keeps.
+    package func keptCount(of event: EventID) -> Int {
+        keptEvents.count { $0 == event }
+    }
+
+    /// Forgets the copies of `event` kept after the first `count`: for an event no transition
+    /// takes, whose copies are ignored or kept again when released, so that how many are kept
+    /// changes nothing the machine does (``KeptEventLimit``).
+    package mutating func keepAtMost(_ count: Int, of event: EventID) {
+        var seen = 0
+        keptEvents.removeAll { kept in
+            guard kept == event else { return false }
+            seen += 1
+            return seen > count
+        }
+    }
+}

@@ -39,7 +39,7 @@ public struct MachineInterpreter: Sendable {
     var outbox: [String]?
     /// The events kept because an active state defers them, oldest first; each is handled once
     /// no active state defers it any more.
-    public private(set) var keptEvents: [EventID] = []
+    public internal(set) var keptEvents: [EventID] = []
     /// Answers for the guards `in(…)` does not decide, in the order they are evaluated; `nil`
     /// (as the path planner and the tests run it) answers every guard from the set of names
     /// given with the stimulus. The property checker scripts them

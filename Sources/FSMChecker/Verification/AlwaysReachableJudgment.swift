@@ -1,8 +1,10 @@
 import FSMCore
 
-/// `always reachable C` on the graph of situations, once the search completed it: backward
+/// `always reachable C` on the graph of situations, once the search stopped: backward
 /// reachability from the situations that satisfy `C` or take a step passing through a
-/// configuration that does; a situation outside that set is a trap.
+/// configuration that does; a situation outside that set is a trap. On a graph a bound cut,
+/// an open situation (some of its steps not followed) may lead anywhere: it counts as reaching
+/// `C`, so that a trap found is one for certain.
 ///
 /// Nodes are numbered in breadth-first order, so the first trap by number is one of the
 /// fewest stimuli from the start: its counterexample is shortest.
@@ -31,9 +33,9 @@ struct AlwaysReachableJudgment {
         satisfying[slot][Int(node)] = true
     }
 
-    /// The first node (by number) from which no run reaches condition `slot`; `nil` when
-    /// there is none.
-    func firstTrap(_ slot: Int) -> Int32? {
+    /// The first node (by number) from which no run reaches condition `slot`, counting the
+    /// nodes `open` marks as reaching it; `nil` when there is none.
+    func firstTrap(_ slot: Int, open: [Bool]? = nil) -> Int32? {
         let nodeCount = satisfying.isEmpty ? 0 : satisfying[slot].count
         // The edges by target, as offsets into one array (compressed rows).
         var offsets = Array(repeating: 0, count: nodeCount + 1)
@@ -46,6 +48,9 @@ struct AlwaysReachableJudgment {
             fill[Int(target)] += 1
         }
         var reaches = satisfying[slot]
+        if let open {
+            for node in reaches.indices where open[node] { reaches[node] = true }
+        }
         var work = (0..<nodeCount).filter { reaches[$0] }
         while let node = work.popLast() {
             for edge in offsets[node]..<offsets[node + 1] {

@@ -7,7 +7,7 @@ package struct CheckerStimuli {
     private let search: PropertySearch
 
     package init(_ machine: ExecutableMachine) {
-        search = PropertySearch(machine: machine, properties: [], bound: 0, decomposingRegions: false)
+        search = PropertySearch(machine: machine, properties: [], bounds: ExplorationBounds(situations: 0), decomposingRegions: false)
     }
 
     /// Every stimulus that may change the interpreter's situation, in the checker's order: the

@@ -9,9 +9,8 @@ import FSMCore
 /// invocation may deliver any of its outcomes at any time it runs, a child machine may emit
 /// any of its outputs and finish (when it has a top-level final state) and is not run.
 public enum PropertyChecker {
-    /// How many situations a search explores before it calls what it has not decided
-    /// inconclusive.
-    public static let defaultBound = 1_000_000
+    /// How many situations a search explores at most (``ExplorationBounds/situations``).
+    public static let defaultBound = ExplorationBounds.defaultSituations
     /// More guard evaluations than this in one step are not branched on: a step that loops on
     /// eventless transitions under guards that keep answering `true`.
     public static let maximumAnswersPerStep = 64
@@ -38,16 +37,17 @@ public enum PropertyChecker {
     }
 
     /// Checks `properties` (the machine's own by default) over every situation reachable from
-    /// the start, exploring at most `bound` situations. When the machine's regions step
-    /// separately (``RegionDecomposition``) each region is stepped once per local situation
-    /// (and values of the `in(…)` tests it makes of the others) and the results combined,
-    /// unless `decomposingRegions` is `false` (the tests compare both).
+    /// the start within `bounds` (``ExplorationBounds``): what a bound cut is said in the
+    /// report, and a property not broken on what was explored then holds only within the bound.
+    /// When the machine's regions step separately (``RegionDecomposition``) each region is
+    /// stepped once per local situation (and values of the `in(…)` tests it makes of the others)
+    /// and the results combined, unless `decomposingRegions` is `false` (the tests compare both).
     public static func check(
-        _ machine: ExecutableMachine, properties: [PropertyModel]? = nil, bound: Int = defaultBound,
+        _ machine: ExecutableMachine, properties: [PropertyModel]? = nil, bounds: ExplorationBounds = ExplorationBounds(),
         decomposingRegions: Bool = true
     ) -> PropertyReport {
         var search = PropertySearch(
-            machine: machine, properties: properties ?? machine.model.properties, bound: bound,
+            machine: machine, properties: properties ?? machine.model.properties, bounds: bounds,
             decomposingRegions: decomposingRegions)
         search.run()
         return search.report

@@ -17,19 +17,62 @@ package enum PropertyDiagnostics {
                 return Diagnostic(
                     .error, "property '\(property.text)' fails: \(failure(of: property, machine.model))", at: property.range,
                     notes: notes)
-            case .inconclusive(.bound(let bound)):
+            case .holdsWithinBound:
                 return Diagnostic(
-                    .warning,
-                    "property '\(property.text)' could not be decided within \(grouped(bound)) situations",
-                    at: property.range)
-            case .inconclusive(.divergence):
+                    .warning, "property '\(property.text)' holds within the bound: \(cutDescription(of: report, machine.model))",
+                    at: property.range, notes: cutNotes(of: report, machine: machine, source: source))
+            case .inconclusive(let why):
                 return Diagnostic(
-                    .warning,
-                    "property '\(property.text)' could not be decided: a step can loop on eventless transitions or raised "
-                        + "events without end under some guard answers",
-                    at: property.range)
+                    .warning, "property '\(property.text)' could not be decided: \(explanation(of: why, in: report, machine.model))",
+                    at: property.range, notes: cutNotes(of: report, machine: machine, source: source))
             }
         }
+    }
+
+    /// What a bound cut, after "holds within the bound: ": each bound that cut, and how to
+    /// raise it.
+    private static func cutDescription(of report: PropertyReport, _ model: MachineModel) -> String {
+        var parts: [String] = []
+        if let kept = report.cuts.keptEvent {
+            parts.append(
+                "runs that keep more than \(report.bounds.keptEvents) '\(model[kept.event].name)' events were not followed "
+                    + "(the first is in the notes; raise the bound with --kept-events or an '// fsmc: --kept-events N' line)")
+        }
+        if report.cuts.reachedSituationBound {
+            parts.append(
+                "the search stopped at \(grouped(report.bounds.situations)) situations "
+                    + "(raise it with --property-bound or an '// fsmc: --property-bound N' line)")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Why a property was not decided, after "could not be decided: ".
+    private static func explanation(
+        of why: PropertyResult.Inconclusive, in report: PropertyReport, _ model: MachineModel
+    ) -> String {
+        switch why {
+        case .work(let budget):
+            "the search spent its budget of \(grouped(budget)) steps after \(grouped(report.exploredSituations)) situations "
+                + "(raise it with --property-budget or an '// fsmc: --property-budget N' line)"
+        case .divergence(let divergence):
+            "\(divergence.explanation); those runs were not followed"
+        case .bound, .keptEvents:
+            "it was not decided on what the bounds let the search explore: " + cutDescription(of: report, model)
+        }
+    }
+
+    /// The run the kept-events bound cut first, as notes: how the first event past the bound
+    /// arrives.
+    private static func cutNotes(of report: PropertyReport, machine: ExecutableMachine, source: SourceText) -> [Diagnostic.Note] {
+        guard let kept = report.cuts.keptEvent,
+              let property = report.results.first?.property
+        else { return [] }
+        var notes = notesOf(kept.run, property: property, machine: machine, source: source)
+        if !notes.isEmpty {
+            notes[notes.count - 1].message +=
+                ": \(report.bounds.keptEvents + 1) '\(machine.model[kept.event].name)' kept, past the bound of \(report.bounds.keptEvents): not followed"
+        }
+        return notes
     }
 
     /// What breaking the property means, after "fails: ".
@@ -58,11 +101,18 @@ package enum PropertyDiagnostics {
         // nothing: it is still where the step before left it.
         var current: [StateID] = []
         return counterexample.steps.enumerated().map { number, step in
+            // An event no transition took, which an active state defers: kept, by that `defer`.
+            var keptBy: DeferralModel?
+            if step.taken.isEmpty, case .event(let event) = step.stimulus {
+                keptBy = current.reversed().lazy.flatMap { model[$0].deferrals }.first { $0.event == event }
+            }
             current = step.configurations.last ?? current
             var message = "\(number + 1). \(describe(step.stimulus, machine))"
             if !step.taken.isEmpty {
                 let quoted = step.taken.map { "'\(firstLine(of: machine[$0].declaration.range, in: source))'" }
                 message += ": took " + quoted.joined(separator: ", ")
+            } else if let keptBy {
+                message += ": kept by '\(source.text(keptBy.range))'"
             } else if step.stimulus != .start {
                 message += ": took no transition"
             }
@@ -79,7 +129,7 @@ package enum PropertyDiagnostics {
             }
             message += "; now in \(describe(current, model))"
             let range =
-                step.taken.first.map { machine[$0].declaration.range }
+                step.taken.first.map { machine[$0].declaration.range } ?? keptBy?.range
                 ?? (step.stimulus == .start ? model[model.initialState].range : property.range)
             return Diagnostic.Note(message, at: range)
         }
@@ -119,7 +169,7 @@ package enum PropertyDiagnostics {
     }
 
     /// `1000000` as `1,000,000`.
-    private static func grouped(_ number: Int) -> String {
+    package static func grouped(_ number: Int) -> String {
         var digits = String(number)
         var groups: [String] = []
         while digits.count > 3 {

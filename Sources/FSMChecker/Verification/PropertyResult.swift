@@ -5,6 +5,9 @@ public struct PropertyResult: Hashable, Sendable {
     public enum Verdict: Hashable, Sendable {
         /// Proved over every reachable situation.
         case holds
+        /// Not broken on any situation the search explored, but a bound cut what it explored
+        /// (``PropertyReport/cuts`` says where): a warning, never *holds*.
+        case holdsWithinBound
         /// Broken: the shortest run that shows it; `nil` for `reachable C`, which no run shows
         /// (no reachable situation satisfies `C`).
         case fails(Counterexample?)
@@ -14,14 +17,15 @@ public struct PropertyResult: Hashable, Sendable {
 
     /// Why a search stopped before it decided a property.
     public enum Inconclusive: Hashable, Sendable {
-        /// More situations are reachable than the bound allows to explore.
+        /// The situation bound cut the search before it decided (`reachable C` not reached, or
+        /// `always reachable C` not decided on what was explored).
         case bound(Int)
-        /// A step loops on eventless transitions or raised events without end under some guard
-        /// answers (more guard evaluations in one step than
-        /// ``PropertyChecker/maximumAnswersPerStep``, more outcome classes than
-        /// ``PropertyChecker/maximumOutcomesPerStep``, or the interpreter's own limit): those
-        /// runs were not followed.
-        case divergence
+        /// The kept-events bound cut the search before it decided.
+        case keptEvents(Int)
+        /// The search spent its work budget (``ExplorationBounds/work``, in steps).
+        case work(Int)
+        /// Some runs of a step were not followed: they loop, or exceed a per-step limit.
+        case divergence(Divergence)
     }
 
     public var property: PropertyModel
@@ -39,9 +43,21 @@ public struct PropertyReport: Hashable, Sendable {
     /// The situations the search visited (with the "has held" marks of `only after`
     /// properties).
     public var exploredSituations: Int
+    /// The work the search did, in steps (``ExplorationBounds/work``).
+    public var work: Int
+    /// The bounds it explored within.
+    public var bounds: ExplorationBounds
+    /// What it did not explore.
+    public var cuts: ExplorationCuts
 
-    public init(results: [PropertyResult], exploredSituations: Int) {
+    public init(
+        results: [PropertyResult], exploredSituations: Int, work: Int = 0, bounds: ExplorationBounds = ExplorationBounds(),
+        cuts: ExplorationCuts = ExplorationCuts()
+    ) {
         self.results = results
         self.exploredSituations = exploredSituations
+        self.work = work
+        self.bounds = bounds
+        self.cuts = cuts
     }
 }

@@ -29,11 +29,17 @@ extension PropertySearch {
         var held = Array(repeating: false, count: heldCount)
         var key = scratch.key
         var node: Int32 = 0
-        while Int(node) < table.count, !reachedBound, !isDecided {
+        while Int(node) < table.count, !reachedBound, !isDecided, !cuts.exhaustedWork {
             table.key(of: node, into: &key)
             product.layout.decode(key, locals: &locals, held: &held)
             exploreProduct(from: locals, node: node, held: held, &product, &scratch)
+            if reachedBound || isDecided
+                || exhausts(work: interpreterMicrosteps + product.stepping.totalMicrosteps + productSteps + nodeCount)
+            {
+                break
+            }
             node += 1
+            fullyExplored = node
         }
     }
 
@@ -114,6 +120,7 @@ extension PropertySearch {
         _ locals: [Int32], held: [Bool], judging: Bool, by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool],
         from node: Int32, _ product: inout RegionProduct, key: inout [UInt64]
     ) -> Bool {
+        productSteps += 1
         var held = held
         var known: Int32?
         if heldCount > 0 {

@@ -10,7 +10,20 @@ import FSMCore
 struct PropertySearch {
     let machine: ExecutableMachine
     let properties: [PropertyModel]
-    let bound: Int
+    let bounds: ExplorationBounds
+    /// The situation bound.
+    var bound: Int { bounds.situations }
+    /// Where runs that keep too many events are cut, and inert copies forgotten.
+    let keptLimit: KeptEventLimit
+    /// What the search did not explore, so far.
+    var cuts = ExplorationCuts()
+    /// How many nodes, in order, had every step followed: the others are open, their steps
+    /// not all known (`always reachable` cannot call them traps).
+    var fullyExplored: Int32 = 0
+    /// The nodes some step of which a bound cut.
+    var cutNodes: Set<Int32> = []
+    /// The steps of the regions' product combined so far (work).
+    var productSteps = 0
 
     /// A step that first reached a node: its stimulus and guard answers. Nodes share the
     /// steps they were reached by (a million nodes of a grid, a few dozen steps).
@@ -53,14 +66,18 @@ struct PropertySearch {
     private let alwaysReachableConditions: [GuardModel]
     var graph = AlwaysReachableJudgment()
     private var outcomes = StepOutcomes()
-    var reachedBound = false
+    var reachedBound: Bool {
+        get { cuts.reachedSituationBound }
+        set { cuts.reachedSituationBound = newValue }
+    }
     /// The events a transition or a deferral names: any other is ignored in every situation.
     let offeredEvents: [EventID]
 
-    init(machine: ExecutableMachine, properties: [PropertyModel], bound: Int, decomposingRegions: Bool) {
+    init(machine: ExecutableMachine, properties: [PropertyModel], bounds: ExplorationBounds, decomposingRegions: Bool) {
         self.machine = machine
         self.properties = properties
-        self.bound = bound
+        self.bounds = bounds
+        keptLimit = KeptEventLimit(machine, bound: bounds.keptEvents)
         verdicts = Array(repeating: nil, count: properties.count)
         var slots: [Int?] = []
         var count = 0
@@ -100,13 +117,37 @@ struct PropertySearch {
         let results = properties.indices.map { index in
             PropertyResult(property: properties[index], verdict: verdicts[index] ?? .inconclusive(inconclusiveReason))
         }
-        return PropertyReport(results: results, exploredSituations: nodeCount)
+        return PropertyReport(results: results, exploredSituations: nodeCount, work: work, bounds: bounds, cuts: reportedCuts)
     }
 
-    private var diverged: Bool { outcomes.diverged || (product?.stepping.diverged ?? false) }
+    /// The cuts, with why runs of a step were not followed.
+    private var reportedCuts: ExplorationCuts {
+        var cuts = cuts
+        cuts.divergence = outcomes.divergence ?? product?.stepping.divergence
+        return cuts
+    }
+
+    /// The work done so far, in steps: the interpreter's microsteps, the product's combined
+    /// steps and the situations stored.
+    var work: Int {
+        outcomes.totalMicrosteps + (product?.stepping.totalMicrosteps ?? 0) + productSteps + nodeCount
+    }
+
+    /// The microsteps the interpreter ran for the steps of whole situations.
+    var interpreterMicrosteps: Int { outcomes.totalMicrosteps }
+
+    /// Whether `spent` steps exceed the work budget; says so in the cuts.
+    mutating func exhausts(work spent: Int) -> Bool {
+        if spent > bounds.work { cuts.exhaustedWork = true }
+        return cuts.exhaustedWork
+    }
 
     private var inconclusiveReason: PropertyResult.Inconclusive {
-        reachedBound ? .bound(bound) : .divergence
+        let cuts = reportedCuts
+        if cuts.exhaustedWork { return .work(bounds.work) }
+        if let divergence = cuts.divergence { return .divergence(divergence) }
+        if cuts.reachedSituationBound { return .bound(bound) }
+        return .keptEvents(bounds.keptEvents)
     }
 
     var nodeCount: Int { parents.count }
@@ -119,6 +160,8 @@ struct PropertySearch {
 
     mutating func run() {
         guard !properties.isEmpty else { return }
+        decideStructurally()
+        guard !isDecided else { return }
         var queue: [(node: Int32, frontier: Frontier)] = []
         let start = MachineInterpreter(checking: machine)
         explore(.start, from: start, node: -1, held: Array(repeating: false, count: heldCount), into: &queue)
@@ -126,7 +169,7 @@ struct PropertySearch {
             runProduct()
         } else {
             var head = 0
-            while head < queue.count, !reachedBound, !isDecided {
+            while head < queue.count, !reachedBound, !isDecided, !cuts.exhaustedWork {
                 let (node, interpreter) = (queue[head].node, queue[head].frontier.interpreter)
                 head += 1
                 // What was processed is dropped now and then, so that only the frontier is kept.
@@ -135,13 +178,40 @@ struct PropertySearch {
                     head = 0
                 }
                 let held = heldByNode[Int(node)]
+                var complete = true
                 for stimulus in stimuli(of: interpreter) {
                     explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
-                    if reachedBound || isDecided { break }
+                    if reachedBound || isDecided || exhausts(work: outcomes.totalMicrosteps + nodeCount) {
+                        complete = false
+                        break
+                    }
                 }
+                if complete { fullyExplored = node + 1 }
             }
         }
         finish()
+    }
+
+    /// Decides, without a search, the properties whose conditions the state tree alone decides
+    /// (``MachineModel/structuralValue(of:)``): `never C` with a `C` no configuration satisfies
+    /// holds, and so on. Exact, whatever the bounds; the semantic checks warn about each.
+    private mutating func decideStructurally() {
+        let model = machine.model
+        for index in properties.indices {
+            switch properties[index].claim {
+            case .never(let condition):
+                if model.structuralValue(of: condition) == false { verdicts[index] = .holds }
+            case .reachable(let condition):
+                if model.structuralValue(of: condition) == false { verdicts[index] = .fails(nil) }
+            case .alwaysReachable:
+                // Judged on the graph, which the search builds for every such property at once.
+                break
+            case .onlyAfter(let condition, let after):
+                if model.structuralValue(of: condition) == false || model.structuralValue(of: after) == true {
+                    verdicts[index] = .holds
+                }
+            }
+        }
     }
 
     /// The "has held" marks of each node (part of its key), when the search is over whole
@@ -196,11 +266,26 @@ struct PropertySearch {
                 var key = Array(repeating: UInt64(0), count: table.width)
                 return reachProduct(locals, held: held, judging: false, by: stimulus, outcome.answers, from: node, &product, key: &key)
             }
+            var interpreter = outcome.interpreter
+            if let event = keptLimit.apply(to: &interpreter) {
+                cut(keeping: event, from: node, by: stimulus, outcome.answers)
+                return true
+            }
             return reach(
-                CheckedSituation(outcome.interpreter, held: held), outcome.interpreter, through: outcome.configurations,
+                CheckedSituation(interpreter, held: held), interpreter, through: outcome.configurations,
                 by: stimulus, outcome.answers, from: node, held: held, into: &queue)
         }
         self.outcomes = outcomes
+    }
+
+    /// Notes that the step from `node` by `stimulus` with `answers` would keep `event` once
+    /// more than the bound: it is not followed, and `node` stays open.
+    private mutating func cut(keeping event: EventID, from node: Int32, by stimulus: MachineInterpreter.Stimulus, _ answers: [Bool]) {
+        cutNodes.insert(node)
+        if cuts.keptEvent == nil {
+            cuts.keptEvent = ExplorationCuts.KeptEventCut(
+                event: event, run: counterexample(to: node, then: stimulus, answers, violating: nil))
+        }
     }
 
     /// Adds the situation a step ends in, if new, and the step to the graph of `always
@@ -293,25 +378,40 @@ struct PropertySearch {
         }
     }
 
-    /// The decisions once the search stopped: what a complete search did not break holds
-    /// (`reachable` fails), `always reachable` is judged on the graph; after an incomplete
-    /// one, what is not decided stays so.
+    /// The decisions once the search stopped. After a complete search what was not broken
+    /// holds (`reachable` fails) and `always reachable` is judged on the graph. After one that a
+    /// situation or kept-events bound cut, what was not broken holds within the bound, and
+    /// `always reachable` fails only for a trap no cut leads out of. After one that spent its
+    /// work or did not follow some runs, what is not decided stays so.
     private mutating func finish() {
-        guard !reachedBound, !diverged else { return }
+        let cuts = reportedCuts
+        guard !cuts.exhaustedWork, cuts.divergence == nil else { return }
+        let complete = cuts.isEmpty
         for index in properties.indices where verdicts[index] == nil {
             switch properties[index].claim {
-            case .never, .onlyAfter: verdicts[index] = .holds
-            case .reachable: verdicts[index] = .fails(nil)
+            case .never, .onlyAfter: verdicts[index] = complete ? .holds : .holdsWithinBound
+            case .reachable: if complete { verdicts[index] = .fails(nil) }
             case .alwaysReachable: break
             }
         }
-        for (slot, index) in alwaysReachable.enumerated() {
-            if let trap = graph.firstTrap(slot) {
+        let open = complete ? nil : openNodes
+        for (slot, index) in alwaysReachable.enumerated() where verdicts[index] == nil {
+            if let trap = graph.firstTrap(slot, open: open) {
                 verdicts[index] = .fails(counterexample(to: trap, then: nil, [], violating: nil))
-            } else {
+            } else if complete {
                 verdicts[index] = .holds
+            } else if graph.firstTrap(slot, open: nil) == nil {
+                verdicts[index] = .holdsWithinBound
             }
         }
+    }
+
+    /// For each node: whether some of its steps were not followed (a bound cut them, or the
+    /// search stopped before it stepped the node).
+    private var openNodes: [Bool] {
+        var open = (0..<nodeCount).map { $0 >= Int(fullyExplored) }
+        for node in cutNodes where node >= 0 { open[Int(node)] = true }
+        return open
     }
 
     // MARK: - Counterexamples

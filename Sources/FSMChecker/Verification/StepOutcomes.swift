@@ -29,10 +29,15 @@ package struct StepOutcomes {
 
     /// Whether some runs were not followed: they diverged, or needed more evaluations or
     /// outcome classes than the limits.
-    package private(set) var diverged = false
-    /// The microsteps the runs took together, bounded by
-    /// ``PropertyChecker/maximumMicrostepsPerStimulus`` (and one run's length).
-    private(set) var microsteps = 0
+    package var diverged: Bool { divergence != nil }
+    /// Why runs were first not followed, if any were.
+    package private(set) var divergence: Divergence?
+    /// The microsteps the runs of every stimulus took, all told: the work they did.
+    package private(set) var totalMicrosteps = 0
+
+    private mutating func diverge(_ why: Divergence) {
+        if divergence == nil { divergence = why }
+    }
 
     /// Calls `visit` with each outcome class of `stimulus` from `interpreter`, in a fixed order
     /// (all `false` first); stops early when `visit` returns `false`.
@@ -41,18 +46,25 @@ package struct StepOutcomes {
     ) {
         var pending: [[Bool]] = [[]]
         var runs = 0
+        // Bounded for this stimulus alone: the limit is on one step, not on the search.
+        var microsteps = 0
         while let prefix = pending.popLast() {
             runs += 1
             // A step that raises events without end under free guards runs each class to the
             // interpreter's own limit: the microsteps of one stimulus are bounded too, so such
             // a spec gets its inconclusive verdict in milliseconds, not minutes.
-            if runs > PropertyChecker.maximumOutcomesPerStep || microsteps > PropertyChecker.maximumMicrostepsPerStimulus {
-                diverged = true
+            if runs > PropertyChecker.maximumOutcomesPerStep {
+                diverge(.outcomeClasses)
+                return
+            }
+            if microsteps > PropertyChecker.maximumMicrostepsPerStimulus {
+                diverge(.microsteps)
                 return
             }
             var copy = interpreter
             let run = copy.run(stimulus, script: GuardScript(answers: prefix))
             microsteps += run.configurations.count
+            totalMicrosteps += run.configurations.count
             let asked = run.script.asked.count
             // The later branch points first onto the stack, so the earliest is taken next.
             var branch = asked - 1
@@ -60,12 +72,12 @@ package struct StepOutcomes {
                 if branch < PropertyChecker.maximumAnswersPerStep {
                     pending.append(run.script.asked[..<branch].map(\.value) + [true])
                 } else {
-                    diverged = true
+                    diverge(.guardEvaluations)
                 }
                 branch -= 1
             }
             if copy.diverged {
-                diverged = true
+                diverge(.loop)
                 continue
             }
             let outcome = Outcome(

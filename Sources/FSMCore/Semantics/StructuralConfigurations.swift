@@ -74,3 +74,17 @@ struct StructuralConfigurations {
         }
     }
 }
+
+extension MachineModel {
+    /// What the state tree alone makes of `condition`: `true` when every configuration the chart
+    /// allows satisfies it, `false` when none does, `nil` when the transitions decide (or the
+    /// projections exceed ``StructuralConfigurations/limit``). The property checker answers
+    /// such a property without a search, exactly.
+    package func structuralValue(of condition: GuardModel) -> Bool? {
+        guard let projections = StructuralConfigurations(model: self).projections(reading: condition.testedStates) else { return nil }
+        let holdsSomewhere = projections.contains { StructuralConfigurations.holds(condition, when: $0) }
+        let failsSomewhere = projections.contains { !StructuralConfigurations.holds(condition, when: $0) }
+        if holdsSomewhere == failsSomewhere { return nil }
+        return holdsSomewhere
+    }
+}

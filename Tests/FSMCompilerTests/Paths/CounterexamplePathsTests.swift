@@ -274,7 +274,7 @@ struct CommittedCounterexampleTests {
         let folder = ExampleMachines.packageRoot.appendingPathComponent("Tests/\(target)")
         let path = "Tests/\(target)/Mutants/\(name).fsm"
         let text = try String(contentsOf: ExampleMachines.packageRoot.appendingPathComponent(path), encoding: .utf8)
-        let compilation = Compiler.compile(SourceText(text), propertyBound: nil)
+        let compilation = Compiler.compile(SourceText(text), propertyBounds: nil)
         let machine = try #require(compilation.executable, "\(compilation.diagnostics)")
         let report = PropertyChecker.check(machine)
         let paths = CounterexamplePaths(report, of: machine)

@@ -23,7 +23,7 @@ struct CheckedSpec {
     var model: MachineModel { executable.model }
 
     func check(bound: Int = PropertyChecker.defaultBound) -> PropertyReport {
-        PropertyChecker.check(executable, bound: bound)
+        PropertyChecker.check(executable, bounds: ExplorationBounds(situations: bound))
     }
 
     /// The verdict of each property, as `holds`, `fails in 3` (steps of its counterexample),
@@ -173,6 +173,7 @@ enum PropertyText {
     static func verdict(_ verdict: PropertyResult.Verdict) -> String {
         switch verdict {
         case .holds: "holds"
+        case .holdsWithinBound: "holds within the bound"
         case .fails(let counterexample?): "fails in \(counterexample.steps.count)"
         case .fails(nil): "fails"
         case .inconclusive: "inconclusive"

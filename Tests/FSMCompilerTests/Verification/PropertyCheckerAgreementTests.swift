@@ -93,7 +93,7 @@ import TestSupport
 
     /// The machine of a spec with `assert` lines, its properties not checked (they may fail).
     static func machine(of text: String) -> ExecutableMachine? {
-        let compilation = Compiler.compile(SourceText(text), propertyBound: nil)
+        let compilation = Compiler.compile(SourceText(text), propertyBounds: nil)
         guard !compilation.hasErrors else { return nil }
         return compilation.executable
     }

@@ -9,7 +9,7 @@ import Testing
         let spec = try CheckedSpec(
             PropertyCheckerTests.checkout,
             ["never in(paying) && in(beforeLogIn)", "never in(declined)", "reachable in(paying) && in(declined)"])
-        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bound: PropertyChecker.defaultBound)
+        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source)
         #expect(
             MarkedSource.lines(of: diagnostics) == [
                 "1:1: error: property 'never in(declined)' fails: this run reaches a configuration where in(declined) holds",
@@ -22,12 +22,12 @@ import Testing
 
     @Test func aPropertyNotDecidedWithinTheBoundIsAWarning() throws {
         let spec = try CheckedSpec(PropertyCheckerTests.checkout, ["never in(paying) && in(declined)"])
-        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bound: 2)
+        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bounds: ExplorationBounds(situations: 2))
         #expect(
             MarkedSource.lines(of: diagnostics) == [
                 "1:1: warning: property 'never in(paying) && in(declined)' could not be decided within 2 situations"
             ])
-        let large = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bound: 1_000_000)
+        let large = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bounds: ExplorationBounds(situations: 1_000_000))
         #expect(large.isEmpty)
     }
 
@@ -43,7 +43,7 @@ import Testing
             }
             """,
             ["never in(b)"])
-        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bound: 100)
+        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bounds: ExplorationBounds(situations: 100))
         #expect(
             MarkedSource.lines(of: diagnostics) == [
                 "1:1: error: property 'never in(b)' fails: this run reaches a configuration where in(b) holds",
@@ -69,7 +69,7 @@ import Testing
             }
             """,
             ["never in(c)"])
-        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bound: 100)
+        let diagnostics = Compiler.propertyDiagnostics(of: spec.executable, source: spec.source, bounds: ExplorationBounds(situations: 100))
         #expect(
             MarkedSource.lines(of: diagnostics) == [
                 "1:1: error: property 'never in(c)' fails: this run reaches a configuration where in(c) holds",

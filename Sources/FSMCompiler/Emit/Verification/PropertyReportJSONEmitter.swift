@@ -4,9 +4,13 @@ import FSMCore
 /// fixed order, so the output is deterministic.
 ///
 /// Each property has its `line` and `column`, its `text`, its `kind` (`never`, `reachable`,
-/// `alwaysReachable`, `onlyAfter`) and its `verdict` (`holds`, `fails`, `inconclusive`). An
-/// inconclusive one says `why` (`bound`: more situations than the bound; `divergence`: a step
-/// can loop on eventless transitions or raised events without end). A failing one other than
+/// `alwaysReachable`, `onlyAfter`) and its `verdict` (`holds`, `holdsWithinBound`: not broken
+/// on what the bounds let the search explore, `fails`, `inconclusive`). An inconclusive one says
+/// `why` (`bound`: the situation bound cut the search, `keptEvents`: the kept-events bound did,
+/// `work`: the work budget ran out, each with its `bound`; `divergence`: some runs of a step were
+/// not followed, with the `detail` of which limit tripped). The document has the `work` done (in
+/// steps), the `bounds` and the `cuts`: the first event kept past its bound, and whether the
+/// situation bound, the work budget or a per-step limit cut. A failing one other than
 /// `reachable` has its shortest `counterexample`: the `steps` from the start, each with its
 /// `stimulus` (as the spec names it: `start`, `event pay`, `after 1s in waiting`, `done
 /// fetchUser`), the `guardAnswers` it assumed (the transition whose guard was evaluated, by
@@ -40,14 +44,23 @@ public enum PropertyReportJSONEmitter {
                 if let counterexample {
                     fields.append(("counterexample", json(counterexample, machine)))
                 }
+            case .holdsWithinBound:
+                fields.append(("verdict", .string("holdsWithinBound")))
             case .inconclusive(let why):
                 fields.append(("verdict", .string("inconclusive")))
                 switch why {
                 case .bound(let bound):
                     fields.append(("why", .string("bound")))
                     fields.append(("bound", .number(bound)))
-                case .divergence:
+                case .keptEvents(let bound):
+                    fields.append(("why", .string("keptEvents")))
+                    fields.append(("bound", .number(bound)))
+                case .work(let budget):
+                    fields.append(("why", .string("work")))
+                    fields.append(("bound", .number(budget)))
+                case .divergence(let divergence):
                     fields.append(("why", .string("divergence")))
+                    fields.append(("detail", .string(divergence.explanation)))
                 }
             }
             return JSON.object(fields)
@@ -56,6 +69,17 @@ public enum PropertyReportJSONEmitter {
             ("machine", .string(model.name)),
             ("source", .string(sourceFileName)),
             ("exploredSituations", .number(report.exploredSituations)),
+            ("work", .number(report.work)),
+            ("bounds", .object([
+                ("situations", .number(report.bounds.situations)), ("keptEvents", .number(report.bounds.keptEvents)),
+                ("work", .number(report.bounds.work)),
+            ])),
+            ("cuts", .object([
+                ("keptEvent", report.cuts.keptEvent.map { .string(model[$0.event].name) } ?? .null),
+                ("situationBound", .bool(report.cuts.reachedSituationBound)),
+                ("work", .bool(report.cuts.exhaustedWork)),
+                ("divergence", report.cuts.divergence.map { .string($0.explanation) } ?? .null),
+            ])),
             ("transitions", .array(transitions)),
             ("properties", .array(properties)),
         ])
