@@ -16,7 +16,7 @@ struct SimulateCommand {
         CommandSpec(
             name: "simulate",
             summary: "Writes a spec's simulator page: one HTML file that steps the machine as fsmc's interpreter does, offline.",
-            arguments: "<file> [--output <page.html>] [--trace <run.jsonl>] [--sample <Type=expression>]... [--bound <n>] [--sibling <spec>]... [--dump]",
+            arguments: "<file> [--output <page.html>] [--trace <run.jsonl>] [--sample <Type=expression>]... [--bound <n>] [--kept-events <n>] [--budget <steps>] [--sibling <spec>]... [--dump]",
             options: [
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                 OptionSpec(
@@ -26,6 +26,10 @@ struct SimulateCommand {
                 OptionSpec(
                     name: "--bound", valueName: "<n>",
                     help: "List at most <n> situations (default \(SimulationGraph.defaultBound)); the page says which steps lead past them."),
+                ExplorationBoundsOptions.keptEvents,
+                OptionSpec(
+                    name: "--budget", valueName: "<steps>",
+                    help: "Spend at most <steps> steps of work exploring (default \(SimulationGraph.defaultWork)); the situations left are listed without their steps."),
                 TargetMachines.option,
                 OptionSpec(name: "--dump", help: "Write the page's graph of situations as JSON instead of the page (no Graphviz needed)."),
                 OptionSpec(name: "--help", help: "Show this help."),
@@ -39,7 +43,9 @@ struct SimulateCommand {
             return .usage
         }
         guard let samples = SampleOption.samples(in: arguments, command: "simulate", console: console),
-              let bound = bound(in: arguments)
+              let bound = count(in: arguments, "--bound", SimulationGraph.defaultBound, of: "situations"),
+              let budget = count(in: arguments, "--budget", SimulationGraph.defaultWork, of: "steps"),
+              let overrides = ExplorationBoundsOptions.overrides(in: arguments, command: "simulate", console: console)
         else { return .usage }
         let path = arguments.positionals[0]
         guard case let (compilation, children)? = ChildMachineSpecs.compile(
@@ -48,7 +54,12 @@ struct SimulateCommand {
         else {
             return .failure
         }
-        let graph = SimulationGraph(machine, bound: bound)
+        // The spec's own kept-events bound, as its proofs use it (`// fsmc: --kept-events N`).
+        let directive = (try? InputFiles.read(path)).map { BoundsDirective(SourceText(bytes: Array($0))).bounds } ?? .init()
+        let bounds = ExplorationBounds(
+            situations: bound, keptEvents: overrides.keptEvents ?? directive.keptEvents ?? ExplorationBounds.defaultKeptEvents,
+            work: budget)
+        let graph = SimulationGraph(machine, bounds: bounds)
         var run: ReplayedRun?
         let tracePath = arguments.value("--trace")
         if let tracePath {
@@ -85,22 +96,20 @@ struct SimulateCommand {
                 return .failure
             }
         }
-        if graph.reachedBound {
-            console.error(
-                "fsmc simulate: warning: \((path as NSString).lastPathComponent): the machine has more than \(bound) situations; "
-                    + "the page shows the first \(bound) and says which steps lead past them (raise it with --bound)\n")
+        for sentence in SimulationGraphJSONEmitter.cutSentences(of: graph) {
+            console.error("fsmc simulate: warning: \((path as NSString).lastPathComponent): \(sentence)\n")
         }
         return console.write(text, toFileOrStandardOutput: arguments.value("--output")) ? .success : .failure
     }
 
-    /// The bound `--bound` gives, or the default; `nil` (after saying why) for a value that is
-    /// not a positive whole number.
-    private func bound(in arguments: ParsedArguments) -> Int? {
-        guard let text = arguments.value("--bound") else { return SimulationGraph.defaultBound }
-        guard let bound = Int(text), bound > 0 else {
-            console.error("fsmc simulate: error: --bound takes a positive whole number of situations, not '\(text)'\n")
+    /// The whole number `option` gives, or `default`; `nil` (after saying why) for a value that is
+    /// not a positive whole number of `unit`.
+    private func count(in arguments: ParsedArguments, _ option: String, _ default: Int, of unit: String) -> Int? {
+        guard let text = arguments.value(option) else { return `default` }
+        guard let value = Int(text), value > 0 else {
+            console.error("fsmc simulate: error: \(option) takes a positive whole number of \(unit), not '\(text)'\n")
             return nil
         }
-        return bound
+        return value
     }
 }

@@ -56,8 +56,14 @@ public struct ExplorationCuts: Hashable, Sendable {
     public struct KeptEventCut: Hashable, Sendable {
         /// The event the run would have kept once more than the bound.
         public var event: EventID
-        /// The run to that step, the step included.
+        /// The run to that step, the step included (empty where the search keeps no runs: the
+        /// simulator page's).
         public var run: Counterexample
+
+        public init(event: EventID, run: Counterexample) {
+            self.event = event
+            self.run = run
+        }
     }
 }
 

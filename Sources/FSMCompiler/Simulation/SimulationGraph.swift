@@ -10,8 +10,12 @@ import FSMCore
 /// the step asks, to a next situation; each outcome carries the interpreter's trace and why each
 /// selection of transitions chose what it did
 /// (``MachineInterpreter/SelectionExplanation``). The search is breadth first, so situations are
-/// numbered by how many stimuli reach them; at most ``bound`` are listed, and a step to one past
-/// the bound has no next situation.
+/// numbered by how many stimuli reach them. It is bounded as the checker's is
+/// (``ExplorationBounds``): at most ``bound`` situations are listed, a step that would keep more
+/// copies of an event than the kept-events bound (``KeptEventLimit``) is not followed, and once
+/// the work budget is spent the situations left are listed without their steps; a step past a
+/// bound has no next situation and says which bound (``Outcome/past``), and ``cuts`` says what
+/// was cut, so the page opens at once for every spec.
 package struct SimulationGraph: Sendable {
     /// One situation the search reached.
     package struct Situation: Sendable {
@@ -30,6 +34,8 @@ package struct SimulationGraph: Sendable {
         package var steps: [Step]
         /// The machine's events the situation does not accept, and why.
         package var refused: [Refusal]
+        /// Whether its steps were not explored: the work budget was spent first.
+        package var isUnexplored = false
     }
 
     /// A stimulus and its outcome classes.
@@ -47,8 +53,18 @@ package struct SimulationGraph: Sendable {
         package var answers: [GuardScript.Answer]
         package var trace: [MachineInterpreter.TraceEntry]
         package var explanations: [MachineInterpreter.SelectionExplanation]
-        /// The situation it ends in; `nil` when that one lies past the bound.
+        /// The situation it ends in; `nil` when that one lies past a bound.
         package var next: Int?
+        /// Which bound it lies past, when it does.
+        package var past: PastBound?
+    }
+
+    /// The bound a step's outcome lies past.
+    package enum PastBound: Sendable, Hashable {
+        /// It would keep `count` copies of `event`, more than the kept-events bound.
+        case keptEvents(EventID, count: Int)
+        /// Its situation is not among the first ``SimulationGraph/bound``.
+        case situations
     }
 
     /// An event a situation does not accept.
@@ -66,13 +82,20 @@ package struct SimulationGraph: Sendable {
     }
 
     package let machine: ExecutableMachine
+    /// How far the search goes.
+    package let bounds: ExplorationBounds
     /// How many situations the search lists at most.
-    package let bound: Int
+    package var bound: Int { bounds.situations }
+    /// What the bounds cut: the first kept event past its bound, whether the situations bound
+    /// and the work budget were reached.
+    package private(set) var cuts = ExplorationCuts()
+    /// How many outcomes lie past the kept-events bound.
+    package private(set) var keptEventCuts = 0
     /// The outcome classes of the start (its initial entry and the macrostep that follows).
     package private(set) var start: Step
     package private(set) var situations: [Situation] = []
-    /// Whether some step leads to a situation past the bound.
-    package private(set) var reachedBound = false
+    /// Whether some step leads to a situation past the situations bound.
+    package var reachedBound: Bool { cuts.reachedSituationBound }
     /// The situations listed, by what tells them apart.
     private var numbers: [CheckedSituation: Int] = [:]
 
@@ -80,40 +103,63 @@ package struct SimulationGraph: Sendable {
     /// fewer than the checker's bound (``PropertyChecker/defaultBound``) to stay a page a
     /// browser opens at once.
     package static let defaultBound = 10_000
+    /// The page's work budget by default, in the checker's steps: a page written in about a
+    /// second by the release tool.
+    package static let defaultWork = 1_000_000
 
-    /// Explores `machine` breadth first from its start, listing at most `bound` situations.
-    package init(_ machine: ExecutableMachine, bound: Int = defaultBound) {
+    /// The page's bounds by default.
+    package static var defaultBounds: ExplorationBounds {
+        ExplorationBounds(situations: defaultBound, work: defaultWork)
+    }
+
+    /// Explores `machine` breadth first from its start, within `bounds`.
+    package init(_ machine: ExecutableMachine, bounds: ExplorationBounds = defaultBounds) {
         self.machine = machine
-        self.bound = max(1, bound)
+        var bounds = bounds
+        bounds.situations = max(1, bounds.situations)
+        self.bounds = bounds
         start = Step(stimulus: .start, outcomes: [], isIncomplete: false)
         explore()
     }
 
     private mutating func explore() {
         let stimuli = CheckerStimuli(machine)
+        let keptLimit = KeptEventLimit(machine, bound: bounds.keptEvents)
         var frontier: [MachineInterpreter] = []
+        var work = 0
 
-        func number(of interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Int? {
+        /// The situation `interpreter` is in, numbered when new; or the bound it lies past.
+        func number(of interpreter: MachineInterpreter, graph: inout SimulationGraph) -> (next: Int?, past: PastBound?) {
+            var interpreter = interpreter
+            if let event = keptLimit.apply(to: &interpreter) {
+                graph.keptEventCuts += 1
+                if graph.cuts.keptEvent == nil {
+                    graph.cuts.keptEvent = ExplorationCuts.KeptEventCut(event: event, run: Counterexample(steps: [], violatingMicrostep: nil))
+                }
+                return (nil, .keptEvents(event, count: interpreter.keptCount(of: event)))
+            }
             let key = CheckedSituation(interpreter, held: [])
-            if let known = graph.numbers[key] { return known }
+            if let known = graph.numbers[key] { return (known, nil) }
             guard graph.numbers.count < graph.bound else {
-                graph.reachedBound = true
-                return nil
+                graph.cuts.reachedSituationBound = true
+                return (nil, .situations)
             }
             graph.numbers[key] = graph.numbers.count
             frontier.append(interpreter)
-            return graph.numbers.count - 1
+            work += 1
+            return (graph.numbers.count - 1, nil)
         }
 
         func step(_ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Step {
             var search = StepOutcomes()
             var outcomes: [Outcome] = []
             search.forEach(of: stimulus, from: interpreter) { outcome in
+                let (next, past) = number(of: outcome.interpreter, graph: &graph)
                 outcomes.append(Outcome(
-                    answers: outcome.asked, trace: outcome.trace, explanations: outcome.explanations,
-                    next: number(of: outcome.interpreter, graph: &graph)))
+                    answers: outcome.asked, trace: outcome.trace, explanations: outcome.explanations, next: next, past: past))
                 return true
             }
+            work += search.totalMicrosteps
             return Step(stimulus: stimulus, outcomes: outcomes, isIncomplete: search.diverged)
         }
 
@@ -122,6 +168,15 @@ package struct SimulationGraph: Sendable {
         while head < frontier.count {
             let interpreter = frontier[head]
             head += 1
+            // Once the budget is spent, the situations already numbered are listed without
+            // their steps: every step's `next` stays a listed situation.
+            if work > bounds.work {
+                cuts.exhaustedWork = true
+                var unexplored = situation(of: interpreter, steps: [])
+                unexplored.isUnexplored = true
+                situations.append(unexplored)
+                continue
+            }
             let steps = stimuli.stimuli(of: interpreter).map { step($0, from: interpreter, graph: &self) }
             situations.append(situation(of: interpreter, steps: steps))
         }

@@ -5,7 +5,8 @@ import FSMCore
 /// the page shows is written here, from the model and the interpreter's trace, so the page
 /// decides nothing; keys are in a fixed order, so the output is deterministic.
 ///
-/// The document: `machine`, `bound`, `reachedBound`; the chart's `states` (each with its
+/// The document: `machine`, `bound`, `reachedBound`, `cuts` (a sentence for each bound that cut
+/// the search: the page's header shows them); the chart's `states` (each with its
 /// `name`, qualified `path`, `parent`, `kind` and `svgTitle`, the title of its node or cluster
 /// in Graphviz's SVG), `events` (with their `parameters` and sample payloads), `transitions`
 /// (by index, as described in test paths), `properties` (their `text` and `conditions`); `start`,
@@ -14,7 +15,9 @@ import FSMCore
 /// property's conditions (`properties`), its `steps` and the events it `refused` with `why`. A
 /// step has its `stimulus` (`kind`, `label`, and what names it), `incomplete`, and `outcomes`,
 /// each with its guard `answers` (transition index, value), its `log` (lines of `kind` and
-/// `text`) and `next`, a situation's index or `null` past the bound.
+/// `text`), `next`, a situation's index or `null` past a bound, and `past`, which bound, as the
+/// page says it. A situation listed without its steps (the work budget was spent) is
+/// `unexplored`.
 package enum SimulationGraphJSONEmitter {
     /// The graph's JSON; with `run` (a recorded run replayed on the same machine, `fsmc simulate
     /// --trace`), its steps as `recordedRun`: each step's `label`, the trace's `lines`, the guard
@@ -25,6 +28,31 @@ package enum SimulationGraphJSONEmitter {
         _ graph: SimulationGraph, samples: SampleValues = SampleValues(), run: ReplayedRun? = nil, tracePath: String = "run.jsonl"
     ) -> String {
         Writer(graph: graph, samples: samples, run: run, tracePath: tracePath).document().rendered(indent: "") + "\n"
+    }
+
+    /// What the bounds cut, one sentence each: the page's header, and `fsmc simulate`'s
+    /// warnings.
+    package static func cutSentences(of graph: SimulationGraph) -> [String] {
+        let model = graph.machine.model
+        var sentences: [String] = []
+        if let kept = graph.cuts.keptEvent {
+            let steps = graph.keptEventCuts == 1 ? "1 step keeps" : "\(graph.keptEventCuts) steps keep"
+            sentences.append(
+                "\(steps) more than \(graph.bounds.keptEvents) copies of an event ('\(model[kept.event].name)' first): "
+                    + "where they end is not listed, each says how many more it keeps. Raise the bound with fsmc simulate --kept-events.")
+        }
+        if graph.reachedBound {
+            sentences.append(
+                "The machine has more situations than the bound of \(graph.bound): the page lists the first "
+                    + "\(graph.situations.count) it reached, and a step to any other says so. Raise it with fsmc simulate --bound.")
+        }
+        if graph.cuts.exhaustedWork {
+            let unexplored = graph.situations.count { $0.isUnexplored }
+            sentences.append(
+                "The search spent its budget of \(PropertyDiagnostics.grouped(graph.bounds.work)) steps: \(unexplored) situations are "
+                    + "listed without their steps. Raise it with fsmc simulate --budget.")
+        }
+        return sentences
     }
 }
 
@@ -41,6 +69,7 @@ private struct Writer {
             ("machine", .string(model.name)),
             ("bound", .number(graph.bound)),
             ("reachedBound", .bool(graph.reachedBound)),
+            ("cuts", .array(SimulationGraphJSONEmitter.cutSentences(of: graph).map(JSON.string))),
             ("states", .array(model.states.map(state))),
             ("events", .array(model.events.map { event in
                 .object([("name", .string(event.name)), ("parameters", parameters(event.parameters))])
@@ -140,6 +169,7 @@ private struct Writer {
                 ])
             })),
             ("finished", .bool(situation.isFinished)),
+            ("unexplored", .bool(situation.isUnexplored)),
             ("properties", .array(model.properties.map { property in
                 .array(property.claim.conditionValues(in: situation.configuration).map(JSON.bool))
             })),
@@ -178,6 +208,7 @@ private struct Writer {
                         .object([("kind", .string(line.kind)), ("text", .string(line.text))])
                     })),
                     ("next", outcome.next.map(JSON.number) ?? .null),
+                    ("past", outcome.past.map { .string(sentence(past: $0)) } ?? .null),
                 ])
             })),
         ])
@@ -201,6 +232,17 @@ private struct Writer {
         }
         fields.insert(("label", .string(describe(stimulus))), at: 1)
         return .object(fields)
+    }
+
+    /// Why an outcome has no next situation, as the page says it.
+    private func sentence(past: SimulationGraph.PastBound) -> String {
+        switch past {
+        case .keptEvents(let event, let count):
+            "This step keeps \(count) '\(model[event].name)', more than the bound of \(graph.bounds.keptEvents) kept events: "
+                + "\(count - graph.bounds.keptEvents) more kept. fsmc did not follow it (fsmc simulate --kept-events raises the bound)."
+        case .situations:
+            "This step leads past the bound of \(graph.bound) situations: fsmc did not list where it ends."
+        }
     }
 
     private func describe(_ stimulus: MachineInterpreter.Stimulus) -> String {

@@ -115,7 +115,7 @@ extension SimulatorPage {
             timeline.push({ situation: outcome.next, label: step.stimulus.label, outcome: outcome });
             position = timeline.length - 1;
             if (outcome.next === null) {
-              showMessage("beyond-message", "This step leads past the bound of " + graph.bound + " situations: fsmc did not list where it ends, so the page cannot show it. Step back, restart or force a situation.");
+              showMessage("beyond-message", (outcome.past || "This step leads past a bound: fsmc did not list where it ends.") + " The page cannot show where it ends: step back, restart or force a situation.");
             }
             render();
           }
@@ -219,7 +219,7 @@ extension SimulatorPage {
               row.append(element("button", { id: "event-" + event.name, type: "button", disabled: !step || waiting, onclick: () => begin(step) }, event.name));
               const payload = payloadText(event.parameters);
               if (payload) row.append(element("span", { class: "sample" }, payload));
-              if (!step) row.append(element("span", { class: "why" }, refused.get(event.name) || ""));
+              if (!step) row.append(element("span", { class: "why" }, situation.unexplored ? "not explored: the search spent its budget first" : refused.get(event.name) || ""));
               else if (step.incomplete) row.append(element("span", { class: "why" }, "some answers lead to a step fsmc did not follow"));
               box.append(row);
             }
@@ -363,8 +363,8 @@ extension SimulatorPage {
           }
 
           $("machine-name").textContent = graph.machine;
-          if (graph.reachedBound) {
-            showMessage("bound-message", "The machine has more situations than the bound of " + graph.bound + ": the page lists the first " + graph.situations.length + " it reached, and a step to any other says so. Raise it with fsmc simulate --bound.");
+          if (graph.cuts.length > 0) {
+            showMessage("bound-message", graph.cuts.join(" "));
           }
           $("restart").addEventListener("click", restart);
           $("back").addEventListener("click", () => { if (position > 0) { pending = null; position -= 1; render(); } });
