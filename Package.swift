@@ -91,7 +91,7 @@ let package = Package(
         // allocations, compiler scaling, build cost (docs/Performance.md). Its own machines are
         // compiled without `FSMC_RECORDING`; the recorded player is Machines' (which sets it).
         .executableTarget(
-            name: "fsm-bench", dependencies: ["FSMCompiler", "FSMRuntime", "Machines"], swiftSettings: strict,
+            name: "fsm-bench", dependencies: ["FSMCompiler", "FSMRuntime", "FSMSpecGenerator", "Machines"], swiftSettings: strict,
             plugins: ["FSMGenerator"]),
         // `swift run fsm-differential`: fsmc's generated Swift against Qt SCXML running fsmc's
         // export, under random scripts (docs/SCXML.md). Needs fsmc built and Qt's harness.

@@ -1,7 +1,7 @@
 /// The command line of `fsm-bench`.
 struct BenchOptions {
     enum Section: String, CaseIterable {
-        case dispatch, allocations, generator, compile, incremental, builds, invocations, properties
+        case dispatch, allocations, generator, compile, incremental, builds, invocations, properties, bounded
     }
 
     /// Tiny sizes, agreement checks only: for CI.
@@ -28,6 +28,10 @@ struct BenchOptions {
     var invocationAllocationChildReport: String?
     /// Cycles per run of the invocation section, when not the default.
     var invocationCyclesOverride: Int?
+    /// Random specs of the bounded-proofs section, when not the default.
+    var boundedSpecsOverride: Int?
+    /// The random specs of the bounded-proofs section (a smoke run's few).
+    var boundedSpecs: Int { boundedSpecsOverride ?? (smoke ? 10 : 200) }
 
     static let usage = """
         usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--cycles <n>] [--repetitions <n>]
@@ -40,7 +44,8 @@ struct BenchOptions {
           --smoke            tiny sizes; checks only that all variants agree (a few seconds)
           --json <file>      also write the figures as JSON
           --only <sections>  some of: dispatch, allocations, generator, compile, incremental,
-                             builds, invocations, properties
+                             builds, invocations, properties, bounded
+          --specs <n>        random specs of the bounded section (default 200)
           --events <n>       events per dispatch run (default 10000000)
           --cycles <n>       cycles per run of the invocation section (default 200000)
           --repetitions <n>  timed runs per variant (default 5)
@@ -85,6 +90,7 @@ struct BenchOptions {
             case "--events": events = try count(for: argument)
             case "--repetitions": repetitions = try count(for: argument)
             case "--cycles": options.invocationCyclesOverride = try count(for: argument)
+            case "--specs": options.boundedSpecsOverride = try count(for: argument)
             case "--variants": options.variantFilter = try value(for: argument)
             case "--keep-files": options.workDirectory = try value(for: argument)
             case "--compile-states":

@@ -10,13 +10,14 @@ struct BenchReport: Codable {
     var builds: CleanBuildBenchmark.Report?
     var invocations: InvocationBenchmark.Report?
     var properties: PropertyBenchmark.Report?
+    var bounded: BoundedProofBenchmark.Report?
 
     /// What went wrong, as opposed to targets missed: variants that disagree, specs that do
     /// not compile, builds that fail. Any of these makes `fsm-bench` exit with status 1.
     var failures: [String] {
         let sections: [[String]?] = [
             dispatch?.disagreements, generator?.failures, compile?.failures, incremental?.failures, builds?.failures,
-            invocations?.disagreements, properties?.failures,
+            invocations?.disagreements, properties?.failures, bounded?.failures,
         ]
         return sections.flatMap { $0 ?? [] }
     }
@@ -52,6 +53,7 @@ struct BenchReport: Codable {
         }
         missed += (invocations?.missedTargets ?? []).map { "invocations: \($0)" }
         missed += (properties?.missedTargets ?? []).map { "properties: \($0)" }
+        missed += (bounded?.missedTargets ?? []).map { "bounded: \($0)" }
         if let builds {
             if builds.toolLines > CleanBuildBenchmark.toolLinesTarget {
                 missed.append("builds: the plugin's tool compiles \(builds.toolLines) lines (target ≤ \(CleanBuildBenchmark.toolLinesTarget))")

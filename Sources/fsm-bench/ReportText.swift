@@ -184,6 +184,23 @@ struct ReportText {
         } ?? []) + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
     }
 
+    func bounded(_ report: BoundedProofBenchmark.Report) -> String {
+        var table = TextTable("", "specs", "lines", "p50 ms", "p99 ms", "max ms", "target", "")
+        for (name, figure) in [("fsmc check", report.check), ("fsmc simulate", report.simulate)] {
+            table.add(
+                name, "\(figure.specs)", "\(figure.lines)", format(figure.p50 * 1_000, digits: 1), format(figure.p99 * 1_000, digits: 1),
+                format(figure.max * 1_000, digits: 1), "≤ \(format(report.target * 1_000, digits: 0))", verdict(figure.max <= report.target))
+        }
+        let verdicts = report.verdicts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        return ([
+            "9. Bounded proofs: random specs with deferred events, invocations, timers, children and assert lines (thread CPU time)",
+            "",
+            table.text,
+            "",
+            "Properties: \(verdicts). Specs a bound cut: \(report.cutByKeptEvents) by kept events, \(report.cutBySituations) by situations, \(report.cutByWork) by the work budget.",
+        ] + report.failures.map { "FAILED: \($0)" }).joined(separator: "\n")
+    }
+
     func properties(_ report: PropertyBenchmark.Report) -> String {
         var table = TextTable("machine", "properties", "situations", "ms", "target", "")
         for figure in report.examples + report.large {

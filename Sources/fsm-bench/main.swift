@@ -91,6 +91,16 @@ if options.sections.contains(.properties) {
     report.properties = properties
     show(text.properties(properties))
 }
+if options.sections.contains(.bounded) {
+    #if DEBUG
+    let isDebug = true
+    #else
+    let isDebug = false
+    #endif
+    let bounded = BoundedProofBenchmark.run(specs: options.boundedSpecs, seed: 0xB0DE_D000, isDebug: isDebug)
+    report.bounded = bounded
+    show(text.bounded(bounded))
+}
 if options.workDirectory == nil {
     try? FileManager.default.removeItem(at: workDirectory)
 }

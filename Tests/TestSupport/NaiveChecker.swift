@@ -9,8 +9,20 @@ import FSMCompiler
 /// It answers, for each property, `nil` (holds), or the number of steps of a shortest run that
 /// breaks it (0 for `reachable`, which no run breaks). `nil` as a whole when the spec is too
 /// large for it (more situations or guard evaluations per step than its caps).
+///
+/// It applies DESIGN's kept-events bound in its own words: a step that leaves more than
+/// ``keptEventBound`` copies of an event some transition takes is not followed (its situation
+/// is then ``isCut``); copies past the bound of an event no transition takes are dropped, which
+/// changes nothing the machine does. `always reachable` counts a situation with a step not
+/// followed as reaching the condition.
 public struct NaiveChecker {
     public let machine: ExecutableMachine
+    /// How many copies of one event a situation keeps at most.
+    public var keptEventBound = 2
+    /// Whether some step was not followed for the kept-events bound.
+    public private(set) var isCut = false
+    /// The situations some step of which was not followed.
+    private var open: Set<Int> = []
     public static let maximumSituations = 2_000
     public static let maximumEvaluations = 8
 
@@ -24,6 +36,20 @@ public struct NaiveChecker {
     private struct Edge {
         var target: Int
         var configurations: [[StateID]]
+        /// A step the kept-events bound cut: `target` is its source, and it is not walked on.
+        var isCut = false
+    }
+
+    /// The interpreter with the copies past the bound of events no transition takes dropped;
+    /// `nil` when it keeps more copies of an event some transition takes than the bound.
+    private func bounded(_ interpreter: MachineInterpreter) -> MachineInterpreter? {
+        var interpreter = interpreter
+        let takenEvents = Set(machine.transitions.compactMap(\.eventID))
+        for event in Set(interpreter.keptEvents) where interpreter.keptCount(of: event) > keptEventBound {
+            if takenEvents.contains(event) { return nil }
+            interpreter.keepAtMost(keptEventBound, of: event)
+        }
+        return interpreter
     }
 
     private var keys: [Key: Int] = [:]
@@ -37,15 +63,34 @@ public struct NaiveChecker {
         self.machine = machine
     }
 
+    /// What the naive checker finds of a property.
+    public enum Verdict: Equatable {
+        case holds
+        /// Not broken, but the kept-events bound cut some steps.
+        case holdsWithinBound
+        /// Broken by a shortest run of this many steps (0 for `reachable`, which no run breaks).
+        case fails(Int)
+        /// Not decided on what the bound let it explore.
+        case undecided
+    }
+
     /// Whether each property breaks, with the length of a shortest counterexample.
-    public mutating func lengths(of properties: [PropertyModel]) -> [Int?]? {
+    public mutating func verdicts(of properties: [PropertyModel]) -> [Verdict]? {
         guard explore() else { return nil }
+        let unbroken: Verdict = isCut ? .holdsWithinBound : .holds
         return properties.map { property in
             switch property.claim {
-            case .never(let condition): shortest { $0.contains { condition.holdsNaively(in: $0) } }
-            case .reachable(let condition): shortest { $0.contains { condition.holdsNaively(in: $0) } } == nil ? 0 : nil
-            case .alwaysReachable(let condition): firstTrap(condition)
-            case .onlyAfter(let condition, let after): onlyAfter(condition, after)
+            case .never(let condition):
+                return shortest { $0.contains { condition.holdsNaively(in: $0) } }.map(Verdict.fails) ?? unbroken
+            case .reachable(let condition):
+                if shortest({ $0.contains { condition.holdsNaively(in: $0) } }) != nil { return .holds }
+                return isCut ? .undecided : .fails(0)
+            case .alwaysReachable(let condition):
+                if let length = firstTrap(condition, openReaches: true) { return .fails(length) }
+                if !isCut { return .holds }
+                return firstTrap(condition, openReaches: false) == nil ? .holdsWithinBound : .undecided
+            case .onlyAfter(let condition, let after):
+                return onlyAfter(condition, after).map(Verdict.fails) ?? unbroken
             }
         }
     }
@@ -60,6 +105,11 @@ public struct NaiveChecker {
         guard let roots = outcomes(of: .start, from: start) else { return false }
         var queue: [Int] = []
         for (interpreter, configurations) in roots {
+            guard let interpreter = bounded(interpreter) else {
+                isCut = true
+                starts.append(Edge(target: -1, configurations: configurations, isCut: true))
+                continue
+            }
             let target = add(interpreter, depth: 0, into: &queue)
             starts.append(Edge(target: target, configurations: configurations))
         }
@@ -87,6 +137,13 @@ public struct NaiveChecker {
             for stimulus in stimuli {
                 guard let found = outcomes(of: stimulus, from: interpreter) else { return false }
                 for (next, configurations) in found {
+                    guard let next = bounded(next) else {
+                        isCut = true
+                        open.insert(node)
+                        // The step's configurations are still judged: the bound cuts what follows.
+                        edges[node].append(Edge(target: node, configurations: configurations, isCut: true))
+                        continue
+                    }
                     let target = add(next, depth: depths[node] + 1, into: &queue)
                     edges[node].append(Edge(target: target, configurations: configurations))
                 }
@@ -146,14 +203,20 @@ public struct NaiveChecker {
         return best
     }
 
-    private func firstTrap(_ condition: GuardModel) -> Int? {
+    /// The depth of the shallowest situation from which no run reaches `condition`; a situation
+    /// with a step not followed counts as reaching it when `openReaches`.
+    private func firstTrap(_ condition: GuardModel, openReaches: Bool) -> Int? {
         var best: Int?
         for node in interpreters.indices {
             var seen: Set<Int> = [node]
             var work = [node]
             var reaches = condition.holdsNaively(in: interpreters[node].configuration)
             while !reaches, let current = work.popLast() {
-                for edge in edges[current] {
+                if openReaches, open.contains(current) {
+                    reaches = true
+                    break
+                }
+                for edge in edges[current] where !edge.isCut {
                     if edge.configurations.contains(where: { condition.holdsNaively(in: $0) }) {
                         reaches = true
                         break
@@ -182,7 +245,7 @@ public struct NaiveChecker {
         }
         var seen = Set<[Int]>()
         var level: [[Int]] = []
-        for edge in starts {
+        for edge in starts where !edge.isCut {
             guard let held = walk(edge.configurations, held: false) else { return 1 }
             if seen.insert([edge.target, held ? 1 : 0]).inserted { level.append([edge.target, held ? 1 : 0]) }
         }
@@ -193,6 +256,7 @@ public struct NaiveChecker {
             for pair in level {
                 for edge in edges[pair[0]] {
                     guard let held = walk(edge.configurations, held: pair[1] == 1) else { return steps }
+                    if edge.isCut { continue }
                     if seen.insert([edge.target, held ? 1 : 0]).inserted { next.append([edge.target, held ? 1 : 0]) }
                 }
             }

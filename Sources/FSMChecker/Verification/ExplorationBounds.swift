@@ -11,9 +11,12 @@ public struct ExplorationBounds: Hashable, Sendable {
     /// is not followed (``KeptEventLimit``). Deferred events make the situations of a spec
     /// unbounded (a `save` tapped again and again while `loading` defers it).
     public var keptEvents: Int
-    /// How much work the search does at most, in steps: one per microstep the interpreter
-    /// runs and one per situation stored. Work, not time, so that a verdict never depends on
-    /// how busy the machine is.
+    /// How much work the search does at most, in steps: a unit of about a third of a
+    /// microsecond of the release tool, counted as the search goes (``stepsPerRun`` for each
+    /// run of the interpreter, ``stepsPerMicrostep`` for each microstep it takes,
+    /// ``stepsPerSituation`` for each situation stored; one for each step and situation of the
+    /// regions' product). Work, not time, so that a verdict never depends on how busy the
+    /// machine is.
     public var work: Int
 
     /// The property checker's default situation bound.
@@ -23,7 +26,16 @@ public struct ExplorationBounds: Hashable, Sendable {
     /// The default work budget: what the release tool does in well under a second on the
     /// largest specs of the benchmark (docs/Performance.md, "Properties"), so that `fsmc check`,
     /// `generate` and the build plugin answer for any spec of up to 200 lines within a second.
-    public static let defaultWork = 4_000_000
+    public static let defaultWork = 1_500_000
+
+    /// The work of one run of the interpreter (copying it, scripting its guards, recording its
+    /// configurations), beside its microsteps: measured against a microstep and a step of the
+    /// regions' product with the release tool (docs/Verification.md, "Bounds").
+    package static let stepsPerRun = 32
+    /// The work of one microstep of a run.
+    package static let stepsPerMicrostep = 4
+    /// The work of storing one whole situation (its interpreter kept, hashed).
+    package static let stepsPerSituation = 8
 
     public init(situations: Int = defaultSituations, keptEvents: Int = defaultKeptEvents, work: Int = defaultWork) {
         self.situations = situations

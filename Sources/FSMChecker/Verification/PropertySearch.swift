@@ -96,6 +96,7 @@ struct PropertySearch {
             table = PackedSituationTable(width: product.layout.width)
             self.product = product
         }
+        decomposes = product != nil
         alwaysReachable = properties.indices.filter {
             if case .alwaysReachable = properties[$0].claim { true } else { false }
         }
@@ -130,11 +131,18 @@ struct PropertySearch {
     /// The work done so far, in steps: the interpreter's microsteps, the product's combined
     /// steps and the situations stored.
     var work: Int {
-        outcomes.totalMicrosteps + (product?.stepping.totalMicrosteps ?? 0) + productSteps + nodeCount
+        outcomes.work + (product?.stepping.work ?? 0) + productSteps + situationWork
     }
 
-    /// The microsteps the interpreter ran for the steps of whole situations.
-    var interpreterMicrosteps: Int { outcomes.totalMicrosteps }
+    /// The work of the interpreter's runs for the steps of whole situations.
+    var interpreterWork: Int { outcomes.work }
+
+    /// The work of storing the situations: a whole situation (its interpreter kept for the
+    /// queue, hashed) costs ``ExplorationBounds/stepsPerSituation``, a packed one of the
+    /// regions' product one step.
+    var situationWork: Int { decomposes ? nodeCount : nodeCount * ExplorationBounds.stepsPerSituation }
+    /// Whether the search is over the regions' product (``product``, moved out while it runs).
+    let decomposes: Bool
 
     /// Whether `spent` steps exceed the work budget; says so in the cuts.
     mutating func exhausts(work spent: Int) -> Bool {
@@ -181,7 +189,7 @@ struct PropertySearch {
                 var complete = true
                 for stimulus in stimuli(of: interpreter) {
                     explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
-                    if reachedBound || isDecided || exhausts(work: outcomes.totalMicrosteps + nodeCount) {
+                    if reachedBound || isDecided || exhausts(work: outcomes.work + situationWork) {
                         complete = false
                         break
                     }

@@ -32,8 +32,10 @@ package struct StepOutcomes {
     package var diverged: Bool { divergence != nil }
     /// Why runs were first not followed, if any were.
     package private(set) var divergence: Divergence?
-    /// The microsteps the runs of every stimulus took, all told: the work they did.
-    package private(set) var totalMicrosteps = 0
+    /// The work the runs of every stimulus did, all told, in steps
+    /// (``ExplorationBounds/work``): ``ExplorationBounds/stepsPerRun`` for each run, and
+    /// ``ExplorationBounds/stepsPerMicrostep`` for each of its microsteps.
+    package private(set) var work = 0
 
     private mutating func diverge(_ why: Divergence) {
         if divergence == nil { divergence = why }
@@ -64,7 +66,7 @@ package struct StepOutcomes {
             var copy = interpreter
             let run = copy.run(stimulus, script: GuardScript(answers: prefix))
             microsteps += run.configurations.count
-            totalMicrosteps += run.configurations.count
+            work += ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerMicrostep * run.configurations.count
             let asked = run.script.asked.count
             // The later branch points first onto the stack, so the earliest is taken next.
             var branch = asked - 1

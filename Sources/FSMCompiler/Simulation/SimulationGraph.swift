@@ -146,7 +146,7 @@ package struct SimulationGraph: Sendable {
             }
             graph.numbers[key] = graph.numbers.count
             frontier.append(interpreter)
-            work += 1
+            work += ExplorationBounds.stepsPerSituation
             return (graph.numbers.count - 1, nil)
         }
 
@@ -159,7 +159,7 @@ package struct SimulationGraph: Sendable {
                     answers: outcome.asked, trace: outcome.trace, explanations: outcome.explanations, next: next, past: past))
                 return true
             }
-            work += search.totalMicrosteps
+            work += search.work
             return Step(stimulus: stimulus, outcomes: outcomes, isIncomplete: search.diverged)
         }
 

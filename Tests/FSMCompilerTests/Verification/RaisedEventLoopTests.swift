@@ -28,7 +28,7 @@ import Testing
             }
             """, ["always reachable in(s1)"])
         let report = spec.check()
-        #expect(report.results.map(\.verdict) == [.inconclusive(.divergence)])
+        #expect(report.results.map(\.verdict) == [.inconclusive(.divergence(.microsteps))])
         // ev0 leaves s2, raising the loop: its outcome classes stop at the budget (each runs up
         // to the interpreter's limit), not after thousands of classes.
         var started = MachineInterpreter(checking: spec.executable)
@@ -37,6 +37,7 @@ import Testing
         var outcomes = StepOutcomes()
         outcomes.forEach(of: .event(ev0), from: started) { _ in true }
         #expect(outcomes.diverged)
-        #expect(outcomes.microsteps <= PropertyChecker.maximumMicrostepsPerStimulus + 2 * MachineInterpreter.maximumStepsPerStimulus)
+        let microstepWork = ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerMicrostep
+        #expect(outcomes.work <= microstepWork * (PropertyChecker.maximumMicrostepsPerStimulus + 2 * MachineInterpreter.maximumStepsPerStimulus))
     }
 }
