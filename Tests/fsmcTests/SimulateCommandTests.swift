@@ -70,7 +70,7 @@ import TestSupport
     @Test func aSmallBoundIsAWarningAndThePageSaysSo() async throws {
         let run = try await fsmc(["simulate", "machines/Navigator.fsm", "--dump", "--bound", "2"], in: ExampleMachines.packageRoot)
         #expect(run.status == 0)
-        #expect(run.stderr.contains("fsmc simulate: warning: Navigator.fsm: the machine has more than 2 situations"))
+        #expect(run.stderr.contains("fsmc simulate: warning: Navigator.fsm: The machine has more situations than the bound of 2"))
         #expect(run.stdout.contains("\"reachedBound\": true"))
     }
 }

@@ -38,7 +38,7 @@ import TestSupport
                 let spec = generator.makeSpec(machineName: "Generated\(index)")
                 let compilation = Compiler.compile(SourceText(spec.document.text))
                 guard !compilation.hasErrors, let machine = compilation.executable else { continue }
-                let graph = SimulationGraph(machine, bound: Self.bound)
+                let graph = SimulationGraph(machine, bounds: ExplorationBounds(situations: Self.bound))
                 let disagreements = Self.disagreements(graph)
                 if disagreements.isEmpty {
                     compared += 1

@@ -174,11 +174,46 @@ import Testing
     @Test func theBoundListsWhatItCanAndSaysSo() throws {
         let compilation = Compiler.compile(SourceText(Self.navigator))
         let machine = try #require(compilation.executable)
-        let graph = SimulationGraph(machine, bound: 3)
+        let graph = SimulationGraph(machine, bounds: ExplorationBounds(situations: 3))
         #expect(graph.situations.count == 3)
         #expect(graph.reachedBound)
         let past = graph.situations.flatMap(\.steps).flatMap(\.outcomes).filter { $0.next == nil }
         #expect(!past.isEmpty)
+        #expect(past.allSatisfy { $0.past == .situations })
         #expect(!SimulationGraph(machine).reachedBound)
+    }
+
+    /// A spec whose deferred event can be sent without end: the page lists the situations that
+    /// keep at most two of it, and a step that would keep a third says so, at once.
+    @Test func theKeptEventsBoundListsTheRestAsMoreKept() throws {
+        let compilation = Compiler.compile(SourceText(KeptEventBoundTests.document))
+        let machine = try #require(compilation.executable)
+        let graph = SimulationGraph(machine)
+        #expect(!graph.reachedBound)
+        #expect(!graph.cuts.exhaustedWork)
+        #expect(graph.situations.allSatisfy { situation in situation.kept.count { machine.model[$0].name == "save" } <= 2 })
+        let past = graph.situations.flatMap(\.steps).flatMap(\.outcomes).compactMap(\.past)
+        let save = EventID(try #require(machine.model.events.firstIndex { $0.name == "save" }))
+        #expect(past.contains(.keptEvents(save, count: 3)))
+        #expect(graph.keptEventCuts == past.count)
+        let json = SimulationGraphJSONEmitter.emit(graph)
+        #expect(json.contains("This step keeps 3 'save', more than the bound of 2 kept events: 1 more kept."))
+        #expect(json.contains("steps keep more than 2 copies of an event ('save' first)"))
+        // Raised, the bound follows longer queues.
+        let raised = SimulationGraph(machine, bounds: ExplorationBounds(situations: SimulationGraph.defaultBound, keptEvents: 4))
+        #expect(raised.situations.count > graph.situations.count)
+    }
+
+    /// Past its work budget the page still lists every situation it numbered, without steps.
+    @Test func theWorkBudgetListsTheRestUnexplored() throws {
+        let compilation = Compiler.compile(SourceText(Self.navigator))
+        let machine = try #require(compilation.executable)
+        let graph = SimulationGraph(machine, bounds: ExplorationBounds(situations: SimulationGraph.defaultBound, work: 200))
+        #expect(graph.cuts.exhaustedWork)
+        let unexplored = graph.situations.filter(\.isUnexplored)
+        #expect(!unexplored.isEmpty && unexplored.allSatisfy(\.steps.isEmpty))
+        let nexts = graph.situations.flatMap(\.steps).flatMap(\.outcomes).compactMap(\.next)
+        #expect(nexts.allSatisfy { $0 < graph.situations.count })
+        #expect(SimulationGraphJSONEmitter.cutSentences(of: graph).last?.hasPrefix("The search spent its budget of 200 steps") == true)
     }
 }

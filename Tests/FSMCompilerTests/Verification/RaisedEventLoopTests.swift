@@ -28,7 +28,7 @@ import Testing
             }
             """, ["always reachable in(s1)"])
         let report = spec.check()
-        #expect(report.results.map(\.verdict) == [.inconclusive(.divergence(.microsteps))])
+        #expect(report.results.map(\.verdict) == [.inconclusive(.divergence(.guardEvaluations))])
         // ev0 leaves s2, raising the loop: its outcome classes stop at the budget (each runs up
         // to the interpreter's limit), not after thousands of classes.
         var started = MachineInterpreter(checking: spec.executable)
