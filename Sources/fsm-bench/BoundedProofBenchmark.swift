@@ -62,7 +62,9 @@ enum BoundedProofBenchmark {
         return profile
     }
 
-    static func run(specs count: Int, seed: UInt64, isDebug: Bool) -> Report {
+    /// `keepingSpecsIn`: a folder to write each spec (and its child) to, named by its seed, to
+    /// run `fsmc check` or `simulate` on one again.
+    static func run(specs count: Int, seed: UInt64, isDebug: Bool, keepingSpecsIn folder: URL? = nil) -> Report {
         var children = SpecGenerator(seed: seed ^ 0xC41D, profile: .soundness, size: .small)
         var checkTimes: [(seconds: Double, seed: UInt64)] = []
         var simulateTimes: [(seconds: Double, seed: UInt64)] = []
@@ -75,11 +77,16 @@ enum BoundedProofBenchmark {
             var generator = SpecGenerator(seed: seed &+ UInt64(index), profile: profile(child: child), size: .medium)
             let spec = generator.makeSpec(machineName: "Campaign\(index)")
             lines += spec.text.split(separator: "\n").count
+            if let folder {
+                try? spec.text.write(to: folder.appendingPathComponent("Campaign\(index)-\(spec.seed).fsm"), atomically: true, encoding: .utf8)
+                try? child?.text.write(to: folder.appendingPathComponent("Child\(index).fsm"), atomically: true, encoding: .utf8)
+            }
             let catalog = MachineCatalog(specs: child.map { [SourceText($0.text)] } ?? [])
             let checked = Stopwatch.measureThreadTime { Compiler.compile(SourceText(spec.text), machines: catalog) }
             checkTimes.append((checked.seconds, spec.seed))
             guard let machine = checked.result.executable else {
-                failures.append("spec \(index) (seed \(spec.seed)) does not compile:\n\(spec.text)")
+                let errors = checked.result.diagnostics.filter { $0.severity == .error }.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+                failures.append("spec \(index) (seed \(spec.seed)) does not compile: \(errors.joined(separator: "; "))\n\(spec.text)")
                 continue
             }
             if let report = checked.result.propertyReport {

@@ -97,7 +97,8 @@ if options.sections.contains(.bounded) {
     #else
     let isDebug = false
     #endif
-    let bounded = BoundedProofBenchmark.run(specs: options.boundedSpecs, seed: 0xB0DE_D000, isDebug: isDebug)
+    let bounded = BoundedProofBenchmark.run(
+        specs: options.boundedSpecs, seed: 0xB0DE_D000, isDebug: isDebug, keepingSpecsIn: options.workDirectory.map { URL(fileURLWithPath: $0) })
     report.bounded = bounded
     show(text.bounded(bounded))
 }

@@ -116,6 +116,9 @@ public struct MachineInterpreter: Sendable {
 
     var timers: [RunningTimer] = []
     private var timerOrder = 0
+    /// How many selections of transitions the interpreter made (a trigger's candidates and
+    /// their guards looked at): the work a search counts (``StepOutcomes``).
+    package private(set) var selections = 0
     /// Raised events and completions, handled after the eventless transitions of a step.
     private var internalQueue: [ExecutableMachine.Trigger] = []
     /// States entered in this macrostep and not exited since, whose invocations start at its
@@ -342,6 +345,7 @@ public struct MachineInterpreter: Sendable {
     /// (each region's candidates in priority order up to the first enabled one), so that the
     /// script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
+        selections &+= 1
         guard var script = guardScript else {
             let chosen = selected(for: trigger, answers: answers)
             if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: nil) }
@@ -351,6 +355,10 @@ public struct MachineInterpreter: Sendable {
         // A transition of a parallel state is a candidate of each of its regions' atomic
         // states: one selection asks its guard once, so that its answers are outcome classes.
         var answered: [TransitionID: Bool] = [:]
+        // The configuration alone, not `self.isActive`: a method of a struct as a closure copies
+        // the whole interpreter at every guard evaluation (most of a checker's run, measured).
+        let configuration = configuration
+        let isActive = { (state: StateID) in configuration.contains(state) }
         let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
             guard let guardExpression = machine[id].declaration.guardExpression else { return true }
             if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }

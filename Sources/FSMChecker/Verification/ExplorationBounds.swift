@@ -13,7 +13,7 @@ public struct ExplorationBounds: Hashable, Sendable {
     public var keptEvents: Int
     /// How much work the search does at most, in steps: a unit of about a third of a
     /// microsecond of the release tool, counted as the search goes (``stepsPerRun`` for each
-    /// run of the interpreter, ``stepsPerMicrostep`` for each microstep it takes,
+    /// run of the interpreter, ``stepsPerSelection`` for each trigger it looks at,
     /// ``stepsPerSituation`` for each situation stored; one for each step and situation of the
     /// regions' product). Work, not time, so that a verdict never depends on how busy the
     /// machine is.
@@ -29,11 +29,12 @@ public struct ExplorationBounds: Hashable, Sendable {
     public static let defaultWork = 1_500_000
 
     /// The work of one run of the interpreter (copying it, scripting its guards, recording its
-    /// configurations), beside its microsteps: measured against a microstep and a step of the
+    /// configurations), beside its selections: measured against a selection and a step of the
     /// regions' product with the release tool (docs/Verification.md, "Bounds").
-    package static let stepsPerRun = 32
-    /// The work of one microstep of a run.
-    package static let stepsPerMicrostep = 4
+    package static let stepsPerRun = 24
+    /// The work of one selection of transitions in a run (a trigger's candidates and guards
+    /// looked at, and the microstep when it takes some).
+    package static let stepsPerSelection = 12
     /// The work of storing one whole situation (its interpreter kept, hashed).
     package static let stepsPerSituation = 8
 

@@ -34,7 +34,8 @@ package struct StepOutcomes {
     package private(set) var divergence: Divergence?
     /// The work the runs of every stimulus did, all told, in steps
     /// (``ExplorationBounds/work``): ``ExplorationBounds/stepsPerRun`` for each run, and
-    /// ``ExplorationBounds/stepsPerMicrostep`` for each of its microsteps.
+    /// ``ExplorationBounds/stepsPerSelection`` for each selection of transitions it made (a
+    /// trigger looked at, whether it took a transition or not).
     package private(set) var work = 0
 
     private mutating func diverge(_ why: Divergence) {
@@ -66,7 +67,7 @@ package struct StepOutcomes {
             var copy = interpreter
             let run = copy.run(stimulus, script: GuardScript(answers: prefix))
             microsteps += run.configurations.count
-            work += ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerMicrostep * run.configurations.count
+            work += ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerSelection * (copy.selections &- interpreter.selections)
             let asked = run.script.asked.count
             // The later branch points first onto the stack, so the earliest is taken next.
             var branch = asked - 1

@@ -37,7 +37,7 @@ import Testing
         var outcomes = StepOutcomes()
         outcomes.forEach(of: .event(ev0), from: started) { _ in true }
         #expect(outcomes.diverged)
-        let microstepWork = ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerMicrostep
+        let microstepWork = ExplorationBounds.stepsPerRun + 2 * ExplorationBounds.stepsPerSelection
         #expect(outcomes.work <= microstepWork * (PropertyChecker.maximumMicrostepsPerStimulus + 2 * MachineInterpreter.maximumStepsPerStimulus))
     }
 }
