@@ -454,7 +454,7 @@ import Testing
             <state 1️⃣id="a.b"/>
             3️⃣<state id="state"/>
             <state 2️⃣id="state_"/>
-            <state id="c"><transition event="default" target="c"><log label="action" 4️⃣expr="'not a name'"/><log 5️⃣label="debug" expr="'x'"/></transition></state>
+            <state id="c"><transition event="default" target="c"><log label="action" 4️⃣expr="'not a name'"/><log 5️⃣label="action"/></transition></state>
             """), [
             .error("1️⃣", "the ids 'a-b' and 'a.b' both become 'aB' in fsmc; rename one", notes: [("0️⃣", "'a-b' is here")]),
             .error("2️⃣", "the ids 'state' and 'state_' both become 'state_' in fsmc; rename one", notes: [("3️⃣", "'state' is here")]),
