@@ -1,11 +1,12 @@
 import FSMCore
 /// `<log>`s that are neither an action (`label="action"`) nor an output (`label="emit"`): what
 /// charts write for people reading an interpreter's log (`<log expr="'entering A'"/>`,
-/// `<log label="TEST" expr="'onentry ' + _sessionid"/>`). Logging changes no state, raises no
-/// event the chart's transitions take (the import models none of SCXML's platform events) and
-/// fsmc has no log to write to, so the import reads such a `<log>` as nothing, with a warning,
-/// and keeps its text as a documentation line of the state or transition it was in, so that the
-/// spec still shows it.
+/// `<log label="TEST" expr="'onentry ' + _sessionid"/>`). Logging changes no state and fsmc has
+/// no log to write to, so the import reads such a `<log>` as nothing, with a warning, and keeps
+/// its text as a documentation line of the state or transition it was in, so that the spec
+/// still shows it. An expression that fails makes SCXML raise `error.execution`, so where a
+/// transition of the chart takes that event, a `<log>` whose expression is not a constant is
+/// refused.
 extension SCXMLImporter {
     /// Whether `element` is a `<log>` that is neither an action nor an output.
     static func isNoOpLog(_ element: XMLElement) -> Bool {
@@ -17,6 +18,15 @@ extension SCXMLImporter {
     /// Warns about a no-op `<log>` and keeps its text in ``Building/logNotes``, for the state or
     /// transition being built to take as documentation.
     mutating func skipLog(_ element: XMLElement, _ building: inout Building) {
+        // An expression that fails makes SCXML raise `error.execution`, which is no no-op
+        // when a transition of the chart takes it.
+        if let expression = element.attribute("expr"), !Self.isLiteral(expression.value),
+           let taken = building.scxmlEventNames.first(where: { Self.descriptor($0, matches: "error.execution") }) {
+            diagnostics.error(
+                "this <log>'s expression may fail, and SCXML then raises 'error.execution', which the chart's transitions on '\(taken)' take: fsmc evaluates no expressions and raises no platform events",
+                at: expression.range)
+            return
+        }
         diagnostics.warning(
             "this <log> is neither an action (label=\"action\") nor an output (label=\"emit\"): it only writes to the interpreter's log, which fsmc has not; the spec keeps it as a comment",
             at: element.range)

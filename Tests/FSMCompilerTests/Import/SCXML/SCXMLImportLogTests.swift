@@ -56,4 +56,22 @@ import Testing
             .error("2️⃣", "a <log> is an action as <log label=\"action\" expr=\"'name'\"/> or an output as <log label=\"emit\" expr=\"'name'\"/>"),
         ])
     }
+
+    /// A failing expression raises `error.execution`, which a transition on `error` takes: a
+    /// `<log>` of an expression is then no no-op; one of a constant still is.
+    @Test func aLogWhoseExpressionMayFailIsRefusedWhereATransitionTakesErrorExecution() {
+        let chart = MarkedSource(SCXMLImportTests.chart("""
+            <state id="a">
+                <onentry>1️⃣<log expr="'fine'"/><log 2️⃣expr="undefinedName"/></onentry>
+                <transition event="error" target="b"/>
+            </state>
+            <state id="b"/>
+            """))
+        let (model, diagnostics, _, _) = SCXMLImporter.importChart(chart.source, fallbackName: "M")
+        #expect(model == nil)
+        #expect(MarkedSource.lines(of: diagnostics) == chart.lines(of: [
+            .warning("1️⃣", Self.warning),
+            .error("2️⃣", "this <log>'s expression may fail, and SCXML then raises 'error.execution', which the chart's transitions on 'error' take: fsmc evaluates no expressions and raises no platform events"),
+        ]))
+    }
 }
