@@ -114,7 +114,7 @@ extension SCXMLImporter {
         case "send":
             "<send> is not supported: fsmc's machines send no events; a delayed <send> of an event to the chart as its state is entered is a timer ('after')"
         case "cancel":
-            "<cancel> is not supported here: fsmc's timers stop only when their state is left, which is the <cancel> in that state's <onexit> of the timer's id"
+            "<cancel> is not supported here: fsmc's timers stop only when their state is left, which is a <cancel> of the timer's id in that state's <onexit> or in a transition from inside it that leaves it"
         case "assign":
             "<assign> is not supported: fsmc's machines have no data model to assign to"
         case "script":

@@ -75,11 +75,23 @@ extension SCXMLImporter {
         return entered
     }
 
+    /// Whether the transition `element` of `source` (`state` or a state inside it) leaves
+    /// `state`: it has targets, and its domain lies around `state`.
+    func leaves(_ state: Int, by element: XMLElement, from source: Int) -> Bool {
+        let targets: [(state: Int, history: Bool)] = (element.attribute("target")?.value.split(whereSeparator: \.isWhitespace) ?? []).compactMap { id in
+            if let history = histories[String(id)] { return (history.owner, true) }
+            return stateIndex[String(id)].flatMap { $0 == wrapper ? nil : ($0, false) }
+        }
+        guard !targets.isEmpty else { return false }
+        guard let domain = transitionDomain(element, from: source, to: targets) else { return true }
+        return isBelow(state, domain)
+    }
+
     /// SCXML's transition domain (appendix D, `getTransitionDomain`): the source of an internal
     /// transition whose targets all lie inside it, else the innermost compound `<state>` that
     /// is a proper ancestor of the source and holds every target; `nil` for the document (and for
     /// the machine-level transitions of the export's wrapper, which lies around everything).
-    private func transitionDomain(_ element: XMLElement, from source: Int, to targets: [(state: Int, history: Bool)]) -> Int? {
+    func transitionDomain(_ element: XMLElement, from source: Int, to targets: [(state: Int, history: Bool)]) -> Int? {
         guard source != wrapper else { return nil }
         let isCompound = chart[source].kind == .state && !chart[source].children.isEmpty
         if element.attribute("type")?.value == "internal", isCompound,

@@ -103,7 +103,27 @@ extension SCXMLImporter {
                 }
             }
         }
+        handled.formUnion(cancelsLeaving(timers))
         return Timers(timers)
+    }
+
+    /// The `<cancel>`s of a timer's id in a transition from its state (or inside it) that leaves
+    /// the state: SCXML runs the transition's content after the exits, so the send is cancelled
+    /// as its state is left, when fsmc's timer stops: they change nothing fsmc would not.
+    private func cancelsLeaving(_ timers: [Int: [Timer]]) -> [SourceRange] {
+        var ranges: [SourceRange] = []
+        for (owner, list) in timers {
+            let ids = Set(list.compactMap { $0.send.attribute("id")?.value }.filter { !$0.isEmpty })
+            guard !ids.isEmpty else { continue }
+            for index in chart.indices where index == owner || isBelow(index, owner) {
+                for (element, _) in chart[index].transitions where leaves(owner, by: element, from: index) {
+                    for cancel in executableContent(of: element) where cancel.localName == "cancel" {
+                        if let id = cancel.attribute("sendid")?.value, ids.contains(id) { ranges.append(cancel.range) }
+                    }
+                }
+            }
+        }
+        return ranges
     }
 
     /// The `<cancel>`s in `state`'s `<onexit>` of the send's id.

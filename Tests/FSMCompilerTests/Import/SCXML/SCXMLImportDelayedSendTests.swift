@@ -91,17 +91,50 @@ import Testing
         ])
     }
 
-    /// A `<cancel>` anywhere but in the `<onexit>` of the timer's state.
-    @Test func aCancelElsewhereIsRefused() {
+    /// A `<cancel>` of a timer's id in a transition that leaves its state changes nothing (the
+    /// timer stops as the state is left); one that does not leave it, or of another id, is
+    /// refused.
+    @Test func aCancelOnTheWayOutIsNothingAndAnyOtherIsRefused() {
+        #expect(importTests.spec(of: SCXMLImportTests.chart("""
+            <state id="a" initial="a1">
+                <onentry><send event="s" delay="1s" id="i"/></onentry>
+                <onexit><cancel sendid="i"/></onexit>
+                <transition event="s" target="a"/>
+                <transition event="stop" target="b"><cancel sendid="i"/></transition>
+                <state id="a1"><transition event="leave" target="b"><cancel sendid="i"/></transition></state>
+            </state>
+            <state id="b"/>
+            """)) == """
+            machine M {
+                event stop
+                event leave
+
+                initial state a {
+                    after 1s -> a
+                    on stop -> b
+                    initial state a1 { on leave -> b }
+                }
+
+                state b
+            }
+
+            """)
         importTests.expectRefusal(SCXMLImportTests.chart("""
-            <state id="a">
+            <state id="a" initial="a1">
                 <onentry><send event="s" delay="1s" id="i"/></onentry>
                 <onexit><cancel sendid="i"/></onexit>
                 <transition event="s" target="a"/>
                 <transition event="stop">1️⃣<cancel sendid="i"/></transition>
+                <state id="a1"><transition event="next" target="a2">2️⃣<cancel sendid="i"/></transition></state>
+                <state id="a2"><transition event="leave" target="b">3️⃣<cancel sendid="other"/></transition></state>
             </state>
+            <state id="b"/>
             """), [
-            .error("1️⃣", "<cancel> is not supported here: fsmc's timers stop only when their state is left, which is the <cancel> in that state's <onexit> of the timer's id"),
+            .error("1️⃣", Self.cancelRefusal),
+            .error("2️⃣", Self.cancelRefusal),
+            .error("3️⃣", Self.cancelRefusal),
         ])
     }
+
+    static let cancelRefusal = "<cancel> is not supported here: fsmc's timers stop only when their state is left, which is a <cancel> of the timer's id in that state's <onexit> or in a transition from inside it that leaves it"
 }
