@@ -139,6 +139,8 @@ extension SCXMLImporter {
         let what = "a delayed <send> in a transition is an fsmc timer ('after') of the one state the transition enters"
         let ids = transition.attribute("target")?.value.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
         guard ids.count == 1, let target = stateIndex[ids[0]], target != wrapper else {
+            // An unknown target or the wrapper is reported with the transition's targets.
+            guard ids.count != 1 || histories[ids[0]] != nil else { return nil }
             let why = ids.isEmpty ? "this transition enters none" : ids.count > 1 ? "this one enters several" : "this one enters a history"
             diagnostics.error("\(what): \(why)", at: send.range)
             return nil

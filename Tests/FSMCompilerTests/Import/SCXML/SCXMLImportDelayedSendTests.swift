@@ -89,6 +89,12 @@ import Testing
             """), [
             .error("1️⃣", "a delayed <send> in a transition is an fsmc timer ('after') of the one state the transition enters, when it is the only way into it: SCXML starts this <send> when the transition is taken, fsmc's timer whenever 'a' is entered, and the machine starts in it"),
         ])
+        // An unknown target is the target's error alone.
+        importTests.expectRefusal(SCXMLImportTests.chart("""
+            <state id="a"><transition event="go" 1️⃣target="nowhere"><send event="t" delay="1s"/></transition></state>
+            """), [
+            .error("1️⃣", "no state has the id 'nowhere'"),
+        ])
     }
 
     /// A `<cancel>` of a timer's id in a transition that leaves its state changes nothing (the
