@@ -58,13 +58,6 @@ extension SCXMLImporter {
     /// actions.
     mutating func readTimers(handled: inout Set<SourceRange>) -> Timers {
         var timers: [Int: [Timer]] = [:]
-        var sent: [String: [XMLElement]] = [:]
-        for state in chart {
-            let content = state.onEntry + state.onExit + state.transitions.flatMap { executableContent(of: $0.element) }
-            for send in content where Self.isDelayedSend(send) {
-                if let event = send.attribute("event")?.value { sent[event, default: []].append(send) }
-            }
-        }
         func add(_ timer: Timer, to index: Int) {
             if let same = timers[index, default: []].first(where: { $0.trigger == timer.trigger || $0.event == timer.event }) {
                 diagnostics.error(
@@ -72,12 +65,6 @@ extension SCXMLImporter {
                         ? "'\(chart[index].id)' has a second timer of the event '\(timer.event)': fsmc's timers of one state fire their own transitions"
                         : "'\(chart[index].id)' has a second timer of the same delay: fsmc's 'after' transitions of one delay share one timer",
                     at: timer.send.range, notes: [.init("the first", at: same.send.range)])
-                return
-            }
-            if timer.cancel == nil, let other = sent[timer.event]?.first(where: { $0.range != timer.send.range }) {
-                diagnostics.error(
-                    "another delayed <send> sends '\(timer.event)' too, and this one is not cancelled when '\(chart[index].id)' is left: SCXML could deliver either's event to the other's state, fsmc's timers fire their own state's transitions",
-                    at: timer.send.range, notes: [.init("the other <send>", at: other.range)])
                 return
             }
             timers[index, default: []].append(timer)
@@ -103,8 +90,27 @@ extension SCXMLImporter {
                 }
             }
         }
+        removeSharedUncancelledEvents(&timers)
         handled.formUnion(cancelsLeaving(timers))
         return Timers(timers)
+    }
+
+    /// Refuses a timer nothing cancels whose event another timer sends too: SCXML could deliver
+    /// either's event to the other's state, fsmc's timers fire their own state's transitions.
+    /// Checked among the timers only: a delayed `<send>` that is none is refused already.
+    private mutating func removeSharedUncancelledEvents(_ timers: inout [Int: [Timer]]) {
+        let all = timers.values.flatMap { $0 }
+        for (owner, list) in timers {
+            timers[owner] = list.filter { timer in
+                guard timer.cancel == nil, let other = all.first(where: { $0.event == timer.event && $0.send.range != timer.send.range }) else {
+                    return true
+                }
+                diagnostics.error(
+                    "another delayed <send> sends '\(timer.event)' too, and this one is not cancelled when '\(chart[owner].id)' is left: SCXML could deliver either's event to the other's state, fsmc's timers fire their own state's transitions",
+                    at: timer.send.range, notes: [.init("the other <send>", at: other.send.range)])
+                return false
+            }
+        }
     }
 
     /// The `<cancel>`s of a timer's id in a transition from its state (or inside it) that leaves
