@@ -40,12 +40,14 @@ extension SCXMLImporter {
     // MARK: - Actions
 
     /// Executable content as actions: `<log label="action">`, `<log label="emit">` and
-    /// `<raise>` (or a `<send>` to `#_internal`); a state's timers are not actions; everything
-    /// else is refused.
+    /// `<raise>` (or a `<send>` to `#_internal`); a state's timers are not actions, nor another
+    /// `<log>` (kept as a comment, ``skipLog(_:_:)``); everything else is refused.
     mutating func actions(_ content: [XMLElement], _ building: inout Building) -> [ActionModel] {
         var actions: [ActionModel] = []
         for element in content where !building.timerElements.contains(element.range) && !childMachineElements.contains(element.range) {
             switch isInternalSend(element) ? "raise" : element.localName {
+            case "log" where Self.isNoOpLog(element):
+                skipLog(element, &building)
             case "log":
                 guard let action = logAction(element, &building) else { continue }
                 actions.append(action)
@@ -107,10 +109,12 @@ extension SCXMLImporter {
     /// Why executable content other than an action is refused.
     static func refusal(of element: XMLElement) -> String {
         switch element.localName {
+        case "send" where isDelayedSend(element):
+            "a delayed <send> is an fsmc timer ('after') only in a state's <onentry> or in the transition into it, which starts it as the state is entered"
         case "send":
-            "<send> is not supported: fsmc's machines send no events; a delayed <send> of an event to the chart in a state's <onentry>, cancelled in its <onexit>, is a timer ('after')"
+            "<send> is not supported: fsmc's machines send no events; a delayed <send> of an event to the chart as its state is entered is a timer ('after')"
         case "cancel":
-            "<cancel> is not supported: only the <cancel> in a state's <onexit> of a timer its <onentry> starts"
+            "<cancel> is not supported here: fsmc's timers stop only when their state is left, which is a <cancel> of the timer's id in that state's <onexit> or in a transition from inside it that leaves it"
         case "assign":
             "<assign> is not supported: fsmc's machines have no data model to assign to"
         case "script":

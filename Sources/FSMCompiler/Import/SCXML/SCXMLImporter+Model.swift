@@ -20,6 +20,9 @@ extension SCXMLImporter {
         var outputs: [SignalModel] = []
         var guards: [CallableModel] = []
         var actions: [CallableModel] = []
+        /// The no-op `<log>`s read since the state or transition being built last took them as
+        /// documentation (``SCXMLImporter/documentation(_:takingLogsOf:in:)``).
+        var logNotes: [String] = []
     }
 
     mutating func buildModel(name: String, documentation: String?) -> MachineModel? {
@@ -102,13 +105,17 @@ extension SCXMLImporter {
                     at: chart[child].element.range)
             }
         }
+        let entryActions = actions(state.onEntry, &building)
+        var documentation = Self.documentation(state.documentation, takingLogsOf: &building, in: "<onentry>")
+        let exitActions = actions(state.onExit, &building)
+        documentation = Self.documentation(documentation, takingLogsOf: &building, in: "<onexit>")
         return StateModel(
-            id: building.stateIDs[index]!, name: state.name, documentation: state.documentation, isFinal: state.kind == .final,
+            id: building.stateIDs[index]!, name: state.name, documentation: documentation, isFinal: state.kind == .final,
             isParallel: state.kind == .parallel, parent: state.parent.flatMap { building.stateIDs[$0] },
             children: state.children.compactMap { building.stateIDs[$0] },
             initialChild: state.kind == .state ? initialChild(of: index).flatMap { building.stateIDs[$0] } : nil,
             history: state.history?.kind,
-            entryActions: actions(state.onEntry, &building), exitActions: actions(state.onExit, &building),
+            entryActions: entryActions, exitActions: exitActions,
             transitions: [], range: state.element.range)
     }
 
@@ -156,6 +163,13 @@ extension SCXMLImporter {
         if let child = children.first(where: { chart[$0].id == ids[0] }) { return child }
         if stateIndex[ids[0]] != nil {
             diagnostics.error("the initial state '\(ids[0])' is not a child of '\(owner)': fsmc starts a state in one of its children", at: range)
+        } else if let history = histories[ids[0]] {
+            // SCXML then enters the state through its history whenever it enters it by default
+            // (a transition to it, its parallel parent entered, …); fsmc enters a history only
+            // as the one target of a transition, so no spec says that.
+            diagnostics.error(
+                "'\(owner)' starts in its history '\(ids[0])' (the \(history.kind == .deep ? "deep" : "shallow") history of '\(chart[history.owner].id)'): fsmc starts a state in one of its child states and has no initial history; it enters a history only as a transition's one target ('-> \(chart[history.owner].name).history')",
+                at: range)
         } else {
             diagnostics.error("no state has the id '\(ids[0])'", at: range)
         }
@@ -208,6 +222,10 @@ extension SCXMLImporter {
                 targets.append(target)
             }
             let actions = self.actions(executableContent(of: transition), &building)
+            if let id = building.stateIDs[history.owner] {
+                states[id.index].documentation = Self.documentation(
+                    states[id.index].documentation, takingLogsOf: &building, in: "the default transition of its history")
+            }
             let byDefault = owner.kind == .parallel ? owner.children : [initialChild(of: history.owner)].compactMap { $0 }
             guard targets.count == attribute.value.split(whereSeparator: \.isWhitespace).count, targets != byDefault || !actions.isEmpty else { continue }
             guard let id = building.stateIDs[history.owner] else { continue }
@@ -244,6 +262,7 @@ extension SCXMLImporter {
         }
         let reenters = transition.source != wrapper && isReentering(element, from: transition.source, to: targets)
         let actions = self.actions(executableContent(of: element), &building)
+        let documentation = Self.documentation(transition.documentation, takingLogsOf: &building, in: "the transition")
         var triggers: [TransitionModel.Trigger] = []
         if transition.meanings.isEmpty { triggers = [.always] }
         for meaning in transition.meanings {
@@ -262,7 +281,7 @@ extension SCXMLImporter {
                 source: transition.source == wrapper ? nil : building.stateIDs[transition.source], trigger: trigger,
                 guardExpression: guardModel, target: targets.first.flatMap { building.stateIDs[$0.state] },
                 targetsHistory: targets.first?.history ?? false,
-                actions: actions, documentation: transition.documentation, range: element.range)
+                actions: actions, documentation: documentation, range: element.range)
             model.otherTargets = targets.dropFirst().compactMap { building.stateIDs[$0.state] }
             model.reenters = reenters
             return model

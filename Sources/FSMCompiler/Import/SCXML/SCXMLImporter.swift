@@ -351,13 +351,14 @@ public struct SCXMLImporter {
 
     // MARK: - Names
 
-    /// Gives each state its fsmc name (a reserved one with its `_`), refusing two ids that map
-    /// to one name.
+    /// Gives each state its fsmc name (a reserved one with its `_`, a top-level one with children
+    /// starting in lower case), refusing two ids that map to one name.
     private mutating func nameStates() {
         var taken: [String: Int] = [:]
         for index in chart.indices where index != wrapper && !chart[index].id.isEmpty {
             let state = chart[index]
-            let name = SCXMLNames.mapped(state.id, as: .state)
+            let name = state.parent == nil && !state.children.isEmpty
+                ? SCXMLNames.mappedTopLevelCompoundState(state.id) : SCXMLNames.mapped(state.id, as: .state)
             let range = state.element.attribute("id")?.range ?? state.element.range
             if let other = taken[name], other != index {
                 diagnostics.error(

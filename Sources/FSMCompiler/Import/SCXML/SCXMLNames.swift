@@ -8,7 +8,8 @@ import FSMCore
 /// `red-going-green` → `redGoingGreen`), and a name that starts with a digit gets a `_` in
 /// front. A name the language reserves (a keyword such as `initial`, a Swift keyword such as
 /// `default`, a member of the generated enums such as `rawValue`) gets a `_` after it
-/// (`initial_`), as many as it takes. Two names that map to the same one are refused with an
+/// (`initial_`), as many as it takes; a top-level state with children starts with a lower-case
+/// letter (`AB` → `aB`), since it names both a case and a type of the generated `State`. Two names that map to the same one are refused with an
 /// error, since merging them would hide which is which.
 enum SCXMLNames {
     /// `door.open` → `doorOpen`, `1st` → `_1st`; a valid identifier is unchanged.
@@ -49,5 +50,14 @@ enum SCXMLNames {
         var result = identifier(name)
         while problem(with: result, as: kind) != nil { result += "_" }
         return result
+    }
+
+    /// The name of a top-level state with child states: ``mapped(_:as:)``, its first letter
+    /// lower-cased when it is upper-case (`AB` → `aB`). Such a state is a case of the generated
+    /// `State` and generates the type `State.AB` as well, and Swift cannot have both.
+    static func mappedTopLevelCompoundState(_ name: String) -> String {
+        let result = mapped(name, as: .state)
+        guard ReservedNames.stateTypeName(result) == result, result.first?.isUppercase == true else { return result }
+        return mapped(result.prefix(1).lowercased() + result.dropFirst(), as: .state)
     }
 }

@@ -58,8 +58,10 @@ import Testing
         }
         #expect(disagreements == [], "imported charts that changed meaning")
         // Issue 26 found 47 charts importing and 6 of them changing meaning; with SCXML's
-        // whole control language 83 import, every one meaning what it meant.
-        #expect(agreed.count >= 83, "only \(agreed.count) charts import")
+        // whole control language 83 import, every one meaning what it meant; with logs as
+        // comments, the delayed sends that are timers and compound top-level states in lower
+        // case (issue 37), 100.
+        #expect(agreed.count >= 100, "only \(agreed.count) charts import")
         print("SCION suite: \(charts.count) charts, \(agreed.count) imported and agreed, \(disagreements.count) disagreed, \(refusals.values.reduce(0, +)) refused")
         for (reason, count) in refusals.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(12) {
             print("  \(count) refused: \(reason)")

@@ -127,6 +127,52 @@ import Testing
         ])
     }
 
+    /// SCXML enters a state whose `initial` names its history through that history whenever it
+    /// enters the state by default; fsmc has no initial history (docs/SCXML.md, "What the
+    /// import refuses").
+    @Test func aStateThatStartsInItsHistoryIsRefusedWithTheReason() {
+        importTests.expectRefusal(SCXMLImportTests.chart("""
+            <parallel id="p">
+                <state id="b" 1️⃣initial="hb">
+                    <history id="hb" type="deep"><transition target="b1"/></history>
+                    <state id="b1"/>
+                </state>
+                <state id="c">
+                    <initial><transition 2️⃣target="hc"/></initial>
+                    <history id="hc"><transition target="c1"/></history>
+                    <state id="c1"/>
+                </state>
+            </parallel>
+            """), [
+            .error("1️⃣", "'b' starts in its history 'hb' (the deep history of 'b'): fsmc starts a state in one of its child states and has no initial history; it enters a history only as a transition's one target ('-> b.history')"),
+            .error("2️⃣", "'c' starts in its history 'hc' (the shallow history of 'c'): fsmc starts a state in one of its child states and has no initial history; it enters a history only as a transition's one target ('-> c.history')"),
+        ])
+    }
+
+    /// A top-level state with children is a case of the generated `State` and names a type
+    /// inside it too, which Swift cannot have under one name: `AB` becomes `aB`.
+    @Test func aTopLevelStateWithChildrenStartsInLowerCase() {
+        let chart = SCXMLImportTests.chart("""
+            <state id="AB"><state id="A"><transition event="go" target="B"/></state><state id="B"/></state>
+            <state id="C"/>
+            """)
+        #expect(importTests.spec(of: chart) == """
+            machine M {
+                event go
+
+                initial state aB {
+                    initial state A { on go -> B }
+                    state B
+                }
+
+                state C
+            }
+
+            """)
+        let result = SCXMLImport.run(SourceText(chart), fallbackName: "M", chartName: "m.scxml")
+        #expect(result.stateNames == ["AB": "aB", "A": "A", "B": "B", "C": "C"])
+    }
+
     @Test func reservedNamesGetAnUnderscore() {
         #expect(importTests.spec(of: SCXMLImportTests.chart("""
             <datamodel><data id="default" expr="false"/></datamodel>

@@ -361,13 +361,13 @@ import Testing
                     <send event="ok" 3️⃣delay="soon" id="v"/>
                 </onentry>
                 <onexit><cancel sendid="u"/><cancel sendid="v"/></onexit>
-                <transition event="go" target="a">4️⃣<send event="x"/></transition>
+                5️⃣<transition event="go" target="a">4️⃣<send event="x"/></transition>
             </state>
             """), [
-            .error("1️⃣", "a delayed <send> is an fsmc timer ('after') only as <send event=\"…\" delay=\"…\" id=\"…\"/> to the chart itself, cancelled in the state's <onexit> (<cancel sendid=\"t\"/>): fsmc's timers stop when their state is left"),
-            .error("2️⃣", "a delayed <send> is an fsmc timer ('after') only as <send event=\"…\" delay=\"…\" id=\"…\"/> to the chart itself: a <send> to another target is not supported"),
+            .error("1️⃣", "this delayed <send> in its <onentry> is not cancelled when 'a' is left (by a <cancel sendid> of its id in its <onexit>), so SCXML delivers its event even after 'a' was left and entered again, where fsmc's timer ('after') starts over: the import maps it only for a state entered at most once, and 'a' can be entered again", notes: [("5️⃣", "a transition that enters it again")]),
+            .error("2️⃣", "a delayed <send> is an fsmc timer ('after') only as <send event=\"…\" delay=\"…\"/> to the chart itself: a <send> to another target is not supported"),
             .error("3️⃣", "the delay 'soon' is not a time fsmc reads, such as '500ms' or '1.5s'"),
-            .error("4️⃣", "<send> is not supported: fsmc's machines send no events; a delayed <send> of an event to the chart in a state's <onentry>, cancelled in its <onexit>, is a timer ('after')"),
+            .error("4️⃣", "<send> is not supported: fsmc's machines send no events; a delayed <send> of an event to the chart as its state is entered is a timer ('after')"),
         ])
     }
 
@@ -454,7 +454,7 @@ import Testing
             <state 1️⃣id="a.b"/>
             3️⃣<state id="state"/>
             <state 2️⃣id="state_"/>
-            <state id="c"><transition event="default" target="c"><log label="action" 4️⃣expr="'not a name'"/><log 5️⃣label="debug" expr="'x'"/></transition></state>
+            <state id="c"><transition event="default" target="c"><log label="action" 4️⃣expr="'not a name'"/><log 5️⃣label="action"/></transition></state>
             """), [
             .error("1️⃣", "the ids 'a-b' and 'a.b' both become 'aB' in fsmc; rename one", notes: [("0️⃣", "'a-b' is here")]),
             .error("2️⃣", "the ids 'state' and 'state_' both become 'state_' in fsmc; rename one", notes: [("3️⃣", "'state' is here")]),
