@@ -78,3 +78,38 @@ import TestSupport
         #expect(run.stderr.hasPrefix("fsmc-build: error: unknown command '\(command)'"), "\(run.stderr)")
     }
 }
+
+extension FSMCBuildTests {
+    /// A spec whose deferred event can be sent without end: the plugin's tool answers at once
+    /// with "holds within the bound", a warning, and generates; the spec's `// fsmc:` line
+    /// raises the bound for the build, which passes no options, and `fsmc check` honours the
+    /// same line unless its command line says otherwise.
+    @Test func aRepeatableDeferredEventIsProvedWithinTheBound() async throws {
+        let cli = CommandLineTests()
+        let spec = """
+            machine Saver {
+                event open
+                event save
+                initial state idle { on open -> loading }
+                state loading { defer save; after 1s -> editing }
+                state editing { on save / persist; on open -> loading }
+                assert always reachable in(loading)
+            }
+
+            """
+        try await cli.withFiles(["Saver.fsm": spec, "Raised.fsm": "// fsmc: --kept-events 5\n" + spec]) { directory in
+            let build = try await fsmcBuild(["generate", "Saver.fsm", "--output-file", "Saver.swift"], in: directory)
+            #expect(build.status == 0, "\(build.output)")
+            #expect(build.stderr.contains("Saver.fsm:7:5: warning: property 'always reachable in(loading)' holds within the bound: runs that keep more than 2 'save' events were not followed"))
+            #expect(build.stderr.contains("note: 5. event save: kept by 'defer save'; now in loading: 3 'save' kept, past the bound of 2: not followed"))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("Saver.swift").path))
+            let raised = try await fsmcBuild(["check", "Raised.fsm"], in: directory)
+            #expect(raised.stderr.contains("runs that keep more than 5 'save' events were not followed"), "\(raised.output)")
+            let overridden = try await cli.fsmc(["check", "Raised.fsm", "--kept-events", "1"], in: directory)
+            #expect(overridden.stderr.contains("runs that keep more than 1 'save' events were not followed"), "\(overridden.output)")
+            let wrong = try await cli.fsmc(["check", "Saver.fsm", "--kept-events", "0"], in: directory)
+            #expect(wrong.status == 2)
+            #expect(wrong.stderr == "fsmc check: error: --kept-events takes a positive whole number, not '0'\n")
+        }
+    }
+}

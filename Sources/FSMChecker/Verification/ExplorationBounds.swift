@@ -26,7 +26,7 @@ public struct ExplorationBounds: Hashable, Sendable {
     /// The default work budget: what the release tool does in well under a second on the
     /// largest specs of the benchmark (docs/Performance.md, "Properties"), so that `fsmc check`,
     /// `generate` and the build plugin answer for any spec of up to 200 lines within a second.
-    public static let defaultWork = 1_500_000
+    public static let defaultWork = 1_000_000
 
     /// The work of one run of the interpreter (copying it, scripting its guards, recording its
     /// configurations), beside its selections: measured against a selection and a step of the
@@ -89,9 +89,9 @@ public enum Divergence: Hashable, Sendable {
     case guardEvaluations
     /// The stimulus had more outcome classes than ``PropertyChecker/maximumOutcomesPerStep``.
     case outcomeClasses
-    /// Its outcome classes took more microsteps together than
-    /// ``PropertyChecker/maximumMicrostepsPerStimulus``.
-    case microsteps
+    /// Its outcome classes made more selections of transitions together than
+    /// ``PropertyChecker/maximumSelectionsPerStimulus``.
+    case selections
 
     /// What happened, for a diagnostic: "a step handled more than 1,000 triggers (…)".
     public var explanation: String {
@@ -102,8 +102,8 @@ public enum Divergence: Hashable, Sendable {
             "one step asked more than \(PropertyChecker.maximumAnswersPerStep) guard evaluations"
         case .outcomeClasses:
             "one stimulus had more than \(PropertyChecker.maximumOutcomesPerStep) outcome classes (ways its guards can answer)"
-        case .microsteps:
-            "the outcome classes of one stimulus took more than \(PropertyChecker.maximumMicrostepsPerStimulus) microsteps together"
+        case .selections:
+            "the outcome classes of one stimulus looked at more than \(PropertyChecker.maximumSelectionsPerStimulus) triggers together"
         }
     }
 }

@@ -16,9 +16,10 @@ public enum PropertyChecker {
     public static let maximumAnswersPerStep = 64
     /// More outcome classes than this for one stimulus are not followed.
     public static let maximumOutcomesPerStep = 4_096
-    /// More microsteps than this over the outcome classes of one stimulus, and the rest are not
-    /// followed: a step that loops on raised events runs each class to the interpreter's limit.
-    public static let maximumMicrostepsPerStimulus = 10_000
+    /// More selections of transitions than this over the outcome classes of one stimulus, and
+    /// the rest are not followed: a step that loops on raised events runs each class to the
+    /// interpreter's limit.
+    public static let maximumSelectionsPerStimulus = 10_000
 
     /// Whether the search steps `machine`'s regions once each and combines them
     /// (``RegionDecomposition``): a machine that is one parallel state whose regions share

@@ -263,7 +263,9 @@ struct PropertySearch {
         into queue: inout [(node: Int32, frontier: Frontier)]
     ) {
         var outcomes = self.outcomes
-        outcomes.forEach(of: stimulus, from: interpreter) { outcome in
+        // The budget holds within a stimulus too: one whose classes loop may cost a great deal.
+        let workLimit = product == nil ? bounds.work - situationWork : .max
+        outcomes.forEach(of: stimulus, from: interpreter, workLimit: workLimit) { outcome in
             var held = held
             judge(outcome.configurations, from: node, stimulus: stimulus, answers: outcome.answers, held: &held)
             // The start of a machine whose regions step separately leads to its product.
@@ -284,6 +286,7 @@ struct PropertySearch {
                 by: stimulus, outcome.answers, from: node, held: held, into: &queue)
         }
         self.outcomes = outcomes
+        if outcomes.stoppedForWork { cuts.exhaustedWork = true }
     }
 
     /// Notes that the step from `node` by `stimulus` with `answers` would keep `event` once

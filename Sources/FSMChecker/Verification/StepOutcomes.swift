@@ -38,36 +38,47 @@ package struct StepOutcomes {
     /// trigger looked at, whether it took a transition or not).
     package private(set) var work = 0
 
+    /// Whether a stimulus's outcome classes were left unfollowed because the work limit given
+    /// to ``forEach(of:from:workLimit:_:)`` was reached: not a divergence, a cut of the budget.
+    package private(set) var stoppedForWork = false
+
     private mutating func diverge(_ why: Divergence) {
         if divergence == nil { divergence = why }
     }
 
     /// Calls `visit` with each outcome class of `stimulus` from `interpreter`, in a fixed order
-    /// (all `false` first); stops early when `visit` returns `false`.
+    /// (all `false` first); stops early when `visit` returns `false`, or once ``work`` reaches
+    /// `workLimit` (``stoppedForWork``).
     package mutating func forEach(
-        of stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, _ visit: (Outcome) -> Bool
+        of stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, workLimit: Int = .max,
+        _ visit: (Outcome) -> Bool
     ) {
         var pending: [[Bool]] = [[]]
         var runs = 0
         // Bounded for this stimulus alone: the limit is on one step, not on the search.
-        var microsteps = 0
+        var selections = 0
         while let prefix = pending.popLast() {
             runs += 1
             // A step that raises events without end under free guards runs each class to the
-            // interpreter's own limit: the microsteps of one stimulus are bounded too, so such
+            // interpreter's own limit: the selections of one stimulus are bounded too, so such
             // a spec gets its inconclusive verdict in milliseconds, not minutes.
             if runs > PropertyChecker.maximumOutcomesPerStep {
                 diverge(.outcomeClasses)
                 return
             }
-            if microsteps > PropertyChecker.maximumMicrostepsPerStimulus {
-                diverge(.microsteps)
+            if selections > PropertyChecker.maximumSelectionsPerStimulus {
+                diverge(.selections)
+                return
+            }
+            if work >= workLimit {
+                stoppedForWork = true
                 return
             }
             var copy = interpreter
             let run = copy.run(stimulus, script: GuardScript(answers: prefix))
-            microsteps += run.configurations.count
-            work += ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerSelection * (copy.selections &- interpreter.selections)
+            let made = copy.selections &- interpreter.selections
+            selections += made
+            work += ExplorationBounds.stepsPerRun + ExplorationBounds.stepsPerSelection * made
             let asked = run.script.asked.count
             // The later branch points first onto the stack, so the earliest is taken next.
             var branch = asked - 1

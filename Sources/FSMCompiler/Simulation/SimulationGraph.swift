@@ -103,9 +103,10 @@ package struct SimulationGraph: Sendable {
     /// fewer than the checker's bound (``PropertyChecker/defaultBound``) to stay a page a
     /// browser opens at once.
     package static let defaultBound = 10_000
-    /// The page's work budget by default, in the checker's steps: a page written in about a
-    /// second by the release tool.
-    package static let defaultWork = 1_000_000
+    /// The page's work budget by default, in the checker's steps: its runs explain every
+    /// selection (the step log), several times a checker's run, so a page is written in well
+    /// under a second by the release tool (docs/Performance.md, "Bounded proofs").
+    package static let defaultWork = 100_000
 
     /// The page's bounds by default.
     package static var defaultBounds: ExplorationBounds {
@@ -153,14 +154,15 @@ package struct SimulationGraph: Sendable {
         func step(_ stimulus: MachineInterpreter.Stimulus, from interpreter: MachineInterpreter, graph: inout SimulationGraph) -> Step {
             var search = StepOutcomes()
             var outcomes: [Outcome] = []
-            search.forEach(of: stimulus, from: interpreter) { outcome in
+            search.forEach(of: stimulus, from: interpreter, workLimit: max(0, graph.bounds.work - work)) { outcome in
                 let (next, past) = number(of: outcome.interpreter, graph: &graph)
                 outcomes.append(Outcome(
                     answers: outcome.asked, trace: outcome.trace, explanations: outcome.explanations, next: next, past: past))
                 return true
             }
             work += search.work
-            return Step(stimulus: stimulus, outcomes: outcomes, isIncomplete: search.diverged)
+            if search.stoppedForWork { graph.cuts.exhaustedWork = true }
+            return Step(stimulus: stimulus, outcomes: outcomes, isIncomplete: search.diverged || search.stoppedForWork)
         }
 
         start = step(.start, from: MachineInterpreter(checking: machine).explaining, graph: &self)

@@ -49,8 +49,9 @@ package enum SimulationGraphJSONEmitter {
         if graph.cuts.exhaustedWork {
             let unexplored = graph.situations.count { $0.isUnexplored }
             sentences.append(
-                "The search spent its budget of \(PropertyDiagnostics.grouped(graph.bounds.work)) steps: \(unexplored) situations are "
-                    + "listed without their steps. Raise it with fsmc simulate --budget.")
+                "The search spent its budget of \(PropertyDiagnostics.grouped(graph.bounds.work)) steps: the steps it was exploring "
+                    + "then list only the outcomes it reached (marked incomplete), and \(unexplored) situations are listed without "
+                    + "their steps. Raise it with fsmc simulate --budget.")
         }
         return sentences
     }

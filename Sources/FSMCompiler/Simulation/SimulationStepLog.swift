@@ -16,19 +16,28 @@ package struct SimulationStepLog {
     package struct Line: Hashable, Sendable {
         /// What the line says happened: `exit`, `entry`, `transition`, `action`, `output`,
         /// `raise`, `notTaken`, `ignored`, `kept`, `released`, `history`, `invocation`,
-        /// `dropped`, `child`.
+        /// `dropped`, `child`; `more` for the line that says how much of a long step is left out.
         package var kind: String
         package var text: String
     }
 
+    /// The most lines the page shows of one outcome: a step that loops on eventless
+    /// transitions or raised events handles up to a thousand triggers, and its whole log in
+    /// every outcome would make the page grow with the square of what it lists.
+    package static let maximumLinesPerOutcome = 200
+
     /// The outcome's trace as lines, with the candidates each selection did not take just
-    /// before what it did.
+    /// before what it did; at most ``maximumLinesPerOutcome``, the last saying what was left
+    /// out.
     package func lines(of outcome: SimulationGraph.Outcome) -> [Line] {
-        lines(of: outcome.trace, explanations: outcome.explanations)
+        lines(of: outcome.trace, explanations: outcome.explanations, limit: Self.maximumLinesPerOutcome)
     }
 
-    /// The lines of what the interpreter did (`trace`), with the selections it explained.
-    package func lines(of trace: [MachineInterpreter.TraceEntry], explanations: [MachineInterpreter.SelectionExplanation] = []) -> [Line] {
+    /// The lines of what the interpreter did (`trace`), with the selections it explained; past
+    /// `limit` lines, one that says how many entries of the trace are left out.
+    package func lines(
+        of trace: [MachineInterpreter.TraceEntry], explanations: [MachineInterpreter.SelectionExplanation] = [], limit: Int = .max
+    ) -> [Line] {
         var lines: [Line] = []
         var explanations = explanations[...]
         func explainUpTo(_ index: Int) {
@@ -38,6 +47,13 @@ package struct SimulationStepLog {
             }
         }
         for (index, entry) in trace.enumerated() {
+            if lines.count >= limit {
+                let left = trace.count - index
+                lines.append(Line(
+                    kind: "more",
+                    text: "… and \(left) more \(left == 1 ? "entry" : "entries") of this step's trace, left out of the page: it handles many triggers"))
+                return lines
+            }
             explainUpTo(index)
             lines += self.lines(of: entry)
         }

@@ -115,7 +115,14 @@ public struct ExecutableMachine: Sendable {
     @inlinable public func candidates(atLeaf leaf: StateID, for trigger: Trigger) -> [TransitionID] {
         switch trigger {
         case .event, .always, .invocation:
-            return owners(from: leaf).flatMap { transitions(of: $0, for: trigger) }
+            // `owners(from:)`'s order, without its arrays: the interpreter asks this at every
+            // selection, the property checker millions of times.
+            var candidates: [TransitionID] = []
+            for state in paths[leaf.index].reversed() {
+                if let own = ownTransitions[state.index][trigger] { candidates += own }
+            }
+            if let own = ownTransitions[model.states.count][trigger] { candidates += own }
+            return candidates
         case .timer(let owner, _), .done(let owner):
             guard paths[leaf.index].contains(owner) else { return [] }
             return transitions(of: .state(owner), for: trigger)

@@ -38,6 +38,6 @@ import Testing
         outcomes.forEach(of: .event(ev0), from: started) { _ in true }
         #expect(outcomes.diverged)
         let microstepWork = ExplorationBounds.stepsPerRun + 2 * ExplorationBounds.stepsPerSelection
-        #expect(outcomes.work <= microstepWork * (PropertyChecker.maximumMicrostepsPerStimulus + 2 * MachineInterpreter.maximumStepsPerStimulus))
+        #expect(outcomes.work <= microstepWork * (PropertyChecker.maximumSelectionsPerStimulus + 2 * MachineInterpreter.maximumStepsPerStimulus))
     }
 }
