@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Runs `swift test` while two other CPU-heavy builds run on the same cores, as on a developer's
+# machine or a shared CI runner: the suite must pass however slowly it is scheduled
+# (docs/Reliability.md, "Tests under load").
+#
+#   Tools/test-under-load.sh [arguments for swift test…]
+#
+# The load is two clean debug builds of this package, each in its own scratch directory under
+# a temporary folder (`swift build --scratch-path`), started before the tests and started
+# again, from clean, each time they finish, until the tests end. Tests and load run at the same
+# niceness (FSMC_LOAD_NICE, 10 by default), so that the tests get no more of the CPU than the
+# builds do. It prints the tests' result, how long they took and the load average seen
+# (sampled every 10 s), and exits with `swift test`'s status.
+#
+# Examples:
+#   Tools/test-under-load.sh                                  # the whole suite
+#   Tools/test-under-load.sh --filter TaskClockTests          # some tests
+#   Tools/test-under-load.sh --skip-build --filter 'TaskClock|MainActorMachine'
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+niceness=${FSMC_LOAD_NICE:-10}
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/fsmc-test-under-load.XXXXXX")
+log="$scratch/swift-test.log"
+
+# The 1-minute load average: /proc on Linux, sysctl on macOS.
+load_average() {
+    if [ -r /proc/loadavg ]; then
+        cut -d' ' -f1 /proc/loadavg
+    else
+        sysctl -n vm.loadavg | tr -d '{}' | awk '{ print $1 }'
+    fi
+}
+
+# One load: a clean build of the package in its own scratch directory, again and again.
+build_forever() {
+    local directory="$scratch/load-$1"
+    while true; do
+        rm -rf "$directory"
+        nice -n "$niceness" swift build --package-path "$root" --scratch-path "$directory" >"$directory.log" 2>&1
+    done
+}
+
+# Each load in a process group of its own (job control), so that stopping it stops the
+# `swift build` it runs and the compilers under that, and nothing else.
+set -m
+loads=()
+build_forever 1 & loads+=($!)
+build_forever 2 & loads+=($!)
+set +m
+stop_loads() {
+    for pid in "${loads[@]}"; do
+        kill -TERM -- "-$pid" 2>/dev/null
+    done
+    wait 2>/dev/null
+    rm -rf "$scratch"
+}
+trap stop_loads EXIT
+trap 'exit 130' INT TERM
+
+echo "test-under-load: two clean builds of $root as load (scratch $scratch), niceness $niceness"
+samples="$scratch/load-samples"
+( while true; do load_average >>"$samples"; sleep 10; done ) &
+sampler=$!
+
+started=$(date +%s)
+echo "test-under-load: $(date -u '+%Y-%m-%d %H:%M:%S UTC'): swift test $*"
+nice -n "$niceness" swift test "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+finished=$(date +%s)
+kill "$sampler" 2>/dev/null
+load_average >>"$samples"
+
+seconds=$((finished - started))
+loads_seen=$(awk '{ sum += $1; if ($1 > max) max = $1 } END { if (NR) printf "mean %.2f, max %.2f over %d samples", sum / NR, max, NR }' "$samples")
+summary=$(grep -E 'Test run with [0-9]+ tests|Executed [0-9]+ tests' "$log" | tail -2)
+if [ "$status" -eq 0 ]; then result=passed; else result="FAILED (swift test exited $status)"; fi
+echo
+echo "test-under-load: $result in ${seconds} s; 1-minute load average $loads_seen; $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?') cores"
+[ -n "$summary" ] && echo "$summary" | sed 's/^/test-under-load: /'
+exit "$status"
