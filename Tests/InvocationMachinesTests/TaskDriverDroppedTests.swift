@@ -1,3 +1,4 @@
+import FSMCompiler
 import FSMRuntime
 import Synchronization
 import Testing
@@ -133,70 +134,75 @@ import Testing
             return notifications
         }
 
-        /// Opens the profile and lets its fetch return: `changes` streams while `showing`.
-        mutating func openAndShow() async {
+        /// Opens the profile in both: `fetchUser` runs.
+        mutating func open() {
             machine.send(.open(id: 1))
             reference.send("open")
+        }
+
+        /// Opens the profile and lets its fetch return: `changes` streams while `showing`.
+        mutating func openAndShow() async {
+            open()
             actions.answerFetch(with: "Ada")
             for await notification in heard where notification == .started(.changes) { break }
             reference.deliver(.done, from: "fetchUser")
+        }
+
+        /// Closes the profile in both while `invocation` runs, then `comeBack` has its cancelled
+        /// work come back. Returns what observers heard up to the first `dropped`, and whether
+        /// the interpreter, given `result` from the same cancelled run, dropped it too.
+        mutating func close(
+            cancelling invocation: String, lateResult result: InvocationResult, comeBack: () -> Void = {}
+        ) async -> (heard: [Profile.Notification], interpreterDropped: Bool) {
+            let stale = reference.run(of: invocation)
+            machine.send(.close)
+            reference.send("close")
+            comeBack()
+            let heard = await heardUntilDropped()
+            return (heard, reference.deliver(result, fromRun: stale))
         }
     }
 
     @Test func aCallThatReturnsAfterItsStateWasLeftIsDropped() async throws {
         var run = try Run(.ignoresCancellation)
-        run.machine.send(.open(id: 1))
-        run.reference.send("open")
-        let stale = run.reference.run(of: "fetchUser")
-        run.machine.send(.close)
-        run.reference.send("close")
-        run.actions.answerFetch(with: "Ada")
-        let heard = await run.heardUntilDropped()
+        run.open()
+        let actions = run.actions
+        let (heard, interpreterDropped) = await run.close(cancelling: "fetchUser", lateResult: .done) {
+            actions.answerFetch(with: "Ada")
+        }
         #expect(heard == [.started(.fetchUser), .cancelled(.fetchUser), .dropped(.fetchUser)])
         #expect(run.machine.state == .idle, "the late user is not shown")
-        let interpreterDropped = run.reference.deliver(.done, fromRun: stale)
         #expect(interpreterDropped, "the interpreter drops it too")
     }
 
     @Test func aCallThatThrowsOnceCancelledIsDropped() async throws {
         var run = try Run(.heedsCancellation)
-        run.machine.send(.open(id: 1))
-        run.reference.send("open")
-        let stale = run.reference.run(of: "fetchUser")
-        run.machine.send(.close)
-        run.reference.send("close")
-        let heard = await run.heardUntilDropped()
+        run.open()
+        let (heard, interpreterDropped) = await run.close(cancelling: "fetchUser", lateResult: .error)
         #expect(heard == [.started(.fetchUser), .cancelled(.fetchUser), .dropped(.fetchUser)])
         #expect(run.machine.state == .idle, "the error takes no `error fetchUser` transition")
-        let interpreterDropped = run.reference.deliver(.error, fromRun: stale)
         #expect(interpreterDropped, "the interpreter drops it too")
     }
 
     @Test func aStreamElementAfterCancellationIsDropped() async throws {
         var run = try Run(.ignoresCancellation)
         await run.openAndShow()
-        let stale = run.reference.run(of: "changes")
-        run.machine.send(.close)
-        run.reference.send("close")
-        run.actions.changes.send(7)
-        let heard = await run.heardUntilDropped()
+        let actions = run.actions
+        let (heard, interpreterDropped) = await run.close(cancelling: "changes", lateResult: .element) {
+            actions.changes.send(7)
+        }
         #expect(heard == [.cancelled(.changes), .dropped(.changes)])
-        #expect(run.actions.applied.isEmpty, "the late element is not applied")
+        #expect(actions.applied.isEmpty, "the late element is not applied")
         #expect(run.machine.state == .idle)
-        let interpreterDropped = run.reference.deliver(.element, fromRun: stale)
         #expect(interpreterDropped, "the interpreter drops it too")
     }
 
     @Test func aStreamThatEndsOnceCancelledIsDropped() async throws {
         var run = try Run(.heedsCancellation)
         await run.openAndShow()
-        let stale = run.reference.run(of: "changes")
-        run.machine.send(.close)
-        run.reference.send("close")
-        let heard = await run.heardUntilDropped()
+        let (heard, interpreterDropped) = await run.close(cancelling: "changes", lateResult: .done)
         #expect(heard == [.cancelled(.changes), .dropped(.changes)])
         #expect(run.machine.state == .idle, "the end takes no `done changes` transition")
-        let interpreterDropped = run.reference.deliver(.done, fromRun: stale)
         #expect(interpreterDropped, "the interpreter drops it too")
     }
 }
