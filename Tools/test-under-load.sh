@@ -41,19 +41,35 @@ build_forever() {
     done
 }
 
-# Each load in a process group of its own (job control), so that stopping it stops the
-# `swift build` it runs and the compilers under that, and nothing else.
-set -m
+# The processes below `pid`, children first.
+descendants() {
+    local child
+    for child in $(pgrep -P "$1"); do
+        echo "$child"
+        descendants "$child"
+    done
+}
+
 loads=()
 build_forever 1 & loads+=($!)
 build_forever 2 & loads+=($!)
-set +m
+
+# Stops the loads and everything they started: SwiftPM runs the compilers in process groups of
+# their own and leaves them running when it is killed, so the whole tree is stopped first (none
+# of it can start another process then), gathered again, and only then terminated.
 stop_loads() {
-    for pid in "${loads[@]}"; do
-        kill -TERM -- "-$pid" 2>/dev/null
+    kill "${sampler:-}" 2>/dev/null
+    local tree="${loads[*]}" pid
+    for pass in 1 2; do
+        for pid in "${loads[@]}"; do tree="$tree $(descendants "$pid")"; done
+        kill -STOP $tree 2>/dev/null
     done
+    kill -TERM $tree 2>/dev/null
+    kill -CONT $tree 2>/dev/null
     wait 2>/dev/null
     rm -rf "$scratch"
+    # SwiftPM's locks for the scratch directories, beside them in the temporary folder.
+    rm -f "${TMPDIR:-/tmp}/$(printf '%s' "$scratch" | tr / _)"_*.lock
 }
 trap stop_loads EXIT
 trap 'exit 130' INT TERM
