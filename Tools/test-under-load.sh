@@ -67,6 +67,12 @@ stop_loads() {
     kill -TERM $tree 2>/dev/null
     kill -CONT $tree 2>/dev/null
     wait 2>/dev/null
+    # The compilers are not this shell's children: wait (up to 30 s) until they are gone, or
+    # one still writing its output would leave files behind in the scratch folder.
+    for _ in $(seq 30); do
+        kill -0 $tree 2>/dev/null || break
+        sleep 1
+    done
     rm -rf "$scratch"
     # SwiftPM's locks for the scratch directories, beside them in the temporary folder.
     rm -f "${TMPDIR:-/tmp}/$(printf '%s' "$scratch" | tr / _)"_*.lock
