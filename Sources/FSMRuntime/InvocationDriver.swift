@@ -52,7 +52,9 @@ public struct InvocationWork<Value> {
     }
 
     /// Hands an outcome to the machine, on ``isolation``. The machine drops what arrives after
-    /// the invocation was cancelled or ended, so a driver need not be exact about it.
+    /// the invocation was cancelled or ended, and its observers hear `dropped`, so a driver need
+    /// not be exact about it, and should hand over what cancelled work comes back with rather
+    /// than discard it unheard.
     @inlinable
     public func deliver(_ outcome: InvocationOutcome<Value>) {
         sink.deliver(run, outcome)

@@ -1,6 +1,12 @@
 /// The real driver: each invocation is a `Task` that runs its work on the machine's actor and
 /// delivers its outcomes there. Cancelling the invocation cancels the task (Swift's
-/// cooperative cancellation); the machine drops whatever the work delivers afterwards.
+/// cooperative cancellation).
+///
+/// What cancelled work comes back with is handed to the machine all the same, which drops it
+/// (its run is stale) and tells its observers `dropped`: the value a call returns, the error it
+/// throws (the `CancellationError` of work that heeds cancellation too), a stream's next element
+/// or its end. That first outcome is the last: a stream is not iterated further, so one
+/// cancelled run is heard as dropped at most once, and work that never comes back is not heard.
 ///
 /// A machine outside any actor has no actor to run the work on: give it a
 /// ``SynchronousInvocationDriver`` such as ``ManualInvocationDriver``.
@@ -46,24 +52,25 @@ public final class TaskInvocationDriver: InvocationDriver, Sendable {
     /// task's first slab as a hand-written `Task`'s do, instead of allocating a second.
     @inlinable @inline(__always)
     static func perform<Arguments, Value>(_ carried: UncheckedSendableRun<Arguments, Value>, on isolation: isolated (any Actor)?) async {
+        // Every outcome is delivered, cancelled or not: the machine, not the driver, decides
+        // what is stale, so that its observers hear `dropped` for what came back too late (the
+        // task is cancelled only once its run is stale).
         let run = carried.run
         do {
             switch run.routine.body {
             case .call(let call):
-                let value = try await call(run.arguments)
-                guard !Task.isCancelled else { return }
-                run.deliver(.returned(value))
+                run.deliver(.returned(try await call(run.arguments)))
             case .stream(let elements):
                 let next = elements(run.arguments).makeNext()
                 while let element = try await next() {
-                    guard !Task.isCancelled else { return }
                     run.deliver(.element(element))
+                    // A sequence that ignores cancellation is not iterated further: the element
+                    // just dropped was the last the machine hears of it.
+                    guard !Task.isCancelled else { return }
                 }
-                guard !Task.isCancelled else { return }
                 run.deliver(.finished)
             }
         } catch {
-            guard !Task.isCancelled else { return }
             run.deliver(.failed(error))
         }
     }

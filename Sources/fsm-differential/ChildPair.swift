@@ -86,6 +86,18 @@ struct ChildPair {
         timerDelays = delays.sorted()
     }
 
+    /// Why Qt's trace is not the specification's on this pair, when it is not: a known Qt
+    /// deviation (``QtDeviations``) in the parent's chart or in a child's, which runs in Qt as a
+    /// session of the same document. Qt is the only side the interpreter is compared with, so
+    /// such a pair is not compared.
+    var qtDeviation: String? {
+        if let reason = QtDeviations.reason(toSkip: parent.model) { return reason }
+        for (name, child) in children.sorted(by: { $0.key < $1.key }) {
+            if let reason = QtDeviations.reason(toSkip: child.model) { return "in child machine \(name), \(reason)" }
+        }
+        return nil
+    }
+
     /// The pair's SCXML document, every state's entry and exit logged.
     var scxml: String {
         SCXMLEmitter.emit(parent.model, children: children.mapValues(\.model), tracingStates: true)

@@ -124,13 +124,20 @@ enum QtDeviations {
 
     /// Why a chart is left out of the comparison with Qt, or `nil` when it is compared.
     static func reason(toSkip chart: DifferentialChart) -> String? {
-        if let (first, later) = preemptionByALaterRegion(in: chart.model) {
+        reason(toSkip: chart.model)
+    }
+
+    /// Why a machine's chart is left out of the comparison with Qt, or `nil` when it is
+    /// compared: the one filter of every campaign, single charts, imports and parent/child
+    /// pairs (``ChildPair/qtDeviation``) alike.
+    static func reason(toSkip model: MachineModel) -> String? {
+        if let (first, later) = preemptionByALaterRegion(in: model) {
             return "known Qt deviation, preemption by a later region: line \(first.range.start.line) before line \(later.range.start.line)"
         }
-        if let (first, later) = actionsByDepth(in: chart.model) {
+        if let (first, later) = actionsByDepth(in: model) {
             return "known Qt deviation, transition actions by depth: line \(first.range.start.line) before line \(later.range.start.line)"
         }
-        if let transition = historyFromInside(in: chart.model) {
+        if let transition = historyFromInside(in: model) {
             return "a transition into a history from inside its state, which SCXML reads otherwise: line \(transition.range.start.line)"
         }
         return nil

@@ -23,10 +23,14 @@ final class ScriptedClient {
     private(set) var notifications: [JSONValue] = []
     private let finished = DispatchSemaphore(value: 0)
     private let exitCode = ExitCodeBox()
+    /// How long the client waits for the server before it gives up: only a failing test waits
+    /// that long, and a loaded machine (other builds on the same cores) may keep the server's
+    /// thread off the CPU for seconds.
+    private static let patience: Int32 = 60
 
     init() {
         let input = fromServer.fileHandleForReading.fileDescriptor
-        reader = MessageReader { ScriptedClient.readAvailable(input, timeout: 20) }
+        reader = MessageReader { ScriptedClient.readAvailable(input, timeout: ScriptedClient.patience) }
         let serverInput = toServer.fileHandleForReading.fileDescriptor
         let serverOutput = fromServer.fileHandleForWriting.fileDescriptor
         let finished = finished
@@ -108,13 +112,13 @@ final class ScriptedClient {
     /// Closes the server's input and waits for the loop to end; returns its exit code.
     func finish() throws -> Int32 {
         try toServer.fileHandleForWriting.close()
-        guard finished.wait(timeout: .now() + 20) == .success else { throw ClientError(description: "the server did not stop") }
+        guard finished.wait(timeout: .now() + .seconds(Int(Self.patience))) == .success else { throw ClientError(description: "the server did not stop") }
         return exitCode.value ?? -1
     }
 
     /// Waits for the loop to end without closing the input (after `exit`).
     func waitForExit() throws -> Int32 {
-        guard finished.wait(timeout: .now() + 20) == .success else { throw ClientError(description: "the server did not exit") }
+        guard finished.wait(timeout: .now() + .seconds(Int(Self.patience))) == .success else { throw ClientError(description: "the server did not exit") }
         return exitCode.value ?? -1
     }
 

@@ -51,7 +51,18 @@ struct InterpreterRun {
 
     /// Delivers `result` from the running run of `invocation`.
     mutating func deliver(_ result: InvocationResult, from invocation: String, _ answers: Set<String> = []) {
-        let run = interpreter.runningInvocations.first { machine.model[$0.invocation].name == invocation }!
-        _ = interpreter.deliver(result, from: run, answers: answers)
+        _ = interpreter.deliver(result, from: run(of: invocation), answers: answers)
+    }
+
+    /// The running run of `invocation`, kept by a test to deliver from it once it no longer runs.
+    func run(of invocation: String) -> MachineInterpreter.InvocationRun {
+        interpreter.runningInvocations.first { machine.model[$0.invocation].name == invocation }!
+    }
+
+    /// Delivers `result` from `run`, which may have been cancelled; returns whether the
+    /// interpreter dropped it (its trace's `.dropped`).
+    mutating func deliver(_ result: InvocationResult, fromRun run: MachineInterpreter.InvocationRun) -> Bool {
+        _ = interpreter.deliver(result, from: run, answers: [])
+        return interpreter.trace.last == .dropped(run, result)
     }
 }

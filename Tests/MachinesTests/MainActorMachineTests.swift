@@ -53,13 +53,20 @@ struct MainActorMachineTests {
         #expect(script.log == ["begin"])
     }
 
-    @Test func aRealTimerFiresBackOnTheMainActor() async {
+    /// The real clock: the test awaits the timer's transition, however late a loaded machine
+    /// runs it (the time limit is the cap), and checks that it came no sooner than its 100ms
+    /// and on the main actor (`timeOut` checks the actor).
+    @Test(.timeLimit(.minutes(1))) func aRealTimerFiresBackOnTheMainActor() async {
         let script = StopwatchScript()
         let stopwatch = LapTimer(actions: script)
+        var transitions = stopwatch.transitions.makeAsyncIterator()
+        let start = ContinuousClock.now
         stopwatch.send(.start)
         #expect(stopwatch.state == .running)
-        let fired = await eventually { stopwatch.state == .ready }
-        #expect(fired)
+        #expect(await transitions.next() == LapTimer.Transition(source: .ready, event: .start, target: .running))
+        #expect(await transitions.next() == LapTimer.Transition(source: .running, event: nil, target: .ready))
+        #expect(ContinuousClock.now - start >= .milliseconds(100), "not before its deadline")
+        #expect(stopwatch.state == .ready)
         #expect(script.log == ["begin", "timeOut"])
     }
 

@@ -65,6 +65,26 @@ private actor FuseOwner {
     }
 
     var blows: Int { script.blows }
+
+    private var witnessFuse: Fuse?
+
+    /// Arms a fuse of its own and leaves it to blow: the returned stream's element says it
+    /// has. Every timer scheduled before it falls due first, so one that was going to fire
+    /// has fired by then, however late a loaded machine runs them.
+    func armWitness() -> AsyncStream<Void> {
+        let witness = WitnessScript()
+        let fuse = Fuse(actions: witness)
+        witnessFuse = fuse
+        fuse.send(.arm)
+        return witness.blown
+    }
+}
+
+/// A fuse's actions that tell a test when it blew.
+final class WitnessScript: Fuse.Actions {
+    let (blown, blew) = AsyncStream<Void>.makeStream()
+
+    func blow() { blew.yield() }
 }
 
 /// Lets a test hold a fuse weakly across the actor boundary, to see that it was freed.
@@ -132,30 +152,33 @@ struct TimerStressTests {
         #expect(script.blows == 0)
     }
 
-    @Test func realTimersOfReleasedMachinesNeverFire() async {
+    @Test(.timeLimit(.minutes(1))) func realTimersOfReleasedMachinesNeverFire() async {
         let owner = FuseOwner()
         let references = await owner.armFuses(500)
         await owner.releaseFuses()
         #expect(references.allSatisfy { $0.fuse == nil })
-        try? await Task.sleep(for: .milliseconds(100))
+        var witness = await owner.armWitness().makeAsyncIterator()
+        _ = await witness.next()
         #expect(await owner.blows == 0)
     }
 
-    @Test func realTimersOfALeftStateNeverFire() async {
+    @Test(.timeLimit(.minutes(1))) func realTimersOfALeftStateNeverFire() async {
         let owner = FuseOwner()
         await owner.armAndDisarm(2000)
-        try? await Task.sleep(for: .milliseconds(100))
+        var witness = await owner.armWitness().makeAsyncIterator()
+        _ = await witness.next()
         #expect(await owner.blows == 0)
     }
 
     /// The race a real clock has: the timer falls due while the actor is busy, and the
     /// machine leaves the state before the timer gets the actor.
-    @Test func aRealTimerThatFellDueWhileTheStateWasLeftIsDropped() async {
+    @Test(.timeLimit(.minutes(1))) func aRealTimerThatFellDueWhileTheStateWasLeftIsDropped() async {
         let owner = FuseOwner()
         for _ in 0..<10 {
             await owner.disarmWhileTheTimerWaitsForTheActor()
         }
-        try? await Task.sleep(for: .milliseconds(100))
+        var witness = await owner.armWitness().makeAsyncIterator()
+        _ = await witness.next()
         #expect(await owner.blows == 0)
     }
 }
