@@ -89,7 +89,8 @@ private final class PrintingScreen: Profile.Actions {
 /// A driver whose work ignores cancellation, as a hand-written `Task` that never checks
 /// `Task.isCancelled` does: it keeps every run's way back to the machine and answers whenever
 /// the scenario says, cancelled or not. (``ManualInvocationDriver`` forgets a run it cancels,
-/// so it cannot send a late result; ``TaskInvocationDriver`` drops one itself.) It delivers
+/// so it cannot send a late result; ``TaskInvocationDriver`` hands one to the machine when the work
+/// comes back, at a time the scenario does not choose.) It delivers
 /// only inside the scenario's calls, so the run is deterministic.
 private final class CarelessDriver: SynchronousInvocationDriver {
     private var answers: [(name: String, answer: (Any) -> Void)] = []

@@ -129,9 +129,13 @@ private struct Replay {
             transitions = interpreter.advance(to: deadline, answers: answers)
         case .result(let invocation, let result):
             // A result of an invocation that no longer runs is dropped, as the generated code
-            // drops it: the interpreter tells so from a run that is not running.
-            let run = interpreter.runningInvocations.first { $0.invocation == invocation }
-                ?? MachineInterpreter.InvocationRun(invocation: invocation, number: -1)
+            // drops it: the interpreter tells so from a run that is not running. A late result
+            // of a cancelled run may come back while a later run of the same invocation runs
+            // (the state left and entered again; the task driver hands every late result to the
+            // machine): the step's `dropped` record says it was the old one's.
+            let recordedDrop = effects.contains { if case .dropped = $0.record { true } else { false } }
+            let running = recordedDrop ? nil : interpreter.runningInvocations.first { $0.invocation == invocation }
+            let run = running ?? MachineInterpreter.InvocationRun(invocation: invocation, number: -1)
             transitions = interpreter.deliver(result, from: run, answers: answers)
         }
         let entries = Array(interpreter.trace[mark...])

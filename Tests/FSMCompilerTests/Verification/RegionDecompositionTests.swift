@@ -50,7 +50,8 @@ import TestSupport
         #expect(PropertyChecker.stepsRegionsIndependently(spec.executable))
         let product = PropertyChecker.check(spec.executable)
         let whole = PropertyChecker.check(spec.executable, decomposingRegions: false)
-        #expect(product == whole)
+        // The same verdicts over the same situations; the work differs (the product steps each region once).
+        #expect(product.results == whole.results && product.exploredSituations == whole.exploredSituations && product.cuts == whole.cuts)
         #expect(product.exploredSituations == 3)
     }
 

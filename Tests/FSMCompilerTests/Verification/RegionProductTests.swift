@@ -50,7 +50,8 @@ import TestSupport
             ["never in(r0s1) && in(r1s0)", "reachable in(r0s1) && in(r1s1)", "always reachable in(r0s0) && in(r1s0)"])
         let product = spec.check()
         let whole = PropertyChecker.check(spec.executable, decomposingRegions: false)
-        #expect(product == whole)
+        // The same verdicts over the same situations; the work differs (the product steps each region once).
+        #expect(product.results == whole.results && product.exploredSituations == whole.exploredSituations && product.cuts == whole.cuts)
         #expect(spec.verdicts() == ["holds", "holds", "holds"])
         // (r0s0, r1s0), e0 → (r0s0, r1s1), e0 → (r0s1, r1s1); e1 takes both back.
         #expect(product.exploredSituations == 3)
@@ -66,7 +67,8 @@ import TestSupport
         #expect(PropertyChecker.stepsRegionsIndependently(spec.executable) == !coupled)
         let product = spec.check()
         let whole = PropertyChecker.check(spec.executable, decomposingRegions: false)
-        #expect(product == whole)
+        // The same verdicts over the same situations; the work differs (the product steps each region once).
+        #expect(product.results == whole.results && product.exploredSituations == whole.exploredSituations && product.cuts == whole.cuts)
         #expect(product.exploredSituations == 64)
         #expect(spec.verdicts() == ["holds", "fails in 10"])
         let counterexample = try spec.counterexample(1)
