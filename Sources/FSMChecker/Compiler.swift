@@ -11,6 +11,9 @@ public struct Compilation: Sendable {
     /// What proving the spec's properties found, when it has properties and they were proved
     /// (its ``diagnostics`` hold the failures): the language server shows those that hold too.
     public var propertyReport: PropertyReport?
+    /// The bounds the spec's own `// fsmc:` line gives (``BoundsDirective``), for a caller that
+    /// explores the machine itself (`fsmc verify`, `fsmc simulate`); none when it did not parse.
+    public var bounds = ExplorationBounds.Overrides()
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -66,9 +69,11 @@ public enum Compiler {
             }
         }
         var propertyReport: PropertyReport?
+        var bounds = ExplorationBounds.Overrides()
         if !diagnostics.hasErrors {
             let directive = BoundsDirective(source)
             diagnostics.append(contentsOf: directive.diagnostics)
+            bounds = directive.bounds
             if let executable, let propertyBounds, !executable.model.properties.isEmpty, !diagnostics.hasErrors {
                 let report = PropertyChecker.check(executable, bounds: propertyBounds.applied(to: directive.bounds))
                 diagnostics.append(contentsOf: PropertyDiagnostics.diagnostics(of: report, machine: executable, source: source))
@@ -76,7 +81,8 @@ public enum Compiler {
             }
         }
         return Compilation(
-            syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted, propertyReport: propertyReport)
+            syntax: syntax, model: model, executable: executable, diagnostics: diagnostics.sorted, propertyReport: propertyReport,
+            bounds: bounds)
     }
 
     /// The diagnostics of proving the properties of `machine` (lowered from `source`) within

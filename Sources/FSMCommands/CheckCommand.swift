@@ -19,9 +19,7 @@ package struct CheckCommand {
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors (exit 1 on any)."),
                 TargetMachines.option,
                 TargetMachines.interfaceOption,
-                ExplorationBoundsOptions.keptEvents,
-                ExplorationBoundsOptions.situations,
-                ExplorationBoundsOptions.work,
+            ] + ExplorationBoundsOptions.propertyOptions + [
                 OptionSpec(name: "--help", help: "Show this help."),
             ],
             run: { CheckCommand(console: console).run($0) })

@@ -19,9 +19,7 @@ package struct GenerateCommand {
                     help: "Write <Spec>.fsm.swift for each spec into <dir>, created if missing; a spec in a subfolder of a folder named gets the subfolders as prefixes (Video.Player.fsm.swift), as the build plugin names it."),
                 OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
-                ExplorationBoundsOptions.keptEvents,
-                ExplorationBoundsOptions.situations,
-                ExplorationBoundsOptions.work,
+            ] + ExplorationBoundsOptions.propertyOptions + [
                 TargetMachines.option,
                 TargetMachines.interfaceOption,
                 OptionSpec(name: "--help", help: "Show this help."),

@@ -55,9 +55,8 @@ struct SimulateCommand {
             return .failure
         }
         // The spec's own kept-events bound, as its proofs use it (`// fsmc: --kept-events N`).
-        let directive = (try? InputFiles.read(path)).map { BoundsDirective(SourceText(bytes: Array($0))).bounds } ?? .init()
         let bounds = ExplorationBounds(
-            situations: bound, keptEvents: overrides.keptEvents ?? directive.keptEvents ?? ExplorationBounds.defaultKeptEvents,
+            situations: bound, keptEvents: overrides.keptEvents ?? compilation.bounds.keptEvents ?? ExplorationBounds.defaultKeptEvents,
             work: budget)
         let graph = SimulationGraph(machine, bounds: bounds)
         var run: ReplayedRun?

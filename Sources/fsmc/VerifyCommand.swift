@@ -30,9 +30,7 @@ struct VerifyCommand {
                     help: "text (the default: one line per property, a failing one's counterexample as notes), json, or swift-testing (a test per counterexample, replayed on the generated machine)."),
                 OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
                 SampleOption.option,
-                ExplorationBoundsOptions.keptEvents,
-                ExplorationBoundsOptions.situations,
-                ExplorationBoundsOptions.work,
+            ] + ExplorationBoundsOptions.propertyOptions + [
                 TargetMachines.option,
                 OptionSpec(name: "--output", valueName: "<file>", help: "Write to <file> instead of stdout."),
                 OptionSpec(name: "--help", help: "Show this help."),
@@ -70,8 +68,7 @@ struct VerifyCommand {
         else {
             return .failure
         }
-        let sourceText = SourceText(bytes: Array(source))
-        let report = PropertyChecker.check(machine, bounds: overrides.applied(to: BoundsDirective(sourceText).bounds))
+        let report = PropertyChecker.check(machine, bounds: overrides.applied(to: compilation.bounds))
         let fileName = (path as NSString).lastPathComponent
         var refused: [Diagnostic] = []
         let text: String

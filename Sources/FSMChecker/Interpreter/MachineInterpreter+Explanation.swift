@@ -72,6 +72,7 @@ extension MachineInterpreter {
     /// `id`, since one selection asks each guard once) or the names that hold.
     private func enabledValue(of id: TransitionID, answers: Set<String>, scripted: [GuardScript.Answer]?) -> Bool {
         guard let guardExpression = machine[id].declaration.guardExpression else { return true }
+        let isActive = activeStateTest
         guard let scripted else { return GuardSolver.evaluate(guardExpression, answers, isActive: isActive) }
         if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }
         return scripted.first { $0.transition == id }?.value ?? false
@@ -95,7 +96,7 @@ extension MachineInterpreter {
         if chosen.contains(id) { return .taken }
         switch answered[id] {
         case false?:
-            let decided = machine[id].declaration.guardExpression.flatMap { GuardScript.decidedValue(of: $0, isActive: isActive) }
+            let decided = machine[id].declaration.guardExpression.flatMap { GuardScript.decidedValue(of: $0, isActive: activeStateTest) }
             return decided == false ? .inFalse : .guardFalse
         case true?:
             // Enabled and selected for its state, then dropped for a conflict.

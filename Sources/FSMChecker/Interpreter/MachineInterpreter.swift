@@ -150,6 +150,14 @@ public struct MachineInterpreter: Sendable {
         configuration.contains(state)
     }
 
+    /// ``isActive(_:)`` as a closure over the configuration alone, for the guard evaluators: the
+    /// method itself as a closure copies the whole interpreter at every guard evaluation (most
+    /// of a property checker's run, measured).
+    var activeStateTest: (StateID) -> Bool {
+        let configuration = configuration
+        return { configuration.contains($0) }
+    }
+
     /// The active atomic states, in document order: one, unless parallel regions are active.
     public var atomicStates: [StateID] {
         configuration.filter { machine.model[$0].isAtomic }
@@ -334,7 +342,8 @@ public struct MachineInterpreter: Sendable {
     /// (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``), guards answered
     /// from `answers`, `else` holding whenever reached.
     public func selected(for trigger: ExecutableMachine.Trigger, answers: Set<String>) -> [TransitionID] {
-        machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
+        let isActive = activeStateTest
+        return machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
             guard let guardExpression = machine[id].declaration.guardExpression else { return true }
             return GuardSolver.evaluate(guardExpression, answers, isActive: isActive)
         }
@@ -355,10 +364,7 @@ public struct MachineInterpreter: Sendable {
         // A transition of a parallel state is a candidate of each of its regions' atomic
         // states: one selection asks its guard once, so that its answers are outcome classes.
         var answered: [TransitionID: Bool] = [:]
-        // The configuration alone, not `self.isActive`: a method of a struct as a closure copies
-        // the whole interpreter at every guard evaluation (most of a checker's run, measured).
-        let configuration = configuration
-        let isActive = { (state: StateID) in configuration.contains(state) }
+        let isActive = activeStateTest
         let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
             guard let guardExpression = machine[id].declaration.guardExpression else { return true }
             if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }

@@ -69,8 +69,7 @@ public struct ExplorationCuts: Hashable, Sendable {
     public struct KeptEventCut: Hashable, Sendable {
         /// The event the run would have kept once more than the bound.
         public var event: EventID
-        /// The run to that step, the step included (empty where the search keeps no runs: the
-        /// simulator page's).
+        /// The run to that step, the step included.
         public var run: Counterexample
 
         public init(event: EventID, run: Counterexample) {

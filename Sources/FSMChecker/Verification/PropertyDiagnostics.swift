@@ -20,11 +20,11 @@ package enum PropertyDiagnostics {
             case .holdsWithinBound:
                 return Diagnostic(
                     .warning, "property '\(property.text)' holds within the bound: \(cutDescription(of: report, machine.model))",
-                    at: property.range, notes: cutNotes(of: report, machine: machine, source: source))
+                    at: property.range, notes: cutNotes(of: report, for: property, machine: machine, source: source))
             case .inconclusive(let why):
                 return Diagnostic(
                     .warning, "property '\(property.text)' could not be decided: \(explanation(of: why, in: report, machine.model))",
-                    at: property.range, notes: cutNotes(of: report, machine: machine, source: source))
+                    at: property.range, notes: cutNotes(of: report, for: property, machine: machine, source: source))
             }
         }
     }
@@ -61,12 +61,13 @@ package enum PropertyDiagnostics {
         }
     }
 
-    /// The run the kept-events bound cut first, as notes: how the first event past the bound
-    /// arrives.
-    private static func cutNotes(of report: PropertyReport, machine: ExecutableMachine, source: SourceText) -> [Diagnostic.Note] {
-        guard let kept = report.cuts.keptEvent,
-              let property = report.results.first?.property
-        else { return [] }
+    /// The run the kept-events bound cut first, as notes of `property`'s warning: how the first
+    /// event past the bound arrives (a step that took no transition and kept nothing stands at
+    /// the property's `assert`).
+    private static func cutNotes(
+        of report: PropertyReport, for property: PropertyModel, machine: ExecutableMachine, source: SourceText
+    ) -> [Diagnostic.Note] {
+        guard let kept = report.cuts.keptEvent else { return [] }
         var notes = notesOf(kept.run, property: property, machine: machine, source: source)
         if !notes.isEmpty {
             notes[notes.count - 1].message +=

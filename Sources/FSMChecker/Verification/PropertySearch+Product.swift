@@ -34,7 +34,7 @@ extension PropertySearch {
             product.layout.decode(key, locals: &locals, held: &held)
             exploreProduct(from: locals, node: node, held: held, &product, &scratch)
             if reachedBound || isDecided
-                || exhausts(work: interpreterWork + product.stepping.work + productSteps + nodeCount)
+                || exhausts(work: work(steppingRegions: product.stepping.work))
             {
                 break
             }

@@ -128,14 +128,15 @@ struct PropertySearch {
         return cuts
     }
 
-    /// The work done so far, in steps: the interpreter's microsteps, the product's combined
-    /// steps and the situations stored.
-    var work: Int {
-        outcomes.work + (product?.stepping.work ?? 0) + productSteps + situationWork
-    }
+    /// The work done so far, in steps: the interpreter's runs, the product's combined steps and
+    /// the situations stored.
+    var work: Int { work(steppingRegions: product?.stepping.work ?? 0) }
 
-    /// The work of the interpreter's runs for the steps of whole situations.
-    var interpreterWork: Int { outcomes.work }
+    /// The work done so far, with `steppingRegions`, that of the product's runs of its regions
+    /// (its ``RegionProduct`` is moved out of the search while it runs).
+    func work(steppingRegions: Int) -> Int {
+        outcomes.work + steppingRegions + productSteps + situationWork
+    }
 
     /// The work of storing the situations: a whole situation (its interpreter kept for the
     /// queue, hashed) costs ``ExplorationBounds/stepsPerSituation``, a packed one of the
@@ -189,7 +190,7 @@ struct PropertySearch {
                 var complete = true
                 for stimulus in stimuli(of: interpreter) {
                     explore(stimulus, from: interpreter, node: node, held: held, into: &queue)
-                    if reachedBound || isDecided || exhausts(work: outcomes.work + situationWork) {
+                    if reachedBound || isDecided || exhausts(work: work) {
                         complete = false
                         break
                     }

@@ -86,9 +86,11 @@ package struct SimulationGraph: Sendable {
     package let bounds: ExplorationBounds
     /// How many situations the search lists at most.
     package var bound: Int { bounds.situations }
-    /// What the bounds cut: the first kept event past its bound, whether the situations bound
-    /// and the work budget were reached.
+    /// What the bounds cut: whether the situations bound and the work budget were reached.
+    /// (The page keeps no runs to a cut, so the kept-events bound's is ``firstKeptEvent``.)
     package private(set) var cuts = ExplorationCuts()
+    /// The event of the first outcome past the kept-events bound.
+    package private(set) var firstKeptEvent: EventID?
     /// How many outcomes lie past the kept-events bound.
     package private(set) var keptEventCuts = 0
     /// The outcome classes of the start (its initial entry and the macrostep that follows).
@@ -134,9 +136,7 @@ package struct SimulationGraph: Sendable {
             var interpreter = interpreter
             if let event = keptLimit.apply(to: &interpreter) {
                 graph.keptEventCuts += 1
-                if graph.cuts.keptEvent == nil {
-                    graph.cuts.keptEvent = ExplorationCuts.KeptEventCut(event: event, run: Counterexample(steps: [], violatingMicrostep: nil))
-                }
+                if graph.firstKeptEvent == nil { graph.firstKeptEvent = event }
                 return (nil, .keptEvents(event, count: interpreter.keptCount(of: event)))
             }
             let key = CheckedSituation(interpreter, held: [])

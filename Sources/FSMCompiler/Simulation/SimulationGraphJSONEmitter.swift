@@ -35,10 +35,10 @@ package enum SimulationGraphJSONEmitter {
     package static func cutSentences(of graph: SimulationGraph) -> [String] {
         let model = graph.machine.model
         var sentences: [String] = []
-        if let kept = graph.cuts.keptEvent {
+        if let kept = graph.firstKeptEvent {
             let steps = graph.keptEventCuts == 1 ? "1 step keeps" : "\(graph.keptEventCuts) steps keep"
             sentences.append(
-                "\(steps) more than \(graph.bounds.keptEvents) copies of an event ('\(model[kept.event].name)' first): "
+                "\(steps) more than \(graph.bounds.keptEvents) copies of an event ('\(model[kept].name)' first): "
                     + "where they end is not listed, each says how many more it keeps. Raise the bound with fsmc simulate --kept-events.")
         }
         if graph.reachedBound {
