@@ -3,7 +3,7 @@ import Testing
 
 /// The simulator's graph on hand-written specs: the situations, the steps each accepts and
 /// refuses, the guard answers of each outcome and the step log, exactly.
-@Suite struct SimulationGraphTests {
+@Suite(.offThePool) struct SimulationGraphTests {
     static let navigator = """
         machine Navigator {
             event loggedIn(user: String)

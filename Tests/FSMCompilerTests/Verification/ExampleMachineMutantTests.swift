@@ -7,7 +7,7 @@ import TestSupport
 /// of the machines as written, and each mutant below (a dropped transition, a changed target, a
 /// negated guard: the slips a property is there to catch) breaks the one it names, with a
 /// counterexample the interpreter replays to the violation.
-@Suite struct ExampleMachineMutantTests {
+@Suite(.offThePool) struct ExampleMachineMutantTests {
     struct Mutant: CustomTestStringConvertible, Sendable {
         var spec: String
         /// What the mutant does to the spec's text: `original` replaced by `replacement`.

@@ -5,7 +5,7 @@ import Testing
 
 /// The product's visited table: situations packed into words (across word boundaries when
 /// they do not fit one), interned to dense ids in order, read back as they were written.
-@Suite struct PackedSituationTableTests {
+@Suite(.offThePool) struct PackedSituationTableTests {
     @Test(arguments: [1, 3])
     func situationsRoundTripAndInternToDenseIds(seedOffset: UInt64) {
         var random = SplitMix64(seed: 0x7AB1_E000 + seedOffset)
