@@ -12,8 +12,9 @@
 /// `write` as one line: recording allocates nothing per record beyond what `write` does with
 /// the bytes (and the text of a payload, when the app describes one).
 public final class TraceRecorder {
-    /// The trace format this recorder writes.
-    public static let formatVersion = 1
+    /// The trace format this recorder writes: 2, which added child machines' runs (`in`) and
+    /// `stop`.
+    public static let formatVersion = 2
 
     /// The line being built: storage the recorder owns, grown when a line needs more, never
     /// shrunk, so that a record is bytes stored, not an array's checks on every byte.
@@ -21,6 +22,9 @@ public final class TraceRecorder {
     private var capacity = 256
     private var count = 0
     private let write: (UnsafeRawBufferPointer) -> Void
+    /// For a child machine's recorder, the invocations that run it from the recorded machine
+    /// down, joined by dots: every record it writes carries it as `in`.
+    private let path: String?
     /// Writes the `step` record of a step the recorder's clock or driver opened; set by
     /// ``closeSteps(_:isActive:)``.
     private var closeStep: (() -> Void)?
@@ -35,6 +39,7 @@ public final class TraceRecorder {
     ///   - fsmcVersion: the version of fsmc that generated the machine.
     public init(machine: String, spec: String, fsmcVersion: String, write: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.write = write
+        path = nil
         line = .allocate(capacity: capacity)
         append(#"{"fsmcTrace":"#)
         append(contentsOf: String(Self.formatVersion))
@@ -44,6 +49,29 @@ public final class TraceRecorder {
         endLine()
         record("start")
         endLine()
+    }
+
+    /// A recorder for the run of a child machine: its records go into this recorder's trace,
+    /// each with the invocation that runs it (`in`), starting with its `start`.
+    private init(child invocation: String, machine: String, of parent: TraceRecorder) {
+        write = parent.write
+        path = parent.path.map { "\($0).\(invocation)" } ?? invocation
+        line = .allocate(capacity: capacity)
+        record("start")
+        member("machine", machine)
+        endLine()
+    }
+
+    /// The recorder of a child machine that invocation `invocation` starts running
+    /// (`invoke EditorFlow as editorFlow`): it writes into this trace, each record marked with
+    /// the invocation (docs/TraceFormat.md, "Child machines"), and has written the child's
+    /// `start`. Give it to the child's `TraceObserver`; a generated parent that records does.
+    ///
+    /// - Parameters:
+    ///   - invocation: the invocation's name, as the spec declares it.
+    ///   - machine: the child machine's name.
+    public func child(_ invocation: String, machine: String) -> TraceRecorder {
+        TraceRecorder(child: invocation, machine: machine, of: self)
     }
 
     deinit {
@@ -82,6 +110,20 @@ public final class TraceRecorder {
             member("outcome", "output")
             member("output", name)
         }
+        endLine()
+    }
+
+    /// `stop()` ended the machine (as a parent cancelling its child does): the step that exits
+    /// its states opens; close it with ``stopped()``.
+    public func stop() {
+        record("stop")
+        endLine()
+    }
+
+    /// Closes the step `stop()` opened: the machine has no active state any more.
+    public func stopped() {
+        record("step")
+        append(#","configuration":[]"#)
         endLine()
     }
 
@@ -169,6 +211,7 @@ public final class TraceRecorder {
         append(#"{"kind":""#)
         append(kind)
         append(UInt8(ascii: "\""))
+        if let path { member("in", path) }
     }
 
     /// A whole record of one member, as most of what a step leads to is.

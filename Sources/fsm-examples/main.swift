@@ -7,7 +7,7 @@ import Machines
 // scenarios with invocations run their tasks on the main actor, where this code runs, one at a
 // time: the output is the same on every run.
 //
-// `fsm-examples --record <directory>` records the Navigator's and the Profile's journeys there
+// `fsm-examples --record <directory>` records the Navigator's, the Profile's and the reading app's journeys there
 // instead, as traces `fsmc replay` checks (docs/TraceFormat.md).
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "--record" {
@@ -18,6 +18,7 @@ if arguments.first == "--record" {
     do {
         try recordNavigatorJourney(into: directory)
         try recordProfileJourney(into: directory)
+        try recordReaderFlowJourney(into: directory)
     } catch {
         print("fsm-examples: error: \(error)")
         exit(1)

@@ -13,12 +13,13 @@ struct ChildMachineSpecs {
     /// Compiles every machine `model` invokes that `machines` holds, then theirs; `nil` (after
     /// printing its diagnostics) when one has errors. A child no spec declares was reported
     /// where the spec was checked.
-    init?(invokedBy model: MachineModel, machines: TargetMachines, console: Console) {
+    init?(invokedBy model: MachineModel, machines: TargetMachines, console: Console, propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides()) {
         var pending = Self.invokedNames(model)
         while let name = pending.first {
             pending.removeFirst()
             guard models[name] == nil, let path = machines.path(ofMachine: name) else { continue }
-            guard let compilation = CheckCommand(console: console).compile(path, warningsAsErrors: false, machines: machines.siblings(of: path)),
+            guard let compilation = CheckCommand(console: console).compile(
+                path, warningsAsErrors: false, machines: machines.siblings(of: path), propertyBounds: propertyBounds),
                 let child = compilation.model, let executable = compilation.executable, !compilation.hasErrors
             else { return nil }
             models[name] = child
@@ -34,8 +35,11 @@ struct ChildMachineSpecs {
     ///
     /// The children are compiled once the spec is known to be valid (a child with errors prints
     /// them, under its own path); a child no spec declares is the compiler's error.
+    /// `propertyBounds`: as ``CheckCommand/compile(_:warningsAsErrors:machines:propertyBounds:refusals:)``,
+    /// `nil` for a command that needs the specs' meaning, not their proofs.
     static func compile(
         _ path: String, siblings: [String], warningsAsErrors: Bool, console: Console,
+        propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides(),
         refusals: (MachineModel, ChildMachineSpecs) -> [Diagnostic] = { _, _ in [] }
     ) -> (compilation: Compilation, children: ChildMachineSpecs)? {
         let machines: TargetMachines
@@ -47,9 +51,9 @@ struct ChildMachineSpecs {
         }
         var children: ChildMachineSpecs?
         guard let compilation = CheckCommand(console: console).compile(
-            path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path),
+            path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path), propertyBounds: propertyBounds,
             refusals: { model in
-                children = ChildMachineSpecs(invokedBy: model, machines: machines, console: console)
+                children = ChildMachineSpecs(invokedBy: model, machines: machines, console: console, propertyBounds: propertyBounds)
                 return children.map { refusals(model, $0) } ?? []
             }),
               !compilation.hasErrors, let children

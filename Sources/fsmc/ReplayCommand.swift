@@ -18,8 +18,9 @@ struct ReplayCommand {
         CommandSpec(
             name: "replay",
             summary: "Checks a run recorded by an app (JSON lines) against the spec, and writes it as a test.",
-            arguments: "<spec> <run.jsonl> [--format text|swift-testing] [--module <name>] [--sample <Type=expression>]... [--output <file>]",
+            arguments: "<spec> <run.jsonl> [--sibling <spec>]... [--format text|swift-testing] [--module <name>] [--sample <Type=expression>]... [--output <file>]",
             options: [
+                TargetMachines.option,
                 OptionSpec(name: "--format", valueName: "<format>", help: "text (default): a summary; swift-testing: the run as a test."),
                 OptionSpec(name: "--module", valueName: "<name>", help: "For swift-testing: the module the machine is in."),
                 SampleOption.option,
@@ -37,9 +38,10 @@ struct ReplayCommand {
         }
         guard let samples = SampleOption.samples(in: arguments, command: "replay", console: console) else { return .usage }
         let (specPath, tracePath) = (arguments.positionals[0], arguments.positionals[1])
-        // The spec's properties were proved where it was built: a replay needs its meaning only.
-        guard let compilation = CheckCommand(console: console).compile(specPath, warningsAsErrors: false, propertyBounds: nil),
-              !compilation.hasErrors, let machine = compilation.executable
+        // The specs' properties were proved where they were built: a replay needs their meaning only.
+        guard case let (compilation, children)? = ChildMachineSpecs.compile(
+                specPath, siblings: arguments.repeatedValues("--sibling"), warningsAsErrors: false, console: console, propertyBounds: nil),
+              let machine = compilation.executable
         else {
             return .failure
         }
@@ -50,7 +52,7 @@ struct ReplayCommand {
             console.error("fsmc: error: \(error.message)\n")
             return .failure
         }
-        let run = TraceReplay.replay(text: text, on: machine)
+        let run = TraceReplay.replay(text: text, on: machine, children: children.executables)
         if let divergence = run.divergence {
             report(divergence, tracePath: tracePath, specPath: specPath)
             return .failure

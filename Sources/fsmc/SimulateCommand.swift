@@ -63,7 +63,9 @@ struct SimulateCommand {
         let tracePath = arguments.value("--trace")
         if let tracePath {
             do {
-                run = TraceReplay.replay(text: String(decoding: try InputFiles.read(tracePath, kind: .trace), as: UTF8.self), on: machine)
+                run = TraceReplay.replay(
+                    text: String(decoding: try InputFiles.read(tracePath, kind: .trace), as: UTF8.self), on: machine,
+                    children: children.executables)
             } catch {
                 console.error("fsmc: error: \(error.message)\n")
                 return .failure

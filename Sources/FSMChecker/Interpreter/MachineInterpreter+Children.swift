@@ -119,3 +119,59 @@ extension MachineInterpreter {
         if child.isFinished, !wasFinished { childResults.append((run, .done)) }
     }
 }
+
+// MARK: - One machine's step at a time (replaying a recorded run)
+
+/// A recorded run steps each machine alone: the generated parent takes what a child emitted or
+/// finished with as steps of its own, one per result, once the child's step ended, and a child
+/// runs no step inside its parent's but its start and its cancellation. Replay
+/// (`TraceReplay`) follows that order with these.
+extension MachineInterpreter {
+    /// What running children emitted or finished with that this machine has not taken yet,
+    /// oldest first: what ``stepAlone(at:_:)`` left for ``takeHeldChildResult(answers:)``.
+    public var heldChildResults: [(run: InvocationRun, result: InvocationResult)] { childResults }
+
+    /// Runs `body` on the machine at the end of `path` (this machine for an empty path; a run of
+    /// this machine, then a run of that child, and so on) as a step of that machine alone: what
+    /// it emits or finishes with is held by its parent (``heldChildResults``), not delivered.
+    /// `false` (and nothing run) when no child machine runs at `path`.
+    @discardableResult
+    public mutating func stepAlone(at path: [InvocationRun], _ body: (inout MachineInterpreter) -> Void) -> Bool {
+        guard let run = path.first else {
+            body(&self)
+            return true
+        }
+        guard children[run] != nil else { return false }
+        var found = false
+        step(child: run) { child in found = child.stepAlone(at: Array(path.dropFirst()), body) }
+        return found
+    }
+
+    /// Takes the oldest held result (``heldChildResults``) as a step of its own, with
+    /// everything it leads to (results of children it starts included); the others stay held.
+    /// Returns the transitions taken.
+    public mutating func takeHeldChildResult(answers: Set<String>) -> [TransitionID] {
+        guard let (run, result) = childResults.first else { return [] }
+        let mark = trace.count
+        let others = Array(childResults.dropFirst())
+        childResults = []
+        handle(result, from: run, answers)
+        deliverChildResults(answers)
+        childResults = others
+        return trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
+    }
+
+    /// Forgets the held results `isUnheard` picks: those the generated code never hands to this
+    /// machine (a child's outputs no transition takes, a completion nobody waits for).
+    public mutating func dropHeldChildResults(where isUnheard: (InvocationRun, InvocationResult) -> Bool) {
+        childResults.removeAll { isUnheard($0.run, $0.result) }
+    }
+
+    /// Ends the machine for good, as the generated `stop()` does (a parent cancelling a child):
+    /// exits the active states, innermost first, cancelling their timers, invocations and child
+    /// machines; from then on it ignores everything. A finished machine has nothing to exit.
+    public mutating func stop() {
+        exitEverything()
+        isFinished = true
+    }
+}

@@ -20,7 +20,7 @@ public struct MachineInterpreter: Sendable {
     /// Nanoseconds since the start.
     public internal(set) var now: Int64 = 0
     /// Whether a top-level final state was entered; the machine then ignores everything.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
     /// Whether a step looped on eventless transitions or raised events; such a run is unusable.
     public internal(set) var diverged = false
     /// What happened so far, in order.
@@ -324,6 +324,22 @@ public struct MachineInterpreter: Sendable {
         }
         now = max(now, deadline)
         advanceChildren(to: now, answers)
+        return taken(since: mark)
+    }
+
+    /// Fires timer `group` of `owner` alone, at its deadline (time moves there, never back),
+    /// as a clock that fires each timer as a step of its own does when several are due at one
+    /// instant; the children's timers wait for their own. Nothing happens when it does not run.
+    public mutating func fireTimer(_ group: Int, of owner: StateID, answers: Set<String>) -> [TransitionID] {
+        let mark = trace.count
+        guard !isFinished, let index = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return [] }
+        let timer = timers.remove(at: index)
+        now = max(now, timer.deadline)
+        if microstep(for: .timer(timer.owner, group: timer.group), answers) {
+            settle(answers)
+            releaseKeptEvents(answers)
+        }
+        deliverChildResults(answers)
         return taken(since: mark)
     }
 

@@ -98,7 +98,7 @@ private struct Writer {
         let log = SimulationStepLog(machine: machine)
         let steps = run.steps.map { step in
             JSON.object([
-                ("label", .string(describe(stimulus(of: step.stimulus)))),
+                ("label", .string(label(of: step.stimulus))),
                 ("lines", .string("\(tracePath):\(step.lines.lowerBound)-\(step.lines.upperBound)")),
                 ("answers", .array(step.guardAnswers.map { .string("\($0.name)\($0.arguments.map { "(\($0))" } ?? ""): \($0.answer)") })),
                 ("log", .array(log.lines(of: step.entries).map { line in .object([("kind", .string(line.kind)), ("text", .string(line.text))]) })),
@@ -112,12 +112,16 @@ private struct Writer {
         ])
     }
 
-    private func stimulus(of stimulus: ReplayedRun.Stimulus) -> MachineInterpreter.Stimulus {
+    /// A recorded step's label: its stimulus as the page's own steps name theirs; a child
+    /// machine's step as the trace shows it, after the invocations that run the child.
+    private func label(of stimulus: ReplayedRun.Stimulus) -> String {
         switch stimulus {
-        case .start: .start
-        case .event(let event): .event(event)
-        case .timer(let state, let group): .timer(state, group: group)
-        case .result(let invocation, let result): .outcome(invocation, result)
+        case .start: describe(.start)
+        case .event(let event): describe(.event(event))
+        case .timer(let state, let group): describe(.timer(state, group: group))
+        case .result(let invocation, let result): describe(.outcome(invocation, result))
+        case .stop: "stop()"
+        case .child(let path, let summary): "\(path.joined(separator: ".")): \(summary)"
         }
     }
 

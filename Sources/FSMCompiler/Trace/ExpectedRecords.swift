@@ -110,17 +110,44 @@ struct ExpectedRecords {
 
     private func outputs(of actions: [ActionModel], _ transitions: [TransitionID]) -> [Expected] {
         actions.compactMap { action in
-            guard case .emit(let output, _) = action else { return nil }
-            return Expected(record: .output(name: model[output].name, payload: nil), transitions: transitions)
+            guard case .emit(let output, let arguments) = action else { return nil }
+            let payload = Self.literalPayload(arguments, of: model[output].parameters)
+            return Expected(record: .output(name: model[output].name, payload: payload), transitions: transitions)
         }
+    }
+
+    /// The payload text a generated machine records for an output whose arguments are all
+    /// literals the spec spells as Swift describes them (`true`, `42`, `"Saved."`), as its
+    /// `TraceObserver` writes it (`keepMine: true`); `nil` when a value comes from the run
+    /// (a payload, data, a function) or is spelled otherwise, which replay cannot know.
+    static func literalPayload(_ arguments: [ArgumentModel], of parameters: [ParameterModel]) -> String? {
+        guard !parameters.isEmpty, arguments.count == parameters.count else { return nil }
+        var items: [String] = []
+        for (argument, parameter) in zip(arguments, parameters) {
+            let text: String
+            switch argument.value {
+            case .boolean(let value):
+                text = String(value)
+            case .integer(let digits) where Int(digits).map(String.init) == digits:
+                text = digits
+            case .string(let value) where value.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }):
+                text = "\"\(value)\""
+            default:
+                return nil
+            }
+            items.append(parameter.label.map { "\($0): \(text)" } ?? text)
+        }
+        return items.joined(separator: ", ")
     }
 }
 
 extension TraceRecord {
     /// Whether a recorded record is the one expected: the same record, an output's payload
-    /// aside (the interpreter does not compute values).
+    /// compared only where the spec spells it in literals (the interpreter computes no values).
     func matches(_ recorded: TraceRecord) -> Bool {
-        if case .output(let name, _) = self, case .output(let recordedName, _) = recorded { return name == recordedName }
+        if case .output(let name, let payload) = self, case .output(let recordedName, let recordedPayload) = recorded {
+            return name == recordedName && (payload == nil || payload == recordedPayload)
+        }
         return self == recorded
     }
 }

@@ -1,8 +1,9 @@
 /// A recorded run read from its JSON lines (docs/TraceFormat.md): the header, then each record
 /// with the line it was on.
 public struct RecordedTrace: Hashable, Sendable {
-    /// The trace format this reader reads.
-    public static let formatVersion = 1
+    /// The newest trace format this reader reads; it reads every earlier one too (format 1 had
+    /// no child machines and no `stop`).
+    public static let formatVersion = 2
 
     /// The first line: which machine ran, from which spec, recorded by which fsmc.
     public struct Header: Hashable, Sendable {
@@ -17,14 +18,19 @@ public struct RecordedTrace: Hashable, Sendable {
         }
     }
 
-    /// A record and the 1-based line it was read from.
+    /// A record, the 1-based line it was read from, and whose record it is.
     public struct Line: Hashable, Sendable {
         public var record: TraceRecord
         public var number: Int
+        /// The child machine the record is of, as the invocations that run it from the recorded
+        /// machine down (`["editorFlow"]`, a grandchild's `["editorFlow", "spellCheck"]`; the
+        /// line's `in` member, `editorFlow.spellCheck`); empty for the recorded machine's own.
+        public var path: [String]
 
-        public init(_ record: TraceRecord, line number: Int) {
+        public init(_ record: TraceRecord, line number: Int, path: [String] = []) {
             self.record = record
             self.number = number
+            self.path = path
         }
     }
 
@@ -65,7 +71,8 @@ public struct RecordedTrace: Hashable, Sendable {
             if header == nil {
                 header = try members.header()
             } else {
-                lines.append(Line(try members.record(), line: number))
+                let path = try members.path()
+                lines.append(Line(try members.record(isChild: !path.isEmpty), line: number, path: path))
             }
             try members.expectNoOthers()
         }
@@ -126,17 +133,32 @@ private struct TraceMembers {
         guard case .number(let version)? = take("fsmcTrace") else {
             throw error("the first line is the trace's header, {\"fsmcTrace\": 1, \"machine\": …}")
         }
-        guard version == RecordedTrace.formatVersion else {
-            throw error("trace format \(version) is not one this fsmc reads (it reads format \(RecordedTrace.formatVersion))")
+        guard (1...RecordedTrace.formatVersion).contains(version) else {
+            throw error("trace format \(version) is not one this fsmc reads (it reads formats 1 to \(RecordedTrace.formatVersion))")
         }
         return RecordedTrace.Header(machine: try string("machine"), spec: try string("spec"), fsmcVersion: try string("fsmcVersion"))
     }
 
-    mutating func record() throws(RecordedTrace.ReadError) -> TraceRecord {
+    /// The `in` member: the invocations from the recorded machine down to the child machine
+    /// whose record it is, joined by dots; none for the recorded machine's own records.
+    mutating func path() throws(RecordedTrace.ReadError) -> [String] {
+        guard let value = take("in") else { return [] }
+        guard case .string(let text) = value, !text.isEmpty else {
+            throw error("'in' names the invocations that run a child machine, such as \"editorFlow\" or \"editorFlow.spellCheck\"")
+        }
+        let names = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !names.contains(where: \.isEmpty) else {
+            throw error("'in' names the invocations that run a child machine, such as \"editorFlow\" or \"editorFlow.spellCheck\"")
+        }
+        return names
+    }
+
+    mutating func record(isChild: Bool) throws(RecordedTrace.ReadError) -> TraceRecord {
         guard case .string(let kind)? = take("kind") else { throw error("a trace record needs 'kind', a string") }
         kindForMessages = kind
         switch kind {
-        case "start": return .start
+        case "start": return .start(machine: isChild ? try string("machine") : nil)
+        case "stop": return .stop
         case "event": return .event(name: try string("name"), payload: try optionalString("payload"))
         case "timer": return .timer(state: try optionalString("state"))
         case "result": return .result(invocation: try string("invocation"), outcome: try outcome())

@@ -4,15 +4,20 @@ public struct ReplayedRun: Sendable {
     /// One step of the run: what the trace's stimulus was, how its guards were answered, and
     /// where the interpreter (the one semantics) ended.
     public struct Step: Sendable {
+        /// The child machine the step is of, as the invocations that run it from the recorded
+        /// machine down (``RecordedTrace/Line/path``); empty for a step of the recorded machine.
+        public var path: [String]
         public var stimulus: Stimulus
         /// The guards the trace answered `true` in this step (those answered `false` are left
         /// out): the answers the interpreter was given.
         public var answers: Set<String>
         /// Every guard answer the trace recorded in the step, in order, as (name, answer).
         public var guardAnswers: [GuardAnswer]
-        /// The transitions the interpreter took, in order.
+        /// The transitions the recorded machine took, in order (none in a child's step: what
+        /// the child emits reaches it in steps of its own).
         public var transitions: [TransitionID]
-        /// What the interpreter did in the step, in order.
+        /// What the interpreter did in the step, in order, a child's entries wrapped
+        /// (``MachineInterpreter/TraceEntry/inChild(_:_:)``).
         public var entries: [MachineInterpreter.TraceEntry]
         /// The interpreter after the step: its configuration, situation, timers, invocations.
         public var interpreter: MachineInterpreter
@@ -32,8 +37,13 @@ public struct ReplayedRun: Sendable {
         case event(EventID)
         /// The timer `group` of `state` fired.
         case timer(StateID, group: Int)
-        /// An invocation delivered `result`.
+        /// An invocation delivered `result`; a child machine's output or completion included.
         case result(InvocationID, InvocationResult)
+        /// `stop()` ended the machine.
+        case stop
+        /// A step of a child machine (``Step/path``): its stimulus as the trace shows it
+        /// (`event save`).
+        case child(path: [String], summary: String)
     }
 
     /// One guard answer the trace recorded.

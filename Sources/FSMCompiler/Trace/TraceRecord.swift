@@ -1,12 +1,14 @@
 /// One line of a recorded run after its header (docs/TraceFormat.md): what a machine was
 /// given, what it did, or where a step ended.
 ///
-/// A step is a stimulus record (``start``, ``event``, ``timer``, ``result``), the records of
-/// what it led to, and the ``step`` record that closes it with the configuration: a replay finds
-/// step boundaries from the kinds alone.
+/// A step is a stimulus record (``start``, ``event``, ``timer``, ``result``, ``stop``), the
+/// records of what it led to, and the ``step`` record that closes it with the configuration: a
+/// replay finds step boundaries from the kinds alone. A child machine's records are its own
+/// run's, told apart by the line's path (``RecordedTrace/Line/path``).
 public enum TraceRecord: Hashable, Sendable {
-    /// The machine was created: its initial entry is the first step.
-    case start
+    /// The machine was created: its initial entry is the first step. A child machine's start
+    /// names its machine; the header names the recorded one's.
+    case start(machine: String?)
     /// The app sent an event; its payload as text, when it has one.
     case event(name: String, payload: String?)
     /// A timer of `state` fired (`after`); `nil` when the recorder could not tell whose: the
@@ -15,6 +17,10 @@ public enum TraceRecord: Hashable, Sendable {
     /// An invocation delivered a result: `done`, `error`, a stream's `element`, or a child
     /// machine's `output`.
     case result(invocation: String, outcome: Outcome)
+
+    /// `stop()` ended the machine (a parent cancelling its child does): its active states are
+    /// exited, and it ignores everything from then on.
+    case stop
 
     /// A guard was asked; its arguments as text, when it takes any.
     case guardAnswer(name: String, arguments: String?, answer: Bool)
@@ -44,7 +50,7 @@ public enum TraceRecord: Hashable, Sendable {
     /// Whether the record opens a step.
     public var isStimulus: Bool {
         switch self {
-        case .start, .event, .timer, .result: true
+        case .start, .event, .timer, .result, .stop: true
         default: false
         }
     }
@@ -56,6 +62,7 @@ public enum TraceRecord: Hashable, Sendable {
         case .event: "event"
         case .timer: "timer"
         case .result: "result"
+        case .stop: "stop"
         case .guardAnswer: "guard"
         case .exit: "exit"
         case .entry: "entry"
@@ -73,10 +80,11 @@ public enum TraceRecord: Hashable, Sendable {
     /// The record as the trace's text shows it in a message: `exit list`, `event open`.
     public var summary: String {
         switch self {
-        case .start: "start"
+        case .start(let machine): machine.map { "start of \($0)" } ?? "start"
         case .event(let name, _): "event \(name)"
         case .timer(let state): state.map { "timer of \($0)" } ?? "timer"
         case .result(let invocation, let outcome): "result \(outcome.word) of \(invocation)"
+        case .stop: "stop"
         case .guardAnswer(let name, _, let answer): "guard \(name) answered \(answer)"
         case .exit(let state): "exit \(state)"
         case .entry(let state): "entry \(state)"

@@ -4,19 +4,25 @@
 /// invocations started, cancelled and dropped) and the configuration it ends in must be what
 /// the trace recorded, record for record. No I/O: `fsmc replay` and `fsmc simulate --trace`
 /// read the files and print.
+///
+/// A parent's trace holds its child machines' runs (each record's path names whose it is):
+/// the children run in the interpreter with it, each step of a child is replayed on that child
+/// alone, and what the child emitted or finished with reaches the parent as the steps the trace
+/// records for it, one per result, in order.
 public enum TraceReplay {
-    /// Replays `trace` on `machine`, up to the first divergence.
-    public static func replay(_ trace: RecordedTrace, on machine: ExecutableMachine) -> ReplayedRun {
-        var replay = Replay(machine: machine)
+    /// Replays `trace` on `machine`, up to the first divergence; `children`: the machines it
+    /// runs as children, and theirs, by name.
+    public static func replay(_ trace: RecordedTrace, on machine: ExecutableMachine, children: [String: ExecutableMachine] = [:]) -> ReplayedRun {
+        var replay = Replay(machine: machine, children: children)
         replay.run(trace)
         return ReplayedRun(machine: machine, steps: replay.steps, divergence: replay.divergence)
     }
 
     /// Reads `text` and replays it: a trace that cannot be read is a divergence at the line
     /// and column that cannot be read.
-    public static func replay(text: String, on machine: ExecutableMachine) -> ReplayedRun {
+    public static func replay(text: String, on machine: ExecutableMachine, children: [String: ExecutableMachine] = [:]) -> ReplayedRun {
         do {
-            return replay(try RecordedTrace.read(text), on: machine)
+            return replay(try RecordedTrace.read(text), on: machine, children: children)
         } catch {
             let divergence = TraceDivergence(line: error.line, column: error.column, message: error.message)
             return ReplayedRun(machine: machine, steps: [], divergence: divergence)
@@ -30,10 +36,12 @@ private struct Replay {
     var interpreter: MachineInterpreter
     var steps: [ReplayedRun.Step] = []
     var divergence: TraceDivergence?
+    /// Whether the recorded machine's `stop()` ended it.
+    var isStopped = false
 
-    init(machine: ExecutableMachine) {
+    init(machine: ExecutableMachine, children: [String: ExecutableMachine]) {
         self.machine = machine
-        interpreter = MachineInterpreter(machine: machine)
+        interpreter = MachineInterpreter(machine: machine, machines: children)
     }
 
     var model: MachineModel { machine.model }
@@ -43,9 +51,9 @@ private struct Replay {
             divergence = TraceDivergence(line: 1, message: "the trace recorded machine '\(trace.header.machine)', the spec declares '\(model.name)'")
             return
         }
-        if let invocation = model.invocations.first(where: { $0.child != nil }) {
+        if let (invocation, name) = missingChild(of: model) {
             divergence = TraceDivergence(
-                line: 1, message: "replay does not follow child machines yet, and '\(model.name)' invokes one",
+                line: 1, message: "replay needs the spec of machine '\(name)', which '\(invocation.name)' runs: name it with --sibling",
                 notes: [Diagnostic.Note("'\(invocation.name)' runs a child machine", at: invocation.range)])
             return
         }
@@ -54,29 +62,39 @@ private struct Replay {
         while index < lines.count {
             let opening = lines[index]
             guard opening.record.isStimulus else {
-                fail(at: opening, "expected a step's stimulus (start, event, timer or result), found '\(opening.record.summary)'")
+                fail(at: opening, "expected a step's stimulus (start, event, timer, result or stop), found '\(opening.summary)'")
                 return
             }
-            if steps.isEmpty, opening.record != .start {
-                fail(at: opening, "a recorded run starts with the machine's 'start' step, found '\(opening.record.summary)'")
+            if steps.isEmpty {
+                guard opening.path.isEmpty, case .start = opening.record else {
+                    fail(at: opening, "a recorded run starts with the machine's 'start' step, found '\(opening.summary)'")
+                    return
+                }
+            } else if case .start = opening.record {
+                fail(at: opening, opening.path.isEmpty
+                    ? "'start' opens only the first step"
+                    : "a child machine starts only in a step of the machine that invokes it: '\(opening.summary)' opens a step of its own")
                 return
-            } else if !steps.isEmpty, opening.record == .start {
-                fail(at: opening, "'start' opens only the first step")
+            } else if isStopped {
+                fail(at: opening, "the machine was stopped: nothing happens after its 'stop' step, found '\(opening.summary)'")
                 return
             }
+            // A step runs to its machine's `step` record; a child's start and cancellation
+            // (its own records, a `step` record of its own included) come inside.
             var end = index + 1
-            while end < lines.count, !isStepEnd(lines[end].record) {
-                if lines[end].record.isStimulus {
-                    fail(at: lines[end], "'\(lines[end].record.summary)' opens a step before the previous one ended with its 'step' record")
+            while end < lines.count, !(lines[end].path == opening.path && lines[end].record.isStepEnd) {
+                let line = lines[end]
+                if line.record.isStimulus, line.path.count <= opening.path.count || !line.path.starts(with: opening.path) {
+                    fail(at: line, "'\(line.summary)' opens a step before the previous one ended with its 'step' record")
                     return
                 }
                 end += 1
             }
-            guard end < lines.count, case .step(let configuration) = lines[end].record else {
+            guard end < lines.count else {
                 fail(at: lines[lines.count - 1], "the trace ends inside a step (it has no 'step' record): was it cut short?")
                 return
             }
-            guard replayStep(opening, lines[(index + 1)..<end], closedBy: lines[end], configuration: configuration) else { return }
+            guard replayStep(opening, lines[(index + 1)..<end], closedBy: lines[end]) else { return }
             index = end + 1
         }
         if steps.isEmpty {
@@ -84,28 +102,47 @@ private struct Replay {
         }
     }
 
-    private func isStepEnd(_ record: TraceRecord) -> Bool {
-        if case .step = record { true } else { false }
+    /// The first child machine `model`, or a machine it runs, invokes that the replay was not
+    /// given.
+    private func missingChild(of model: MachineModel) -> (InvocationModel, String)? {
+        var seen: Set<String> = []
+        var pending = [model]
+        while let next = pending.popLast() {
+            for invocation in next.invocations {
+                guard case .machine(let name) = invocation.kind, seen.insert(name).inserted else { continue }
+                guard let child = interpreter.machines[name] else { return (invocation, name) }
+                pending.append(child.model)
+            }
+        }
+        return nil
     }
 
     private mutating func fail(at line: RecordedTrace.Line, _ message: String, notes: [Diagnostic.Note] = []) {
         divergence = TraceDivergence(line: line.number, message: message, notes: notes)
     }
 
+    /// What opens a step, as the interpreter runs it on the machine of the step.
+    private enum Opening {
+        case start
+        case event(EventID)
+        case timer(StateID, group: Int)
+        /// A call's or a stream's result.
+        case result(InvocationID, InvocationResult)
+        /// The oldest result a child emitted or finished with, which the machine held.
+        case childResult(InvocationID, InvocationResult)
+        case stop
+    }
+
     /// Runs one step; `false` once it diverged.
-    private mutating func replayStep(
-        _ opening: RecordedTrace.Line, _ body: ArraySlice<RecordedTrace.Line>, closedBy closing: RecordedTrace.Line, configuration: [String]
-    ) -> Bool {
+    private mutating func replayStep(_ opening: RecordedTrace.Line, _ body: ArraySlice<RecordedTrace.Line>, closedBy closing: RecordedTrace.Line) -> Bool {
+        guard let runs = runs(to: opening) else { return false }
+        let stepMachine = interpreter(at: runs)!
         var guardAnswers: [ReplayedRun.GuardAnswer] = []
         var answered: [String: Bool] = [:]
-        var effects: [RecordedTrace.Line] = []
         for line in body {
-            guard case .guardAnswer(let name, let arguments, let answer) = line.record else {
-                effects.append(line)
-                continue
-            }
-            guard model.guards.contains(where: { $0.name == name }) else {
-                fail(at: line, "the spec has no guard '\(name)'")
+            guard case .guardAnswer(let name, let arguments, let answer) = line.record else { continue }
+            guard let guardsModel = model(at: line.path), guardsModel.guards.contains(where: { $0.name == name }) else {
+                fail(at: line, "the spec has no guard '\(name)'\(line.path.isEmpty ? "" : " in the child machine \(line.path.joined(separator: "."))")")
                 return false
             }
             if let earlier = answered[name], earlier != answer {
@@ -116,105 +153,305 @@ private struct Replay {
             guardAnswers.append(ReplayedRun.GuardAnswer(name: name, arguments: arguments, answer: answer))
         }
         let answers = Set(answered.filter(\.value).keys)
-        guard let stimulus = stimulus(of: opening) else { return false }
-        let mark = interpreter.trace.count
-        let transitions: [TransitionID]
-        switch stimulus {
-        case .start:
-            transitions = interpreter.start(answers: answers)
-        case .event(let event):
-            transitions = interpreter.send(event, answers: answers)
-        case .timer(let state, let group):
-            let deadline = interpreter.deadline(ofTimer: group, of: state)!
-            transitions = interpreter.advance(to: deadline, answers: answers)
-        case .result(let invocation, let result):
-            // A result of an invocation that no longer runs is dropped, as the generated code
-            // drops it: the interpreter tells so from a run that is not running. A late result
-            // of a cancelled run may come back while a later run of the same invocation runs
-            // (the state left and entered again; the task driver hands every late result to the
-            // machine): the step's `dropped` record says it was the old one's.
-            let recordedDrop = effects.contains { if case .dropped = $0.record { true } else { false } }
-            let running = recordedDrop ? nil : interpreter.runningInvocations.first { $0.invocation == invocation }
-            let run = running ?? MachineInterpreter.InvocationRun(invocation: invocation, number: -1)
-            transitions = interpreter.deliver(result, from: run, answers: answers)
-        }
-        let entries = Array(interpreter.trace[mark...])
-        var noted: [TransitionID] = []
-        for transition in transitions where !noted.contains(transition) && noted.count < 4 { noted.append(transition) }
-        let spansNote = noted.map { Diagnostic.Note("the spec takes this transition in the step", at: machine[$0].declaration.range) }
-        if interpreter.diverged {
-            fail(at: opening, "the spec loops on eventless transitions or raised events in this step", notes: spansNote)
+        guard let stimulus = stimulus(of: opening, on: stepMachine, body: body) else { return false }
+        if case .childResult = stimulus {
+        } else if let (holder, run, result) = firstHeldResult(in: interpreter, path: []) {
+            let name = holder.machine.model[run.invocation].name
+            fail(
+                at: opening,
+                "the spec hands \(result.trigger(of: name)) to \(holder.machine.model.name) before this, and the trace records no step for it")
             return false
         }
-        let expected = ExpectedRecords(machine: machine).records(for: entries)
+        let mark = interpreter.trace.count
+        interpreter.stepAlone(at: runs) { machine in
+            switch stimulus {
+            case .start:
+                _ = machine.start(answers: answers)
+            case .event(let event):
+                _ = machine.send(event, answers: answers)
+            case .timer(let state, let group):
+                _ = machine.fireTimer(group, of: state, answers: answers)
+            case .result(let invocation, let result):
+                // A result of an invocation that no longer runs is dropped, as the generated
+                // code drops it: the interpreter tells so from a run that is not running. A
+                // late result of a cancelled run may come back while a later run of the same
+                // invocation runs (the state left and entered again; the task driver hands
+                // every late result to the machine): the step's `dropped` record says it was
+                // the old one's.
+                let recordedDrop = body.contains { line in
+                    guard line.path == opening.path, case .dropped = line.record else { return false }
+                    return true
+                }
+                let running = recordedDrop ? nil : machine.runningInvocations.first { $0.invocation == invocation }
+                _ = machine.deliver(result, from: running ?? MachineInterpreter.InvocationRun(invocation: invocation, number: -1), answers: answers)
+            case .childResult:
+                _ = machine.takeHeldChildResult(answers: answers)
+            case .stop:
+                machine.stop()
+            }
+        }
+        if case .stop = stimulus { isStopped = true }
+        if !runs.isEmpty {
+            // The generated code hands a parent only the outputs it has transitions on, and
+            // the completion it waits for.
+            interpreter.stepAlone(at: Array(runs.dropLast())) { parent in
+                let parentMachine = parent.machine
+                parent.dropHeldChildResults { run, result in !Self.hears(parentMachine, result, of: run.invocation) }
+            }
+        }
+        let entries = Array(interpreter.trace[mark...])
+        let transitions = entries.compactMap { if case .took(let id) = $0 { id } else { nil } }
+        if interpreter.diverged {
+            let notes = opening.path.isEmpty ? spansNote(transitions) : []
+            fail(at: opening, "the spec loops on eventless transitions or raised events in this step", notes: notes)
+            return false
+        }
+        let ownEntries = Self.entries(entries, below: runs)
+        guard matches(ownEntries, of: interpreter(at: runs), at: opening.path, lines: Array(body), closedBy: closing) else { return false }
+        steps.append(ReplayedRun.Step(
+            path: opening.path, stimulus: replayedStimulus(stimulus, opening), answers: answers, guardAnswers: guardAnswers,
+            transitions: transitions, entries: entries, interpreter: interpreter, lines: opening.number...closing.number))
+        return true
+    }
+
+    private func spansNote(_ transitions: [TransitionID]) -> [Diagnostic.Note] {
+        var noted: [TransitionID] = []
+        for transition in transitions where !noted.contains(transition) && noted.count < 4 { noted.append(transition) }
+        return noted.map { Diagnostic.Note("the spec takes this transition in the step", at: machine[$0].declaration.range) }
+    }
+
+    private func replayedStimulus(_ stimulus: Opening, _ opening: RecordedTrace.Line) -> ReplayedRun.Stimulus {
+        guard opening.path.isEmpty else { return .child(path: opening.path, summary: opening.record.summary) }
+        switch stimulus {
+        case .start: return .start
+        case .event(let event): return .event(event)
+        case .timer(let state, let group): return .timer(state, group: group)
+        case .result(let invocation, let result), .childResult(let invocation, let result): return .result(invocation, result)
+        case .stop: return .stop
+        }
+    }
+
+    /// Whether the generated code hands `result` of `invocation` (a child machine) to
+    /// `machine`: an output when some transition takes one of the child's outputs, the
+    /// completion when one takes it.
+    private static func hears(_ machine: ExecutableMachine, _ result: InvocationResult, of invocation: InvocationID) -> Bool {
+        machine.transitions.contains { transition in
+            guard case .invocation(let id, let taken)? = transition.trigger, id == invocation else { return false }
+            switch (taken, result) {
+            case (.output, .output), (.done, .done): return true
+            default: return false
+            }
+        }
+    }
+
+    /// The runs from the recorded machine down to the child machine whose step `line` opens;
+    /// `nil` (with the divergence set) when the spec runs no such child.
+    private mutating func runs(to line: RecordedTrace.Line) -> [MachineInterpreter.InvocationRun]? {
+        var current = interpreter
+        var runs: [MachineInterpreter.InvocationRun] = []
+        for name in line.path {
+            guard let run = current.runningInvocations.last(where: { current.machine.model[$0.invocation].name == name }),
+                  let child = current.child(run)
+            else {
+                fail(at: line, "the trace recorded a step of the child machine \(line.path.joined(separator: ".")), which the spec does not run here")
+                return nil
+            }
+            runs.append(run)
+            current = child
+        }
+        return runs
+    }
+
+    /// The interpreter of the machine at the end of `runs`, while it runs.
+    private func interpreter(at runs: [MachineInterpreter.InvocationRun]) -> MachineInterpreter? {
+        var current: MachineInterpreter? = interpreter
+        for run in runs { current = current?.child(run) }
+        return current
+    }
+
+    /// The spec of the machine a record's path names, read from the invocations alone.
+    private func model(at path: [String]) -> MachineModel? {
+        var current = model
+        for name in path {
+            guard let invocation = current.invocations.first(where: { $0.name == name }), case .machine(let child) = invocation.kind,
+                  let childMachine = interpreter.machines[child]
+            else { return nil }
+            current = childMachine.model
+        }
+        return current
+    }
+
+    /// The oldest result a machine holds, this one's first, then its children's.
+    private func firstHeldResult(
+        in machine: MachineInterpreter, path: [MachineInterpreter.InvocationRun]
+    ) -> (MachineInterpreter, MachineInterpreter.InvocationRun, InvocationResult)? {
+        if let (run, result) = machine.heldChildResults.first { return (machine, run, result) }
+        for run in machine.runningInvocations {
+            if let child = machine.child(run), let held = firstHeldResult(in: child, path: path + [run]) { return held }
+        }
+        return nil
+    }
+
+    /// The entries of the machine at the end of `runs`, out of the recorded machine's.
+    private static func entries(_ entries: [MachineInterpreter.TraceEntry], below runs: [MachineInterpreter.InvocationRun]) -> [MachineInterpreter.TraceEntry] {
+        guard let run = runs.first else { return entries }
+        let inner = entries.compactMap { entry -> MachineInterpreter.TraceEntry? in
+            if case .inChild(run, let inner) = entry { inner } else { nil }
+        }
+        return Self.entries(inner, below: Array(runs.dropFirst()))
+    }
+
+    /// Whether `lines` are what the machine at `path` did (`entries`, its children's wrapped),
+    /// record for record, its children's starts and cancellations included, ending in the
+    /// configuration `closing` names; `machine` is its interpreter after the step, `nil` once it
+    /// was cancelled.
+    private mutating func matches(
+        _ entries: [MachineInterpreter.TraceEntry], of machine: MachineInterpreter?, at path: [String], lines: [RecordedTrace.Line],
+        closedBy closing: RecordedTrace.Line, executable: ExecutableMachine? = nil
+    ) -> Bool {
+        guard let executable = executable ?? machine?.machine else { return true }
+        let isRecordedMachine = path.isEmpty
+        func notes(_ transitions: [TransitionID]) -> [Diagnostic.Note] {
+            isRecordedMachine ? transitions.map { Diagnostic.Note("the spec takes this transition here", at: executable[$0].declaration.range) } : []
+        }
+        let own = entries.filter { if case .inChild = $0 { false } else { true } }
+        let expected = ExpectedRecords(machine: executable).records(for: own)
+        let effects = lines.filter { line in
+            guard line.path == path else { return false }
+            if case .guardAnswer = line.record { return false }
+            return true
+        }
         for (position, line) in effects.enumerated() {
             guard position < expected.count else {
-                fail(at: line, "the trace recorded '\(line.record.summary)', the spec does nothing more in this step", notes: spansNote)
+                fail(at: line, "the trace recorded '\(line.summary)', the spec does nothing more in this step", notes: notes(expected.last?.transitions ?? []))
                 return false
             }
             guard expected[position].record.matches(line.record) else {
-                fail(
-                    at: line, "the trace recorded '\(line.record.summary)', the spec does '\(expected[position].record.summary)' here",
-                    notes: expected[position].transitions.map {
-                        Diagnostic.Note("the spec takes this transition here", at: machine[$0].declaration.range)
-                    })
+                let message = if case .output(let name, let payload?) = expected[position].record, case .output(name, let recorded) = line.record {
+                    "the trace recorded '\(line.summary)' with payload '\(recorded ?? "")', the spec emits '\(payload)' here"
+                } else {
+                    "the trace recorded '\(line.summary)', the spec does '\(RecordedTrace.Line(expected[position].record, line: 0, path: path).summary)' here"
+                }
+                fail(at: line, message, notes: notes(expected[position].transitions))
                 return false
             }
         }
         if effects.count < expected.count {
             let missing = expected[effects.count]
             fail(
-                at: closing, "the step ends here in the trace, the spec does '\(missing.record.summary)' first",
-                notes: missing.transitions.map { Diagnostic.Note("the spec takes this transition here", at: machine[$0].declaration.range) })
+                at: closing, "the step ends here in the trace, the spec does '\(RecordedTrace.Line(missing.record, line: 0, path: path).summary)' first",
+                notes: notes(missing.transitions))
             return false
         }
-        let active = interpreter.configuration.map { model[$0].name }
-        guard active == configuration else {
-            fail(
-                at: closing,
-                "the trace recorded the configuration [\(configuration.joined(separator: ", "))], the spec's is [\(active.joined(separator: ", "))]",
-                notes: spansNote)
+        let active = machine.map { interpreter in interpreter.configuration.map { executable.model[$0].name } } ?? []
+        guard case .step(let configuration) = closing.record, active == configuration else {
+            let recorded = if case .step(let configuration) = closing.record { configuration } else { [String]() }
+            let whose = isRecordedMachine ? "" : " of \(path.joined(separator: "."))"
+            fail(at: closing, "the trace recorded the configuration\(whose) [\(recorded.joined(separator: ", "))], the spec's is [\(active.joined(separator: ", "))]")
             return false
         }
-        steps.append(ReplayedRun.Step(
-            stimulus: stimulus, answers: answers, guardAnswers: guardAnswers, transitions: transitions, entries: entries,
-            interpreter: interpreter, lines: opening.number...closing.number))
+        // Each child this step started or cancelled: its records, from its `start` or `stop`
+        // to its `step` record, with its own children's inside.
+        var descendants = lines.filter { $0.path.count > path.count }
+        var childRuns: [MachineInterpreter.InvocationRun] = []
+        for case .inChild(let run, _) in entries where !childRuns.contains(run) { childRuns.append(run) }
+        for run in childRuns {
+            let name = executable.model[run.invocation].name
+            let childPath = path + [name]
+            let childEntries = entries.compactMap { entry -> MachineInterpreter.TraceEntry? in
+                if case .inChild(run, let inner) = entry { inner } else { nil }
+            }
+            let isStarted = own.contains(.started(run))
+            guard case .machine(let childName) = executable.model[run.invocation].kind, let childMachine = interpreter.machines[childName] else { continue }
+            guard let first = descendants.firstIndex(where: { $0.path == childPath }) else {
+                fail(at: closing, "the spec \(isStarted ? "starts" : "cancels") the child machine \(childPath.joined(separator: ".")) in this step, the trace records nothing of it")
+                return false
+            }
+            let opening = descendants[first]
+            switch (opening.record, isStarted) {
+            case (.start(childName?), true), (.stop, false):
+                break
+            default:
+                fail(at: opening, "the trace recorded '\(opening.summary)', the spec \(isStarted ? "starts \(childName) as \(name)" : "cancels \(childPath.joined(separator: "."))") here")
+                return false
+            }
+            guard let close = descendants[(first + 1)...].firstIndex(where: { $0.path == childPath && $0.record.isStepEnd }) else {
+                fail(at: opening, "the child machine's \(isStarted ? "start" : "stop") has no 'step' record of its own before its parent's step ends")
+                return false
+            }
+            let segment = descendants[(first + 1)..<close].filter { $0.path.starts(with: childPath) }
+            let child = isStarted ? machine?.child(run) : nil
+            guard matches(childEntries, of: child, at: childPath, lines: segment, closedBy: descendants[close], executable: childMachine) else { return false }
+            let consumed = Set(segment.map(\.number) + [opening.number, descendants[close].number])
+            descendants.removeAll { consumed.contains($0.number) }
+        }
+        if let extra = descendants.first {
+            fail(at: extra, "the trace recorded '\(extra.summary)', the spec runs no step of the child machine \(extra.path.joined(separator: ".")) here")
+            return false
+        }
         return true
     }
 
-    /// The stimulus a step's first record names, checked against the spec and the
-    /// interpreter's situation; `nil` (with the divergence set) when the spec cannot take it.
-    private mutating func stimulus(of line: RecordedTrace.Line) -> ReplayedRun.Stimulus? {
+    /// The stimulus a step's first record names, checked against the spec of the machine the
+    /// step is of and its situation; `nil` (with the divergence set) when it cannot take it.
+    private mutating func stimulus(of line: RecordedTrace.Line, on stepMachine: MachineInterpreter, body: ArraySlice<RecordedTrace.Line>) -> Opening? {
+        let model = stepMachine.machine.model
+        let whose = line.path.isEmpty ? "the spec" : "the child machine \(line.path.joined(separator: ".")) (\(model.name))"
         switch line.record {
         case .start:
             return .start
+        case .stop:
+            guard line.path.isEmpty else {
+                fail(at: line, "replay follows a child machine's stop only as the machine that invokes it cancels it")
+                return nil
+            }
+            return .stop
         case .event(let name, _):
             guard let index = model.events.firstIndex(where: { $0.name == name }) else {
-                fail(at: line, "the spec declares no event '\(name)'")
+                fail(at: line, "\(whose) declares no event '\(name)'")
                 return nil
             }
             return .event(EventID(index))
         case .timer(nil):
-            guard let timer = interpreter.runningTimers.min(by: { $0.deadline < $1.deadline }) else {
-                fail(at: line, "the trace recorded a timer, the spec runs none here")
+            guard let timer = stepMachine.runningTimers.min(by: { $0.deadline < $1.deadline }) else {
+                fail(at: line, "the trace recorded a timer, \(whose) runs none here")
                 return nil
             }
             return .timer(timer.owner, group: timer.group)
         case .timer(let name?):
             guard let state = model.states.first(where: { $0.name == name })?.id else {
-                fail(at: line, "the spec declares no state '\(name)'")
+                fail(at: line, "\(whose) declares no state '\(name)'")
                 return nil
             }
-            let running = interpreter.runningTimers.filter { $0.owner == state }
+            let running = stepMachine.runningTimers.filter { $0.owner == state }
             guard let timer = running.min(by: { $0.deadline < $1.deadline }) else {
-                fail(at: line, "the trace recorded a timer of '\(name)', the spec runs none here (it is not active, or declares no 'after')")
+                fail(at: line, "the trace recorded a timer of '\(name)', \(whose) runs none here (it is not active, or declares no 'after')")
                 return nil
             }
             return .timer(state, group: timer.group)
         case .result(let name, let outcome):
             guard let invocation = model.invocations.first(where: { $0.name == name }) else {
-                fail(at: line, "the spec declares no invocation '\(name)'")
+                fail(at: line, "\(whose) declares no invocation '\(name)'")
                 return nil
+            }
+            if case .machine = invocation.kind {
+                let recorded: InvocationResult
+                switch outcome {
+                case .output(let output): recorded = .output(output)
+                case .done: recorded = .done
+                case .error, .element:
+                    fail(at: line, "the trace recorded '\(line.summary)', but '\(name)' runs a child machine, which emits outputs and finishes")
+                    return nil
+                }
+                guard let (run, result) = stepMachine.heldChildResults.first else {
+                    fail(at: line, "the trace recorded '\(line.summary)', the spec has no result of a child machine to hand over here")
+                    return nil
+                }
+                guard run.invocation == invocation.id, result == recorded else {
+                    fail(at: line, "the trace recorded '\(line.summary)', the spec hands over \(result.trigger(of: model[run.invocation].name)) here")
+                    return nil
+                }
+                return .childResult(invocation.id, result)
             }
             switch outcome {
             case .done: return .result(invocation.id, .done)
@@ -223,7 +460,7 @@ private struct Replay {
                 guard invocation.kind == .stream else {
                     fail(
                         at: line, "the trace recorded an element of '\(name)', which is not a stream",
-                        notes: [Diagnostic.Note("'\(name)' is declared here", at: invocation.range)])
+                        notes: line.path.isEmpty ? [Diagnostic.Note("'\(name)' is declared here", at: invocation.range)] : [])
                     return nil
                 }
                 return .result(invocation.id, .element)
@@ -234,6 +471,21 @@ private struct Replay {
         default:
             return nil
         }
+    }
+}
+
+extension RecordedTrace.Line {
+    /// The record as a message shows it, with the child machine it is of: `exit list`,
+    /// `event save in editorFlow`.
+    var summary: String {
+        path.isEmpty ? record.summary : "\(record.summary) in \(path.joined(separator: "."))"
+    }
+}
+
+extension TraceRecord {
+    /// Whether the record closes a step.
+    var isStepEnd: Bool {
+        if case .step = self { true } else { false }
     }
 }
 

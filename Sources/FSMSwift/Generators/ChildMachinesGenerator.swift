@@ -72,7 +72,8 @@ struct ChildMachinesGenerator: PlanReader {
             writer.closure("let link = \(linkType(of: invocation))(run: run, completion: \(completion)) { [weak self] delivery, run in") { writer in
                 writer.line("self?.invocationDelivered(delivery, run: run)")
             }
-            writer.line("let child = actions.\(invocation.name)(\((data + ["observers: [link]"]).joined(separator: ", ")))")
+            RecordingGenerator(plan: plan).writeChildObservers(of: invocation, child: child, link: "link", into: &writer)
+            writer.line("let child = actions.\(invocation.name)(\((data + ["observers: observers"]).joined(separator: ", ")))")
             // Without the link among its observers, the child's outputs would be lost silently.
             writer.line("precondition(link.isAttached, \"\(model.name): \(invocation.name)(…) must give 'observers' to \(child)'s init\")")
             writer.line("// The slot holds the child and its link while the run lasts; cancelling it stops the child.")

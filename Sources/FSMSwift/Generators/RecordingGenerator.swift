@@ -69,6 +69,33 @@ extension RecordingGenerator {
         }
     }
 
+    /// In `exitForGood()`, before the exits: `stop()` opens a step of its own.
+    func writeStopOpened(into writer: inout CodeWriter) {
+        conditional(into: &writer) { writer in
+            writer.line("traceObserver?.recorder.stop()")
+        }
+    }
+
+    /// In `exitForGood()`, after the exits: the step ends with no active state.
+    func writeStopClosed(into writer: inout CodeWriter) {
+        conditional(into: &writer) { writer in
+            writer.line("traceObserver?.recorder.stopped()")
+        }
+    }
+
+    /// `let observers = …`, where a child machine is made (`actions.editorFlow(observers:
+    /// observers)`): the link, and for a recorded parent the child's `TraceObserver`, writing
+    /// into the parent's trace.
+    func writeChildObservers(of invocation: InvocationModel, child: String, link: String, into writer: inout CodeWriter) {
+        let declaration = "let observers: [any \(child).Observer] = [\(link)]"
+        writer.line("#if \(Self.condition)")
+        let arguments = "\(SpecText.stringLiteral(invocation.name)), machine: \(SpecText.stringLiteral(child))"
+        writer.line("\(declaration) + (traceObserver.map { [\(child).TraceObserver($0.recorder.child(\(arguments)))] } ?? [])")
+        writer.line("#else")
+        writer.line(declaration)
+        writer.line("#endif")
+    }
+
     /// In `addObserver(_:)`: a `TraceObserver` gives the machine its recorder.
     func writeObserverAdded(into writer: inout CodeWriter) {
         conditional(into: &writer) { writer in

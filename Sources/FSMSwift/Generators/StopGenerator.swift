@@ -57,11 +57,17 @@ struct StopGenerator: PlanReader {
         writer.block("private func exitForGood()") { writer in
             writer.line("isInStep = true")
             let exit = features.contains(.statechart) ? "exitActiveStates()" : "exitState(state)"
-            if finalStates.isEmpty {
+            let recording = RecordingGenerator(plan: plan)
+            let exitRecorded = { (writer: inout CodeWriter) in
+                recording.writeStopOpened(into: &writer)
                 writer.line(exit)
+                recording.writeStopClosed(into: &writer)
+            }
+            if finalStates.isEmpty {
+                exitRecorded(&writer)
             } else {
                 writer.block("if !isFinished") { writer in
-                    writer.line(exit)
+                    exitRecorded(&writer)
                 }
             }
             writer.line("pendingEvents.removeAll()")

@@ -62,7 +62,7 @@ enum RecordedRunPath {
         let delays = ValueFunctionCalls.delayFunctions(model)
         var path = TestPath(purpose: .recordedRun(traceFileName), startTransitions: [], startAtomicStates: [], steps: [])
         var now: Int64 = 0
-        for step in run.steps {
+        for (index, step) in run.steps.enumerated() {
             let called = calls.called(in: step.entries)
             for function in called where !delays.contains(function) {
                 let returnType = model.valueFunctions.first { $0.name == function }!.returnType
@@ -90,6 +90,14 @@ enum RecordedRunPath {
                 }
                 stimulus = .send(event)
             case .timer:
+                // A test's `ManualClock` fires every timer due in one advance: two timers due at
+                // one instant, which the run recorded as two steps, would be one.
+                if index + 1 < run.steps.count, case .timer = run.steps[index + 1].stimulus,
+                   run.steps[index + 1].interpreter.now == step.interpreter.now {
+                    return .failure(RecordedRunRefusal(
+                        line: run.steps[index + 1].lines.lowerBound,
+                        message: "two timers fire at one instant here, as two steps; a test's clock fires both in one advance"))
+                }
                 stimulus = .advance(nanoseconds: step.interpreter.now - now)
             case .result(let invocation, let result):
                 if result != .error, let missing = samples.missingTypes(in: model[invocation].payload(of: result)).first {
@@ -98,6 +106,12 @@ enum RecordedRunPath {
                         message: "'\(model[invocation].name)' delivers a value of type '\(missing)', which has no sample for the test: give one with --sample"))
                 }
                 stimulus = .deliver(invocation, result)
+            case .stop:
+                return .failure(RecordedRunRefusal(
+                    line: step.lines.lowerBound, message: "the run ends with stop(), which a test path does not take yet: cut the trace before it"))
+            case .child:
+                return .failure(RecordedRunRefusal(
+                    line: step.lines.lowerBound, message: "a step of a child machine, which a test of a recorded run does not drive yet"))
             }
             now = step.interpreter.now
             path.steps.append(TestStep(
