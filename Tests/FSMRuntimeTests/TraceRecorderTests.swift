@@ -38,7 +38,7 @@ import Testing
         recorder.dropped("load")
         recorder.step(Light.allCases) { _ in false }
         #expect(sink.lines == [
-            #"{"fsmcTrace":1,"machine":"Lamp","spec":"Lamp.fsm","fsmcVersion":"0.1.0"}"# + "\n",
+            #"{"fsmcTrace":2,"machine":"Lamp","spec":"Lamp.fsm","fsmcVersion":"0.1.0"}"# + "\n",
             #"{"kind":"start"}"# + "\n",
             #"{"kind":"entry","state":"off"}"# + "\n",
             #"{"kind":"step","configuration":["off"]}"# + "\n",
@@ -59,6 +59,34 @@ import Testing
             #"{"kind":"cancelled","invocation":"load"}"# + "\n",
             #"{"kind":"dropped","invocation":"load"}"# + "\n",
             #"{"kind":"step","configuration":[]}"# + "\n",
+        ])
+    }
+
+    /// A child machine's recorder writes into its parent's trace, each record marked with the
+    /// invocations that run it, from its `start` with its machine's name on; `stop()` is a step
+    /// ending with no active state.
+    @Test func aChildsRecordsGoIntoTheParentsTraceMarked() {
+        let sink = Sink()
+        let recorder = TraceRecorder(machine: "Lamp", spec: "Lamp.fsm", fsmcVersion: "0.1.0") {
+            sink.lines.append(String(decoding: $0, as: UTF8.self))
+        }
+        let child = recorder.child("dimmer", machine: "Dimmer")
+        child.entry("low")
+        let grandchild = child.child("fader", machine: "Fader")
+        grandchild.guardAnswer("isSlow", true)
+        child.stop()
+        child.exit("low")
+        child.stopped()
+        recorder.entry("on")
+        #expect(Array(sink.lines.dropFirst(2)) == [
+            #"{"kind":"start","in":"dimmer","machine":"Dimmer"}"# + "\n",
+            #"{"kind":"entry","in":"dimmer","state":"low"}"# + "\n",
+            #"{"kind":"start","in":"dimmer.fader","machine":"Fader"}"# + "\n",
+            #"{"kind":"guard","in":"dimmer.fader","name":"isSlow","answer":true}"# + "\n",
+            #"{"kind":"stop","in":"dimmer"}"# + "\n",
+            #"{"kind":"exit","in":"dimmer","state":"low"}"# + "\n",
+            #"{"kind":"step","in":"dimmer","configuration":[]}"# + "\n",
+            #"{"kind":"entry","state":"on"}"# + "\n",
         ])
     }
 

@@ -76,3 +76,46 @@ import TestSupport
         #expect(fsmRuntimeVersion == fsmcVersion)
     }
 }
+
+/// Child machines recorded with their parent: the generated parent gives each child it makes a
+/// `TraceObserver` writing into its own trace, and replay runs them together; `stop()` records
+/// a step of its own.
+extension TraceRecordingTests {
+    static func flowSpecs() throws -> (root: ExecutableMachine, children: [String: ExecutableMachine]) {
+        let flows = ExampleMachines.folder.appendingPathComponent("Flows")
+        func text(_ name: String) throws -> SourceText { SourceText(bytes: Array(try Data(contentsOf: flows.appendingPathComponent(name)))) }
+        let onboarding = try #require(Compiler.compile(try text("OnboardingFlow.fsm"), propertyBounds: nil).executable)
+        let editor = try #require(Compiler.compile(try text("EditorFlow.fsm"), propertyBounds: nil).executable)
+        let root = Compiler.compile(
+            try text("ReaderFlow.fsm"), machines: MachineCatalog(specs: [try text("OnboardingFlow.fsm"), try text("EditorFlow.fsm")]),
+            propertyBounds: nil)
+        return (try #require(root.executable), ["OnboardingFlow": onboarding, "EditorFlow": editor])
+    }
+
+    @MainActor @Test func aParentsTraceHoldsItsChildrensRunsAndReplays() throws {
+        let sink = Bytes()
+        let recorder = TraceRecorder(machine: "ReaderFlow", spec: "ReaderFlow.fsm", fsmcVersion: fsmRuntimeVersion) { sink.bytes += $0 }
+        let actions = ReaderFlowActions()
+        let app = ReaderFlow(actions: actions, observers: [ReaderFlow.TraceObserver(recorder)])
+        app.send(.launch)
+        actions.onboarding?.send(.acceptTerms)
+        actions.onboarding?.send(.skipTour)
+        app.send(.signIn(user: "grace"))
+        app.send(.open(id: 3))
+        app.send(.edit)
+        actions.editor?.send(.save)
+        app.send(.edit)
+        app.stop()  // cancels the running editor flow too
+        let (root, children) = try Self.flowSpecs()
+        let run = TraceReplay.replay(text: sink.text, on: root, children: children)
+        #expect(run.divergence == nil, "\(run.divergence.map { $0.rendered(tracePath: "trace") } ?? "")\n\(sink.text)")
+        #expect(run.steps.filter { !$0.path.isEmpty }.count == 3)
+        #expect(run.steps.last?.stimulus == .stop)
+        #expect(sink.text.contains(#"{"kind":"start","in":"editorFlow","machine":"EditorFlow"}"#))
+        #expect(sink.text.contains(#"{"kind":"stop","in":"editorFlow"}"#))
+        #expect(sink.text.hasSuffix(#"{"kind":"step","configuration":[]}"# + "\n"))
+        // Without the children's specs, replay says which it needs.
+        #expect(TraceReplay.replay(text: sink.text, on: root).divergence?.message
+            == "replay needs the spec of machine 'OnboardingFlow', which 'onboardingFlow' runs: name it with --sibling")
+    }
+}

@@ -22,10 +22,17 @@ extension CommandLineTests {
         try await withFiles([String: String]()) { directory in
             let record = try await ProcessRunner.run(examples.path, ["--record", directory.path], input: "", in: directory)
             #expect(record.status == 0, "\(record.stderr)")
-            for name in ["Navigator", "Profile"] {
+            let flows = ExampleMachines.folder.appendingPathComponent("Flows")
+            let specs = [
+                ("Navigator", ExampleMachines.folder.appendingPathComponent("Navigator.fsm"), [URL]()),
+                ("Profile", ExampleMachines.folder.appendingPathComponent("Profile.fsm"), []),
+                // The root flow's trace holds its child flows' runs: their specs are siblings.
+                ("ReaderFlow", flows.appendingPathComponent("ReaderFlow.fsm"),
+                 [flows.appendingPathComponent("OnboardingFlow.fsm"), flows.appendingPathComponent("EditorFlow.fsm")]),
+            ]
+            for (name, spec, siblings) in specs {
                 let recorded = directory.appendingPathComponent("\(name).jsonl")
-                let spec = ExampleMachines.folder.appendingPathComponent("\(name).fsm")
-                let replay = try await fsmc(["replay", spec.path, recorded.path], in: directory)
+                let replay = try await fsmc(["replay", spec.path, recorded.path] + siblings.flatMap { ["--sibling", $0.path] }, in: directory)
                 #expect(replay.status == 0, "\(replay.stderr)")
                 // The journeys are deterministic: the committed runs are what fsm-examples records today.
                 let committed = ExampleMachines.folder.appendingPathComponent("runs/\(name).jsonl")
@@ -33,6 +40,14 @@ extension CommandLineTests {
             }
             let profile = try await fsmc(["replay", "machines/Profile.fsm", "machines/runs/Profile.jsonl"], in: ExampleMachines.packageRoot)
             #expect(profile.stdout == "machines/runs/Profile.jsonl: 12 steps and 10 transitions match Profile; it ends in [idle]\n")
+            let readerFlow = try await fsmc(
+                ["replay", "machines/Flows/ReaderFlow.fsm", "machines/runs/ReaderFlow.jsonl",
+                 "--sibling", "machines/Flows/OnboardingFlow.fsm", "--sibling", "machines/Flows/EditorFlow.fsm"],
+                in: ExampleMachines.packageRoot)
+            #expect(readerFlow.stdout == "machines/runs/ReaderFlow.jsonl: 15 steps and 11 transitions match ReaderFlow; it ends in [signedOut]\n")
+            let withoutSiblings = try await fsmc(["replay", "machines/Flows/ReaderFlow.fsm", "machines/runs/ReaderFlow.jsonl"], in: ExampleMachines.packageRoot)
+            #expect(withoutSiblings.status == 1)
+            #expect(withoutSiblings.stderr.contains("machines/Flows/ReaderFlow.fsm:21:16: error: unknown machine 'OnboardingFlow'"))
         }
     }
 

@@ -91,6 +91,30 @@ extension SimulateCommandTests {
         #expect(steps.allSatisfy { $0["situation"] is Int }, "every step ends in a situation of the graph")
     }
 
+    /// The reading app's run, its child flows' steps included: each labeled with the flow, its
+    /// log in the child's own names.
+    @Test func aRecordedRunWithChildMachinesIsReplayedIntoThePage() async throws {
+        let run = try await fsmc(
+            ["simulate", "machines/Flows/ReaderFlow.fsm", "--sibling", "machines/Flows/OnboardingFlow.fsm",
+             "--sibling", "machines/Flows/EditorFlow.fsm", "--dump", "--trace", "machines/runs/ReaderFlow.jsonl"],
+            in: ExampleMachines.packageRoot)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let recorded = try #require(document["recordedRun"] as? [String: Any])
+        #expect(recorded["divergence"] is NSNull)
+        let steps = try #require(recorded["steps"] as? [[String: Any]])
+        let labels = steps.compactMap { $0["label"] as? String }
+        #expect(labels.count == 15)
+        #expect(Array(labels.prefix(7)) == [
+            "start", "event launch", "onboardingFlow: event acceptTerms", "on onboardingFlow.show", "onboardingFlow: event next",
+            "onboardingFlow: event skipTour", "done onboardingFlow",
+        ])
+        let log = try #require(steps[2]["log"] as? [[String: String]]).compactMap { $0["text"] }
+        #expect(log.first == "onboardingFlow: exit terms")
+        #expect(log.contains("onboardingFlow: take terms --acceptTerms--> tour"))
+    }
+
     @Test func aRunThatPartsFromTheSpecIsAWarning() async throws {
         let trace = """
             {"fsmcTrace":1,"machine":"Player","spec":"Player.fsm","fsmcVersion":"0.1.0"}

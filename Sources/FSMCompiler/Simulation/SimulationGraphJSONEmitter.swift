@@ -95,7 +95,7 @@ private struct Writer {
     }
 
     private func recordedRun(_ run: ReplayedRun) -> JSON {
-        let log = SimulationStepLog(machine: machine)
+        let log = SimulationStepLog(machine: machine, children: run.steps.first?.interpreter.machines ?? [:])
         let steps = run.steps.map { step in
             JSON.object([
                 ("label", .string(label(of: step.stimulus))),

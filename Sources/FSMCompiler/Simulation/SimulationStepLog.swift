@@ -7,10 +7,15 @@ import FSMCore
 /// (``MachineInterpreter/SelectionExplanation``). Texts are the spec's own (``SpecText``).
 package struct SimulationStepLog {
     package let machine: ExecutableMachine
+    /// The machines it runs as children, and theirs, by name: a child's entries are told with
+    /// its own names, after the invocation that runs it (a recorded run's; the simulator's own
+    /// steps abstract children).
+    package let children: [String: ExecutableMachine]
     private var model: MachineModel { machine.model }
 
-    package init(machine: ExecutableMachine) {
+    package init(machine: ExecutableMachine, children: [String: ExecutableMachine] = [:]) {
         self.machine = machine
+        self.children = children
     }
 
     package struct Line: Hashable, Sendable {
@@ -109,8 +114,14 @@ package struct SimulationStepLog {
             return [Line(kind: "dropped", text: "dropped \(result.trigger(of: model[run.invocation].name)): it no longer runs")]
         case .ignoredResult(let run, let result):
             return [Line(kind: "ignored", text: "ignored \(result.trigger(of: model[run.invocation].name)): no transition took it")]
-        case .inChild(let run, _):
-            return [Line(kind: "child", text: "a step of the child \(model[run.invocation].name)")]
+        case .inChild(let run, let inner):
+            let name = model[run.invocation].name
+            guard case .machine(let childName) = model[run.invocation].kind, let child = children[childName] else {
+                return [Line(kind: "child", text: "a step of the child \(name)")]
+            }
+            return SimulationStepLog(machine: child, children: children).lines(of: inner).map { line in
+                Line(kind: line.kind, text: line.text.hasPrefix("  ") ? "  \(name): \(line.text.dropFirst(2))" : "\(name): \(line.text)")
+            }
         }
     }
 

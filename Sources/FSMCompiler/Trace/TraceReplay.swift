@@ -79,13 +79,21 @@ private struct Replay {
                 fail(at: opening, "the machine was stopped: nothing happens after its 'stop' step, found '\(opening.summary)'")
                 return
             }
+            guard runs(to: opening) != nil else { return }
             // A step runs to its machine's `step` record; a child's start and cancellation
             // (its own records, a `step` record of its own included) come inside.
             var end = index + 1
             while end < lines.count, !(lines[end].path == opening.path && lines[end].record.isStepEnd) {
                 let line = lines[end]
                 if line.record.isStimulus, line.path.count <= opening.path.count || !line.path.starts(with: opening.path) {
-                    fail(at: line, "'\(line.summary)' opens a step before the previous one ended with its 'step' record")
+                    if steps.isEmpty, line.path.isEmpty {
+                        // The recorder wrote `start` as it was made; the machine, which would have
+                        // ended its initial step, did not have its observer yet.
+                        fail(at: line, "the machine's initial step has no 'step' record: its TraceObserver was added after the machine "
+                            + "started (addObserver(_:)), so the run has no start to replay from; give it to the machine's init (observers:)")
+                    } else {
+                        fail(at: line, "'\(line.summary)' opens a step before the previous one ended with its 'step' record")
+                    }
                     return
                 }
                 end += 1

@@ -569,7 +569,13 @@ final class App {
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitActiveStates()
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
     }
 
@@ -699,7 +705,12 @@ final class App {
                 let link = SignInLink(run: run, completion: .signIn(.finished)) { [weak self] delivery, run in
                     self?.invocationDelivered(delivery, run: run)
                 }
-                let child = actions.signIn(observers: [link])
+                #if FSMC_RECORDING
+                let observers: [any SignIn.Observer] = [link] + (traceObserver.map { [SignIn.TraceObserver($0.recorder.child("signIn", machine: "SignIn"))] } ?? [])
+                #else
+                let observers: [any SignIn.Observer] = [link]
+                #endif
+                let child = actions.signIn(observers: observers)
                 precondition(link.isAttached, "App: signIn(…) must give 'observers' to SignIn's init")
                 // The slot holds the child and its link while the run lasts; cancelling it stops the child.
                 return RunningInvocation {

@@ -431,7 +431,13 @@ public final class CallTracker {
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitState(state)
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
     }
 

@@ -528,7 +528,13 @@ import FSMRuntime
     private func exitForGood() {
         isInStep = true
         if !isFinished {
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stop()
+            #endif
             exitActiveStates()
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stopped()
+            #endif
         }
         pendingEvents.removeAll()
     }

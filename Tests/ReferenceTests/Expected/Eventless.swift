@@ -419,7 +419,13 @@ final class Triage {
     private func exitForGood() {
         isInStep = true
         if !isFinished {
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stop()
+            #endif
             exitState(state)
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stopped()
+            #endif
         }
         pendingEvents.removeAll()
     }

@@ -322,7 +322,13 @@ final class FinalOnly {
     private func exitForGood() {
         isInStep = true
         if !isFinished {
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stop()
+            #endif
             exitState(state)
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stopped()
+            #endif
         }
         pendingEvents.removeAll()
         raisedEvents.removeAll()

@@ -467,7 +467,13 @@ final class Jukebox {
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitActiveStates()
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
     }
 

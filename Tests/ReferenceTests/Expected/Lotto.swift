@@ -509,7 +509,13 @@ public final class Lotto {
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitActiveStates()
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
     }
 

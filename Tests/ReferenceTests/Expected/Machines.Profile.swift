@@ -614,7 +614,13 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitActiveStates()
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
     }
 

@@ -406,7 +406,13 @@ import FSMRuntime
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitState(state)
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
     }
 

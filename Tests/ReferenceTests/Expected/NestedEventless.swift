@@ -352,7 +352,13 @@ final class Beta {
     private func exitForGood() {
         isInStep = true
         if !isFinished {
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stop()
+            #endif
             exitActiveStates()
+            #if FSMC_RECORDING
+            traceObserver?.recorder.stopped()
+            #endif
         }
         pendingEvents.removeAll()
         raisedEvents.removeAll()

@@ -592,7 +592,13 @@ import FSMRuntime
     /// dropped and no other step starts.
     private func exitForGood() {
         isInStep = true
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stop()
+        #endif
         exitActiveStates()
+        #if FSMC_RECORDING
+        traceObserver?.recorder.stopped()
+        #endif
         pendingEvents.removeAll()
         raisedEvents.removeAll()
     }
