@@ -22,15 +22,9 @@ private struct StubService: UserService {
 }
 
 /// `  loading(id: 4) --done fetchUser--> showing(…)`: a result of an invocation carries no
-/// event, so the line names it by the states it joins.
+/// event; the transition's `result` names it.
 private func printTransition(_ transition: Profile.Transition) {
-    let trigger: String
-    switch (transition.event, transition.source, transition.target) {
-    case (let event?, _, _): trigger = event.name
-    case (nil, .loading, .showing): trigger = "done fetchUser"
-    case (nil, .showing, .idle): trigger = "done changes"
-    default: trigger = "an invocation's result or a timer"
-    }
+    let trigger = transition.event?.name ?? transition.result.map { "\($0)" } ?? "after 10s"
     print(transitionLine(from: "\(transition.source)", on: trigger, to: "\(transition.target)"))
 }
 

@@ -11,7 +11,7 @@ import Machines
     app.observe { notification in
         switch notification {
         case .transitioned(let transition):
-            print(transitionLine(from: "\(transition.source)", on: transition.event?.name ?? "(child flow)", to: "\(transition.target)"))
+            print(transitionLine(from: "\(transition.source)", on: transition.event?.name ?? transition.result.map { "\($0)" } ?? "(eventless)", to: "\(transition.target)"))
         case .emitted(.banner(let text)):
             print("  banner: \(text)")
         case .started(let flow):

@@ -209,6 +209,18 @@ extension InvocationsGenerator {
     /// Whether a type as written is a function type (`@Sendable (Int) -> Void`): an arrow
     /// outside every parenthesis, bracket and angle bracket (`((Int) -> Void)?`, `[(Int) -> Void]`
     /// and `Result<(Int) -> Void, any Error>` are not).
+    /// `InvocationTrigger(.fetchUser, .done)`: what observers are told took a transition on
+    /// `result` of `invocation`.
+    static func triggerValue(_ result: InvocationResult, of invocation: InvocationModel) -> String {
+        let outcome = switch result {
+        case .done: ".done"
+        case .error: ".error"
+        case .element: ".element"
+        case .output(let output): ".output(\(SpecText.stringLiteral(output)))"
+        }
+        return "InvocationTrigger(.\(SwiftNames.variable(invocation.name)), \(outcome))"
+    }
+
     static func isFunctionType(_ type: String) -> Bool {
         var depth = 0
         var previous: Character = " "
@@ -253,6 +265,8 @@ extension InvocationsGenerator {
             // are bound only when they are read: a binding never read is a warning.
             var written: [TransitionID] = []
             var body = CodeWriter()
+            // What `transitioned(from:on:…)` is told took the transition: no event, this result.
+            let cause = "nil, result: \(Self.triggerValue(result, of: invocation))"
             let relevant = walk.subtreesDeclaring {
                 !regionAnalysis.ownTransitions(of: $0, for: trigger).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(trigger)
             }
@@ -266,19 +280,19 @@ extension InvocationsGenerator {
                 emitShared: { parallel, writer in
                     guard regionAnalysis.sharedTriggers[parallel.index].contains(trigger) else { return .nothing }
                     written += regionAnalysis.sharedTransitions(of: parallel, for: trigger)
-                    let reads = shared.emitSharedTrigger(trigger, of: parallel, event: "nil", mode: .live(.returnTrue), into: &writer)
+                    let reads = shared.emitSharedTrigger(trigger, of: parallel, event: cause, mode: .live(.returnTrue), into: &writer)
                     return WrittenCode(leaves: false, reads: reads)
                 },
                 into: &body
             ) { state, position, writer in
                 let transitions = regionAnalysis.ownTransitions(of: state, for: trigger)
                 written += transitions
-                return bodies.emitGuardedSequence(transitions, from: position, event: "nil", ending: .returnTrue, into: &writer)
+                return bodies.emitGuardedSequence(transitions, from: position, event: cause, ending: .returnTrue, into: &writer)
             }.leaves
             let machineLevel = machine.transitions(of: .machine, for: trigger)
             if !leaves, !machineLevel.isEmpty {
                 written += machineLevel
-                leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: "nil", ending: .returnTrue, into: &body).leaves
+                leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: cause, ending: .returnTrue, into: &body).leaves
             }
             if !leaves { body.line("return false") }
             if payload.count > 1, !result.isOutput {

@@ -109,9 +109,16 @@ extension StatechartStateChangesGenerator {
         writer.line("/// Tells the observers about the transition that left `source`; returns `true`, which")
         writer.line("/// `handle(_:)` returns.")
         writer.line("@discardableResult @inline(__always)")
-        writer.block("private func transitioned(from source: State, on event: Event?) -> Bool") { writer in
-            writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))")
-            writer.line("return true")
+        if features.contains(.invocations) {
+            writer.block("private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool") { writer in
+                writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))")
+                writer.line("return true")
+            }
+        } else {
+            writer.block("private func transitioned(from source: State, on event: Event?) -> Bool") { writer in
+                writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))")
+                writer.line("return true")
+            }
         }
         writer.line()
         for owner in historyOwners { emitHistoryRestore(of: owner, into: &writer) }

@@ -52,15 +52,27 @@ extension ValueTypesGenerator {
             writer.line()
         }
 
-        writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions.")
+        let namesResults = features.contains(.invocations)
+        if namesResults {
+            writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions and")
+            writer.line("/// for an invocation's result, which `result` names (`done fetchUser`).")
+        } else {
+            writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions.")
+        }
         writer.block("\(access)struct Transition: \(typeConformances.event.isHashable && typeConformances.state.isHashable ? "Hashable, " : "")Sendable") { writer in
             writer.line("\(access)var source: State")
             writer.line("\(access)var event: Event?")
+            if namesResults {
+                writer.line("/// The invocation whose result took the transition, and what it delivered; `nil` otherwise.")
+                writer.line("\(access)var result: InvocationTrigger<Invocation>?")
+            }
             writer.line("\(access)var target: State")
             writer.line()
-            writer.block("\(access)init(source: State, event: Event?, target: State)") { writer in
+            let resultParameter = namesResults ? ", result: InvocationTrigger<Invocation>? = nil" : ""
+            writer.block("\(access)init(source: State, event: Event?\(resultParameter), target: State)") { writer in
                 writer.line("self.source = source")
                 writer.line("self.event = event")
+                if namesResults { writer.line("self.result = result") }
                 writer.line("self.target = target")
             }
         }

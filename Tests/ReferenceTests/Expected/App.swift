@@ -75,15 +75,19 @@ final class App {
         }
     }
 
-    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
+    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions and
+    /// for an invocation's result, which `result` names (`done fetchUser`).
     struct Transition: Hashable, Sendable {
         var source: State
         var event: Event?
+        /// The invocation whose result took the transition, and what it delivered; `nil` otherwise.
+        var result: InvocationTrigger<Invocation>?
         var target: State
 
-        init(source: State, event: Event?, target: State) {
+        init(source: State, event: Event?, result: InvocationTrigger<Invocation>? = nil, target: State) {
             self.source = source
             self.event = event
+            self.result = result
             self.target = target
         }
     }
@@ -683,8 +687,8 @@ final class App {
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
-    private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
+    private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool {
+        notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))
         return true
     }
 
@@ -784,7 +788,7 @@ final class App {
             exitState(.onboarding)
             state = .home(user: "guest")
             enterState(.home)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.signIn, .done))
         default:
             break
         }
@@ -799,7 +803,7 @@ final class App {
             exitState(.onboarding)
             state = .home(user: user)
             enterState(.home)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.signIn, .output("signedIn")))
         default:
             break
         }

@@ -72,15 +72,19 @@ import FSMRuntime
         }
     }
 
-    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
+    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions and
+    /// for an invocation's result, which `result` names (`done fetchUser`).
     public struct Transition: Hashable, Sendable {
         public var source: State
         public var event: Event?
+        /// The invocation whose result took the transition, and what it delivered; `nil` otherwise.
+        public var result: InvocationTrigger<Invocation>?
         public var target: State
 
-        public init(source: State, event: Event?, target: State) {
+        public init(source: State, event: Event?, result: InvocationTrigger<Invocation>? = nil, target: State) {
             self.source = source
             self.event = event
+            self.result = result
             self.target = target
         }
     }
@@ -677,8 +681,8 @@ import FSMRuntime
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
-    private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
+    private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool {
+        notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))
         return true
     }
 
@@ -788,7 +792,7 @@ import FSMRuntime
             exitState(.beforePayment)
             state = .paymentSuccess
             enterState(.paymentSuccess)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.pay, .done))
         default:
             break
         }
@@ -804,7 +808,7 @@ import FSMRuntime
             actions.report(error: error)
             state = .beforeLogIn
             enterState(.beforeLogIn)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.pay, .error))
         default:
             break
         }
@@ -819,7 +823,7 @@ import FSMRuntime
             exitState(.beforePush)
             state = .pushSuccess
             enterState(.pushSuccess)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.registerForPush, .done))
         default:
             break
         }
@@ -835,7 +839,7 @@ import FSMRuntime
             actions.report(error: error)
             state = .stable
             enterState(.stable)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.registerForPush, .error))
         default:
             break
         }

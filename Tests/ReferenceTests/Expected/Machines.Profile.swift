@@ -74,15 +74,19 @@ public final class Profile {
         }
     }
 
-    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
+    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions and
+    /// for an invocation's result, which `result` names (`done fetchUser`).
     public struct Transition: Hashable, Sendable {
         public var source: State
         public var event: Event?
+        /// The invocation whose result took the transition, and what it delivered; `nil` otherwise.
+        public var result: InvocationTrigger<Invocation>?
         public var target: State
 
-        public init(source: State, event: Event?, target: State) {
+        public init(source: State, event: Event?, result: InvocationTrigger<Invocation>? = nil, target: State) {
             self.source = source
             self.event = event
+            self.result = result
             self.target = target
         }
     }
@@ -764,8 +768,8 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
-    private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
+    private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool {
+        notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))
         return true
     }
 
@@ -946,7 +950,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
             exitState(.loading)
             state = .showing(user: user)
             enterState(.showing)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.fetchUser, .done))
         default:
             break
         }
@@ -962,14 +966,14 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
                 exitState(.loading)
                 state = .offline
                 enterState(.offline)
-                return transitioned(from: stateBefore, on: nil)
+                return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.fetchUser, .error))
             }
             let stateBefore = state
             exitState(.loading)
             actions.report(error: error, id: id)
             state = .failed
             enterState(.failed)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.fetchUser, .error))
         default:
             break
         }
@@ -984,7 +988,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
             exitState(.showing)
             state = .idle
             enterState(.idle)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.changes, .done))
         default:
             break
         }
@@ -999,7 +1003,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> User
             exitState(.showing)
             state = .offline
             enterState(.offline)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.changes, .error))
         default:
             break
         }

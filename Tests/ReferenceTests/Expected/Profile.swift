@@ -101,15 +101,19 @@ final class Profile {
         }
     }
 
-    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
+    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions and
+    /// for an invocation's result, which `result` names (`done fetchUser`).
     struct Transition: Hashable, Sendable {
         var source: State
         var event: Event?
+        /// The invocation whose result took the transition, and what it delivered; `nil` otherwise.
+        var result: InvocationTrigger<Invocation>?
         var target: State
 
-        init(source: State, event: Event?, target: State) {
+        init(source: State, event: Event?, result: InvocationTrigger<Invocation>? = nil, target: State) {
             self.source = source
             self.event = event
+            self.result = result
             self.target = target
         }
     }
@@ -800,8 +804,8 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
-    private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
+    private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool {
+        notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))
         return true
     }
 
@@ -982,7 +986,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             exitState(.loading)
             state = .showing(user: user)
             enterState(.showing)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.fetchUser, .done))
         default:
             break
         }
@@ -998,14 +1002,14 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
                 exitState(.loading)
                 state = .offline
                 enterState(.offline)
-                return transitioned(from: stateBefore, on: nil)
+                return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.fetchUser, .error))
             }
             let stateBefore = state
             exitState(.loading)
             actions.report(error: error, id: id)
             state = .failed
             enterState(.failed)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.fetchUser, .error))
         default:
             break
         }
@@ -1020,7 +1024,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             exitState(.showing)
             state = .idle
             enterState(.idle)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.changes, .done))
         default:
             break
         }
@@ -1035,7 +1039,7 @@ nonisolated(nonsending) func fetchUser(id: Int) async throws -> String
             exitState(.showing)
             state = .offline
             enterState(.offline)
-            return transitioned(from: stateBefore, on: nil)
+            return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.changes, .error))
         default:
             break
         }

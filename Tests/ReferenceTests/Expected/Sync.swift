@@ -128,15 +128,19 @@ import FSMRuntime
         }
     }
 
-    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions.
+    /// A transition the machine took. `event` is `nil` for eventless and delayed transitions and
+    /// for an invocation's result, which `result` names (`done fetchUser`).
     struct Transition: Hashable, Sendable {
         var source: State
         var event: Event?
+        /// The invocation whose result took the transition, and what it delivered; `nil` otherwise.
+        var result: InvocationTrigger<Invocation>?
         var target: State
 
-        init(source: State, event: Event?, target: State) {
+        init(source: State, event: Event?, result: InvocationTrigger<Invocation>? = nil, target: State) {
             self.source = source
             self.event = event
+            self.result = result
             self.target = target
         }
     }
@@ -828,8 +832,8 @@ import FSMRuntime
     /// Tells the observers about the transition that left `source`; returns `true`, which
     /// `handle(_:)` returns.
     @discardableResult @inline(__always)
-    private func transitioned(from source: State, on event: Event?) -> Bool {
-        notify(.transitions, .transitioned(Transition(source: source, event: event, target: state)))
+    private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool {
+        notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))
         return true
     }
 
@@ -970,13 +974,13 @@ import FSMRuntime
                     actions.record(bytes: bytes, checksum: checksum)
                     state = .syncing(.init(upload: .sent, download: syncingRegions.download))
                     enterState(.sent)
-                    return transitioned(from: stateBefore, on: nil)
+                    return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.send, .done))
                 }
                 let stateBefore = state
                 exitState(.sending)
                 state = .syncing(.init(upload: .sending, download: syncingRegions.download))
                 enterState(.sending)
-                return transitioned(from: stateBefore, on: nil)
+                return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.send, .done))
             default:
                 break
             }
@@ -996,7 +1000,7 @@ import FSMRuntime
                 exitState(.sending)
                 state = .syncing(.init(upload: .sent, download: syncingRegions.download))
                 enterState(.sent)
-                return transitioned(from: stateBefore, on: nil)
+                return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.send, .error))
             default:
                 break
             }
@@ -1016,7 +1020,7 @@ import FSMRuntime
                 exitState(.checking)
                 state = .syncing(.init(upload: syncingRegions.upload, download: .fetching))
                 enterState(.fetching)
-                return transitioned(from: stateBefore, on: nil)
+                return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.check, .done))
             default:
                 break
             }
@@ -1052,7 +1056,7 @@ import FSMRuntime
                 exitState(.fetching)
                 state = .syncing(.init(upload: syncingRegions.upload, download: .fetched))
                 enterState(.fetched)
-                return transitioned(from: stateBefore, on: nil)
+                return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.pages, .error))
             default:
                 break
             }
@@ -1073,7 +1077,7 @@ import FSMRuntime
                     exitState(.fetching)
                     state = .syncing(.init(upload: syncingRegions.upload, download: .fetched))
                     enterState(.fetched)
-                    return transitioned(from: stateBefore, on: nil)
+                    return transitioned(from: stateBefore, on: nil, result: InvocationTrigger(.pages, .element))
                 }
                 actions.store(page: page)
                 return true
