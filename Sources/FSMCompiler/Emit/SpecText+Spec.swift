@@ -72,20 +72,51 @@ extension SpecText {
 
     /// `on pause [isSeekable] -> paused / rewind, emit notice("…")`, `always -> idle`,
     /// `after 1s -> idle`, `done -> login`, `on t reenter -> a2`.
+    ///
+    /// A guard or an action the model calls without the payload its trigger has (its callable
+    /// takes none) is written `name()`: what an imported chart's `error fetch / report` says,
+    /// whose actions receive no payload (SCXML carries none), and what a spec wrote.
     public static func transitionLine(_ transition: TransitionModel, in model: MachineModel) -> String {
         var line = trigger(transition.trigger, in: model)
         if case .event = transition.trigger { line = "on " + line }
+        let hasPayload = !payload(of: transition.trigger, in: model).isEmpty
+        let bareGuards = hasPayload ? Set(model.guards.filter(\.payload.isEmpty).map(\.name)) : []
+        let bareActions = hasPayload ? Set(model.actions.filter(\.payload.isEmpty).map(\.name)) : []
         if let guardModel = transition.guardExpression {
-            line += " [\(guardExpression(guardModel, in: model))]"
+            line += " [\(guardExpression(withoutPayload(guardModel, bareGuards), in: model))]"
         }
         if transition.reenters { line += " reenter" }
         if let target = targetWithData(of: transition, in: model) {
             line += " -> " + target
         }
         if !transition.actions.isEmpty {
-            line += " / " + actionList(transition.actions, in: model)
+            let actions = transition.actions.map { action -> ActionModel in
+                if case .call(let name) = action, bareActions.contains(name) { return .call(name + "()") }
+                return action
+            }
+            line += " / " + actionList(actions, in: model)
         }
         return line
+    }
+
+    /// The payload a transition's guards and actions receive from its trigger.
+    private static func payload(of trigger: TransitionModel.Trigger, in model: MachineModel) -> [ParameterModel] {
+        switch trigger {
+        case .event(let event): model[event].parameters
+        case .invocation(let invocation, let result): model[invocation].payload(of: result)
+        default: []
+        }
+    }
+
+    /// The guard with each call of `bare` written `name()`.
+    private static func withoutPayload(_ guardModel: GuardModel, _ bare: Set<String>) -> GuardModel {
+        switch guardModel {
+        case .call(let name) where bare.contains(name): .call(name + "()")
+        case .not(let operand): .not(withoutPayload(operand, bare))
+        case .and(let lhs, let rhs): .and(withoutPayload(lhs, bare), withoutPayload(rhs, bare))
+        case .or(let lhs, let rhs): .or(withoutPayload(lhs, bare), withoutPayload(rhs, bare))
+        default: guardModel
+        }
     }
 
     // MARK: - Parts

@@ -41,10 +41,21 @@ extension SCXMLEmitter {
     /// `error.*` is left to SCXML's platform errors.
     public static func event(of result: InvocationResult, from invocation: InvocationModel) -> String {
         switch result {
-        case .done: invocation.isChildMachine ? "fsmc.done." + invocation.name : "done.invoke." + invocation.name
-        case .error: "fsmc.error." + invocation.name
-        case .element: "fsmc.element." + invocation.name
+        case .done where invocation.isChildMachine: "fsmc.done." + invocation.name
         case .output(let output): "fsmc.output." + invocation.name + "." + output
+        default: resultEvent(result, ofCallOrStream: invocation.name)
+        }
+    }
+
+    /// The SCXML event a call's or a stream's result arrives as, by the invocation's name (the
+    /// `<invoke>`'s id): `done.invoke.<name>`, `fsmc.error.<name>`, `fsmc.element.<name>`. The
+    /// import reads them back (SCXMLImporter+Calls).
+    static func resultEvent(_ result: InvocationResult, ofCallOrStream name: String) -> String {
+        switch result {
+        case .done: "done.invoke." + name
+        case .error: "fsmc.error." + name
+        case .element: "fsmc.element." + name
+        case .output(let output): "fsmc.output." + name + "." + output
         }
     }
 

@@ -15,7 +15,8 @@ import FSMCore
 /// anything, and SCXML's `done.invoke.<id>`, are refused: what a cancelled run sent would be
 /// delivered in SCXML and dropped in fsmc.
 extension SCXMLImporter {
-    /// An `<invoke>` of an inline child chart, as read.
+    /// An `<invoke>` of an inline child chart, as read: a child machine's, or the export's
+    /// session of a call or a stream (SCXMLImporter+Calls).
     struct ChartInvocation {
         var element: XMLElement
         /// The chart index of the state that invokes it.
@@ -25,14 +26,21 @@ extension SCXMLImporter {
         /// The fsmc name of the invocation: the id made an identifier.
         var name: String
         var documentation: String?
-        /// The child's machine name.
-        var machine: String
+        /// A child machine (by its machine name), or the export's call or stream.
+        var kind: InvocationModel.Kind
         /// The fsmc names of the child's outputs.
         var outputs: Set<String>
         /// Whether the parent gives the child the export's run number
         /// (`<param name="fsmc_run" expr="fsmc_run_<id>"/>`), so that it can tell a current
         /// run's events from a cancelled one's.
         var isNumbered: Bool
+
+        /// The child's machine name; empty for a call or a stream.
+        var machine: String {
+            if case .machine(let machine) = kind { machine } else { "" }
+        }
+
+        var isChildMachine: Bool { !machine.isEmpty }
     }
 
     /// The `type`s of an `<invoke>` of an SCXML chart (SCXML 6.4.1; `scxml` is the short form
@@ -73,11 +81,18 @@ extension SCXMLImporter {
         }
         guard let chartElement = inlineChart(in: content, of: element) else { return }
         // The session the export writes for a call or a stream (SCXMLEmitter+Invocations) is
-        // no machine of the user's: a harness completes it.
-        if chartElement.elements.first(where: { $0.localName == "state" })?.attribute("id")?.value == id + ".running" {
-            diagnostics.error(
-                "<invoke> is not supported for a call or a stream (the export's session '\(id).running'): the import does not read them back (write them in the spec as invoke, docs/SCXML.md, \"Invocations\")",
-                at: element.range)
+        // no machine of the user's: a harness completes it. Read back exactly as written, or
+        // refused.
+        if Self.looksLikeExportedSession(chartElement, id: id) {
+            guard let kind = exportedCallOrStream(element, chart: chartElement, id: id, hasParameters: isNumbered) else {
+                diagnostics.error(
+                    "<invoke> is not supported for a call or a stream but as the export writes it: the session '\(id).running' differs from the export's, element for element (docs/SCXML.md, \"Invocations\")",
+                    at: element.range)
+                return
+            }
+            invocations.append(ChartInvocation(
+                element: element, owner: owner, id: id, name: SCXMLNames.mapped(id, as: .invocation), documentation: documentation,
+                kind: kind, outputs: [], isNumbered: false))
             return
         }
         var childDocumentation: [XMLNode] = []
@@ -93,7 +108,7 @@ extension SCXMLImporter {
         }
         invocations.append(ChartInvocation(
             element: element, owner: owner, id: id, name: SCXMLNames.mapped(id, as: .invocation), documentation: documentation,
-            machine: machine.name, outputs: Set(machine.outputs.map(\.name)), isNumbered: isNumbered))
+            kind: .machine(machine.name), outputs: Set(machine.outputs.map(\.name)), isNumbered: isNumbered))
     }
 
     /// Whether the `<invoke>`'s attributes say an SCXML chart given inline; the others are
@@ -294,12 +309,13 @@ extension SCXMLImporter {
         let tokens = Self.tokens(name)
         let isOutput = tokens.count >= 2 && tokens[0] == "fsmc" && tokens[1] == "output"
         let isDone = tokens.count >= 2 && tokens[0] == "fsmc" && tokens[1] == "done"
+        if let callResult = callResultMeaning(name, run: run) { return callResult }
         if tokens.count >= 2, tokens[0] == "done", tokens[1] == "invoke" {
             return (nil, "'\(name)' is SCXML's completion of an invocation, which SCXML also delivers from a cancelled run to the next run of the same <invoke>, where fsmc drops it: the import reads a child's completion as the export writes it ('fsmc.done.<id>' with the run number, docs/SCXML.md, \"Child machines\")")
         }
         guard isOutput || isDone || run != nil else { return nil }
         let id = tokens.count >= 3 ? String(tokens[2]) : ""
-        guard let index = invocations.firstIndex(where: { $0.id == id }), isOutput ? tokens.count == 4 : tokens.count == 3 else {
+        guard let index = invocations.firstIndex(where: { $0.id == id && $0.isChildMachine }), isOutput ? tokens.count == 4 : tokens.count == 3 else {
             if isOutput || isDone {
                 return (nil, "'\(name)' names no child this chart invokes: the export sends 'fsmc.output.<invoke id>.<output>' and 'fsmc.done.<invoke id>'")
             }
@@ -330,7 +346,7 @@ extension SCXMLImporter {
             }
             let id = InvocationID(index)
             models.append(InvocationModel(
-                id: id, name: invocation.name, documentation: invocation.documentation, kind: .machine(invocation.machine), results: [],
+                id: id, name: invocation.name, documentation: invocation.documentation, kind: invocation.kind, results: [],
                 owner: owner, range: invocation.element.range))
             states[owner.index].invocations.append(id)
         }

@@ -147,6 +147,12 @@ extension SCXMLImporter {
             if let problem = child.problem { diagnostics.error(problem, at: range) }
             return child.meaning
         }
+        if let result = callResultMatched(byPrefix: name) {
+            diagnostics.error(
+                "'\(descriptor)' also matches '\(result)', the result of an invocation, which fsmc takes only by 'done', 'error' or 'on' that invocation",
+                at: range)
+            return nil
+        }
         if let timer = timers.owned[index]?.first(where: { $0.event == name }) {
             return .trigger(timer.trigger)
         }
@@ -173,6 +179,10 @@ extension SCXMLImporter {
     mutating func checkRaisable(_ name: String, at range: SourceRange, timers: Timers) -> Bool {
         if name.hasPrefix("done.state.") {
             diagnostics.error("'\(name)' is SCXML's completion event: fsmc's machines complete by entering a final state", at: range)
+            return false
+        }
+        if let result = callResult(named: name) {
+            diagnostics.error("'\(result)' is the result of an invocation: fsmc's invocations deliver their results themselves", at: range)
             return false
         }
         if let (_, timer) = timers.timer(named: name) {

@@ -399,6 +399,6 @@ public struct SCXMLImporter {
     /// How the comments the export writes about the document itself begin.
     static let exportNotes = [
         "Exported by fsmc from machine", "The machine: its transitions are the spec's machine-level ones",
-        "state data, not exported:",
+        "state data, not exported:", "results, not exported:",
     ]
 }

@@ -37,8 +37,10 @@ enum SCXMLNames {
     }
     /// Why the identifier cannot name `kind` in a spec, or `nil` when it can: a keyword of
     /// the language, or a name the generated Swift reserves.
+    /// An invocation may be named by a keyword of the language (`invoke final`, `done final`),
+    /// which reads it by its place.
     static func problem(with name: String, as kind: ReservedNames.NameKind) -> String? {
-        if Keyword(rawValue: name) != nil {
+        if Keyword(rawValue: name) != nil, kind != .invocation {
             return "'\(name)' is a keyword of fsmc's language and cannot name \(kind.article)"
         }
         return ReservedNames.problem(with: name, as: kind)

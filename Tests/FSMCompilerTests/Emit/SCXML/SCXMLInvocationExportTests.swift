@@ -4,7 +4,8 @@ import Testing
 /// Calls and streams exported as `<invoke>`s of a child session that a harness completes,
 /// fails, yields and finishes (docs/SCXML.md, "Invocations"). The golden files of
 /// InvocationMachinesTests' specs are checked by SCXMLExportTests; Qt runs the mapping in
-/// fsm-differential's replay of `Differential/Invocations*`.
+/// fsm-differential's replay of `Differential/Invocations*`; the import reads it back
+/// (SCXMLImportCallTests).
 @Suite struct SCXMLInvocationExportTests {
     static let spec = """
         machine Fetcher {
@@ -87,20 +88,5 @@ import Testing
 
     @Test func eachOutcomeIsAnEventOfTheChild() {
         #expect(SCXMLEmitter.Outcome.allCases.map(\.event) == ["fsmc.complete", "fsmc.fail", "fsmc.yield", "fsmc.finish"])
-    }
-
-    /// The import does not read `<invoke>` back, not even the export's: it refuses each at its
-    /// line and column, and writes nothing.
-    @Test func theImportRefusesTheExportsInvokeWhereItIs() throws {
-        let scxml = SCXMLEmitter.emit(try #require(Compiler.compile(SourceText(Self.spec)).model))
-        let (model, diagnostics, _, _) = SCXMLImporter.importChart(SourceText(scxml), fallbackName: "Fetcher")
-        #expect(model == nil)
-        let lines = scxml.split(separator: "\n", omittingEmptySubsequences: false)
-        let invokes = lines.indices.filter { lines[$0].contains("<invoke ") }.map { index in
-            "\(index + 1):\(lines[index].prefix { $0 == " " }.count + 1)"
-        }
-        let refusals = diagnostics.filter { $0.message.hasPrefix("<invoke> is not supported") }
-        #expect(refusals.map { "\($0.range.start.line):\($0.range.start.column)" } == invokes)
-        #expect(invokes.count == 2)
     }
 }
