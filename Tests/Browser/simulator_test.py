@@ -198,13 +198,13 @@ def profile(page, output):
     page.screenshot(output, "profile-timer.png")
 
 
-def recorded_run(page, output):
-    """The run fsm-examples recorded (machines/runs/Navigator.jsonl), replayed by fsmc: each
-    recorded step chosen on the page highlights the states fsmc's replay ended in."""
+def recorded_run(page, output, screenshot="navigator-recorded.png"):
+    """A run fsm-examples recorded (machines/runs/), replayed by fsmc: each recorded step
+    chosen on the page highlights the states fsmc's replay ended in."""
     page.open()
     run = page.graph["recordedRun"]
-    check(run is not None and run["divergence"] is None, "Navigator's recorded run: %r" % run)
-    check(len(run["steps"]) > 5, "Navigator's recorded run has %d steps" % len(run["steps"]))
+    check(run is not None and run["divergence"] is None, "%s's recorded run: %r" % (page.name, run))
+    check(len(run["steps"]) > 5, "%s's recorded run has %d steps" % (page.name, len(run["steps"])))
     states = page.graph["states"]
     for index, step in enumerate(run["steps"]):
         page.click("recorded-%d" % index)
@@ -214,7 +214,18 @@ def recorded_run(page, output):
         if step["situation"] is not None:
             page.situation = step["situation"]
             check(page.expected() == expected, "recorded step %d: its situation is not the replay's" % index)
-    page.screenshot(output, "navigator-recorded.png")
+    page.screenshot(output, screenshot)
+
+
+def recorded_run_with_children(page, output):
+    """The reading app's run (machines/runs/ReaderFlow.jsonl): the root flow's steps and its
+    child flows', each child step labeled with the flow and logged in the child's names."""
+    recorded_run(page, output, "readerflow-recorded.png")
+    steps = page.graph["recordedRun"]["steps"]
+    index = next(i for i, step in enumerate(steps) if step["label"] == "onboardingFlow: event acceptTerms")
+    page.click("recorded-%d" % index)
+    check("onboardingFlow: exit terms" in page.log(),
+          "ReaderFlow's recorded run: the child's step does not show its own exits: %r" % page.log())
 
 
 def child_machines(page, output):
@@ -269,6 +280,10 @@ def main():
             ("ReaderFlow's child machines", lambda: child_machines(
                 Page(driver, arguments.fsmc, arguments.output, "Flows/ReaderFlow", page="ReaderFlow",
                      arguments=["--sibling", os.path.join(REPOSITORY, "machines", "Flows")]), arguments.output)),
+            ("ReaderFlow's recorded run", lambda: recorded_run_with_children(
+                Page(driver, arguments.fsmc, arguments.output, "Flows/ReaderFlow", page="ReaderFlowRun",
+                     arguments=["--sibling", os.path.join(REPOSITORY, "machines", "Flows"),
+                                "--trace", os.path.join(REPOSITORY, "machines", "runs", "ReaderFlow.jsonl")]), arguments.output)),
             ("every machine", lambda: every_machine(driver, arguments.fsmc, arguments.output)),
         ]
         for name, scenario in scenarios:

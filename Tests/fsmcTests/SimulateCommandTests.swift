@@ -110,6 +110,7 @@ extension SimulateCommandTests {
             "start", "event launch", "onboardingFlow: event acceptTerms", "on onboardingFlow.show", "onboardingFlow: event next",
             "onboardingFlow: event skipTour", "done onboardingFlow",
         ])
+        #expect(steps.allSatisfy { $0["situation"] is Int }, "every step ends in a situation of the graph, which abstracts the children")
         let log = try #require(steps[2]["log"] as? [[String: String]]).compactMap { $0["text"] }
         #expect(log.first == "onboardingFlow: exit terms")
         #expect(log.contains("onboardingFlow: take terms --acceptTerms--> tour"))

@@ -199,6 +199,10 @@ package struct SimulationGraph: Sendable {
     /// The listed situation `interpreter` is in, if any: where a recorded run's step ends on
     /// the page (`fsmc simulate --trace`).
     package func situation(of interpreter: MachineInterpreter) -> Int? {
-        numbers[CheckedSituation(interpreter, held: [])]
+        var checked = CheckedSituation(interpreter, held: [])
+        // The page abstracts child machines (their outputs and completion are stimuli of their
+        // own): a recorded run's children, which replay ran, are no part of its situations.
+        checked.situation.children = []
+        return numbers[checked]
     }
 }
