@@ -30,8 +30,11 @@ extension PathSearch {
             let childMachine = child.interpreter.machine
             let isActive: (StateID) -> Bool = { [child] in child.interpreter.isActive($0) }
             let reactions = child.runs.count == 1 ? parentReactions(to: child.runs[0].invocation, in: node.machine) : [[]]
-            var tried: Set<Set<String>> = []
             for event in childEvents[childMachine.model.name] ?? [] {
+                // Answers already tried for this event: another candidate (of another active
+                // atomic state) may be selected by the same ones. Each event is tried with its
+                // own answers, however often another event was tried with the same.
+                var tried: Set<Set<String>> = []
                 for candidates in child.interpreter.atomicStates.map({ childMachine.candidates(atLeaf: $0, for: .event(event)) }) {
                     for position in candidates.indices {
                         for answers in childAnswers(choosing: candidates[position], after: Array(candidates[..<position]), of: childMachine,

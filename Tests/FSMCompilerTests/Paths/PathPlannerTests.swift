@@ -107,7 +107,7 @@ struct PathPlannerTests {
         #expect(plan.unreachableStates.map { plan.model[$0].name } == ["c", "island"])
         #expect(plan.unsampledEvents.map { plan.model[$0].name } == ["load"])
         let text = PathsTextEmitter.emit(plan, sourceFileName: "M.fsm")
-        #expect(text.contains("Not reached: state c (for lack of a sample of `Money`), state island\n"))
+        #expect(text.contains("Not reached: state c (for lack of a sample of `Money`), state island (no transition enters it, whatever the guards)\n"))
         #expect(text.contains("Never sent (no sample value for the payload): load (`Money`)"))
     }
 
@@ -150,12 +150,12 @@ struct PathPlannerTests {
 
         let text = PathsTextEmitter.emit(plan, sourceFileName: "Shop.fsm")
         #expect(text.contains("""
-            Not reached: state paid (for lack of a sample of `Money`), state vault
+            Not reached: state paid (for lack of a sample of `Money`), state vault (no transition enters it, whatever the guards)
             Not covered:
               line 8: browsing --pay [isValid]--> paid (for lack of a sample of `Money`)
               line 9: paid --refund--> idle (for lack of samples of `Money` and `Ledger`)
               line 9: paid --close--> idle (for lack of a sample of `Money`)
-              line 10: vault --close--> idle
+              line 10: vault --close--> idle (its state vault is never reached)
             Never sent (no sample value for the payload): pay (`Money`), refund (`Ledger`), audit (`Ledger`)
 
             """))
@@ -888,10 +888,10 @@ struct ParallelPathPlannerTests {
 
             let text = PathsTextEmitter.emit(plan, sourceFileName: "Dials.fsm")
             #expect(text.hasSuffix("""
-                Not reached: state prize (beyond the search bound), state island
+                Not reached: state prize (beyond the search bound), state island (no transition enters it, whatever the guards)
                 Not covered:
                   line \(model.allTransitions[claim].range.start.line): dials --claim [in(a10) && in(b10) && in(c10)]--> prize (beyond the search bound)
-                  line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize
+                  line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize (its state island is never reached)
                 Search bound: each search visits at most 1000 situations (active states with what the histories remember), 16 of each configuration; it stopped short of some, so what is marked beyond the search bound may be reachable past it.
 
                 """))
