@@ -565,6 +565,41 @@ struct PathPlannerTests {
     }
 }
 
+/// The generated path tests of RxFlow-style flows (`machines/Flows`): `ReaderFlow` runs
+/// `OnboardingFlow` and `EditorFlow` as child machines, which its paths drive.
+@Suite("Committed path tests of the reader flow", .offThePool)
+struct ReaderFlowPathTestsTests {
+    @Test func committedPathTestsOfReaderFlowAreUpToDate() throws {
+        let root = ExampleMachines.packageRoot
+        let siblings = ["machines/Flows/OnboardingFlow.fsm", "machines/Flows/EditorFlow.fsm"]
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        let specs = try siblings.map { SourceText(try text($0)) }
+        var children: [String: ExecutableMachine] = [:]
+        for (index, spec) in specs.enumerated() {
+            let others = specs.indices.filter { $0 != index }.map { specs[$0] }
+            let compilation = Compiler.compile(spec, machines: MachineCatalog(specs: others))
+            let child = try #require(compilation.executable, "\(compilation.diagnostics)")
+            children[child.model.name] = child
+        }
+        let compilation = Compiler.compile(SourceText(try text("machines/Flows/ReaderFlow.fsm")), machines: MachineCatalog(specs: specs))
+        let machine = try #require(compilation.executable, "\(compilation.diagnostics)")
+        let plan = PathPlanner.plan(machine, children: children)
+        // Every transition of ReaderFlow, those on its children's outputs and completions included.
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let generated = PathsSwiftTestingEmitter.emit(
+            plan, sourceFileName: "ReaderFlow.fsm", module: "Machines", specPath: "machines/Flows/ReaderFlow.fsm", siblingPaths: siblings)
+        let committed = try text("Tests/PathTests/ReaderFlowPaths.swift")
+        #expect(generated == committed, """
+            Tests/PathTests/ReaderFlowPaths.swift is out of date; regenerate it with
+            swift run fsmc paths machines/Flows/ReaderFlow.fsm --sibling machines/Flows/OnboardingFlow.fsm \\
+                --sibling machines/Flows/EditorFlow.fsm --format swift-testing --module Machines --output Tests/PathTests/ReaderFlowPaths.swift
+            """)
+    }
+}
+
 /// The generated path tests of a spec with payloads of Foundation and standard library
 /// types and of a type of the tests' own, in `Tests/MachinesTests/Paths`: the MachinesTests
 /// target builds the spec with the plugin and runs them.
