@@ -280,6 +280,9 @@ public struct TestPath: Hashable, Sendable {
     /// The guards that hold as the machine starts, sorted; every other guard fails. A
     /// counterexample may need some; the planner's paths start with none.
     public var startHoldingGuards: [String] = []
+    /// For a counterexample whose start asks a guard both ways: the answers of each guard
+    /// function, one per call, in order (``TestStep/guardQueues``); empty otherwise.
+    public var startGuardQueues: [String: [Bool]] = [:]
     /// For a counterexample that breaks its property in a configuration its last step passes
     /// through rather than ends in: that microstep of the last step (the configuration after
     /// its transition of that number, from 0); `nil` when the property breaks where the path
@@ -316,6 +319,11 @@ public struct TestStep: Hashable, Sendable {
     public var atomicStatesAfter: [StateID]
     /// The value functions (``MachineModel/valueFunctions``) the step calls, in order.
     var calledFunctions: [String] = []
+    /// For a counterexample's step that asks a guard both ways (no one set of holding names
+    /// gives its answers): the answers of each guard function, one per call, in the order the
+    /// generated machine calls them; a name not here, or asked more often, answers from
+    /// ``holdingGuards``. Empty for every other step.
+    public var guardQueues: [String: [Bool]] = [:]
     /// The states whose history's default the step takes (their history entered before they
     /// were ever left), in the order taken.
     public var tookHistoryDefaults: [StateID] = []

@@ -52,6 +52,11 @@ public struct PathsSwiftTestingEmitter {
             || model.states.contains { $0.transitions.contains { $0.trigger.isComputedDelay } }
     }
     var scriptName: String { "\(model.name)PathScript" }
+    /// Whether some counterexample's step answers guards one call at a time
+    /// (``TestStep/guardQueues``): the script then keeps those answers.
+    var answersPerCall: Bool {
+        (counterexamples ?? []).contains { path in !path.startGuardQueues.isEmpty || path.steps.contains { !$0.guardQueues.isEmpty } }
+    }
 
     /// The tests of `plan`, which ``refusals(_:children:)`` must not refuse. `specPath`, the spec's path as the command that regenerates the file
     /// names it (`machines/Player.fsm`), goes into the header with `module`; without one, the
@@ -145,8 +150,23 @@ public struct PathsSwiftTestingEmitter {
         writer.block("private final class \(scriptName): \(model.name).Actions") { writer in
             writer.line("/// The guards that hold during the current step; every other guard fails.")
             writer.line("var holdingGuards: Set<String> = []")
+            if answersPerCall {
+                writer.line("/// For a step that asks a guard both ways: each guard's answers, one per call, in order; a guard")
+                writer.line("/// without answers left answers from `holdingGuards`. Empty once the step used them all.")
+                writer.line("var answersPerCall: [String: [Bool]] = [:]")
+            }
             if drivesChildren { emitChildKeeping(into: &writer) }
             emitScriptMembers(of: model, holding: "holdingGuards", chain: [], script: "self", into: &writer)
+            if answersPerCall {
+                writer.line()
+                writer.line("/// The next answer of guard `name` for this step.")
+                writer.block("private func answer(_ name: String) -> Bool") { writer in
+                    writer.line("guard var answers = answersPerCall[name], !answers.isEmpty else { return holdingGuards.contains(name) }")
+                    writer.line("let answer = answers.removeFirst()")
+                    writer.line("answersPerCall[name] = answers.isEmpty ? nil : answers")
+                    writer.line("return answer")
+                }
+            }
         }
         writer.line()
     }
@@ -160,7 +180,9 @@ public struct PathsSwiftTestingEmitter {
     ) {
         if !machine.guards.isEmpty { writer.line() }
         for guardModel in machine.guards {
-            writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool { \(holding).contains(\(SpecText.stringLiteral(guardModel.name))) }")
+            let answer = answersPerCall && chain.isEmpty
+                ? "answer(\(SpecText.stringLiteral(guardModel.name)))" : "\(holding).contains(\(SpecText.stringLiteral(guardModel.name)))"
+            writer.line("func \(guardModel.name)\(SwiftNames.parameterList(guardModel.parameters)) -> Bool { \(answer) }")
         }
         if !machine.actions.isEmpty { writer.line() }
         for action in machine.actions {
@@ -239,6 +261,7 @@ public struct PathsSwiftTestingEmitter {
                     holding = path.startHoldingGuards
                     writer.line("script.holdingGuards = [\(holding.map(SpecText.stringLiteral).joined(separator: ", "))]")
                 }
+                if !path.startGuardQueues.isEmpty { writer.line("script.answersPerCall = \(Self.queuesLiteral(path.startGuardQueues))") }
             }
             if hasTimers {
                 if !childrenTakeTheClock { writer.line("let clock = ManualClock()") }
@@ -248,6 +271,11 @@ public struct PathsSwiftTestingEmitter {
                 if !childrenTakeInvocations { writer.line("let invocations = ManualInvocationDriver()") }
                 arguments.append("invocations: invocations")
             }
+            let observesTheStart = counterexamples != nil && Self.breaksAsItStarts(path)
+            if observesTheStart {
+                writer.line("let observer = \(startObserverName)()")
+                arguments.append("observers: [observer]")
+            }
             writer.line("let machine = \(model.name)(\(arguments.joined(separator: ", ")))")
             var target: String?
             if case .reach(let state) = path.purpose {
@@ -255,6 +283,7 @@ public struct PathsSwiftTestingEmitter {
                 writer.line("var entered: [\(model.name).\(observesStateIDs ? "StateID" : "State")] = []")
                 writer.line("machine.observe { if case .entered(let state) = $0 { entered.append(state) } }")
             }
+            if !path.startGuardQueues.isEmpty { writer.line("#expect(script.answersPerCall.isEmpty)") }
             stateExpectations(path.startAtomicStates).forEach { writer.line($0) }
             for (number, step) in path.steps.enumerated() {
                 if path.violatingMicrostep != nil, number == path.steps.count - 1 { emitPassingObservation(into: &writer) }
@@ -262,6 +291,7 @@ public struct PathsSwiftTestingEmitter {
                     holding = step.holdingGuards
                     writer.line("script.holdingGuards = [\(holding.map(SpecText.stringLiteral).joined(separator: ", "))]")
                 }
+                if !step.guardQueues.isEmpty { writer.line("script.answersPerCall = \(Self.queuesLiteral(step.guardQueues))") }
                 switch step.stimulus {
                 case .send(let event):
                     writer.line("machine.send(\(eventExpression(model[event])))")
@@ -272,15 +302,24 @@ public struct PathsSwiftTestingEmitter {
                 case .sendToChild(let chain, let event):
                     writer.line(childSendStatement(chain, event))
                 }
+                if !step.guardQueues.isEmpty {
+                    // The machine asked its guards as the counterexample does: every answer was used.
+                    writer.line("#expect(script.answersPerCall.isEmpty)")
+                }
                 stateExpectations(step.atomicStatesAfter).forEach { writer.line($0) }
             }
             if let target {
                 writer.line("#expect(entered.contains(.\(target)))")
             }
             if case .counterexample(let index) = path.purpose {
-                emitViolation(of: model.properties[index], at: path.violatingMicrostep, into: &writer)
+                emitViolation(of: model.properties[index], at: path.violatingMicrostep, passed: observesTheStart ? "observer.passed" : "passed", into: &writer)
             }
         }
+    }
+
+    /// `["isArmed": [true, false]]`, the names sorted.
+    static func queuesLiteral(_ queues: [String: [Bool]]) -> String {
+        "[" + queues.keys.sorted().map { "\(SpecText.stringLiteral($0)): [\(queues[$0]!.map(String.init).joined(separator: ", "))]" }.joined(separator: ", ") + "]"
     }
 
     /// The modules the tests import: Swift Testing, FSMRuntime, the machine's module, the
