@@ -3,7 +3,8 @@ import FSMCommands
 import Foundation
 
 /// `fsmc paths`: model-based test paths for a spec, as text, JSON or Swift Testing code. With
-/// `--sibling`, the machines the spec invokes as children run in the paths (text and JSON).
+/// `--sibling`, the machines the spec invokes as children run in the paths, and the Swift
+/// Testing file drives them.
 ///
 /// Exit status 1 when the spec has errors, or when coverage fell short for lack of a sample
 /// value of a payload type or of a value function's result (the output is still written; stderr names the types and how to
@@ -26,7 +27,7 @@ struct PathsCommand {
             path, siblings: arguments.repeatedValues("--sibling"), warningsAsErrors: false, console: console,
             refusals: { model, children in
                 PathPlanner.refusals(model, children: children.executables)
-                    + (format == "swift-testing" ? PathsSwiftTestingEmitter.refusals(model) : [])
+                    + (format == "swift-testing" ? PathsSwiftTestingEmitter.refusals(model, children: children.executables.mapValues(\.model)) : [])
             }),
               let machine = compilation.executable
         else {
@@ -36,7 +37,8 @@ struct PathsCommand {
         let fileName = (path as NSString).lastPathComponent
         let text = switch format {
         case "json": PathsJSONEmitter.emit(plan, sourceFileName: fileName)
-        case "swift-testing": PathsSwiftTestingEmitter.emit(plan, sourceFileName: fileName, module: arguments.value("--module"), specPath: path)
+        case "swift-testing": PathsSwiftTestingEmitter.emit(
+            plan, sourceFileName: fileName, module: arguments.value("--module"), specPath: path, siblingPaths: arguments.repeatedValues("--sibling"))
         default: PathsTextEmitter.emit(plan, sourceFileName: fileName)
         }
         guard console.write(text, toFileOrStandardOutput: arguments.value("--output")) else { return .failure }
@@ -73,6 +75,10 @@ struct PathsCommand {
             let events = missing.events.map { "'\(model[$0].name)'" }
             if !events.isEmpty {
                 uses.append("a payload of \(events.count == 1 ? "event" : "events") \(events.joined(separator: ", "))")
+            }
+            let childEvents = missing.childEvents.map { "'\($0)'" }
+            if !childEvents.isEmpty {
+                uses.append("a payload of child machine \(childEvents.count == 1 ? "event" : "events") \(childEvents.joined(separator: ", "))")
             }
             let functions = missing.valueFunctions.map { "'\($0)'" }
             if !functions.isEmpty {

@@ -49,7 +49,7 @@ import TestSupport
     }
 
     @Test
-    func pathsStepTheChildAndSwiftTestingRefusesIt() async throws {
+    func pathsStepTheChildAndSwiftTestingDrivesIt() async throws {
         try await CommandLineTests().withFiles(["App.fsm": Self.app, "SignIn.fsm": Self.signIn]) { directory in
             let run = try await fsmc(["paths", "App.fsm", "--sibling", "SignIn.fsm", "--format", "json"], in: directory)
             #expect(run.stderr == "")
@@ -58,8 +58,12 @@ import TestSupport
             let plan = PathPlanner.plan(app, children: ["SignIn": signIn])
             #expect(run.stdout == PathsJSONEmitter.emit(plan, sourceFileName: "App.fsm"))
             let swift = try await fsmc(["paths", "App.fsm", "--sibling", "SignIn.fsm", "--format", "swift-testing"], in: directory)
-            #expect(swift.status == 1)
-            #expect(swift.stderr.contains("App.fsm:4:9: error: Swift Testing paths do not drive child machines yet"))
+            #expect(swift.stderr == "")
+            #expect(swift.status == 0)
+            #expect(swift.stdout == PathsSwiftTestingEmitter.emit(
+                plan, sourceFileName: "App.fsm", module: nil, specPath: "App.fsm", siblingPaths: ["SignIn.fsm"]))
+            #expect(swift.stdout.contains("// regenerate with `fsmc paths App.fsm --sibling SignIn.fsm --format swift-testing`."))
+            #expect(swift.stdout.contains("try #require(script.runningSignIn).send("))
         }
     }
 

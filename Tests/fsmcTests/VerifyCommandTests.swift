@@ -33,18 +33,17 @@ extension CommandLineTests {
             // Properties fail: the status is 1 whatever the format.
             #expect(run.status == 1)
             #expect(run.stderr.contains("""
-                Latch.fsm:14:5: error: the counterexample of 'never in(shut)' cannot be written as a Swift Testing test: \
-                step 2 (event 'press') needs guards to answer both ways within it, and the generated machine's guards answer by name, alike through a step
-                Latch.fsm:6:9: note: [isArmed] answers true here
-                Latch.fsm:10:21: note: [isArmed] answers false here
                 Latch.fsm:15:5: error: the counterexample of 'never in(paid)' cannot be written as a Swift Testing test: \
                 step 2 (event 'pay') sends 'pay', whose payload has no sample value of type 'Money': give one with --sample
 
                 """))
+            #expect(!run.stderr.contains("'never in(shut)' cannot be written"))
             #expect(run.stdout.contains("// regenerate with `fsmc verify Latch.fsm --format swift-testing --module Locks`.\n"))
             #expect(run.stdout.contains("@testable import Locks\n"))
             #expect(run.stdout.contains("@Test(\"'never in(knocked)' fails: knock\")\n    func property3Fails() {"))
-            #expect(!run.stdout.contains("property1Fails"))
+            // `isArmed` answers true, then false, within the press: one answer per call.
+            #expect(run.stdout.contains("func property1Fails() {"))
+            #expect(run.stdout.contains("script.answersPerCall = [\"isArmed\": [true, false]]\n"))
 
             let sampled = try await fsmc(
                 ["verify", "Latch.fsm", "--format=swift-testing", "--sample", "Money=Money(cents: 5)", "--output", "LatchCounterexamples.swift"],

@@ -66,6 +66,48 @@ package enum GuardSolver {
         return nil
     }
 
+    /// The value of a guard as the generated machine computes it: left to right, `&&` and
+    /// `||` short-circuiting, each name's function called through `call` (which answers it).
+    static func evaluateCalling(_ expression: GuardModel, isActive: (StateID) -> Bool, call: (String) -> Bool) -> Bool {
+        switch expression {
+        case .call(let name): call(name)
+        case .not(let operand): !evaluateCalling(operand, isActive: isActive, call: call)
+        case .and(let lhs, let rhs): evaluateCalling(lhs, isActive: isActive, call: call) && evaluateCalling(rhs, isActive: isActive, call: call)
+        case .or(let lhs, let rhs): evaluateCalling(lhs, isActive: isActive, call: call) || evaluateCalling(rhs, isActive: isActive, call: call)
+        case .else: true
+        case .isIn(let state): isActive(state)
+        case .constant(let value): value
+        }
+    }
+
+    /// The guard functions the generated machine calls to evaluate `expression` when the names
+    /// in `holding` hold, in order, with their answers, and the value.
+    package static func calls(
+        of expression: GuardModel, holding: Set<String>, isActive: (StateID) -> Bool
+    ) -> (value: Bool, calls: [(name: String, value: Bool)]) {
+        var calls: [(name: String, value: Bool)] = []
+        let value = evaluateCalling(expression, isActive: isActive) { name in
+            let answer = holding.contains(name)
+            calls.append((name, answer))
+            return answer
+        }
+        return (value, calls)
+    }
+
+    /// The first set of the expression's names (fewest first) under which it evaluates to
+    /// `value`; `nil` when none does.
+    static func names(making expression: GuardModel, evaluateTo value: Bool, isActive: (StateID) -> Bool) -> Set<String>? {
+        var names: [String] = []
+        for name in expression.names where !names.contains(name) { names.append(name) }
+        guard names.count <= maximumNames else { return nil }
+        let sets = (0..<(1 << names.count)).sorted { $0.nonzeroBitCount < $1.nonzeroBitCount || ($0.nonzeroBitCount == $1.nonzeroBitCount && $0 < $1) }
+        for bits in sets {
+            let holding = Set(names.indices.filter { bits & (1 << $0) != 0 }.map { names[$0] })
+            if evaluate(expression, holding, isActive: isActive) == value { return holding }
+        }
+        return nil
+    }
+
     /// The value of a guard when exactly the names in `answers` hold and `isActive` tells
     /// which states `in(…)` finds active; `else` holds when reached, like in the generated code.
     static func evaluate(_ expression: GuardModel, _ answers: Set<String>, isActive: (StateID) -> Bool = { _ in false }) -> Bool {

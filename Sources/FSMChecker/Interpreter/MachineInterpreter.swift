@@ -45,6 +45,18 @@ public struct MachineInterpreter: Sendable {
     /// given with the stimulus. The property checker scripts them
     /// (`MachineInterpreter+Checking.swift`).
     var guardScript: GuardScript?
+    /// Answers for the guards' functions one call at a time, per name, in the order the
+    /// generated machine calls them (left to right, `&&` and `||` short-circuiting); a name
+    /// without answers left is answered from the set given with the stimulus. `nil` answers
+    /// every name from that set: what a counterexample whose step asks a guard both ways
+    /// needs (``GuardSolver/calls(of:holding:isActive:)``).
+    package var guardQueues: [String: [Bool]]?
+    /// The calls of the guards' functions, in order, with their answers, while recording under
+    /// a ``guardScript``: the calls the generated machine makes for the script's answers to
+    /// the expressions (each answered by the first set of names that gives it, in the order
+    /// ``GuardSolver/calls(of:holding:isActive:)`` calls them). `nil`, and never appended to,
+    /// otherwise.
+    package var guardCalls: [(name: String, value: Bool)]?
     /// The configuration after every microstep, the initial entry included, while recording:
     /// what the property checker judges. `nil`, and never appended to, otherwise.
     var microstepConfigurations: [[StateID]]?
@@ -371,6 +383,24 @@ public struct MachineInterpreter: Sendable {
     /// script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
         selections &+= 1
+        if var queues = guardQueues {
+            var answered: [TransitionID: Bool] = [:]
+            let isActive = activeStateTest
+            let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
+                guard let guardExpression = machine[id].declaration.guardExpression else { return true }
+                if let answer = answered[id] { return answer }
+                let answer = GuardSolver.evaluateCalling(guardExpression, isActive: isActive) { name in
+                    guard var queue = queues[name], !queue.isEmpty else { return answers.contains(name) }
+                    let first = queue.removeFirst()
+                    queues[name] = queue
+                    return first
+                }
+                answered[id] = answer
+                return answer
+            }
+            guardQueues = queues
+            return chosen
+        }
         guard var script = guardScript else {
             let chosen = selected(for: trigger, answers: answers)
             if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: nil) }
@@ -381,14 +411,24 @@ public struct MachineInterpreter: Sendable {
         // states: one selection asks its guard once, so that its answers are outcome classes.
         var answered: [TransitionID: Bool] = [:]
         let isActive = activeStateTest
+        var calls = guardCalls
         let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
             guard let guardExpression = machine[id].declaration.guardExpression else { return true }
-            if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }
+            if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) {
+                // The generated machine still calls the functions before the `in(…)` that decides.
+                if calls != nil { calls! += GuardSolver.calls(of: guardExpression, holding: [], isActive: isActive).calls }
+                return decided
+            }
             if let answer = answered[id] { return answer }
             let answer = script.answer(for: id)
             answered[id] = answer
+            if calls != nil {
+                let holding = GuardSolver.names(making: guardExpression, evaluateTo: answer, isActive: isActive) ?? []
+                calls! += GuardSolver.calls(of: guardExpression, holding: holding, isActive: isActive).calls
+            }
             return answer
         }
+        guardCalls = calls
         guardScript = script
         if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: mark) }
         return chosen

@@ -82,6 +82,7 @@ struct CounterexampleDriver {
         }
         var interpreter = MachineInterpreter(machine: machine)
         var startHolding: [String] = []
+        var startQueues: [String: [Bool]] = [:]
         var startTaken: [Int] = []
         var startAtomicStates: [StateID] = []
         var steps: [TestStep] = []
@@ -101,6 +102,10 @@ struct CounterexampleDriver {
                     run = attempt
                     break
                 }
+            }
+            if case .failure = run, let perCall = drivePerCall(step, from: before) {
+                // No one set of names answers the step: its guards answer one call at a time.
+                run = .success(perCall)
             }
             let done: DrivenStep
             switch run {
@@ -122,9 +127,10 @@ struct CounterexampleDriver {
             if let stimulus = done.stimulus {
                 steps.append(TestStep(
                     stimulus: stimulus, holdingGuards: done.holding, takenTransitions: done.taken.map(\.index),
-                    atomicStatesAfter: interpreter.atomicStates, calledFunctions: called))
+                    atomicStatesAfter: interpreter.atomicStates, calledFunctions: called, guardQueues: done.queues))
             } else {
                 startHolding = done.holding
+                startQueues = done.queues
                 startTaken = done.taken.map(\.index)
                 startAtomicStates = interpreter.atomicStates
             }
@@ -132,18 +138,16 @@ struct CounterexampleDriver {
         var violation: Int?
         if let microstep = counterexample.violatingMicrostep, microstep != lastConfigurationCount - 1 {
             // A configuration the last step passes through: the test reads it from the
-            // `transitioned` notifications of that step, which the start has none of before
-            // its first transition.
-            guard counterexample.steps.count > 1 else {
-                return .failure(CounterexampleRefusal(
-                    message: "the violation passes by as the machine starts, before a test can observe the machine"))
-            }
+            // `transitioned` notifications of that step; for the start, from an observer given
+            // to `init`, which records the initial configuration before the first transition
+            // (the start's microstep 0 is its initial entry).
             violation = microstep
         }
         var path = TestPath(
             purpose: .counterexample(property), startTransitions: startTaken,
             startAtomicStates: startAtomicStates, steps: steps)
         path.startHoldingGuards = startHolding
+        path.startGuardQueues = startQueues
         path.violatingMicrostep = violation
         return .success(path)
     }
@@ -154,6 +158,8 @@ struct CounterexampleDriver {
         /// What the test does; `nil` for the start, which making the machine does.
         var stimulus: TestStep.Stimulus?
         var holding: [String]
+        /// The answers per call of each guard, when no one set of names answers the step.
+        var queues: [String: [Bool]] = [:]
         var taken: [TransitionID]
         /// How many microsteps the step made.
         var configurationCount: Int
@@ -187,40 +193,9 @@ struct CounterexampleDriver {
     /// take the counterexample's transitions and end in its configuration.
     private func drive(_ step: Counterexample.Step, from interpreter: MachineInterpreter) -> Result<DrivenStep, CounterexampleRefusal> {
         let stimulus: TestStep.Stimulus?
-        switch step.stimulus {
-        case .start:
-            stimulus = nil
-        case .event(let event):
-            if let missing = samples.missingTypes(in: model[event].parameters).first {
-                return .failure(CounterexampleRefusal(message: "sends '\(model[event].name)', whose payload has no sample value of type '\(missing)': give one with --sample"))
-            }
-            stimulus = .send(event)
-        case .timer(let owner, let group):
-            let timers = interpreter.runningTimers
-            guard let order = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else {
-                return .failure(CounterexampleRefusal(message: "fires a timer of '\(model[owner].name)' that does not run"))
-            }
-            let deadline = timers[order].deadline
-            if let earlier = timers.enumerated().first(where: { other in
-                other.offset != order && (other.element.deadline < deadline || (other.element.deadline == deadline && other.offset < order))
-            }) {
-                let name = model[earlier.element.owner].name
-                return .failure(CounterexampleRefusal(
-                    message: "fires a timer of '\(model[owner].name)' before one of '\(name)' that is due first, which a clock fires first"))
-            }
-            stimulus = .advance(nanoseconds: deadline - interpreter.now)
-        case .outcome(let invocation, let result):
-            if case .output = result {
-                return .failure(CounterexampleRefusal(message: "needs an output of the child machine '\(model[invocation].name)'"))
-            }
-            if result != .error, let missing = samples.missingTypes(in: model[invocation].payload(of: result)).first {
-                return .failure(CounterexampleRefusal(
-                    message: "needs '\(model[invocation].name)' to deliver a value of type '\(missing)', which has no sample: give one with --sample"))
-            }
-            guard interpreter.runningInvocations.contains(where: { $0.invocation == invocation }) else {
-                return .failure(CounterexampleRefusal(message: "needs '\(model[invocation].name)', which does not run, to deliver"))
-            }
-            stimulus = .deliver(invocation, result)
+        switch self.stimulus(of: step, from: interpreter) {
+        case .success(let found): stimulus = found
+        case .failure(let refusal): return .failure(refusal)
         }
         let names = guardNames(of: step.guardAnswers)
         guard names.count <= GuardSolver.maximumNames else {
@@ -243,6 +218,71 @@ struct CounterexampleDriver {
         }
         guard holding != nil, let driven else { return .failure(guardConflict(step.guardAnswers)) }
         return .success(driven)
+    }
+
+    /// Runs `step` with the guard functions answered one call at a time: the calls the
+    /// generated machine makes for the counterexample's answers (recorded under its script),
+    /// checked by running the step again answered from them alone. `nil` when that run does
+    /// not take the step's transitions to its configuration.
+    private func drivePerCall(_ step: Counterexample.Step, from interpreter: MachineInterpreter) -> DrivenStep? {
+        // What makes a step impossible to drive other than its guards refuses it alone.
+        guard case .success(let stimulus) = self.stimulus(of: step, from: interpreter) else { return nil }
+        var recording = interpreter
+        recording.guardCalls = []
+        let run = recording.run(step.stimulus, script: GuardScript(answers: step.guardAnswers.map(\.value)))
+        guard !recording.diverged, run.taken == step.taken, let calls = recording.guardCalls else { return nil }
+        var queues: [String: [Bool]] = [:]
+        for call in calls { queues[call.name, default: []].append(call.value) }
+        var next = interpreter
+        next.guardQueues = queues
+        let taken = Self.run(stimulus, on: &next, answers: [])
+        guard !next.diverged, taken == step.taken, next.configuration == step.configurations.last,
+              next.guardQueues?.values.allSatisfy(\.isEmpty) == true
+        else { return nil }
+        next.guardQueues = nil
+        return DrivenStep(
+            interpreter: next, stimulus: stimulus, holding: [], queues: queues, taken: taken, configurationCount: step.configurations.count)
+    }
+
+    /// What the test does for `step`: `nil` for the start; a refusal when the generated
+    /// machine cannot be driven so (a payload or result without a sample, a timer fired
+    /// before one due first, an invocation that does not run, a child's output).
+    private func stimulus(of step: Counterexample.Step, from interpreter: MachineInterpreter) -> Result<TestStep.Stimulus?, CounterexampleRefusal> {
+        switch step.stimulus {
+        case .start:
+            return .success(nil)
+        case .event(let event):
+            if let missing = samples.missingTypes(in: model[event].parameters).first {
+                return .failure(CounterexampleRefusal(message: "sends '\(model[event].name)', whose payload has no sample value of type '\(missing)': give one with --sample"))
+            }
+            return .success(.send(event))
+        case .timer(let owner, let group):
+            let timers = interpreter.runningTimers
+            guard let order = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else {
+                return .failure(CounterexampleRefusal(message: "fires a timer of '\(model[owner].name)' that does not run"))
+            }
+            let deadline = timers[order].deadline
+            if let earlier = timers.enumerated().first(where: { other in
+                other.offset != order && (other.element.deadline < deadline || (other.element.deadline == deadline && other.offset < order))
+            }) {
+                let name = model[earlier.element.owner].name
+                return .failure(CounterexampleRefusal(
+                    message: "fires a timer of '\(model[owner].name)' before one of '\(name)' that is due first, which a clock fires first"))
+            }
+            return .success(.advance(nanoseconds: deadline - interpreter.now))
+        case .outcome(let invocation, let result):
+            if case .output = result {
+                return .failure(CounterexampleRefusal(message: "needs an output of the child machine '\(model[invocation].name)'"))
+            }
+            if result != .error, let missing = samples.missingTypes(in: model[invocation].payload(of: result)).first {
+                return .failure(CounterexampleRefusal(
+                    message: "needs '\(model[invocation].name)' to deliver a value of type '\(missing)', which has no sample: give one with --sample"))
+            }
+            guard interpreter.runningInvocations.contains(where: { $0.invocation == invocation }) else {
+                return .failure(CounterexampleRefusal(message: "needs '\(model[invocation].name)', which does not run, to deliver"))
+            }
+            return .success(.deliver(invocation, result))
+        }
     }
 
     /// Runs one stimulus as the generated test does, guards answered from `answers`.

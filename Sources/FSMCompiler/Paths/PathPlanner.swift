@@ -126,7 +126,16 @@ public enum PathPlanner {
             let types = samples.missingTypes(in: function.returnType)
             return types.isEmpty ? nil : (function.name, types)
         }, uniquingKeysWith: { first, _ in first })
-        let missing = Missing(byEvent: missingByEvent, byFunction: missingByFunction)
+        let childModels = children.mapValues(\.model)
+        let missingByChildEvent = childModels.compactMapValues { child -> [EventID: [String]]? in
+            let byEvent = Dictionary(uniqueKeysWithValues: child.events.indices.map(EventID.init).compactMap { event -> (EventID, [String])? in
+                let types = samples.missingTypes(in: child[event].parameters)
+                return types.isEmpty ? nil : (event, types)
+            })
+            return byEvent.isEmpty ? nil : byEvent
+        }
+        let missing = Missing(
+            byEvent: missingByEvent, byFunction: missingByFunction, byChildEvent: missingByChildEvent, model: model, children: childModels)
         let sampleable = events.filter { missingByEvent[$0] == nil }
         // What invocations deliver needs samples as an event's payload does; an error does not.
         // A child machine's results come from stepping it, never delivered as a call's are.
@@ -164,7 +173,83 @@ public enum PathPlanner {
                 })
             if !bound.uncoveredTransitions.isEmpty || !bound.unreachableStates.isEmpty { plan.searchBound = bound }
         }
+        explainMisses(in: &plan, machine: machine, children: children)
         return plan
+    }
+
+    /// Gives each transition and state the paths miss, that neither a missing sample nor the
+    /// search bound explains, its ``TestPlan/MissReason``, so that no miss goes unexplained.
+    private static func explainMisses(in plan: inout TestPlan, machine: ExecutableMachine, children: [String: ExecutableMachine]) {
+        let model = machine.model
+        let unexplainedStates = plan.unreachableStates.filter {
+            plan.missingSampleTypes(forState: $0).isEmpty && !plan.isBeyondSearchBound(state: $0)
+        }
+        let unexplainedTransitions = plan.uncoveredTransitions.filter {
+            plan.missingSampleTypes(forTransition: $0).isEmpty && !plan.isBeyondSearchBound(transition: $0)
+        }
+        guard !unexplainedStates.isEmpty || !unexplainedTransitions.isEmpty else { return }
+        let possible = structurallyReachable(machine)
+        for state in unexplainedStates {
+            plan.stateMissReasons[state] = possible.states.contains(state) ? .enteringTransitionsNotTaken : .neverEntered
+        }
+        let unreached = Set(plan.unreachableStates)
+        // What each child machine does in its own paths: whether it finishes, what it emits.
+        var childPlans: [String: (finishes: Bool, emits: Set<String>)] = [:]
+        func childPlan(_ name: String) -> (finishes: Bool, emits: Set<String>) {
+            if let known = childPlans[name] { return known }
+            let child = children[name]!
+            let childPlan = PathPlanner.plan(child, children: children, samples: plan.samples)
+            let reached = Set(child.model.states.map(\.id)).subtracting(childPlan.unreachableStates)
+            let finishes = child.model.topLevelStates.contains { child.model[$0].isFinal && reached.contains($0) }
+            let taken = Set(child.model.allTransitions.indices).subtracting(childPlan.uncoveredTransitions)
+            var actions = taken.flatMap { child.model.allTransitions[$0].actions }
+            for state in reached { actions += child.model[state].entryActions + child.model[state].exitActions }
+            let emits = Set(actions.compactMap { action -> String? in
+                if case .emit(let output, _) = action { child.model.outputs[output.index].name } else { nil }
+            })
+            childPlans[name] = (finishes, emits)
+            return (finishes, emits)
+        }
+        for index in unexplainedTransitions {
+            let transition = model.allTransitions[index]
+            if let source = transition.source, unreached.contains(source) {
+                plan.transitionMissReasons[index] = .sourceNotReached(source)
+                continue
+            }
+            var reason = TestPlan.MissReason.neverSelected
+            let startsFinished = plan.initialConfiguration.contains { model[$0].parent == nil && model[$0].isFinal }
+            if startsFinished {
+                reason = .finishedAtStart
+            } else if transition.trigger == .always, let source = transition.source, plan.initialConfiguration.contains(source) {
+                reason = .eventlessOnlyAtStart
+            } else if transition.trigger == .done, let source = transition.source,
+                !model[source].children.contains(where: { model[$0].isFinal && !unreached.contains($0) })
+            {
+                reason = .neverCompletes(source)
+            } else if case .invocation(let id, let result) = transition.trigger {
+                let invocation = model[id]
+                switch invocation.kind {
+                case .machine(let name) where children[name] != nil:
+                    if result == .done, !childPlan(name).finishes {
+                        reason = .childNeverFinishes(id)
+                    } else if case .output(let output) = result, !childPlan(name).emits.contains(output) {
+                        reason = .childNeverEmits(id, output: output)
+                    } else if transition.guardExpression == nil, let source = transition.source,
+                        !model[source].transitions.contains(where: { $0.trigger == transition.trigger && $0.guardExpression == nil && $0.range.start < transition.range.start })
+                    {
+                        // Nothing in its own state outranks it, and the child gets there: the
+                        // state was left before (a result the child sends first leaves it),
+                        // and what a left state's child sends is dropped.
+                        reason = .childResultArrivesAfterLeaving(id, result)
+                    }
+                case .call, .stream:
+                    let types = plan.samples.missingTypes(in: invocation.payload(of: result))
+                    if result != .error, !types.isEmpty { reason = .resultWithoutSample(types) }
+                case .machine: break
+                }
+            }
+            plan.transitionMissReasons[index] = reason
+        }
     }
 
     /// The types without a sample, in the order events and value functions name them, with
@@ -194,9 +279,19 @@ public enum PathPlanner {
         for function in model.valueFunctions {
             for type in missingByFunction[function.name] ?? [] where !types.contains(type) { types.append(type) }
         }
+        for name in missing.byChildEvent.keys.sorted() {
+            let child = missing.children[name]!
+            for event in child.events.indices.map(EventID.init) {
+                for type in missing.byChildEvent[name]?[event] ?? [] where !types.contains(type) { types.append(type) }
+            }
+        }
         return types.map { type in
             TestPlan.MissingSample(
                 type: type, events: events.filter { missingByEvent[$0]?.contains(type) == true },
+                childEvents: missing.byChildEvent.keys.sorted().flatMap { name in
+                    missing.byChildEvent[name]!.filter { $0.value.contains(type) }.keys.sorted { $0.index < $1.index }
+                        .map { "\(name).\(missing.children[name]![$0].name)" }
+                },
                 valueFunctions: model.valueFunctions.map(\.name).filter { missingByFunction[$0]?.contains(type) == true },
                 uncoveredTransitions: lacking.transitions.filter { $0.value.contains(type) }.keys.sorted(),
                 unreachableStates: lacking.states.filter { $0.value.contains(type) }.keys.sorted { $0.index < $1.index })
@@ -254,15 +349,35 @@ public enum PathPlanner {
     private struct Missing {
         var byEvent: [EventID: [String]]
         var byFunction: [String: [String]]
+        /// The types the events of child machines need, by machine name.
+        var byChildEvent: [String: [EventID: [String]]] = [:]
+        var model: MachineModel
+        /// The machines run as children, and theirs, by name.
+        var children: [String: MachineModel] = [:]
 
-        var isEmpty: Bool { byEvent.isEmpty && byFunction.isEmpty }
+        var isEmpty: Bool { byEvent.isEmpty && byFunction.isEmpty && byChildEvent.isEmpty }
 
-        /// The types a step needs: its event's payload's and those of the value functions it calls.
+        /// The types a step needs: its event's payload's (the child's event's, for one sent to
+        /// a child) and those of the value functions it calls.
         func types(of step: TestStep) -> [String] {
             var types: [String] = []
-            if case .send(let event) = step.stimulus { types = byEvent[event] ?? [] }
+            switch step.stimulus {
+            case .send(let event): types = byEvent[event] ?? []
+            case .sendToChild(let chain, let event): types = byChildEvent[childName(at: chain)]?[event] ?? []
+            case .advance, .deliver: break
+            }
             add(step.calledFunctions, to: &types)
             return types
+        }
+
+        /// The name of the child machine at the end of a chain of invocations.
+        func childName(at chain: [InvocationID]) -> String {
+            var current = model
+            for id in chain {
+                guard case .machine(let name) = current[id].kind, let child = children[name] else { return "" }
+                current = child
+            }
+            return current.name
         }
 
         /// Adds the types the value functions need to `types`.

@@ -21,17 +21,23 @@ extension PathSearch {
 
     /// The steps that send a running child machine one of its events some candidate of its
     /// active atomic states takes, and those that advance the clock to one of its timers; each
-    /// with the answers that select one candidate of the child. For a child of the searched
-    /// machine, each answer set is also tried with each guarded transition the parent has on
-    /// the child's outputs and completion holding, so that the parent's reactions are varied too.
+    /// with the answers that select one candidate of the child. Each answer set is also tried
+    /// with each guarded transition the searched machine has on the outputs and completion of
+    /// its child on the way (the child itself, or the one that runs the grandchild) holding, so
+    /// that its reactions are varied too.
     func childMoves(at node: Node) -> [Node] {
         var result: [Node] = []
         for child in runningChildren(of: node.machine) {
             let childMachine = child.interpreter.machine
             let isActive: (StateID) -> Bool = { [child] in child.interpreter.isActive($0) }
-            let reactions = child.runs.count == 1 ? parentReactions(to: child.runs[0].invocation, in: node.machine) : [[]]
-            var tried: Set<Set<String>> = []
+            // What a grandchild does may reach the searched machine through its child: its
+            // reactions to that child vary at every depth.
+            let reactions = parentReactions(to: child.runs[0].invocation, in: node.machine)
             for event in childEvents[childMachine.model.name] ?? [] {
+                // Answers already tried for this event: another candidate (of another active
+                // atomic state) may be selected by the same ones. Each event is tried with its
+                // own answers, however often another event was tried with the same.
+                var tried: Set<Set<String>> = []
                 for candidates in child.interpreter.atomicStates.map({ childMachine.candidates(atLeaf: $0, for: .event(event)) }) {
                     for position in candidates.indices {
                         for answers in childAnswers(choosing: candidates[position], after: Array(candidates[..<position]), of: childMachine,

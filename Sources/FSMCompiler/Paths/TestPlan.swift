@@ -36,6 +36,48 @@ public struct TestPlan: Sendable {
     /// ``PathPlanner/maximumSituationsPerConfiguration``) kept paths from; `nil` when no search
     /// reached a bound.
     public var searchBound: SearchBound?
+    /// Why the paths miss each transition (by index into ``MachineModel/allTransitions``)
+    /// that neither a missing sample (``missingSamples``) nor the search bound
+    /// (``searchBound``) explains: every uncovered transition has one or the other.
+    public var transitionMissReasons: [Int: MissReason] = [:]
+    /// Why no path reaches each state that neither a missing sample nor the search bound
+    /// explains.
+    public var stateMissReasons: [StateID: MissReason] = [:]
+
+    /// Why paths miss a transition or a state, when it is not for lack of a sample or for the
+    /// search bound.
+    public enum MissReason: Hashable, Sendable {
+        /// The transition's state is never reached (see that state's reason).
+        case sourceNotReached(StateID)
+        /// No transition, initial entry or history enters the state, whatever the guards.
+        case neverEntered
+        /// Transitions enter the state, but the paths take none of them (see theirs).
+        case enteringTransitionsNotTaken
+        /// `done child`: the child machine the invocation runs never reaches a top-level final
+        /// state in its own paths.
+        case childNeverFinishes(InvocationID)
+        /// `on child.output`: the child machine the invocation runs never emits the output in
+        /// its own paths.
+        case childNeverEmits(InvocationID, output: String)
+        /// `done child`, `on child.output`: the child gets there, but only once the state was
+        /// left (something it sent before left it), and a left state's child is heard no more.
+        case childResultArrivesAfterLeaving(InvocationID, InvocationResult)
+        /// `done fetchUser`, `on changes`: the call's or stream's result needs a sample of
+        /// these types, which the paths do not have, so they never deliver it.
+        case resultWithoutSample([String])
+        /// The machine has finished as it starts (its initial state is a top-level final
+        /// state), so it takes nothing.
+        case finishedAtStart
+        /// An eventless transition of a state the machine starts in: the planner's paths start
+        /// with every guard failing, and no step tries it again.
+        case eventlessOnlyAtStart
+        /// `done`: its state never completes, since no path enters a final state inside it.
+        case neverCompletes(StateID)
+        /// The transition's state is reached, but no step takes it: where it is a candidate,
+        /// its guard cannot hold while the candidates before it fail, or another transition
+        /// always wins.
+        case neverSelected
+    }
 
     /// The transitions and states the paths miss while some search left situations unexplored
     /// for a bound: those that the machine's structure does not rule out (a transition whose
@@ -67,6 +109,9 @@ public struct TestPlan: Sendable {
         public var type: String
         /// The events with a payload that needs a sample of the type.
         public var events: [EventID]
+        /// The events of child machines with a payload that needs a sample of the type, as
+        /// `Machine.event` (`Resolver.answer`); paths never send them.
+        public var childEvents: [String] = []
         /// The value functions (``MachineModel/valueFunctions``) whose result needs a sample
         /// of the type; paths take no step that calls one.
         public var valueFunctions: [String] = []
@@ -103,6 +148,72 @@ public struct TestPlan: Sendable {
     /// Whether the search bound may be why no path reaches the state.
     public func isBeyondSearchBound(state: StateID) -> Bool {
         searchBound?.unreachableStates.contains(state) ?? false
+    }
+
+    /// Why the paths miss the transition, whatever the reason: ``MissReason`` or a missing
+    /// sample or the search bound; `nil` for a covered transition.
+    public func missDescription(forTransition index: Int) -> String? {
+        guard uncoveredTransitions.contains(index) else { return nil }
+        let types = missingSampleTypes(forTransition: index)
+        if !types.isEmpty { return PathDescription.lackOfSamples(types) }
+        if isBeyondSearchBound(transition: index) { return "beyond the search bound" }
+        return transitionMissReasons[index].map { description($0) } ?? "no step the search made takes it"
+    }
+
+    /// Why no path reaches the state, whatever the reason; `nil` for a reached state.
+    public func missDescription(forState state: StateID) -> String? {
+        guard unreachableStates.contains(state) else { return nil }
+        let types = missingSampleTypes(forState: state)
+        if !types.isEmpty { return PathDescription.lackOfSamples(types) }
+        if isBeyondSearchBound(state: state) { return "beyond the search bound" }
+        return stateMissReasons[state].map { description($0, state: state) } ?? "the paths take no transition that enters it"
+    }
+
+    /// `its state 'dirty' is never reached`: a reason as the text and the Swift Testing
+    /// file's documentation write it.
+    public func description(_ reason: MissReason, state: StateID? = nil) -> String {
+        switch reason {
+        case .sourceNotReached(let state): "its state \(model[state].name) is never reached"
+        case .neverEntered: "no transition enters it, whatever the guards"
+        case .enteringTransitionsNotTaken:
+            "the paths take no transition that enters it" + enteringLines(state)
+        case .finishedAtStart: "the machine has finished as it starts, its initial state being final, and takes nothing"
+        case .eventlessOnlyAtStart: "it is eventless and tried as the machine starts, when the paths hold no guard, and no step tries it again"
+        case .neverCompletes(let state): "\(model[state].name) never completes: no path enters a final state inside it"
+        case .childNeverFinishes(let id):
+            "\(childName(id)) never reaches a top-level final state"
+        case .childNeverEmits(let id, let output):
+            "\(childName(id)) never emits \(output)"
+        case .childResultArrivesAfterLeaving(let id, .output(let output)):
+            "\(childName(id)) emits \(output) only once the state was left, by something \(model[id].name) sent before, "
+                + "and a left state's child is heard no more"
+        case .childResultArrivesAfterLeaving(let id, _):
+            "\(childName(id)) finishes only once the state was left, by something \(model[id].name) sent before, "
+                + "and a left state's child is heard no more"
+        case .resultWithoutSample(let types):
+            "the paths never deliver that result, for lack of \(types.count == 1 ? "a sample" : "samples") of "
+                + PathDescription.list(types.map { "`\($0)`" })
+        case .neverSelected:
+            "no step takes it: where it is tried, its guard cannot hold while the transitions before it fail, or another transition wins"
+        }
+    }
+
+    /// `: lines 18 and 20`: the uncovered transitions that target `state` or one of its
+    /// ancestors, whose reasons say more; nothing when there are none.
+    private func enteringLines(_ state: StateID?) -> String {
+        guard let state else { return "" }
+        let lines = uncoveredTransitions.compactMap { index -> Int? in
+            let transition = model.allTransitions[index]
+            let targets = (transition.target.map { [$0] } ?? []) + transition.otherTargets
+            return targets.contains { state == $0 || model.isDescendant(state, of: $0) } ? transition.range.start.line : nil
+        }
+        guard !lines.isEmpty else { return "" }
+        let unique = lines.reduce(into: [Int]()) { if !$0.contains($1) { $0.append($1) } }
+        return ": \(unique.count == 1 ? "line" : "lines") \(PathDescription.list(unique.map(String.init)))"
+    }
+
+    private func childName(_ id: InvocationID) -> String {
+        if case .machine(let name) = model[id].kind { name } else { model[id].name }
     }
 
     /// The states active in a configuration whose active atomic states are `atomicStates`:
@@ -169,6 +280,9 @@ public struct TestPath: Hashable, Sendable {
     /// The guards that hold as the machine starts, sorted; every other guard fails. A
     /// counterexample may need some; the planner's paths start with none.
     public var startHoldingGuards: [String] = []
+    /// For a counterexample whose start asks a guard both ways: the answers of each guard
+    /// function, one per call, in order (``TestStep/guardQueues``); empty otherwise.
+    public var startGuardQueues: [String: [Bool]] = [:]
     /// For a counterexample that breaks its property in a configuration its last step passes
     /// through rather than ends in: that microstep of the last step (the configuration after
     /// its transition of that number, from 0); `nil` when the property breaks where the path
@@ -205,6 +319,11 @@ public struct TestStep: Hashable, Sendable {
     public var atomicStatesAfter: [StateID]
     /// The value functions (``MachineModel/valueFunctions``) the step calls, in order.
     var calledFunctions: [String] = []
+    /// For a counterexample's step that asks a guard both ways (no one set of holding names
+    /// gives its answers): the answers of each guard function, one per call, in the order the
+    /// generated machine calls them; a name not here, or asked more often, answers from
+    /// ``holdingGuards``. Empty for every other step.
+    public var guardQueues: [String: [Bool]] = [:]
     /// The states whose history's default the step takes (their history entered before they
     /// were ever left), in the order taken.
     public var tookHistoryDefaults: [StateID] = []

@@ -15,6 +15,8 @@ private final class BetaPathScript: Beta.Actions {
 
 /// Paths through NestedEventless.fsm: the shortest way to each state, then paths that together
 /// take 0 of its 2 transitions.
+/// Not covered: line 8, `beta --done--> fin`: beta never completes: no path enters a final state inside it.
+/// Not covered: line 5, `inner --always [ready]--> done1`: it is eventless and tried as the machine starts, when the paths hold no guard, and no step tries it again.
 @Suite("Beta paths")
 struct BetaPaths {
 }

@@ -173,6 +173,97 @@ import Testing
         #expect(interpreter.situation.children[0].children.count == 1)
     }
 
+    /// A child with two events that the same (empty) guard answers send: the parent's
+    /// reaction to its output and to its completion (`Resolver` finishes silently on
+    /// `keepTheirs`) are both covered.
+    static let resolver = """
+        machine Resolver {
+            event keepMine
+            event keepTheirs
+            output resolved(keepMine: Bool)
+            initial state asking {
+                on keepMine -> finished / emit resolved(keepMine: true)
+                on keepTheirs -> finished
+            }
+            final state finished
+        }
+        """
+
+    static let resolvingParent = """
+        machine Parent {
+            event go
+            initial state idle { on go -> resolving }
+            state resolving {
+                invoke Resolver as resolver
+                on resolver.resolved -> later
+                done resolver -> dirty
+            }
+            state later { on go -> idle }
+            state dirty { on go -> idle }
+        }
+        """
+
+    @Test func eachEventOfAChildIsSentWhateverTheAnswersOfAnother() throws {
+        let target = try Target(Self.resolvingParent, [Self.resolver])
+        let plan = target.plan
+        #expect(plan.uncoveredTransitions == [])
+        #expect(plan.unreachableStates == [])
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Parent.fsm")
+        #expect(text.contains("  dirty: go, to resolver: keepTheirs\n"))
+        #expect(text.contains("Not covered: none"))
+        Self.expectReplays(plan, target)
+    }
+
+    /// Every miss says why: a child that never finishes or never emits, a child's event without
+    /// a sample, a state no transition enters, a transition in a state never reached, the
+    /// completion of a child that an earlier output always leaves before.
+    @Test func everyMissSaysWhy() throws {
+        let child = """
+            machine Child {
+                event answer(value: Money)
+                event stay
+                output told
+                output never
+                initial state asking {
+                    on answer -> told / emit told
+                    on stay -> asking
+                }
+                state told
+                final state unreachable
+            }
+            """
+        let parent = """
+            machine Parent {
+                event go
+                initial state idle {
+                    invoke Child as child
+                    on child.told -> heard
+                    on child.never -> heard
+                    done child -> finished
+                }
+                state heard { on go -> idle }
+                state finished { on go -> idle }
+                state island { on go -> idle }
+            }
+            """
+        let target = try Target(parent, [child])
+        let plan = target.plan
+        let text = PathsTextEmitter.emit(plan, sourceFileName: "Parent.fsm")
+        #expect(text.contains("state heard (for lack of a sample of `Money`)"), "\(text)")
+        #expect(text.contains("state finished (the paths take no transition that enters it: line 7)"), "\(text)")
+        #expect(text.contains("state island (no transition enters it, whatever the guards)"), "\(text)")
+        #expect(text.contains("idle --on child.told--> heard (for lack of a sample of `Money`)"), "\(text)")
+        #expect(text.contains("idle --on child.never--> heard (Child never emits never)"), "\(text)")
+        #expect(text.contains("idle --done child--> finished (Child never reaches a top-level final state)"), "\(text)")
+        #expect(text.contains("island --go--> idle (its state island is never reached)"), "\(text)")
+        #expect(plan.missingSamples.map(\.childEvents) == [["Child.answer"]])
+        // Every miss has its reason.
+        for index in plan.uncoveredTransitions { #expect(plan.missDescription(forTransition: index) != nil) }
+        let json = PathsJSONEmitter.emit(plan, sourceFileName: "Parent.fsm")
+        #expect(json.contains(#""childEvents": ["#) && json.contains(#""Child.answer""#), "\(json)")
+        #expect(json.contains(#""reason": "Child never emits never""#), "\(json)")
+    }
+
     @Test(arguments: ["txt", "json"])
     func pathsOfDESIGNsAppMatchTheirGoldenFile(_ format: String) throws {
         let plan = try Self.app().plan

@@ -104,7 +104,7 @@ import TestSupport
         }
     }
 
-    @Test func aGuardThatMustAnswerBothWaysInOneStepIsRefused() throws {
+    @Test func aGuardThatMustAnswerBothWaysInOneStepIsAnsweredPerCall() throws {
         let spec = """
             machine Latch {
                 event press
@@ -114,11 +114,21 @@ import TestSupport
             }
 
             """
-        #expect(try Self.refusal(spec, "never in(shut)") == [
-            "the counterexample of 'never in(shut)' cannot be written as a Swift Testing test: step 2 (event 'press') needs guards to answer both ways within it, and the generated machine's guards answer by name, alike through a step",
-            "note 3: [isArmed] answers true here",
-            "note 4: [isArmed] answers false here",
-        ])
+        // `isArmed` answers true for the press, then false for the eventless transitions: one
+        // answer per call of the guard's function, in the order the generated machine calls it.
+        let (paths, _) = try Self.paths(spec, ["never in(shut)"])
+        #expect(paths.refusals.isEmpty)
+        let step = try #require(paths.paths.first?.steps.last)
+        #expect(step.guardQueues == ["isArmed": [true, false]])
+        #expect(step.holdingGuards == [])
+        let tests = PathsSwiftTestingEmitter.emit(paths, sourceFileName: "Latch.fsm", module: nil)
+        #expect(tests.contains("func isArmed() -> Bool { answer(\"isArmed\") }"))
+        #expect(tests.contains("""
+                    script.answersPerCall = ["isArmed": [true, false]]
+                    machine.send(.press)
+                    #expect(script.answersPerCall.isEmpty)
+                    #expect(machine.state == .shut)
+            """))
     }
 
     @Test func pastAViolationTheStepMayAnswerGuardsAnew() throws {
@@ -191,7 +201,7 @@ import TestSupport
             "step 2 (event 'read') calls 'currentReading', whose result has no sample value of type 'Reading': give one with --sample") == true)
     }
 
-    @Test func aViolationPassedByAsTheMachineStartsIsRefused() throws {
+    @Test func aViolationPassedByAsTheMachineStartsIsObservedThroughInit() throws {
         let spec = """
             machine Boot {
                 event go
@@ -200,8 +210,21 @@ import TestSupport
             }
 
             """
-        let refusal = try Self.refusal(spec, "never in(booting)")
-        #expect(refusal.first?.hasSuffix("the violation passes by as the machine starts, before a test can observe the machine") == true)
+        let (paths, _) = try Self.paths(spec, ["never in(booting)"])
+        #expect(paths.refusals.isEmpty)
+        let path = try #require(paths.paths.first)
+        #expect(path.steps.isEmpty)
+        #expect(path.violatingMicrostep == 0)
+        let tests = PathsSwiftTestingEmitter.emit(paths, sourceFileName: "Boot.fsm", module: nil)
+        #expect(tests.contains("private final class BootStartObserver: Boot.Observer {"))
+        #expect(tests.contains("""
+                    let observer = BootStartObserver()
+                    let machine = Boot(observers: [observer])
+                    #expect(machine.state == .ready)
+                    try #require(observer.passed.count > 0)
+                    // 'never in(booting)' breaks here.
+                    #expect(observer.passed[0] == .booting)
+            """))
     }
 
     @Test func conditionsOnARecordedConfigurationOfANestedMachine() throws {
@@ -266,7 +289,7 @@ import TestSupport
 @Suite("Committed counterexample tests of the mutants", .offThePool)
 struct CommittedCounterexampleTests {
     /// Each mutant as `Target/Name`.
-    static let mutants = ["MachinesTests/Gate", "MachinesTests/Vault", "InvocationMachinesTests/CheckoutMutant"]
+    static let mutants = ["MachinesTests/Gate", "MachinesTests/Vault", "MachinesTests/Latch", "InvocationMachinesTests/CheckoutMutant"]
 
     @Test(arguments: mutants)
     func committedCounterexampleTestsAreUpToDate(_ mutant: String) throws {

@@ -107,7 +107,7 @@ struct PathPlannerTests {
         #expect(plan.unreachableStates.map { plan.model[$0].name } == ["c", "island"])
         #expect(plan.unsampledEvents.map { plan.model[$0].name } == ["load"])
         let text = PathsTextEmitter.emit(plan, sourceFileName: "M.fsm")
-        #expect(text.contains("Not reached: state c (for lack of a sample of `Money`), state island\n"))
+        #expect(text.contains("Not reached: state c (for lack of a sample of `Money`), state island (no transition enters it, whatever the guards)\n"))
         #expect(text.contains("Never sent (no sample value for the payload): load (`Money`)"))
     }
 
@@ -150,12 +150,12 @@ struct PathPlannerTests {
 
         let text = PathsTextEmitter.emit(plan, sourceFileName: "Shop.fsm")
         #expect(text.contains("""
-            Not reached: state paid (for lack of a sample of `Money`), state vault
+            Not reached: state paid (for lack of a sample of `Money`), state vault (no transition enters it, whatever the guards)
             Not covered:
               line 8: browsing --pay [isValid]--> paid (for lack of a sample of `Money`)
               line 9: paid --refund--> idle (for lack of samples of `Money` and `Ledger`)
               line 9: paid --close--> idle (for lack of a sample of `Money`)
-              line 10: vault --close--> idle
+              line 10: vault --close--> idle (its state vault is never reached)
             Never sent (no sample value for the payload): pay (`Money`), refund (`Ledger`), audit (`Ledger`)
 
             """))
@@ -565,6 +565,41 @@ struct PathPlannerTests {
     }
 }
 
+/// The generated path tests of RxFlow-style flows (`machines/Flows`): `ReaderFlow` runs
+/// `OnboardingFlow` and `EditorFlow` as child machines, which its paths drive.
+@Suite("Committed path tests of the reader flow", .offThePool)
+struct ReaderFlowPathTestsTests {
+    @Test func committedPathTestsOfReaderFlowAreUpToDate() throws {
+        let root = ExampleMachines.packageRoot
+        let siblings = ["machines/Flows/OnboardingFlow.fsm", "machines/Flows/EditorFlow.fsm"]
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        }
+        let specs = try siblings.map { SourceText(try text($0)) }
+        var children: [String: ExecutableMachine] = [:]
+        for (index, spec) in specs.enumerated() {
+            let others = specs.indices.filter { $0 != index }.map { specs[$0] }
+            let compilation = Compiler.compile(spec, machines: MachineCatalog(specs: others))
+            let child = try #require(compilation.executable, "\(compilation.diagnostics)")
+            children[child.model.name] = child
+        }
+        let compilation = Compiler.compile(SourceText(try text("machines/Flows/ReaderFlow.fsm")), machines: MachineCatalog(specs: specs))
+        let machine = try #require(compilation.executable, "\(compilation.diagnostics)")
+        let plan = PathPlanner.plan(machine, children: children)
+        // Every transition of ReaderFlow, those on its children's outputs and completions included.
+        #expect(plan.uncoveredTransitions.isEmpty)
+        #expect(plan.unreachableStates.isEmpty)
+        let generated = PathsSwiftTestingEmitter.emit(
+            plan, sourceFileName: "ReaderFlow.fsm", module: "Machines", specPath: "machines/Flows/ReaderFlow.fsm", siblingPaths: siblings)
+        let committed = try text("Tests/PathTests/ReaderFlowPaths.swift")
+        #expect(generated == committed, """
+            Tests/PathTests/ReaderFlowPaths.swift is out of date; regenerate it with
+            swift run fsmc paths machines/Flows/ReaderFlow.fsm --sibling machines/Flows/OnboardingFlow.fsm \\
+                --sibling machines/Flows/EditorFlow.fsm --format swift-testing --module Machines --output Tests/PathTests/ReaderFlowPaths.swift
+            """)
+    }
+}
+
 /// The generated path tests of a spec with payloads of Foundation and standard library
 /// types and of a type of the tests' own, in `Tests/MachinesTests/Paths`: the MachinesTests
 /// target builds the spec with the plugin and runs them.
@@ -888,10 +923,10 @@ struct ParallelPathPlannerTests {
 
             let text = PathsTextEmitter.emit(plan, sourceFileName: "Dials.fsm")
             #expect(text.hasSuffix("""
-                Not reached: state prize (beyond the search bound), state island
+                Not reached: state prize (beyond the search bound), state island (no transition enters it, whatever the guards)
                 Not covered:
                   line \(model.allTransitions[claim].range.start.line): dials --claim [in(a10) && in(b10) && in(c10)]--> prize (beyond the search bound)
-                  line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize
+                  line \(model.allTransitions[islandClaim].range.start.line): island --claim--> prize (its state island is never reached)
                 Search bound: each search visits at most 1000 situations (active states with what the histories remember), 16 of each configuration; it stopped short of some, so what is marked beyond the search bound may be reachable past it.
 
                 """))

@@ -90,8 +90,17 @@ import Testing
         #expect(MarkedSource.lines(of: PathPlanner.refusals(model)) == [
             "5:9: error: test paths need the spec of machine 'SignIn', which 'signIn' runs: name it with --sibling"
         ])
-        #expect(MarkedSource.lines(of: PathsSwiftTestingEmitter.refusals(model)) == [
-            "5:9: error: Swift Testing paths do not drive child machines yet (use --format text or json): 'signIn' invokes machine 'SignIn'"
+        // Swift Testing paths drive children; a child outside the main actor under a @MainActor
+        // parent is refused, at the `invoke` that leads to it.
+        let signInModel = try #require(Compiler.compile(SourceText(Self.signIn)).model)
+        #expect(PathsSwiftTestingEmitter.refusals(model, children: ["SignIn": signInModel]).isEmpty)
+        var mainActorApp = model
+        mainActorApp.isMainActor = true
+        var guardedSignIn = signInModel
+        guardedSignIn.guards = [CallableModel(name: "isValid", payload: [])]
+        #expect(MarkedSource.lines(of: PathsSwiftTestingEmitter.refusals(mainActorApp, children: ["SignIn": guardedSignIn])) == [
+            "5:9: error: Swift Testing paths cannot drive 'signIn': machine 'SignIn' is not @MainActor under @MainActor machine 'App', "
+                + "so the script of its guards could not read the path's guard answers, kept on the main actor"
         ])
         #expect(MarkedSource.lines(of: SCXMLEmitter.refusals(model)) == [
             "5:9: error: SCXML export needs the spec of machine 'SignIn', which 'signIn' invokes, to write it inside this document, and was not given it"

@@ -11,7 +11,9 @@ import FSMCore
 /// functions whose result need it, and the transitions and states paths miss for lack of it.
 /// `searchBound`, present only when a search stopped at a bound on situations and paths miss
 /// something the machine's structure does not rule out, gives the bounds and the transitions
-/// and states that may lie beyond them. A step that sends an event to a child machine
+/// and states that may lie beyond them. `uncoveredBecause` and `unreachedBecause`, present only
+/// when needed, say why the paths miss each transition and state that neither explains (its
+/// state is never reached, a child machine never finishes, …). A step that sends an event to a child machine
 /// (`invoke SignIn as signIn`) names the invocations from this machine down to it in `child`
 /// (`["signIn"]`), its machine in `childMachine` and the event in `sendToChild`; what the child
 /// emits and its finishing are this machine's transitions of the same step.
@@ -61,15 +63,31 @@ public enum PathsJSONEmitter {
         fields += [
             ("unsampledEvents", .array(plan.unsampledEvents.map { .string(model[$0].name) })),
             ("missingSamples", .array(plan.missingSamples.map { missing in
-                .object([
+                var entry: [(String, JSON)] = [
                     ("type", .string(missing.type)),
                     ("events", .array(missing.events.map { .string(model[$0].name) })),
+                ]
+                if !missing.childEvents.isEmpty { entry.append(("childEvents", .array(missing.childEvents.map { .string($0) }))) }
+                entry += [
                     ("valueFunctions", .array(missing.valueFunctions.map { .string($0) })),
                     ("uncoveredTransitions", .array(missing.uncoveredTransitions.map { .number($0) })),
                     ("unreachableStates", .array(missing.unreachableStates.map { .string(model[$0].name) })),
-                ])
+                ]
+                return .object(entry)
             })),
         ]
+        // Why each miss that no missing sample nor the search bound explains; only when there
+        // is one, so that the files of fully covered machines stay as they were.
+        if !plan.transitionMissReasons.isEmpty {
+            fields.append(("uncoveredBecause", .array(plan.transitionMissReasons.keys.sorted().map { index in
+                .object([("transition", .number(index)), ("reason", .string(plan.description(plan.transitionMissReasons[index]!)))])
+            })))
+        }
+        if !plan.stateMissReasons.isEmpty {
+            fields.append(("unreachedBecause", .array(plan.stateMissReasons.keys.sorted { $0.index < $1.index }.map { state in
+                .object([("state", .string(model[state].name)), ("reason", .string(plan.description(plan.stateMissReasons[state]!, state: state)))])
+            })))
+        }
         if let bound = plan.searchBound {
             fields.append(("searchBound", .object([
                 ("maximumSituations", .number(bound.maximumSituations)),

@@ -19,6 +19,7 @@ extension PathsSwiftTestingEmitter {
     }
 
     func emitCounterexampleSuite(_ paths: [TestPath], into writer: inout CodeWriter) {
+        if paths.contains(where: Self.breaksAsItStarts) { emitStartObserver(into: &writer) }
         if paths.isEmpty {
             writer.line("/// No property of \(sourceFileName) fails with a run that shows it.")
         } else {
@@ -35,6 +36,37 @@ extension PathsSwiftTestingEmitter {
         }
     }
 
+    /// Whether a counterexample breaks its property in a configuration the machine passes
+    /// through as it starts: its test observes the start through `init`.
+    static func breaksAsItStarts(_ path: TestPath) -> Bool {
+        path.steps.isEmpty && path.violatingMicrostep != nil
+    }
+
+    /// The name of the observer class that records the start (``emitStartObserver(into:)``).
+    var startObserverName: String { "\(model.name)StartObserver" }
+
+    /// An observer given to `init`, which sees the start: the configuration the machine enters
+    /// first, then the one after each transition (its microsteps, as the checker counts them).
+    func emitStartObserver(into writer: inout CodeWriter) {
+        let stateName = observesStateIDs ? "StateID" : "State"
+        writer.line("/// Sees the machine start, given to its `init`: the configuration it enters first, then the one")
+        writer.line("/// after each transition.")
+        if model.isMainActor { writer.line("@MainActor") }
+        writer.block("private final class \(startObserverName): \(model.name).Observer") { writer in
+            writer.line("/// The configuration after the initial entry, then after each transition.")
+            writer.line("var passed: [\(model.name).State] = []")
+            writer.line()
+            writer.block("func machine(_ machine: \(model.name), didEnter state: \(model.name).\(stateName))") { writer in
+                writer.line("if passed.isEmpty { passed.append(machine.state) }")
+            }
+            writer.line()
+            writer.block("func machine(_ machine: \(model.name), didTransition transition: \(model.name).Transition)") { writer in
+                writer.line("passed.append(transition.target)")
+            }
+        }
+        writer.line()
+    }
+
     /// Records the configuration after each transition of the step that follows: the one the
     /// property breaks in is not where that step ends.
     func emitPassingObservation(into writer: inout CodeWriter) {
@@ -45,11 +77,11 @@ extension PathsSwiftTestingEmitter {
     /// `#expect`s what breaks `property`: its condition in the configuration the path ends in,
     /// or in the one after transition `microstep` of the last step (recorded by
     /// ``emitPassingObservation(into:)``).
-    func emitViolation(of property: PropertyModel, at microstep: Int?, into writer: inout CodeWriter) {
+    func emitViolation(of property: PropertyModel, at microstep: Int?, passed: String = "passed", into writer: inout CodeWriter) {
         let configuration: String
         if let microstep {
-            writer.line("try #require(passed.count > \(microstep))")
-            configuration = "passed[\(microstep)]"
+            writer.line("try #require(\(passed).count > \(microstep))")
+            configuration = "\(passed)[\(microstep)]"
         } else {
             configuration = ""
         }

@@ -44,16 +44,14 @@ public enum PathsTextEmitter {
         }
         writer.line()
         writer.line("Not reached: " + (plan.unreachableStates.isEmpty ? "none" : plan.unreachableStates.map { state in
-            "state \(model[state].name)" + PathDescription.forLackOfSamples(plan.missingSampleTypes(forState: state))
-                + (plan.isBeyondSearchBound(state: state) ? PathDescription.beyondSearchBound : "")
+            "state \(model[state].name)" + (plan.missDescription(forState: state).map { " (\($0))" } ?? "")
         }.joined(separator: ", ")))
         let transitions = model.allTransitions
         writer.line("Not covered:" + (plan.uncoveredTransitions.isEmpty ? " none" : ""))
         writer.indented { writer in
             for index in plan.uncoveredTransitions {
                 writer.line("line \(transitions[index].range.start.line): \(PathDescription.transition(transitions[index], in: model))"
-                    + PathDescription.forLackOfSamples(plan.missingSampleTypes(forTransition: index))
-                    + (plan.isBeyondSearchBound(transition: index) ? PathDescription.beyondSearchBound : ""))
+                    + (plan.missDescription(forTransition: index).map { " (\($0))" } ?? ""))
             }
         }
         if !plan.unsampledEvents.isEmpty {
@@ -99,9 +97,6 @@ enum PathDescription {
         }
         return describe(top)
     }
-
-    /// ` (beyond the search bound)`: the mark of what paths may miss for the bound on situations.
-    static let beyondSearchBound = " (beyond the search bound)"
 
     /// What the mark says, once after the lists.
     static func searchBoundNote(_ bound: TestPlan.SearchBound) -> String {
@@ -157,10 +152,9 @@ enum PathDescription {
         return stimulus(step.stimulus, in: plan) + guards
     }
 
-    /// ` (for lack of a sample of `Money`)`, or nothing when there are no types.
-    static func forLackOfSamples(_ types: [String]) -> String {
-        guard !types.isEmpty else { return "" }
-        return " (for lack of \(types.count == 1 ? "a sample" : "samples") of \(list(types.map { "`\($0)`" })))"
+    /// `for lack of a sample of `Money``.
+    static func lackOfSamples(_ types: [String]) -> String {
+        "for lack of \(types.count == 1 ? "a sample" : "samples") of \(list(types.map { "`\($0)`" }))"
     }
 
     /// `a`, `a and b`, `a, b and c`.
