@@ -24,6 +24,9 @@ struct ChildTrace {
     var lines: [String] = []
     /// The invocations whose child's lines are left out, by step (0 is the start).
     var uncompared: [Int: Set<String>] = [:]
+    /// How many outcome steps reached a call or a stream that ran: of the parent's own, and of
+    /// a child's (`complete k3/fetch1`). What a campaign's summary counts.
+    var outcomesDelivered = (parent: 0, child: 0)
 
     /// `lines` (a side's trace of the same script) without the lines ``uncompared`` names,
     /// each step's exits and entries machine by machine.
@@ -65,7 +68,7 @@ enum ChildInterpreterSide {
             if !cancelled.isEmpty { result.uncompared[result.lines.count] = cancelled }
             let states = entries.compactMap { line(of: $0, in: model, machines: pair.children) }
             seen = interpreter.trace.count
-            let active = activeStates(of: interpreter, prefix: "").sorted()
+            let active = activeStates(of: interpreter, prefix: "").sorted() + runningWork(of: interpreter, prefix: "").sorted()
             result.lines.append("\(step) | \(states.joined(separator: ", ")) |  | \(active.joined(separator: " "))")
         }
         _ = interpreter.start(answers: script.trueGuards)
@@ -84,8 +87,34 @@ enum ChildInterpreterSide {
                    let index = child.machine.model.events.firstIndex(where: { $0.name == event }) {
                     _ = interpreter.send(EventID(index), toChild: run, answers: script.trueGuards)
                 }
-            case .outcome:
-                break
+            case .outcome(let outcome, let path):
+                // `fetch1` is the parent's own; `k3/fetch1` the call of its running child `k3`.
+                var names = path.split(separator: "/").map(String.init)
+                let name = names.removeLast()
+                var runs: [MachineInterpreter.InvocationRun] = []
+                var machine: MachineInterpreter? = interpreter
+                for childName in names {
+                    guard let current = machine,
+                          let run = current.runningInvocations.first(where: { current.machine.model[$0.invocation].name == childName }),
+                          let child = current.child(run), !child.isFinished
+                    else {
+                        machine = nil
+                        break
+                    }
+                    runs.append(run)
+                    machine = child
+                }
+                guard let machine, !machine.isFinished,
+                      let run = machine.runningInvocations.first(where: { machine.machine.model[$0.invocation].name == name }),
+                      let delivered = InterpreterSide.result(of: outcome, from: machine.machine.model[run.invocation])
+                else { break }
+                if runs.isEmpty {
+                    _ = interpreter.deliver(delivered, from: run, answers: script.trueGuards)
+                    result.outcomesDelivered.parent += 1
+                } else {
+                    _ = interpreter.deliver(delivered, from: run, toChild: runs, answers: script.trueGuards)
+                    result.outcomesDelivered.child += 1
+                }
             }
             note(step.text)
         }
@@ -133,6 +162,22 @@ enum ChildInterpreterSide {
             return "\(words[0]) \(invocation.name)/\(words[1])"
         default: return nil
         }
+    }
+
+    /// The running calls and streams, `fetch1()`, a running child's as `k1/fetch1()`, unsorted:
+    /// the harness's running invocations.
+    private static func runningWork(of interpreter: MachineInterpreter, prefix: String) -> [String] {
+        let model = interpreter.machine.model
+        var running: [String] = []
+        for run in interpreter.runningInvocations {
+            if case .machine = model[run.invocation].kind {
+                guard let child = interpreter.child(run), !child.isFinished else { continue }
+                running += runningWork(of: child, prefix: prefix + model[run.invocation].name + "/")
+            } else {
+                running.append(prefix + model[run.invocation].name + "()")
+            }
+        }
+        return running
     }
 
     /// The active states, a running child's as `k1/state`, unsorted.
