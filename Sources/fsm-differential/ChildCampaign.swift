@@ -140,10 +140,14 @@ struct ChildCampaign {
     struct WorkFigures {
         var pairs = [0, 0, 0, 0]
         var outcomesDelivered = (parent: 0, child: 0)
+        /// Runs compared only up to a wait in which children started together have timers due
+        /// at one deadline (``ChildTrace/comparedSteps``).
+        var runsCutShort = 0
 
         var summary: String {
             "calls and streams in parent and child: \(pairs[0]) pairs, parent only: \(pairs[1]), child only: \(pairs[2]), "
-                + "none: \(pairs[3]); outcomes delivered to the parent's: \(outcomesDelivered.parent), to a child's: \(outcomesDelivered.child)"
+                + "none: \(pairs[3]); outcomes delivered to the parent's: \(outcomesDelivered.parent), to a child's: \(outcomesDelivered.child); "
+                + "\(runsCutShort) runs compared up to a wait where children started together have timers due at one deadline (known Qt deviation)"
         }
     }
 
@@ -172,8 +176,9 @@ struct ChildCampaign {
             let interpreted = ChildInterpreterSide.trace(pair, script)
             work.outcomesDelivered.parent += interpreted.outcomesDelivered.parent
             work.outcomesDelivered.child += interpreted.outcomesDelivered.child
-            let qt = RunTrace(chart: trace.chart, lines: interpreted.comparable(trace.lines.map(InterpreterSide.withoutActions)))
-            let fsmc = RunTrace(chart: trace.chart, lines: interpreted.comparable(interpreted.lines))
+            if interpreted.comparedSteps != nil { work.runsCutShort += 1 }
+            let qt = RunTrace(chart: trace.chart, lines: interpreted.compared(interpreted.comparable(trace.lines.map(InterpreterSide.withoutActions))))
+            let fsmc = RunTrace(chart: trace.chart, lines: interpreted.compared(interpreted.comparable(interpreted.lines)))
             if let step = RunTrace.firstDifference(qt, fsmc) {
                 disagreements.append(Disagreement(pair: pair, script: script, step: step, qt: qt.lines, fsmc: fsmc.lines))
             }

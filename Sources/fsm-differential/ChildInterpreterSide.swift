@@ -2,7 +2,10 @@ import FSMCompiler
 
 /// fsmc's interpreter running a ``ChildPair``: the parent, its children nested in it (the one
 /// semantics, `MachineInterpreter+Children.swift`). Its trace lines are the harness's: a
-/// child's states written `k1/state`, a running child's active states among the parent's.
+/// child's states written `k1/state`, a running child's active states among the parent's, then
+/// the running calls and streams, a child's by its path (`k1/fetch2()`). An outcome step
+/// reaches the parent's own call (`complete fetch1`, ``MachineInterpreter/deliver(_:from:answers:)``)
+/// or a child's (`complete k1/fetch2`, ``MachineInterpreter/deliver(_:from:toChild:answers:)``).
 ///
 /// Two differences are left out, Qt's (docs/SCXML.md, "Known Qt deviations"): Qt SCXML (6.4)
 /// shows nothing of a cancelled child's exit, where SCXML (appendix D, `exitInterpreter`) and
@@ -27,6 +30,18 @@ struct ChildTrace {
     /// How many outcome steps reached a call or a stream that ran: of the parent's own, and of
     /// a child's (`complete k3/fetch1`). What a campaign's summary counts.
     var outcomesDelivered = (parent: 0, child: 0)
+    /// The first step not compared, when a step's order depends on the order Qt starts
+    /// children in (a known Qt deviation): a wait in which two child machines started in the
+    /// same step have timers due at one deadline. Qt fires first the timer of the child it
+    /// started first, and it starts the children of one macrostep in another order than
+    /// SCXML's, not always the same one; so from that step on, the sides may differ for that
+    /// reason alone, and the run is compared up to it.
+    var comparedSteps: Int?
+
+    /// `lines` up to ``comparedSteps``.
+    func compared(_ lines: [String]) -> [String] {
+        comparedSteps.map { Array(lines.prefix($0)) } ?? lines
+    }
 
     /// `lines` (a side's trace of the same script) without the lines ``uncompared`` names,
     /// each step's exits and entries machine by machine.
@@ -62,8 +77,13 @@ enum ChildInterpreterSide {
         var interpreter = MachineInterpreter(machine: pair.parent, machines: pair.children)
         var seen = 0
         var result = ChildTrace()
+        // The step each running child machine's run started in.
+        var startedIn: [MachineInterpreter.InvocationRun: Int] = [:]
         func note(_ step: String) {
             let entries = Array(interpreter.trace[seen...])
+            for case .started(let run) in entries where interpreter.child(run) != nil {
+                startedIn[run] = result.lines.count
+            }
             let cancelled = uncompared(entries, in: model, machines: pair.children, prefix: "")
             if !cancelled.isEmpty { result.uncompared[result.lines.count] = cancelled }
             let states = entries.compactMap { line(of: $0, in: model, machines: pair.children) }
@@ -80,7 +100,11 @@ enum ChildInterpreterSide {
                     _ = interpreter.send(EventID(index), answers: script.trueGuards)
                 }
             case .wait(let milliseconds):
-                _ = interpreter.advance(to: interpreter.now + Int64(milliseconds) * 1_000_000, answers: script.trueGuards)
+                let deadline = interpreter.now + Int64(milliseconds) * 1_000_000
+                if result.comparedSteps == nil, timersOfChildrenStartedTogether(in: interpreter, startedIn: startedIn, dueBy: deadline) {
+                    result.comparedSteps = result.lines.count
+                }
+                _ = interpreter.advance(to: deadline, answers: script.trueGuards)
             case .child(let name, let event):
                 let run = interpreter.runningInvocations.first { model[$0.invocation].name == name }
                 if let run, let child = interpreter.child(run), !child.isFinished,
@@ -119,6 +143,21 @@ enum ChildInterpreterSide {
             note(step.text)
         }
         return result
+    }
+
+    /// Whether two running child machines started in the same step have timers due by
+    /// `deadline` at one same deadline (``ChildTrace/comparedSteps``).
+    private static func timersOfChildrenStartedTogether(
+        in interpreter: MachineInterpreter, startedIn: [MachineInterpreter.InvocationRun: Int], dueBy deadline: Int64
+    ) -> Bool {
+        var deadlines: [Int: [Int64: Int]] = [:]
+        for run in interpreter.runningInvocations {
+            guard let child = interpreter.child(run), !child.isFinished, let step = startedIn[run] else { continue }
+            for due in Set(child.runningTimers.map(\.deadline)) where due <= deadline {
+                deadlines[step, default: [:]][due, default: 0] += 1
+            }
+        }
+        return deadlines.values.contains { $0.values.contains { $0 > 1 } }
     }
 
     /// The children (`upload`, `upload/retry` for a grandchild) whose lines a step's entries
