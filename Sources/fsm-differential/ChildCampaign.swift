@@ -31,10 +31,14 @@ struct ChildCampaign {
     /// `count` random pairs: each child a differential spec without named guards (a harness
     /// cannot set a child session's) that neither emits nor finishes as it starts, so that a
     /// parent re-entering its invoking state on a child's output never loops; each parent a
-    /// differential spec invoking it.
+    /// differential spec invoking it. Children invoke calls and streams (``SpecProfile/invocations``:
+    /// in about one state of four, so some children have none), and so do the parents of the
+    /// odd-numbered pairs (`P1`, `P3`, …): pairs with work in the parent and the child, in the
+    /// child alone, in the parent alone and in neither.
     static func randomPairs(count: Int, seed: UInt64, size: SpecSize) throws -> [ChildPair] {
         var childProfile = SpecProfile.differential
         childProfile.guards = false
+        childProfile.invocations = true
         var children = SpecGenerator(seed: seed, profile: childProfile, size: .small)
         var pairs: [ChildPair] = []
         var parentSeed = seed
@@ -47,6 +51,7 @@ struct ChildCampaign {
             let child = children.makeSpec(machineName: "K\(number)")
             guard !startsSending(child.text) else { continue }
             var parentProfile = SpecProfile.differential
+            parentProfile.invocations = number % 2 == 1
             parentProfile.childMachines = [SpecChildMachine(
                 name: child.machineName, outputs: child.document.outputs.map(\.name),
                 finishes: child.document.states.contains(where: \.isFinal))]
@@ -109,7 +114,7 @@ struct ChildCampaign {
     /// Runs every pair's scripts through Qt and the interpreter, but for the pairs of a known
     /// Qt deviation (``ChildPair/qtDeviation``), which it names; returns how many runs were
     /// compared, how many pairs were not, and the disagreements.
-    func run(_ pairs: [ChildPair], name: String) throws -> (runs: Int, deviating: Int, disagreements: [Disagreement]) {
+    func run(_ pairs: [ChildPair], name: String) throws -> (runs: Int, deviating: Int, disagreements: [Disagreement], work: WorkFigures) {
         var generator = ChildScriptGenerator(seed: seed)
         var compared: [ChildPair] = []
         for pair in pairs {
@@ -120,12 +125,40 @@ struct ChildCampaign {
             }
         }
         let runs = compared.flatMap { pair in (0..<scriptsPerPair).map { _ in (pair, generator.makeScript(for: pair, steps: stepsPerScript)) } }
-        let disagreements = try judge(runs, directory: workDirectory.appendingPathComponent(name))
-        return (runs.count, pairs.count - compared.count, disagreements)
+        var work = WorkFigures()
+        for pair in compared {
+            let invokes = pair.invokesWork
+            work.pairs[invokes.parent ? (invokes.child ? 0 : 1) : (invokes.child ? 2 : 3)] += 1
+        }
+        let disagreements = try judge(runs, directory: workDirectory.appendingPathComponent(name), work: &work)
+        return (runs.count, pairs.count - compared.count, disagreements, work)
+    }
+
+    /// What the compared pairs did with calls and streams: how many pairs have them in the
+    /// parent and a child, in the parent alone, in a child alone and nowhere, and how many
+    /// outcome steps reached work that ran, the parent's and a child's.
+    struct WorkFigures {
+        var pairs = [0, 0, 0, 0]
+        var outcomesDelivered = (parent: 0, child: 0)
+        /// Runs compared only up to a wait in which children started together have timers due
+        /// at one deadline (``ChildTrace/comparedSteps``).
+        var runsCutShort = 0
+
+        var summary: String {
+            "calls and streams in parent and child: \(pairs[0]) pairs, parent only: \(pairs[1]), child only: \(pairs[2]), "
+                + "none: \(pairs[3]); outcomes delivered to the parent's: \(outcomesDelivered.parent), to a child's: \(outcomesDelivered.child); "
+                + "\(runsCutShort) runs compared up to a wait where children started together have timers due at one deadline (known Qt deviation)"
+        }
     }
 
     /// Runs each pair and script through Qt (one job) and the interpreter.
     func judge(_ runs: [(ChildPair, DifferentialScript)], directory: URL) throws -> [Disagreement] {
+        var work = WorkFigures()
+        return try judge(runs, directory: directory, work: &work)
+    }
+
+    /// ``judge(_:directory:)``, counting the outcomes delivered into `work`.
+    func judge(_ runs: [(ChildPair, DifferentialScript)], directory: URL, work: inout WorkFigures) throws -> [Disagreement] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var job = ""
         for (index, (pair, script)) in runs.enumerated() {
@@ -141,8 +174,11 @@ struct ChildCampaign {
         for ((pair, script), trace) in zip(runs, traces) {
             if let error = trace.error { throw CampaignError("Qt could not load \(pair.name) (\(pair.origin)): \(error)") }
             let interpreted = ChildInterpreterSide.trace(pair, script)
-            let qt = RunTrace(chart: trace.chart, lines: interpreted.comparable(trace.lines.map(InterpreterSide.withoutActions)))
-            let fsmc = RunTrace(chart: trace.chart, lines: interpreted.comparable(interpreted.lines))
+            work.outcomesDelivered.parent += interpreted.outcomesDelivered.parent
+            work.outcomesDelivered.child += interpreted.outcomesDelivered.child
+            if interpreted.comparedSteps != nil { work.runsCutShort += 1 }
+            let qt = RunTrace(chart: trace.chart, lines: interpreted.compared(interpreted.comparable(trace.lines.map(InterpreterSide.withoutActions))))
+            let fsmc = RunTrace(chart: trace.chart, lines: interpreted.compared(interpreted.comparable(interpreted.lines)))
             if let step = RunTrace.firstDifference(qt, fsmc) {
                 disagreements.append(Disagreement(pair: pair, script: script, step: step, qt: qt.lines, fsmc: fsmc.lines))
             }
@@ -213,7 +249,9 @@ struct ChildCampaign {
 
 /// Random scripts for a ``ChildPair``: the parent's guards, then events to the parent, events
 /// to a child (about one step of three, to any of the parent's child invocations, running or
-/// not) and waits that favour the delays of both.
+/// not), waits that favour the delays of both, and, for a pair with calls or streams, in about
+/// one step of three, an outcome of one of them, the parent's own (`complete fetch1`) or a
+/// child's (`fail k3/fetch2`), running or not.
 struct ChildScriptGenerator {
     var random: SplitMix64
 
@@ -229,8 +267,13 @@ struct ChildScriptGenerator {
         var script = DifferentialScript(trueGuards: trueGuards, steps: [])
         let waits = ScriptGenerator.waits(for: pair.timerDelays)
         let children = pair.childEvents.filter { !$0.events.isEmpty }
+        let outcomes = pair.outcomes
         for _ in 0..<steps {
-            if !children.isEmpty, random.next() % 3 == 0 {
+            // Drawn only for a pair with calls or streams: other pairs keep the scripts they had.
+            if !outcomes.isEmpty, random.next() % 3 == 0 {
+                let (outcome, invocation) = outcomes[Int(random.next() % UInt64(outcomes.count))]
+                script.steps.append(.outcome(outcome, invocation))
+            } else if !children.isEmpty, random.next() % 3 == 0 {
                 let child = children[Int(random.next() % UInt64(children.count))]
                 script.steps.append(.child(child.invocation, child.events[Int(random.next() % UInt64(child.events.count))]))
             } else if pair.events.isEmpty || !pair.timerDelays.isEmpty && random.next() % 4 == 0 {

@@ -20,7 +20,7 @@ import Foundation
         fail("\(error)")
     }
     do {
-        let (runs, deviating, disagreements) = try campaign.run(pairs, name: "pairs")
+        let (runs, deviating, disagreements, work) = try campaign.run(pairs, name: "pairs")
         for disagreement in disagreements {
             print(disagreement.report)
         }
@@ -28,6 +28,7 @@ import Foundation
             print("minimized:\n" + (try campaign.minimize(first)).report)
         }
         let seconds = Int(Date().timeIntervalSince(started).rounded())
+        print("differential: \(work.summary)")
         print("differential: \(pairs.count) parent/child pairs, \(runs) runs, \(disagreements.count) disagreements, \(deviating) pairs not compared for a known Qt deviation (\(seconds) s)")
         return !disagreements.isEmpty
     } catch {

@@ -37,6 +37,12 @@ struct ChildPair {
     let childEvents: [(invocation: String, events: [String])]
     /// The distinct `after` delays of the parent and its children, in milliseconds.
     let timerDelays: [Int]
+    /// The outcomes a script may give the calls and streams of the parent (`complete fetch1`)
+    /// and of its children, by the path of child machine invocations that leads to them
+    /// (`fail k3/fetch2`: the call `fetch2` of the child invoked as `k3`; the harness submits
+    /// the outcome to that session inside the child's, the interpreter
+    /// `deliver(_:from:toChild:answers:)`s it).
+    let outcomes: [(outcome: SCXMLEmitter.Outcome, invocation: String)]
 
     init(origin: String, parentText: String, childTexts: [String], externalChildEvents: [String]? = nil) throws {
         let catalog = MachineCatalog(specs: childTexts.map { SourceText($0) })
@@ -84,6 +90,27 @@ struct ChildPair {
             return (invocation.name, externalChildEvents.map { external in sendable.filter(external.contains) } ?? sendable)
         }
         timerDelays = delays.sorted()
+        outcomes = Self.outcomes(of: parent.model, children: models, prefix: "", invoking: [parent.model.name])
+    }
+
+    /// The outcomes of `model`'s calls and streams, then of those of the children it invokes,
+    /// each prefixed by its path; a machine already on the path (`invoking`) is not entered
+    /// again.
+    private static func outcomes(
+        of model: MachineModel, children: [String: MachineModel], prefix: String, invoking: Set<String>
+    ) -> [(outcome: SCXMLEmitter.Outcome, invocation: String)] {
+        var result = DifferentialChart.outcomes(of: model).map { ($0.outcome, prefix + $0.invocation) }
+        for invocation in model.invocations {
+            guard case .machine(let name) = invocation.kind, let child = children[name], !invoking.contains(name) else { continue }
+            result += outcomes(of: child, children: children, prefix: prefix + invocation.name + "/", invoking: invoking.union([name]))
+        }
+        return result
+    }
+
+    /// Whether the parent invokes calls or streams of its own, and whether a child it invokes
+    /// (at any depth) does: what a campaign's summary counts.
+    var invokesWork: (parent: Bool, child: Bool) {
+        (outcomes.contains { !$0.invocation.contains("/") }, outcomes.contains { $0.invocation.contains("/") })
     }
 
     /// Why Qt's trace is not the specification's on this pair, when it is not: a known Qt

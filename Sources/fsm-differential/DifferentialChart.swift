@@ -80,7 +80,13 @@ struct DifferentialChart: Sendable {
     /// nothing: a script makes up no results) or fails; a stream yields (elements without
     /// values), finishes or fails.
     var outcomes: [(outcome: SCXMLEmitter.Outcome, invocation: String)] {
+        Self.outcomes(of: model)
+    }
+
+    /// ``outcomes`` of `model`'s calls and streams (its child machines have none).
+    static func outcomes(of model: MachineModel) -> [(outcome: SCXMLEmitter.Outcome, invocation: String)] {
         model.invocations.flatMap { invocation -> [(outcome: SCXMLEmitter.Outcome, invocation: String)] in
+            if case .machine = invocation.kind { return [] }
             let valueless = invocation.results.isEmpty
             let outcomes: [SCXMLEmitter.Outcome] = invocation.kind == .stream
                 ? (valueless ? [.yield] : []) + [.finish, .fail]

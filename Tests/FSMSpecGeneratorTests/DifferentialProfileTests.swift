@@ -97,4 +97,49 @@ struct DifferentialProfileTests {
             #expect(resultTransitions > 20)
         }
     }
+
+    /// Pairs as `fsm-differential --children` makes them (docs/SCXML.md, "Differential testing
+    /// of child machines"): children without guards that invoke calls and streams, parents that
+    /// invoke them and calls and streams of their own. Each pair checks, the export writes it as
+    /// one document without refusing anything, and the child's calls and streams are written
+    /// inside the child's `<invoke>` (each a session of its own that a harness addresses by the
+    /// path `k3/fetch1`).
+    @Test func childMachinesWithCallsOfTheirOwnExportWithTheirParent() async throws {
+        try await onOwnThread {
+            var childProfile = SpecProfile.differential
+            childProfile.guards = false
+            childProfile.invocations = true
+            var children = SpecGenerator(seed: 0xCA11, profile: childProfile, size: .small)
+            var childCalls = 0
+            var parentCalls = 0
+            var pairs = 0
+            for index in 0..<60 {
+                let child = children.makeSpec(machineName: "K\(index)")
+                let childModel = try #require(Compiler.compile(SourceText(child.text)).model, "child \(index) of seed 0xCA11 is invalid:\n\(child.text)")
+                #expect(childModel.guards.isEmpty)
+                var parentProfile = SpecProfile.differential
+                parentProfile.invocations = true
+                parentProfile.childMachines = [SpecChildMachine(
+                    name: child.machineName, outputs: child.document.outputs.map(\.name),
+                    finishes: child.document.states.contains(where: \.isFinal))]
+                var parents = SpecGenerator(seed: 0xCA11 &+ UInt64(index), profile: parentProfile, size: .medium)
+                let parent = parents.makeSpec(machineName: "P\(index)")
+                let compilation = Compiler.compile(SourceText(parent.text), machines: MachineCatalog(specs: [SourceText(child.text)]))
+                let model = try #require(compilation.model, "parent \(index) of seed 0xCA11 is invalid: \(compilation.diagnostics)\n\(parent.text)")
+                #expect(SCXMLEmitter.refusals(model, children: [child.machineName: childModel]).isEmpty, "\(parent.text)\n\(child.text)")
+                guard model.invocations.contains(where: { $0.kind == .machine(child.machineName) }) else { continue }
+                pairs += 1
+                let calls = childModel.invocations.filter { $0.kind == .call || $0.kind == .stream }
+                childCalls += calls.count
+                parentCalls += model.invocations.filter { $0.kind == .call || $0.kind == .stream }.count
+                let document = SCXMLEmitter.emit(model, children: [child.machineName: childModel], tracingStates: true)
+                for call in calls {
+                    #expect(document.contains("<invoke id=\"\(call.name)\""), "\(call.name) of \(child.machineName) is not in \(parent.machineName)'s document")
+                }
+            }
+            #expect(pairs > 30)
+            #expect(childCalls > 20)
+            #expect(parentCalls > 20)
+        }
+    }
 }

@@ -8,7 +8,8 @@
 //   start                  starts the machine
 //   send <event>           an event from outside
 //   wait <milliseconds>    advances the virtual clock
-//   complete <name>        the running invocation <name>'s call returns
+//   complete <name>        the running invocation <name>'s call returns (`fetch1`, or
+//                          `k3/fetch1` for a call of the running child machine `k3`)
 //   fail <name>            its call or stream throws
 //   yield <name>           its stream yields an element
 //   finish <name>          its stream finishes
@@ -24,7 +25,8 @@
 // fsmc.fail, fsmc.yield or fsmc.finish. An outcome step submits that event to the child
 // session (QScxmlInvokableService's "stateMachine" property, the invoked QScxmlStateMachine),
 // and does nothing when no child of that name is running, as fsmc drops a result of work that
-// no longer runs. The running invocations follow the active states, sorted, written "<name>()".
+// no longer runs. The running invocations follow the active states, sorted, written "<name>()"
+// ("k3/<name>()" for those of the running child machine `k3`, at any depth).
 //
 // A child machine is fsmc's export of it (docs/SCXML.md, "Child machines"): an <invoke id="<name>">
 // of the child's own document. Its logs are the run's, its states written "<name>/<state>"
@@ -107,15 +109,34 @@ QStringList activeStates(const QScxmlStateMachine &machine, const QString &prefi
     return active;
 }
 
+/// The running calls and streams of `machine` and of its running child machines, written
+/// "<prefix><name>()".
+QStringList runningInvocations(const QScxmlStateMachine &machine, const QString &prefix)
+{
+    QStringList running;
+    for (QScxmlInvokableService *service : machine.invokedServices()) {
+        if (runningInvocation(machine, service->id()))
+            running.append(prefix + service->id() + QLatin1String("()"));
+        else if (QScxmlStateMachine *child = runningChild(machine, service->id()))
+            running += runningInvocations(*child, prefix + service->id() + QLatin1Char('/'));
+    }
+    return running;
+}
+
+/// The running invocation at `path` (`fetch1`, or `k3/fetch1` inside the running child `k3`).
+QScxmlStateMachine *runningInvocation(QScxmlStateMachine *machine, const QString &path)
+{
+    const int slash = path.lastIndexOf(QLatin1Char('/'));
+    if (slash >= 0)
+        machine = runningChild(machine, path.left(slash));
+    return machine ? runningInvocation(*machine, path.mid(slash + 1)) : nullptr;
+}
+
 QString configuration(const QScxmlStateMachine &machine)
 {
     QStringList active = activeStates(machine, QString());
     active.sort();
-    QStringList running;
-    for (QScxmlInvokableService *service : machine.invokedServices()) {
-        if (runningInvocation(machine, service->id()))
-            running.append(service->id() + QLatin1String("()"));
-    }
+    QStringList running = runningInvocations(machine, QString());
     running.sort();
     return (active + running).join(QLatin1Char(' '));
 }
@@ -186,7 +207,7 @@ public:
             printStep(m_out, command + QLatin1Char(' ') + argument, m_observed, *m_machine);
         } else if (command == QLatin1String("complete") || command == QLatin1String("fail")
             || command == QLatin1String("yield") || command == QLatin1String("finish")) {
-            if (QScxmlStateMachine *child = runningInvocation(*m_machine, argument)) {
+            if (QScxmlStateMachine *child = runningInvocation(m_machine.get(), argument)) {
                 child->submitEvent(QLatin1String("fsmc.") + command);
                 m_clock.settle();
             }
