@@ -41,6 +41,10 @@ public final class SwiftEmitter: PlanReader {
             write(text, into: &writer)
         }
         writer.line()
+        writer.line("// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line")
+        writer.line("// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc \(fsmcVersion).")
+        writer.line("private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.\(fsmcReleaseName)")
+        writer.line()
         writer.documentation(model.documentation)
         writer.block("\(isolation)\(access)final class \(model.name)\(model.isObservable ? ": Observable" : "")") { writer in
             let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)

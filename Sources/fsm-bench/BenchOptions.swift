@@ -1,7 +1,7 @@
 /// The command line of `fsm-bench`.
 struct BenchOptions {
     enum Section: String, CaseIterable {
-        case dispatch, allocations, generator, compile, incremental, builds, invocations, properties, bounded
+        case dispatch, allocations, generator, compile, incremental, builds, prebuilt, invocations, properties, bounded
     }
 
     /// Tiny sizes, agreement checks only: for CI.
@@ -11,6 +11,8 @@ struct BenchOptions {
     var sections = Set(Section.allCases)
     var dispatchEvents = 10_000_000
     var repetitions = 5
+    /// Clean builds per app and configuration in the builds sections (the fastest is kept).
+    var buildRepetitions = 3
     /// Where to write the files of the compile and incremental-build benchmarks, kept after
     /// the run; a temporary directory, removed afterwards, when `nil`.
     var workDirectory: String?
@@ -35,6 +37,7 @@ struct BenchOptions {
 
     static let usage = """
         usage: fsm-bench [--smoke] [--json <file>] [--only <section>,...] [--events <n>] [--cycles <n>] [--repetitions <n>]
+                 [--build-repetitions <n>]
                  [--variants <text>] [--compile-states <n,...>] [--generator-states <n,...>]
                  [--nested-shapes <states>x<depth>,...] [--keep-files <dir>]
 
@@ -44,11 +47,15 @@ struct BenchOptions {
           --smoke            tiny sizes; checks only that all variants agree (a few seconds)
           --json <file>      also write the figures as JSON
           --only <sections>  some of: dispatch, allocations, generator, compile, incremental,
-                             builds, invocations, properties, bounded
+                             builds, prebuilt, invocations, properties, bounded (builds
+                             measures both plugins, prebuilt the prebuilt one alone)
           --specs <n>        random specs of the bounded section (default 200)
           --events <n>       events per dispatch run (default 10000000)
           --cycles <n>       cycles per run of the invocation section (default 200000)
           --repetitions <n>  timed runs per variant (default 5)
+          --build-repetitions <n>
+                             clean builds per app and configuration, the fastest kept
+                             (default 3)
           --variants <text>  time only the dispatch and invocation variants whose label
                              contains <text>, such as "Player, generated" or
                              "Lookup, generated, start + cancel" (for profiling)
@@ -89,6 +96,7 @@ struct BenchOptions {
             case "--json": options.jsonPath = try value(for: argument)
             case "--events": events = try count(for: argument)
             case "--repetitions": repetitions = try count(for: argument)
+            case "--build-repetitions": options.buildRepetitions = try count(for: argument)
             case "--cycles": options.invocationCyclesOverride = try count(for: argument)
             case "--specs": options.boundedSpecsOverride = try count(for: argument)
             case "--variants": options.variantFilter = try value(for: argument)
@@ -138,6 +146,7 @@ struct BenchOptions {
             // The incremental build needs minutes of `swift build`; CI builds a consumer already.
             options.sections.remove(.incremental)
             options.sections.remove(.builds)
+            options.sections.remove(.prebuilt)
         }
         if let explicitSections { options.sections = explicitSections }
         if let events { options.dispatchEvents = events }

@@ -81,8 +81,10 @@ if options.sections.contains(.incremental) {
     report.incremental = incremental
     show(text.incremental(incremental))
 }
-if options.sections.contains(.builds) {
-    let builds = CleanBuildBenchmark.run(packageRoot: PackageRoot.locate(), workDirectory: workDirectory)
+if options.sections.contains(.builds) || options.sections.contains(.prebuilt) {
+    let plugins: [CleanBuildBenchmark.Plugin] = options.sections.contains(.builds) ? [.source, .prebuilt] : [.prebuilt]
+    let builds = CleanBuildBenchmark.run(
+        packageRoot: PackageRoot.locate(), workDirectory: workDirectory, plugins: plugins, repetitions: options.buildRepetitions)
     report.builds = builds
     show(text.builds(builds))
 }

@@ -1,0 +1,1 @@
+../../../Plugins/FSMGenerator/FSMGenerator.swift
