@@ -65,12 +65,19 @@ build() {
 build
 if [ ! -f "$graphs/FSMRuntime.symbols.json" ]; then
     # An up-to-date build emits nothing: the graphs were deleted since FSMRuntime was compiled.
-    find "$scratch" -type d -name FSMRuntime.build -prune -exec rm -rf {} +
+    # Start the scratch path afresh (SwiftPM's plan would miss any part of it removed alone).
+    rm -rf "$scratch"
     build
 fi
 rm -rf "$runtime_graphs"
 mkdir -p "$runtime_graphs"
-cp "$graphs"/FSMRuntime.symbols.json "$graphs"/FSMRuntime@*.symbols.json "$runtime_graphs"/
+# The module's graph and those of the other modules' types it extends (FSMRuntime@Swift), each
+# compile writing them all at once: one older than the module's graph is left from an earlier
+# compile, for an extension FSMRuntime no longer has.
+main_graph="$graphs/FSMRuntime.symbols.json"
+for graph in "$main_graph" "$graphs"/FSMRuntime@*.symbols.json; do
+    if [ -f "$graph" ] && ! [ "$main_graph" -nt "$graph" ]; then cp "$graph" "$runtime_graphs"/; fi
+done
 
 docc_options=(
     --additional-symbol-graph-dir "$runtime_graphs"
