@@ -8,6 +8,10 @@ public struct CaseDecoding {
     private let codingPath: [any CodingKey]
     private let payload: KeyedDecodingContainer<CodingName>
 
+    /// Reads the one key of the object `decoder` holds, the case's name, and opens its payload.
+    ///
+    /// - Throws: a `DecodingError` unless `decoder` holds an object of exactly one key whose
+    ///   value is an object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingName.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {

@@ -51,10 +51,17 @@ open class ChildLink<Delivery>: ChildMachineLink {
         buffer.append(delivery)
     }
 
+    /// Records that the child added the link as an observer, as ``ChildMachineLink`` asks; the
+    /// parent checks ``isAttached`` right after making the child, and stops with a precondition
+    /// failure if the `Actions` factory did not pass its `observers` on.
     public final func childAttached() {
         isAttached = true
     }
 
+    /// Hands what the child emitted during its step to the parent, in order, then, the first
+    /// time `isFinished` is `true`, the child's completion.
+    ///
+    /// - Parameter isFinished: whether the child is in a top-level final state now.
     public final func childStepEnded(isFinished: Bool) {
         if isFinished, !didDeliverCompletion, let completion {
             didDeliverCompletion = true

@@ -7,6 +7,7 @@ public struct EventQueue<Element> {
     @usableFromInline var storage: [Element] = []
     @usableFromInline var head = 0
 
+    /// An empty queue, with no storage until the first element arrives.
     @inlinable
     public init() {}
 
@@ -15,9 +16,11 @@ public struct EventQueue<Element> {
     @inlinable
     public var isEmpty: Bool { storage.isEmpty }
 
+    /// How many elements wait in the queue.
     @inlinable
     public var count: Int { storage.count - head }
 
+    /// Adds `element` behind those already waiting.
     @inlinable
     public mutating func append(_ element: Element) {
         storage.append(element)
@@ -36,6 +39,7 @@ public struct EventQueue<Element> {
         return element
     }
 
+    /// Drops every waiting element, keeping the storage for the next ones.
     @inlinable
     public mutating func removeAll() {
         storage.removeAll(keepingCapacity: true)

@@ -29,6 +29,7 @@ public struct InvocationWork<Value> {
     /// The actor the machine lives on, where the work starts and its outcomes are delivered;
     /// `nil` outside any actor.
     public let isolation: (any Actor)?
+    /// What to run: a call or a stream.
     public let body: Body
     /// Where the outcomes go: the machine's one sink for this invocation, made once, so that a
     /// start allocates no delivering closure.
@@ -71,6 +72,10 @@ public struct InvocationWork<Value> {
 public class InvocationSink<Value> {
     @usableFromInline let deliver: (_ run: UInt64, InvocationOutcome<Value>) -> Void
 
+    /// A sink that hands each outcome, with the run it comes from, to `deliver`.
+    ///
+    /// - Parameter deliver: receives the run's number and its outcome; it must hold the machine
+    ///   weakly, since every run's work holds the sink.
     public init(_ deliver: @escaping (_ run: UInt64, InvocationOutcome<Value>) -> Void) {
         self.deliver = deliver
     }

@@ -17,15 +17,21 @@ where Invocation.RawValue == String {
         case output(String)
     }
 
+    /// The invocation that delivered, a case of the machine's generated `Invocation` enum.
     public var invocation: Invocation
+    /// What it delivered.
     public var outcome: Outcome
 
+    /// The trigger of `outcome` from `invocation`: `InvocationTrigger(.fetchUser, .done)` is
+    /// `done fetchUser`.
     @inlinable
     public init(_ invocation: Invocation, _ outcome: Outcome) {
         self.invocation = invocation
         self.outcome = outcome
     }
 
+    /// The trigger as the spec writes it: `done fetchUser`, `error fetchUser`, `on changes`,
+    /// `on signIn.signedIn`.
     public var description: String {
         switch outcome {
         case .done: "done \(invocation.rawValue)"

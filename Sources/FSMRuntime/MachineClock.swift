@@ -31,11 +31,15 @@ public final class CancellationHandle {
     /// `onCancel` closure, which would be a second allocation for every timer and invocation.
     private var task: Task<Void, Never>?
 
+    /// A handle whose cancellation (or release) calls `onCancel`.
+    ///
     /// - Parameter onCancel: stops the work; called at most once.
     public init(onCancel: @escaping () -> Void) {
         self.onCancel = onCancel
     }
 
+    /// A handle whose cancellation (or release) cancels `task`.
+    ///
     /// - Parameter task: the task that does the work; cancelled at most once.
     public init(task: Task<Void, Never>) {
         self.task = task

@@ -5,6 +5,7 @@
 /// directly: a closure stored under a generic parameter, as in ``ClosureObservation``, is
 /// called through a conversion thunk, a cost every notification would pay.
 public protocol MachineObservation {
+    /// What the observer receives: a generated machine's `Notification` enum.
     associatedtype Notification
 
     /// An observer that calls `receive` until it returns `false`: what the list's own `add`
@@ -20,10 +21,13 @@ public protocol MachineObservation {
 public struct ClosureObservation<Notification>: MachineObservation {
     @usableFromInline let handler: (Notification) -> Bool
 
+    /// An observation that calls `receive` with each notification until it returns `false`.
     public init(_ receive: @escaping (Notification) -> Bool) {
         handler = receive
     }
 
+    /// Calls the closure with `notification`; returns what it returns, `false` once it is done
+    /// observing.
     @inlinable
     public func receive(_ notification: Notification) -> Bool {
         handler(notification)

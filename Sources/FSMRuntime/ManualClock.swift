@@ -14,6 +14,7 @@ public final class ManualClock: SynchronousMachineClock {
     private var entries: [Entry] = []
     private var nextID: UInt64 = 0
 
+    /// A clock at time zero, with no timer scheduled.
     public init() {}
 
     /// How many timers are scheduled and not yet fired or cancelled.
@@ -22,6 +23,14 @@ public final class ManualClock: SynchronousMachineClock {
     /// The deadlines of the pending timers, earliest first, measured from the clock's start.
     public var pendingDeadlines: [Duration] { entries.map(\.deadline).sorted() }
 
+    /// Schedules `fire` at ``now`` plus `delay` (a negative delay counts as zero); it runs
+    /// inside the ``advance(by:)`` call that reaches that deadline, on the caller's thread.
+    ///
+    /// - Parameters:
+    ///   - delay: how long after ``now`` the timer falls due.
+    ///   - isolation: ignored: the timer fires wherever ``advance(by:)`` is called.
+    ///   - fire: what to run when the timer falls due.
+    /// - Returns: the timer; cancelling or releasing it removes it from the pending timers.
     public func schedule(after delay: Duration, isolation: (any Actor)?, _ fire: @escaping () -> Void) -> ScheduledTimer {
         let id = nextID
         nextID += 1

@@ -13,7 +13,9 @@
 public final class ManualInvocationDriver: SynchronousInvocationDriver {
     /// Something that happened to an invocation, as ``log`` records it.
     public enum Event: Hashable, Sendable {
+        /// The invocation of that name started: its state was entered.
         case started(String)
+        /// The running invocation of that name was cancelled: its state was left.
         case cancelled(String)
     }
 
@@ -29,6 +31,7 @@ public final class ManualInvocationDriver: SynchronousInvocationDriver {
     /// Every start and cancellation, in order.
     public private(set) var log: [Event] = []
 
+    /// A driver with nothing running and an empty ``log``.
     public init() {}
 
     /// The names of the running invocations, in the order they started.
@@ -39,6 +42,12 @@ public final class ManualInvocationDriver: SynchronousInvocationDriver {
         entries.contains { $0.name == name }
     }
 
+    /// Records `work` as running (``running``, ``log``) without running anything: the test
+    /// delivers its outcomes with ``complete(_:returning:)``, ``fail(_:with:)``,
+    /// ``yield(_:_:)`` and ``finish(_:)``.
+    ///
+    /// - Returns: what the machine cancels when the invocation's state is left: it removes the
+    ///   invocation from ``running`` and logs ``Event/cancelled(_:)``.
     public func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation {
         let id = nextID
         nextID += 1

@@ -5,8 +5,10 @@
 /// The kinds are inlinable computed constants, not stored ones: a stored `static let` is read
 /// through a call that checks it was initialized, at every notification.
 public struct NotificationKinds: OptionSet, Hashable, Sendable {
+    /// The kinds as bits, one per kind.
     public let rawValue: UInt16
 
+    /// The kinds whose bits `rawValue` sets; use the named kinds (``exits``, ``all``, …) instead.
     @inlinable
     public init(rawValue: UInt16) {
         self.rawValue = rawValue

@@ -10,6 +10,7 @@
 /// build, and a direct call for each observer that hears it. Delivering counts no references:
 /// the list keeps its observers (and, during a delivery, whatever it lets go of) alive itself.
 public final class ObservationList<Observation: MachineObservation> {
+    /// What the observers receive: the machine's `Notification` type.
     public typealias Notification = Observation.Notification
 
     /// One observer, in a class of its own so that delivering can call it through the
@@ -50,6 +51,7 @@ public final class ObservationList<Observation: MachineObservation> {
     private var retiredEntries: [Unmanaged<Entry>] = []
     private var nextID: UInt64 = 0
 
+    /// An empty list: nobody observes, so a machine builds no notification.
     public init() {}
 
     deinit {
@@ -274,6 +276,9 @@ private final class StreamFeed<Element: Sendable> {
 public final class ObservationToken {
     private var onCancel: (() -> Void)?
 
+    /// A token whose ``cancel()`` calls `onCancel`, once.
+    ///
+    /// - Parameter onCancel: ends the observation; it should hold what it observes weakly.
     public init(onCancel: @escaping () -> Void) {
         self.onCancel = onCancel
     }

@@ -9,6 +9,9 @@
 public struct PropertyDecoding {
     private let container: KeyedDecodingContainer<CodingName>
 
+    /// Opens the object `decoder` holds.
+    ///
+    /// - Throws: a `DecodingError` when `decoder` holds no object.
     public init(from decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: CodingName.self)
     }
@@ -23,6 +26,7 @@ public struct PropertyDecoding {
 public struct PropertyEncoding {
     private var container: KeyedEncodingContainer<CodingName>
 
+    /// Starts the object `encoder` writes; each ``encode(_:_:)`` adds a property to it.
     public init(to encoder: any Encoder) {
         container = encoder.container(keyedBy: CodingName.self)
     }

@@ -6,8 +6,18 @@
 /// to: its timers fire on the global concurrent executor, so confine such a machine yourself
 /// or give it a ``ManualClock``.
 public final class TaskClock: MachineClock, Sendable {
+    /// The clock; it keeps no state, so machines may share one.
     public init() {}
 
+    /// Starts a `Task` that sleeps for `delay` on the continuous clock, then runs `fire` on
+    /// `isolation`, unless the timer was cancelled meanwhile.
+    ///
+    /// - Parameters:
+    ///   - delay: how long to wait.
+    ///   - isolation: the actor the machine lives on, where `fire` runs; `nil` outside any
+    ///     actor, where `fire` runs on the global concurrent executor.
+    ///   - fire: what to run.
+    /// - Returns: the timer; cancelling or releasing it cancels the task.
     public func schedule(after delay: Duration, isolation: (any Actor)?, _ fire: @escaping () -> Void) -> ScheduledTimer {
         // The action only ever runs on `isolation`, the actor it was created on.
         let action = UncheckedSendableAction(fire)

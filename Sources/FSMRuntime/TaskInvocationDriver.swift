@@ -11,8 +11,13 @@
 /// A machine outside any actor has no actor to run the work on: give it a
 /// ``SynchronousInvocationDriver`` such as ``ManualInvocationDriver``.
 public final class TaskInvocationDriver: InvocationDriver, Sendable {
+    /// The driver; it keeps no state, so machines may share one.
     public init() {}
 
+    /// Starts a `Task` that runs `work` on `work.isolation` and delivers each of its outcomes
+    /// there: a call's value or error, a stream's elements, then its end or error.
+    ///
+    /// - Returns: the task, which cancelling the invocation cancels.
     @inlinable
     public func run<Value>(_ work: InvocationWork<Value>) -> RunningInvocation {
         start(work.asRoutineRun, isolation: work.isolation)

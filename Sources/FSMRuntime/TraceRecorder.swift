@@ -36,7 +36,10 @@ public final class TraceRecorder {
     /// - Parameters:
     ///   - machine: the machine's name, as the spec declares it.
     ///   - spec: the spec's file name (`Navigator.fsm`).
-    ///   - fsmcVersion: the version of fsmc that generated the machine.
+    ///   - fsmcVersion: the version of fsmc that generated the machine
+    ///     (``fsmRuntimeVersion``, which is the same).
+    ///   - write: receives each line, its newline included, in bytes that are valid only
+    ///     during the call: copy what you keep (`Data(bytes)`, a file's `write`).
     public init(machine: String, spec: String, fsmcVersion: String, write: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.write = write
         path = nil
@@ -93,7 +96,13 @@ public final class TraceRecorder {
 
     /// What an invocation delivered.
     public enum Outcome: Sendable {
-        case done, error, element
+        /// A call returned, a stream finished, or a child machine reached a top-level final
+        /// state.
+        case done
+        /// A call or a stream threw.
+        case error
+        /// A stream yielded an element.
+        case element
         /// A child machine emitted its output of that name.
         case output(String)
     }

@@ -26,6 +26,8 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
 
     /// The state the transition leaves; `nil` for a machine-level transition.
     public var source: State?
+    /// What makes the transition fire: an event, `always`, `after`, `done`, or an invocation's
+    /// result.
     public var trigger: Trigger
     /// The guard as written in the spec, such as `canResume` or `else`.
     public var guardExpression: String?
@@ -41,6 +43,8 @@ public struct TransitionDescriptor<State: Hashable & Sendable>: Hashable, Sendab
     /// The actions as written in the spec, such as `emit notice("Already playing.")`.
     public var actions: [String]
 
+    /// A descriptor with every part given; generated machines read theirs from rows of spec
+    /// text instead (``table(_:format:streams:)``).
     public init(
         source: State?, trigger: Trigger, guard guardExpression: String?, target: State?, otherTargets: [State] = [],
         targetsHistory: Bool = false, reenters: Bool = false, actions: [String]

@@ -33,6 +33,7 @@ extension TransitionDescriptor where State: RawRepresentable, State.RawValue == 
     }
 }
 
+/// What a generated machine asks of its transition table.
 extension Collection {
     /// The names among `eventNames` (kept in their order) that a transition of the table
     /// takes from an active state or from the machine level, guards aside: what a generated

@@ -30,6 +30,7 @@ public struct TransitionSelection: Sendable {
     /// put a transition around it.
     private var firstOpening: Int?
 
+    /// An empty selection, for one trigger.
     public init() {}
 
     /// Whether no atomic state selected a transition inside the parallel state.
