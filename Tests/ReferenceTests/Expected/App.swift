@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// DESIGN's `App`, which signs its user in with the child machine `SignIn`, and a way out of
 /// `onboarding` that the child does not give.
 final class App {

@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// SCXML's whole control language at once: atomic regions, several targets, histories with a
 /// default, `reenter`, constant guards. Its generated Swift is reviewed here; Tests/MachinesTests
 /// runs it against the interpreter (Specs/Controls.fsm).

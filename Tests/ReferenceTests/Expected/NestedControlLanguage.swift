@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// SCXML's control language where regions nest: an atomic region beside a region that is a
 /// parallel state itself, a trigger taken in several of them (the general microstep), several
 /// targets from outside, a deep history whose default reaches into nested regions, a parallel

@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// A public, main-actor machine with everything nested at once: payload guards that bubble,
 /// deep history, a parent timer, an eventless transition guarded by in(), a done without target.
 @MainActor public final class Alpha {

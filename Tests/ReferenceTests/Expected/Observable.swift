@@ -3,6 +3,10 @@
 import FSMRuntime
 import Observation
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// A media control a SwiftUI view drives directly.
 public final class Scrubber: Observable {
     // MARK: - States, events and outputs

@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// An editor whose italic needs bold, with the properties that say so. Properties are proved
 /// at build time and never generated: this machine's Swift is the same, byte for byte, as
 /// the same spec's without its `assert` lines (PropertyReferenceTests).

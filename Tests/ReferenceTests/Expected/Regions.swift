@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// Parallel states at their edges: data inside a region, a nested parallel state, a
 /// region's timer and completion that leave their parallel state, histories in and around
 /// regions, a public main-actor machine.

@@ -2,6 +2,10 @@
 
 import FSMRuntime
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// Invocations in regions, a state passed through, an internal transition that keeps an
 /// invocation and one that re-enters its state.
 @MainActor final class Sync {
