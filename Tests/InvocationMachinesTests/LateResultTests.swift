@@ -89,7 +89,7 @@ import Testing
 
 /// The real driver on the main actor: the work is a task on the machine's actor, its result
 /// taken there. The test feeds the work through a stream, never waiting on time.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct TaskDrivenSyncTests {
+@MainActor @Suite(.timeLimit(.minutes(12))) struct TaskDrivenSyncTests {
     @MainActor final class Actions: Sync.Actions {
         let (checks, finishCheck) = AsyncStream<Void>.makeStream()
         let (entries, entered) = AsyncStream<String>.makeStream()

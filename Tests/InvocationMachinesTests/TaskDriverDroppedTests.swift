@@ -7,7 +7,7 @@ import Testing
 /// error, a stream's element or its end) is never delivered, and observers hear `dropped`.
 /// Each test awaits the notification itself, never a length of time; the interpreter, given the
 /// same late result from the same run, drops it too.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct TaskDriverDroppedTests {
+@MainActor @Suite(.timeLimit(.minutes(12))) struct TaskDriverDroppedTests {
     /// Values handed to the work one at a time, the work waiting for them as work that never
     /// checks `Task.isCancelled` does: cancelling it does not end the wait. `nil` is an end.
     final class StubbornChannel<Value: Sendable>: Sendable {

@@ -57,7 +57,7 @@ struct CardDeclined: Error, CustomStringConvertible {
 
 /// The seed's SDK: Store's payment and Push's registration are tasks the machine runs on the
 /// main actor, and the tests wait for the flow to settle, never on time.
-@MainActor @Suite("Checkout (seed 000): invoked module calls, modules observing every state", .timeLimit(.minutes(1)))
+@MainActor @Suite("Checkout (seed 000): invoked module calls, modules observing every state", .timeLimit(.minutes(12)))
 struct CheckoutTests {
     // MARK: - Seed 000
 

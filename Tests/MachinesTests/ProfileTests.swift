@@ -248,7 +248,7 @@ struct ProfileTests {
 /// The real driver on the main actor, over the `UserService` the app injects: the fetch and the
 /// stream are tasks, their results taken on the main actor. The test feeds the stream itself
 /// and waits on the machine's notifications, never on time.
-@MainActor @Suite(.timeLimit(.minutes(1))) struct ProfileOnTheMainActorTests {
+@MainActor @Suite(.timeLimit(.minutes(12))) struct ProfileOnTheMainActorTests {
     /// A service whose changes the test yields.
     struct FedService: UserService {
         let changes: AsyncThrowingStream<Change, any Error>

@@ -152,7 +152,7 @@ struct TimerStressTests {
         #expect(script.blows == 0)
     }
 
-    @Test(.timeLimit(.minutes(1))) func realTimersOfReleasedMachinesNeverFire() async {
+    @Test(.timeLimit(.minutes(12))) func realTimersOfReleasedMachinesNeverFire() async {
         let owner = FuseOwner()
         let references = await owner.armFuses(500)
         await owner.releaseFuses()
@@ -162,7 +162,7 @@ struct TimerStressTests {
         #expect(await owner.blows == 0)
     }
 
-    @Test(.timeLimit(.minutes(1))) func realTimersOfALeftStateNeverFire() async {
+    @Test(.timeLimit(.minutes(12))) func realTimersOfALeftStateNeverFire() async {
         let owner = FuseOwner()
         await owner.armAndDisarm(2000)
         var witness = await owner.armWitness().makeAsyncIterator()
@@ -172,7 +172,7 @@ struct TimerStressTests {
 
     /// The race a real clock has: the timer falls due while the actor is busy, and the
     /// machine leaves the state before the timer gets the actor.
-    @Test(.timeLimit(.minutes(1))) func aRealTimerThatFellDueWhileTheStateWasLeftIsDropped() async {
+    @Test(.timeLimit(.minutes(12))) func aRealTimerThatFellDueWhileTheStateWasLeftIsDropped() async {
         let owner = FuseOwner()
         for _ in 0..<10 {
             await owner.disarmWhileTheTimerWaitsForTheActor()
