@@ -243,10 +243,11 @@ public struct MachineInterpreter: Sendable {
         }
     }
 
-    /// The transitions `trigger` takes together: ``selected(for:answers:)``, or with the guards
-    /// `in(…)` does not decide answered by ``InterpreterHooks/guardScript`` when there is one, evaluated lazily
-    /// (each region's candidates in priority order up to the first enabled one), so that the
-    /// script's answers tell which candidate each region takes.
+    /// The transitions `trigger` takes together, as the hooks ask: ``selected(for:answers:)``;
+    /// or with the guards' functions answered per call (``InterpreterHooks/guardQueues``); or
+    /// with the guards `in(…)` does not decide answered by ``InterpreterHooks/guardScript``,
+    /// evaluated lazily (each region's candidates in priority order up to the first enabled
+    /// one), so that the script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
         hooks.selections &+= 1
         var answered = SelectionAnswers()
