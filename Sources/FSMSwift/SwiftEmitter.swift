@@ -42,6 +42,7 @@ public final class SwiftEmitter: PlanReader {
         }
         writer.line()
         writer.documentation(model.documentation)
+        writeAvailability(into: &writer)
         writer.block("\(isolation)\(access)final class \(model.name)\(model.isObservable ? ": Observable" : "")") { writer in
             let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)
             valueTypes.emitValueTypes(into: &writer)
