@@ -13,8 +13,8 @@ import FSMCompiler
 /// are skipped (their interpolations are read), a statement runs to the end of a line outside
 /// parentheses and brackets, attributes on lines of their own belong to the next statement,
 /// `#if` and `#sourceLocation` lines are transparent, each `{` opens a scope that keeps the
-/// `@available` of the statement that opened it until its `}`, and inside a top-level type and
-/// its extensions the name of a type nested in it means that type.
+/// `@available` of the statement that opened it until its `}`, and a name is the type the
+/// nearest scope around it declares, if one does (an extension's body sees its type's).
 package struct AvailabilityChecker {
     /// A use of an API above the minimum that the declarations around it do not cover.
     package struct Finding: CustomStringConvertible, Sendable {
@@ -58,9 +58,10 @@ package struct AvailabilityChecker {
             var needs: [String: PlatformVersions] = [:]
             for (scan, fileMatches) in zip(scans, matches) {
                 for (index, token) in scan.tokens.enumerated() {
-                    guard let owner = scan.owners[index] else { continue }
+                    // A name a nested type bears is that type, not the API or the top-level type.
+                    guard let owner = scan.owners[index], !scan.isNestedType(index) else { continue }
                     var uses = fileMatches[index].map(\.needed)
-                    if token.isIdentifier, !scan.isNestedType(index), let type = typesAboveMinimum[token.text] { uses.append(type) }
+                    if token.isIdentifier, !scan.isMember(index), let type = typesAboveMinimum[token.text] { uses.append(type) }
                     // A use a member's own attribute covers leaves the type as available as it was.
                     for needed in uses where !scan.inner[index].covers(needed) {
                         needs[owner] = (needs[owner] ?? minimum).joined(with: needed)
@@ -73,11 +74,11 @@ package struct AvailabilityChecker {
         }
         var result = Result(typesAboveMinimum: typesAboveMinimum)
         for ((name, _), (scan, fileMatches)) in zip(files, zip(scans, matches)) {
-            for (index, token) in scan.tokens.enumerated() {
+            for (index, token) in scan.tokens.enumerated() where !scan.isNestedType(index) {
                 var uses = fileMatches[index]
                 // A type's name where it is declared is no use of it.
                 let isDeclaredName = index > 0 && Scan.typeKeywords.contains(scan.tokens[index - 1].text)
-                if token.isIdentifier, !isDeclaredName, !scan.isNestedType(index), let type = typesAboveMinimum[token.text] {
+                if token.isIdentifier, !isDeclaredName, !scan.isMember(index), let type = typesAboveMinimum[token.text] {
                     uses.append(Use(spelling: token.text, needed: type))
                 }
                 for use in uses {
@@ -110,12 +111,16 @@ package struct AvailabilityChecker {
         var inner: [PlatformVersions] = []
         /// By token: the type declared at the top level whose declaration holds it.
         var owners: [String?] = []
-        /// By token: the type whose declaration or extension at the top level holds it.
-        var contexts: [String?] = []
-        /// The types declared inside each top-level type, by its name: inside it (and its
-        /// extensions) such a name is the nested type, whatever else bears it (`Sync.State.Upload`
-        /// beside a machine `Upload`).
-        var nestedTypes: [String: Set<String>] = [:]
+        /// By token: the innermost `{ … }` that holds it, an index of ``scopes``; -1 outside any.
+        var scopeOfToken: [Int] = []
+        /// Every `{ … }` of the file: the one around it (-1 for none), the types declared right
+        /// in it, and for the body of a top-level extension the type it extends. A name is the
+        /// type declared in the nearest scope around it that declares one of that name, as
+        /// Swift looks it up (`var upload: Upload` in `Sync.State` is `Sync.State.Upload`, not
+        /// the machine `Upload`), an extension's body seeing what the type's body declares.
+        var scopes: [(parent: Int, types: Set<String>, extended: String?)] = []
+        /// The body scope of each type declared at the top level.
+        var typeBodies: [String: Int] = [:]
 
         init(_ text: String) {
             tokens = SwiftTokens.tokens(of: text)
@@ -123,10 +128,10 @@ package struct AvailabilityChecker {
             declared = Array(repeating: minimum, count: tokens.count)
             inner = declared
             owners = Array(repeating: nil, count: tokens.count)
-            contexts = owners
+            scopeOfToken = Array(repeating: -1, count: tokens.count)
             /// The open scopes: what each declares, with and without the top-level declaration's
-            /// own attributes, and the type it belongs to.
-            var scopes: [(declared: PlatformVersions, inner: PlatformVersions, owner: String?, context: String?)] = []
+            /// own attributes, the type it belongs to, and its index in ``scopes``.
+            var open: [(declared: PlatformVersions, inner: PlatformVersions, owner: String?, scope: Int)] = []
             var pending = minimum
             var start = 0
             while start < tokens.count {
@@ -141,26 +146,27 @@ package struct AvailabilityChecker {
                     continue
                 }
                 pending = minimum
-                var owner = scopes.last?.owner ?? (scopes.isEmpty ? Self.declaredType(in: tokens, statement) : nil)
-                var context = scopes.last?.context ?? (scopes.isEmpty ? owner ?? Self.extendedType(in: tokens, statement) : nil)
-                if !scopes.isEmpty, let context, let nested = Self.declaredType(in: tokens, statement) {
-                    nestedTypes[context, default: []].insert(nested)
-                }
-                let ownInside = scopes.isEmpty ? minimum : own
+                let isTopLevel = open.isEmpty
+                let declaredType = Self.declaredType(in: tokens, statement)
+                var owner = open.last?.owner ?? (isTopLevel ? declaredType : nil)
+                if let declaredType, let scope = open.last?.scope { scopes[scope].types.insert(declaredType) }
+                let ownInside = isTopLevel ? minimum : own
+                var opensBody = isTopLevel
                 for index in statement {
-                    declared[index] = (scopes.last?.declared ?? minimum).joined(with: own)
-                    inner[index] = (scopes.last?.inner ?? minimum).joined(with: ownInside)
+                    declared[index] = (open.last?.declared ?? minimum).joined(with: own)
+                    inner[index] = (open.last?.inner ?? minimum).joined(with: ownInside)
                     owners[index] = owner
-                    contexts[index] = context
+                    scopeOfToken[index] = open.last?.scope ?? -1
                     switch tokens[index].text {
                     case "{":
-                        scopes.append((declared[index], inner[index], owner, context))
+                        let extended = opensBody && declaredType == nil ? Self.extendedType(in: tokens, statement) : nil
+                        scopes.append((open.last?.scope ?? -1, [], extended))
+                        if opensBody, let declaredType { typeBodies[declaredType] = scopes.count - 1 }
+                        opensBody = false
+                        open.append((declared[index], inner[index], owner, scopes.count - 1))
                     case "}":
-                        if !scopes.isEmpty { scopes.removeLast() }
-                        if scopes.isEmpty {
-                            owner = nil
-                            context = nil
-                        }
+                        if !open.isEmpty { open.removeLast() }
+                        if open.isEmpty { owner = nil }
                     default:
                         break
                     }
@@ -273,14 +279,27 @@ package struct AvailabilityChecker {
             return nil
         }
 
-        /// Whether the name at `index` is a type declared inside the type it lies in.
+        /// Whether the name at `index` is a type declared in a scope around it (a member's name,
+        /// after a `.`, is no name of the file's types either): not the API or the top-level
+        /// type of that name.
         func isNestedType(_ index: Int) -> Bool {
-            guard let context = contexts[index] else { return false }
-            return nestedTypes[context]?.contains(tokens[index].text) == true
+            let name = tokens[index].text
+            var scope = scopeOfToken[index]
+            while scope >= 0 {
+                if scopes[scope].types.contains(name) { return true }
+                if let extended = scopes[scope].extended, let body = typeBodies[extended], scopes[body].types.contains(name) { return true }
+                scope = scopes[scope].parent
+            }
+            return false
         }
 
-        /// The type a top-level statement declares (`final class Name`, `struct Name`, …);
-        /// `nil` for an extension or anything else.
+        /// Whether the name at `index` follows a `.`: a member of something, not a top-level type.
+        func isMember(_ index: Int) -> Bool {
+            index > 0 && tokens[index - 1].text == "."
+        }
+
+        /// The type a statement declares (`final class Name`, `struct Name`, …); `nil` for an
+        /// extension or anything else.
         static func declaredType(in tokens: [SwiftToken], _ statement: Range<Int>) -> String? {
             for index in statement.dropLast() where typeKeywords.contains(tokens[index].text) {
                 if tokens[index + 1].isIdentifier { return tokens[index + 1].text }
