@@ -4,8 +4,8 @@ import Testing
 import TestSupport
 
 /// Generated code runs wherever FSMRuntime does (the package's `platforms`), and marks with
-/// `@available` whatever uses more (Observation first): every spec of the repository, as its
-/// target generates it, and every reference file, read by ``AvailabilityChecker`` against the
+/// `@available` whatever uses more (Observation first): every spec of `machines/` and
+/// `Tests/*/Specs`, as its target generates it, and every reference file, read by ``AvailabilityChecker`` against the
 /// table of platform APIs next to the generators (`PlatformAvailability`). Linux does not
 /// enforce availability, so the text is what is checked; ``aDoctoredCopyIsCaught()`` shows
 /// that the check fails when an attribute goes missing.

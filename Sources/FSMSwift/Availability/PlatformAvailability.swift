@@ -13,10 +13,10 @@ import FSMCore
 /// out once, by ``requirement(of:)``, for its plan (``SwiftPlan/availability``); the generators
 /// ask ``attribute(for:)`` for the attribute's text and never spell it themselves.
 ///
-/// `Tests/ReferenceTests/AvailabilityTests.swift` reads the generated Swift of every spec of
-/// the repository and fails on a use of an API of ``apis`` above the minimum that no enclosing
-/// declaration's `@available` covers: an API the generators start to use goes into the table
-/// first.
+/// `Tests/ReferenceTests/AvailabilityTests.swift` reads the generated Swift of the specs of
+/// `machines/` and `Tests/*/Specs` and the reference files, and fails on a use of an API of
+/// ``apis`` above the minimum that no enclosing declaration's `@available` covers: an API the
+/// generators start to use goes into the table first.
 package enum PlatformAvailability {
     /// FSMRuntime's minimum, the package's `platforms` (Package.swift): what every generated
     /// machine may use without saying so.
