@@ -3,6 +3,10 @@
 import FSMRuntime
 import Observation
 
+// This file and the FSMRuntime it links come from one release of fsmc: an error on the next line
+// means they do not. Take FSMRuntime and the FSMGenerator plugin (or its tool) from fsmc 0.1.0.
+private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
+
 /// One upload, which a SwiftUI row shows as it goes.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class Upload: Observable {
