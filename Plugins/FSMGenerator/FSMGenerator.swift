@@ -26,9 +26,14 @@ struct FSMGenerator: BuildToolPlugin {
 
 extension FSMGenerator {
     /// Per spec, an `fsmc-build interface` command and an `fsmc-build generate` command, each
-    /// writing its own file in the work directory.
+    /// writing its own file in the work directory. `generate` keeps its results in the work
+    /// directory's `cache` folder, keyed by the spec's text, its siblings' interfaces and the
+    /// tool's own bytes: SwiftPM reruns every command whenever it relinks the tool (after `swift
+    /// package fsmc …`, or between `swift build` and `swift test`), and an unchanged spec is then
+    /// not checked, proved or generated again.
     func buildCommands(specs: [URL], targetDirectory: URL, tool: URL, workDirectory: URL) -> [Command] {
         let sorted = specs.sorted { $0.path < $1.path }
+        let cache = workDirectory.appendingPathComponent("cache")
         let interfaces = sorted.map { spec in
             workDirectory.appendingPathComponent("interfaces").appendingPathComponent(interfaceName(for: spec, in: targetDirectory))
         }
@@ -47,7 +52,7 @@ extension FSMGenerator {
             return Command.buildCommand(
                 displayName: "Generating \(output.lastPathComponent) from \(spec.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", spec.path, "--output-file", output.path]
+                arguments: ["generate", spec.path, "--output-file", output.path, "--cache-directory", cache.path]
                     + siblings.flatMap { ["--sibling-interface", $0.path] },
                 inputFiles: [spec, tool] + siblings,
                 outputFiles: [output])

@@ -66,14 +66,19 @@ package struct CheckCommand {
     /// Compiles one file and prints its diagnostics; `nil` when it cannot be read. A command
     /// whose back end cannot handle some construct yet gives `refusals`, the located errors
     /// that say so for a valid model; they are printed and counted with the rest. `machines`
-    /// are the other machines of its target.
+    /// are the other machines of its target. `text` is the spec's bytes when they were read
+    /// already (they are read from `path` otherwise).
     package func compile(
-        _ path: String, warningsAsErrors: Bool, machines: MachineCatalog = MachineCatalog(),
+        _ path: String, text: SourceTextBytes? = nil, warningsAsErrors: Bool, machines: MachineCatalog = MachineCatalog(),
         propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides(), refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
     ) -> Compilation? {
         let bytes: SourceTextBytes
         do {
-            bytes = try InputFiles.read(path)
+            if let text {
+                bytes = text
+            } else {
+                bytes = try InputFiles.read(path)
+            }
         } catch {
             console.error("fsmc: error: \(error.message)\n")
             return nil

@@ -19,6 +19,9 @@ package struct GenerateCommand {
                     help: "Write <Spec>.fsm.swift for each spec into <dir>, created if missing; a spec in a subfolder of a folder named gets the subfolders as prefixes (Video.Player.fsm.swift), as the build plugin names it."),
                 OptionSpec(name: "--output-file", valueName: "<file>", help: "Write the Swift of a single spec to <file>."),
                 OptionSpec(name: "--warnings-as-errors", help: "Treat warnings as errors."),
+                OptionSpec(
+                    name: "--cache-directory", valueName: "<dir>",
+                    help: "Keep the result in <dir>, keyed by the bytes of every file read, the other arguments and the tool's own executable; a run with the same key prints the same diagnostics and writes the same Swift without checking again (the build plugin's). Results with errors are not kept."),
             ] + ExplorationBoundsOptions.propertyOptions + [
                 TargetMachines.option,
                 TargetMachines.interfaceOption,
@@ -64,23 +67,46 @@ package struct GenerateCommand {
         }
 
         guard let propertyBounds = ExplorationBoundsOptions.overrides(in: arguments, command: "generate", console: console) else { return .usage }
+        let cache = arguments.value("--cache-directory").flatMap { directory in
+            GenerateCache(
+                directory: directory, command: "generate", arguments: arguments, stderrIsTerminal: console.stderrIsTerminal,
+                inputs: machines.inputs)
+        }
+        if let cache, let result = cache.lookup(), result.outputs.map(\.path).sorted() == destinations.keys.sorted() {
+            console.replay(result.transcript)
+            BuildLog.record("reused", specs: files)
+            return write(result.outputs.map { ($0.path, Data($0.contents)) }) ? .success : .failure
+        }
+
         // Compile everything before writing anything, so that an error leaves no partial output.
-        let check = CheckCommand(console: console)
-        var outputs: [(path: String, contents: String)] = []
+        let check = CheckCommand(console: cache == nil ? console : console.recording())
+        var outputs: [(path: String, contents: Data)] = []
         var failed = false
         for path in files {
             guard let compilation = check.compile(
-                path, warningsAsErrors: arguments.has("--warnings-as-errors"), machines: machines.siblings(of: path),
-                propertyBounds: propertyBounds),
+                path, text: machines.bytes(of: path), warningsAsErrors: arguments.has("--warnings-as-errors"),
+                machines: machines.siblings(of: path), propertyBounds: propertyBounds),
                   !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true
                 continue
             }
             let fileName = (path as NSString).lastPathComponent
-            outputs.append((destinationOfSpec[path]!, SwiftEmitter.emit(machine, sourceFileName: fileName, specPath: path)))
+            outputs.append((destinationOfSpec[path]!, Data(SwiftEmitter.emit(machine, sourceFileName: fileName, specPath: path).utf8)))
         }
+        BuildLog.record("checked", specs: files)
         if failed { return .failure }
+        guard write(outputs) else { return .failure }
+        if let cache, let transcript = check.console.transcript {
+            cache.store(GenerateCache.Result(
+                transcript: transcript.chunks, outputs: outputs.map { ($0.path, Array($0.contents)) }))
+        }
+        return .success
+    }
+
+    /// Writes each output whose bytes changed, creating the folders; `false` after reporting a
+    /// failure.
+    private func write(_ outputs: [(path: String, contents: Data)]) -> Bool {
         do {
             for directory in Set(outputs.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
                 try OutputFile.createDirectory(directory)
@@ -90,9 +116,9 @@ package struct GenerateCommand {
             }
         } catch {
             console.error("fsmc: error: \(error.message)\n")
-            return .failure
+            return false
         }
-        return .success
+        return true
     }
 
     /// The name the build plugin gives the file (FSMGenerator's `outputName`): the spec's

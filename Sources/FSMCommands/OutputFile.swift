@@ -22,7 +22,12 @@ package enum OutputFile {
     /// Returns whether the file was written.
     @discardableResult
     package static func write(_ contents: String, to path: String) throws(Failure) -> Bool {
-        let data = Data(contents.utf8)
+        try write(Data(contents.utf8), to: path)
+    }
+
+    /// Writes bytes the way the text form above writes a text.
+    @discardableResult
+    static func write(_ data: Data, to path: String) throws(Failure) -> Bool {
         let url = URL(fileURLWithPath: path)
         if let existing = try? Data(contentsOf: url), existing == data {
             return false

@@ -15,6 +15,10 @@ import Foundation
 /// are reported where it is checked itself, once, never at each spec that invokes it.
 package struct TargetMachines {
     private var machines: [(path: String, interface: MachineInterface)] = []
+    /// Every file read, specs, siblings and interface files, in the order read, with its bytes:
+    /// what a cached result of `generate` is keyed by (``GenerateCache``), and the specs' text
+    /// that `generate` compiles, so that the key describes exactly what was compiled.
+    private(set) var inputs: [(path: String, bytes: SourceTextBytes)] = []
 
     /// Reads `specs`, `siblings` (files, or directories searched as for the specs) and
     /// `interfaceFiles`; throws when one cannot be read, or an interface file is malformed.
@@ -22,21 +26,24 @@ package struct TargetMachines {
         let siblingFiles = siblings.isEmpty ? [] : try InputFiles.collect(siblings)
         // A spec named twice (`a/B.fsm` and `./a/B.fsm`, or also with `--sibling`) is one spec.
         for path in (specs + siblingFiles).map(Self.standardized) where !machines.contains(where: { $0.path == path }) {
-            let source = SourceText(bytes: Array(try InputFiles.read(path)))
+            let bytes = try InputFiles.read(path)
+            inputs.append((path, bytes))
+            let source = SourceText(bytes: Array(bytes))
             if let interface = MachineCatalog.interface(of: source) {
                 machines.append((path, interface))
             }
         }
         for path in interfaceFiles.map(Self.standardized) where !machines.contains(where: { $0.path == path }) {
-            if let interface = try Self.readInterface(path) {
+            let bytes = try InputFiles.read(path, kind: .interface)
+            inputs.append((path, bytes))
+            if let interface = try Self.readInterface(path, bytes: bytes) {
                 machines.append((path, interface))
             }
         }
     }
 
     /// The interface an interface file describes; `nil` for a spec that declares no machine.
-    private static func readInterface(_ path: String) throws(InputFiles.Failure) -> MachineInterface? {
-        let bytes = try InputFiles.read(path, kind: .interface)
+    private static func readInterface(_ path: String, bytes: SourceTextBytes) throws(InputFiles.Failure) -> MachineInterface? {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputFiles.Failure(message: "'\(path)' is not a machine interface: it is not UTF-8")
         }
@@ -58,6 +65,12 @@ package struct TargetMachines {
     package func path(ofMachine name: String) -> String? {
         let declaring = machines.filter { $0.interface.name == name }
         return declaring.count == 1 ? declaring[0].path : nil
+    }
+
+    /// The bytes read of the spec or sibling at `path`.
+    func bytes(of path: String) -> SourceTextBytes? {
+        let own = Self.standardized(path)
+        return inputs.first { $0.path == own }?.bytes
     }
 
     private static func standardized(_ path: String) -> String {

@@ -46,6 +46,7 @@ public final class SwiftEmitter: PlanReader {
         writer.line("private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.\(fsmcReleaseName)")
         writer.line()
         writer.documentation(model.documentation)
+        writeAvailability(into: &writer)
         writer.block("\(isolation)\(access)final class \(model.name)\(model.isObservable ? ": Observable" : "")") { writer in
             let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)
             valueTypes.emitValueTypes(into: &writer)

@@ -1,18 +1,32 @@
 import FSMRuntime
+import Foundation
 import Observation
-import Synchronization
 import Testing
 
+// `@Observable` machines need Observation's platforms, above the package's: the code that uses
+// them says so, as an app's with a lower deployment target would (`if #available` there). Swift
+// Testing takes the attribute on test functions, not on suites.
+
 /// How many times Observation told a tracking closure of a change; `Sendable`, as `onChange`
-/// must be.
-private final class ChangeCount: Sendable {
-    private let count = Atomic(0)
-    func increment() { count.add(1, ordering: .sequentiallyConsistent) }
-    var value: Int { count.load(ordering: .sequentiallyConsistent) }
+/// must be. A lock rather than Synchronization's `Atomic`, which needs macOS 15.
+private final class ChangeCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() {
+        lock.lock()
+        defer { lock.unlock() }
+        count += 1
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }
 
 /// Tracks `wizard`'s state again each time Observation tells of a change: a second change
 /// in the same step would be counted too.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor private func trackEveryChange(of wizard: Wizard, counting count: ChangeCount) {
     withObservationTracking { _ = wizard.state } onChange: {
         count.increment()
@@ -21,6 +35,7 @@ private final class ChangeCount: Sendable {
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private final class DimmerLevel: Dimmer.Actions {
     var level = 0
     func raiseLevel() { level += 1 }
@@ -31,6 +46,7 @@ private final class DimmerLevel: Dimmer.Actions {
 @Suite("@Observable machines notify Observation once per step that changes their state")
 struct ObservableMachineTests {
     /// Tracks what `read` reads of `machine`, then counts the changes `step` makes.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     private func changes<Machine: Observable>(of machine: Machine, reading read: (Machine) -> Void, after step: () -> Void) -> Int {
         let count = ChangeCount()
         withObservationTracking { read(machine) } onChange: { count.increment() }
@@ -38,12 +54,14 @@ struct ObservableMachineTests {
         return count.value
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func aStepThatChangesTheStateNotifies() {
         let dimmer = Dimmer(actions: DimmerLevel())
         #expect(changes(of: dimmer, reading: { _ = $0.state }, after: { dimmer.send(.toggle) }) == 1)
         #expect(dimmer.state == .lit)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func anInternalTransitionAndAnIgnoredEventDoNotNotify() {
         let level = DimmerLevel()
         let dimmer = Dimmer(actions: level)
@@ -54,6 +72,7 @@ struct ObservableMachineTests {
         #expect(changes(of: dimmer, reading: { _ = $0.state }, after: { dimmer.send(.brighten) }) == 0, "ignored in `dark`")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func queriesOfTheStateAreTrackedWithIt() {
         let dimmer = Dimmer(actions: DimmerLevel())
         #expect(changes(of: dimmer, reading: { _ = $0.isIn(.dark) }, after: { dimmer.send(.toggle) }) == 1)
@@ -63,6 +82,7 @@ struct ObservableMachineTests {
         #expect(changes(of: dimmer, reading: { _ = $0.isFinished }, after: { dimmer.send(.toggle) }) == 0)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Test func finishingIsTracked() {
         let wizard = Wizard()
@@ -72,11 +92,13 @@ struct ObservableMachineTests {
         #expect(wizard.isFinished)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func readingNothingTracksNothing() {
         let dimmer = Dimmer(actions: DimmerLevel())
         #expect(changes(of: dimmer, reading: { _ in }, after: { dimmer.send(.toggle) }) == 0)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Test func aStepThroughSeveralStatesNotifiesOnce() {
         let wizard = Wizard()
@@ -91,6 +113,7 @@ struct ObservableMachineTests {
         #expect(count.value == 1)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @MainActor
     @Test func aFinishedMachineIgnoresEventsWithoutNotifying() {
         let wizard = Wizard()

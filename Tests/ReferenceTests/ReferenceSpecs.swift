@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// A spec with a reference file: the machines of `machines/`, the construct specs of
-/// `Tests/ReferenceTests/Specs/` and of its `ControlLanguage/` folder, and the machines with
-/// invocations of `Tests/InvocationMachinesTests/Specs/`.
+/// `Tests/ReferenceTests/Specs/` and of its `ControlLanguage/` and `Observation/` folders, and
+/// the machines with invocations of `Tests/InvocationMachinesTests/Specs/`.
 struct ReferenceSpec: CustomTestStringConvertible, Sendable {
     var url: URL
     /// `Player.fsm` has its reference in `Player.swift`; see ``ReferenceSpecs/all`` for the
@@ -63,6 +63,10 @@ enum ReferenceSpecs {
     /// follow.
     static let controlLanguageDirectory = testsDirectory.appendingPathComponent("Specs/ControlLanguage")
 
+    /// An `@Observable` child machine, its parent and its grandparent: the availability every
+    /// machine that runs an observable one needs (`AvailabilityTests`).
+    static let observationDirectory = testsDirectory.appendingPathComponent("Specs/Observation")
+
     /// The specs with invocations, which InvocationMachinesTests runs.
     static let invocationsDirectory = packageDirectory.appendingPathComponent("Tests/InvocationMachinesTests/Specs")
 
@@ -75,7 +79,10 @@ enum ReferenceSpecs {
     /// folder has too gets its reference under the target's name, `Machines.Profile.swift`, as
     /// the plugin names a spec of a subfolder.
     static let all: [ReferenceSpec] = {
-        let folders = [machinesDirectory, testsDirectory.appendingPathComponent("Specs"), controlLanguageDirectory, invocationsDirectory]
+        let folders = [
+            machinesDirectory, testsDirectory.appendingPathComponent("Specs"), controlLanguageDirectory, observationDirectory,
+            invocationsDirectory,
+        ]
         let specs = folders.map { folder in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             return names.filter { $0.hasSuffix(".fsm") }.sorted()

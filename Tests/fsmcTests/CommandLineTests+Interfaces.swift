@@ -15,7 +15,7 @@ extension CommandLineTests {
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.output == "")
             #expect(try String(contentsOf: file, encoding: .utf8) == """
-                // fsmc machine interface 1
+                // fsmc machine interface 2
                 // machine SignIn
                 // finishes
                 // output signedIn
@@ -57,12 +57,30 @@ extension CommandLineTests {
         }
     }
 
+    /// An `@Observable` child says so in its interface, and a parent generated from the
+    /// interface file needs Observation as the child does: its class is marked `@available`.
+    @Test func anObservableChildsInterfaceMarksItsParents() async throws {
+        let observable = "@Observable " + Self.signIn
+        try await withFiles(["App.fsm": Self.app, "SignIn.fsm": observable, "out/.keep": ""]) { directory in
+            let interface = try await fsmc(["interface", "SignIn.fsm", "--output", "SignIn.fsm.interface"], in: directory)
+            #expect(interface.status == 0)
+            let text = try String(contentsOf: directory.appendingPathComponent("SignIn.fsm.interface"), encoding: .utf8)
+            #expect(text.contains("\n// observable\n"))
+            let generate = try await fsmc(
+                ["generate", "App.fsm", "--sibling-interface", "SignIn.fsm.interface", "--output-file", "out/App.swift"], in: directory)
+            #expect(generate.status == 0, "\(generate.stderr)")
+            let swift = try String(contentsOf: directory.appendingPathComponent("out/App.swift"), encoding: .utf8)
+            #expect(swift.contains("\n@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)\nfinal class App {\n"))
+            #expect(!swift.contains("import Observation"), "the parent uses no Observation API itself")
+        }
+    }
+
     /// A spec without a machine still gets its file (a build declared it); it adds nothing.
     @Test func aSpecWithoutAMachineHasAnEmptyInterface() async throws {
         try await withFiles(["Empty.fsm": "// nothing yet\n", "Valid.fsm": Self.valid]) { directory in
             let run = try await fsmc(["interface", "Empty.fsm", "--output", "Empty.fsm.interface"], in: directory)
             #expect(run.status == 0)
-            #expect(try String(contentsOf: directory.appendingPathComponent("Empty.fsm.interface"), encoding: .utf8) == "// fsmc machine interface 1\n")
+            #expect(try String(contentsOf: directory.appendingPathComponent("Empty.fsm.interface"), encoding: .utf8) == "// fsmc machine interface 2\n")
             let check = try await fsmc(["check", "Valid.fsm", "--sibling-interface", "Empty.fsm.interface"], in: directory)
             #expect(check.status == 0, "\(check.stderr)")
         }
@@ -70,7 +88,7 @@ extension CommandLineTests {
 
     @Test func aMalformedInterfaceFileIsALocatedError() async throws {
         let files = [
-            "Valid.fsm": Self.valid, "Bad.interface": "// fsmc machine interface 1\n// machine Bad\n// finishes soon\n",
+            "Valid.fsm": Self.valid, "Bad.interface": "// fsmc machine interface 2\n// machine Bad\n// finishes soon\n",
             
         ]
         try await withFiles(files) { directory in

@@ -7,6 +7,10 @@
 /// parent can invoke it; a `@MainActor` machine can only be run by a `@MainActor` parent,
 /// which is on the main actor whenever it steps.
 ///
+/// **Observation.** A child's `@Observable` class needs Observation's platforms, and so does
+/// the parent's code that holds it: ``observableMachines(runBy:)`` follows the children and
+/// their children for the model's ``MachineModel/observableChildMachines``.
+///
 /// **Cycles.** A machine that invokes itself, directly or through others, would start a new
 /// copy of itself on each entry of the invoking state without end. Each spec of the cycle
 /// reports it at its own `invoke … as` that leads back to it, so the error is at each line
@@ -59,6 +63,25 @@ struct ChildMachineCheck {
             runnable = false
         }
         return runnable ? child : nil
+    }
+
+    /// The `@Observable` machines among `children` (the parent's resolved child machines) and
+    /// the machines they invoke in turn, as far as the target's machines say, sorted by name.
+    func observableMachines(runBy children: [MachineInterface]) -> [String] {
+        var observable: Set<String> = []
+        var seen = Set(children.map(\.name))
+        var queue = children
+        var next = 0
+        while next < queue.count {
+            let machine = queue[next]
+            next += 1
+            if machine.isObservable { observable.insert(machine.name) }
+            for invoked in machine.invokedMachines where !seen.contains(invoked) {
+                seen.insert(invoked)
+                if case .machine(let interface) = machines.lookUp(invoked) { queue.append(interface) }
+            }
+        }
+        return observable.sorted()
     }
 
     /// The machines from the parent through `child` back to the parent, when `child` leads

@@ -1,5 +1,6 @@
 /// What a machine shows the machines that invoke it (`invoke SignIn as signIn`): its outputs,
-/// whether it finishes, its isolation and the machines it invokes in turn.
+/// whether it finishes, its isolation, whether it is `@Observable` and the machines it invokes
+/// in turn.
 ///
 /// Read from the syntax of its spec, not its checked model, so that a parent is checked
 /// against a child whatever the child's own semantic errors: those are reported once, where
@@ -24,6 +25,9 @@ public struct MachineInterface: Hashable, Sendable {
     public var hasTopLevelFinalState: Bool
     /// `@MainActor machine …`.
     public var isMainActor: Bool
+    /// `@Observable machine …`: its generated class needs Observation, and so does the code of
+    /// every machine that runs it (``MachineModel/observableChildMachines``).
+    public var isObservable: Bool
     /// The machines its states invoke (`invoke Machine as name`), in document order, each
     /// once: what the check for machines invoking each other in a cycle follows.
     public var invokedMachines: [String]
@@ -32,12 +36,13 @@ public struct MachineInterface: Hashable, Sendable {
 
     public init(
         name: String, outputs: [Output], hasTopLevelFinalState: Bool, isMainActor: Bool,
-        invokedMachines: [String] = [], hasSyntaxErrors: Bool = false
+        isObservable: Bool = false, invokedMachines: [String] = [], hasSyntaxErrors: Bool = false
     ) {
         self.name = name
         self.outputs = outputs
         self.hasTopLevelFinalState = hasTopLevelFinalState
         self.isMainActor = isMainActor
+        self.isObservable = isObservable
         self.invokedMachines = invokedMachines
         self.hasSyntaxErrors = hasSyntaxErrors
     }
@@ -63,7 +68,8 @@ public struct MachineInterface: Hashable, Sendable {
         Self.collectInvokedMachines(in: machine.members, into: &invoked)
         self.init(
             name: machine.name.text, outputs: outputs, hasTopLevelFinalState: hasTopLevelFinalState,
-            isMainActor: machine.attributes.contains { $0.text == "@MainActor" }, invokedMachines: invoked,
+            isMainActor: machine.attributes.contains { $0.text == "@MainActor" },
+            isObservable: machine.attributes.contains { $0.text == "@Observable" }, invokedMachines: invoked,
             hasSyntaxErrors: hasSyntaxErrors)
     }
 

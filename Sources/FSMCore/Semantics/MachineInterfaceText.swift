@@ -6,9 +6,10 @@
 /// and a change to a child's body leaves its file as it was:
 ///
 /// ```
-/// // fsmc machine interface 1
+/// // fsmc machine interface 2
 /// // machine SignIn
 /// // main-actor
+/// // observable
 /// // finishes
 /// // output signedIn
 /// // parameter user String
@@ -24,8 +25,8 @@
 /// compiles to nothing. Pure: reading and writing files is the command line's.
 public enum MachineInterfaceText {
     /// The first line, after the comment's `// `; the number changes with any change of the
-    /// format.
-    static let header = "fsmc machine interface 1"
+    /// format (2: the `observable` line).
+    static let header = "fsmc machine interface 2"
 
     /// What starts every line.
     static let linePrefix = "// "
@@ -47,6 +48,7 @@ public enum MachineInterfaceText {
         if let interface {
             lines.append("machine \(interface.name)")
             if interface.isMainActor { lines.append("main-actor") }
+            if interface.isObservable { lines.append("observable") }
             if interface.hasTopLevelFinalState { lines.append("finishes") }
             for output in interface.outputs {
                 lines.append("output \(output.name)")
@@ -89,6 +91,8 @@ public enum MachineInterfaceText {
             switch (keyword, rest) {
             case ("main-actor", nil):
                 interface.isMainActor = true
+            case ("observable", nil):
+                interface.isObservable = true
             case ("finishes", nil):
                 interface.hasTopLevelFinalState = true
             case ("syntax-errors", nil):

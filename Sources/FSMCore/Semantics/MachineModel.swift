@@ -34,6 +34,10 @@ public struct MachineModel: Hashable, Sendable {
     public var valueFunctions: [ValueFunctionModel] = []
     /// The work states run while active, in document order; ``InvocationID`` indexes it.
     public var invocations: [InvocationModel] = []
+    /// The `@Observable` machines among the child machines it runs and those they run in turn,
+    /// sorted by name: the code that holds them needs what Observation needs, so the machine's
+    /// generated code does too, though the machine itself may not be `@Observable`.
+    public var observableChildMachines: [String] = []
     /// Modules the spec imports (`import CoreLocation`), in the order written.
     public var imports: [String] = []
     /// Where each imported module's name is written in the spec, by module: for generated code

@@ -86,6 +86,7 @@ public struct SemanticAnalyzer {
         model.isObservable = declaration.isObservable
         model.valueFunctions = resolved.callables.valueFunctions
         model.invocations = invocations.invocations
+        model.observableChildMachines = childMachines.observableMachines(runBy: invocations.invocations.compactMap(\.child))
         model.properties = resolved.properties
         if !diagnostics.hasErrors {
             ModelWarningsPass(diagnostics: diagnostics).run(model)

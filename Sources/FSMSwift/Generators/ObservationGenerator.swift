@@ -110,6 +110,7 @@ extension ObservationGenerator {
     /// Default implementations of the observer hooks, after the class.
     func emitExtensions(into writer: inout CodeWriter) {
         writer.line()
+        writeAvailability(into: &writer)
         writer.block("extension \(name).Observer") { writer in
             for hook in observerHooks {
                 let declaration = "\(access)func \(hook.signature(machine: name, qualified: true))"
@@ -129,6 +130,7 @@ extension ObservationGenerator {
         if !model.isMainActor {
             writer.line()
             writer.line("/// A machine lives in one isolation domain: an actor, the main actor, or one task.")
+            // Unavailable everywhere, it needs no platform release beside it.
             writer.line("@available(*, unavailable)")
             writer.line("extension \(name): Sendable {}")
         }

@@ -116,6 +116,7 @@ extension RecordingGenerator {
     func emitRecording(into writer: inout CodeWriter) {
         writer.line()
         writer.line("#if \(Self.condition)")
+        writeAvailability(into: &writer)
         writer.block("extension \(name)") { writer in
             emitTraceObserver(into: &writer)
             if recordsGuards { emitRecordingActions(into: &writer) }

@@ -33,6 +33,13 @@ final class SwiftPlan {
     /// apart; microstep candidates and conflicts.
     let regionAnalysis: RegionAnalysis
 
+    /// The platform releases the generated code needs (``PlatformAvailability/requirement(of:)``):
+    /// above FSMRuntime's minimum for an `@Observable` machine and one that runs such a child.
+    let availability: PlatformVersions
+    /// The `@available` attribute of every declaration generated at the top level that names
+    /// the class, `nil` when the machine needs no more than FSMRuntime's minimum.
+    let availabilityAttribute: String?
+
     /// The states that declare `history`, in document order.
     let historyOwners: [StateID]
     /// The top-level final states, in document order.
@@ -70,6 +77,8 @@ final class SwiftPlan {
         names = SwiftDeclarationNames(model)
         timerSlots = TimerSlots(machine)
         regionAnalysis = RegionAnalysis(machine)
+        availability = PlatformAvailability.requirement(of: model)
+        availabilityAttribute = PlatformAvailability.attribute(for: availability)
         historyOwners = model.states.filter { $0.history != nil }.map(\.id)
         finalStates = model.states.filter { $0.isFinal && $0.parent == nil }
         guardsByName = Dictionary(model.guards.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

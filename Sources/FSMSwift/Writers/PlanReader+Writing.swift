@@ -6,6 +6,13 @@ extension PlanReader {
     /// values (`State.description`) call from anywhere.
     var nonisolatedForPureFunctions: String { model.isMainActor ? "nonisolated " : "" }
 
+    /// The `@available` line before each declaration generated at the top level that names the
+    /// class (the class, the extensions after it), when the machine needs more than FSMRuntime's
+    /// minimum; nothing otherwise. Everything else is nested in the class and covered by it.
+    func writeAvailability(into writer: inout CodeWriter) {
+        if let attribute = plan.availabilityAttribute { writer.line(attribute) }
+    }
+
     /// How notifications and observers name a state: `StateID` in a nested machine, `State`
     /// (which is the same thing) in a flat one.
     var stateIDType: String { features.contains(.statechart) ? "StateID" : "State" }

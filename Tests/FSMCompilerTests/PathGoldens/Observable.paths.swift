@@ -6,6 +6,7 @@ import Specs
 import Testing
 
 /// Answers the guards of ``Scrubber`` as each step of a path needs; its actions do nothing.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 private final class ScrubberPathScript: Scrubber.Actions {
     /// The guards that hold during the current step; every other guard fails.
     var holdingGuards: Set<String> = []
@@ -17,6 +18,7 @@ private final class ScrubberPathScript: Scrubber.Actions {
 /// take 3 of its 3 transitions.
 @Suite("Scrubber paths")
 struct ScrubberPaths {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("reach playing: play")
     func reachPlaying() {
         let script = ScrubberPathScript()
@@ -30,6 +32,7 @@ struct ScrubberPaths {
         #expect(entered.contains(.playing))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("reach buffering: play")
     func reachBuffering() {
         let script = ScrubberPathScript()
@@ -43,6 +46,7 @@ struct ScrubberPaths {
         #expect(entered.contains(.buffering))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("reach streaming: play, advance 1s")
     func reachStreaming() {
         let script = ScrubberPathScript()
@@ -58,6 +62,7 @@ struct ScrubberPaths {
         #expect(entered.contains(.streaming))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("coverage path 1: 4 steps, 3 transitions")
     func coveragePath1() {
         let script = ScrubberPathScript()

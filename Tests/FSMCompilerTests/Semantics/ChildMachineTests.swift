@@ -31,6 +31,31 @@ import Testing
         #expect(!interface.hasSyntaxErrors)
     }
 
+    /// A machine that runs an `@Observable` machine, directly or through other children,
+    /// knows which (its generated code needs Observation's platforms); one that runs none, or
+    /// is `@Observable` itself only, lists none.
+    @Test func theObservableMachinesAParentRunsAreFollowedDown() throws {
+        let specs = [
+            "@Observable machine Leaf { initial state a }",
+            "@Observable machine Other { initial state a }",
+            "machine Middle { initial state a { invoke Leaf as leaf } }",
+            "machine Plain { initial state a }",
+            "@Observable machine Top { initial state a { invoke Middle as middle\n invoke Plain as plain\n invoke Other as other } }",
+            "machine Quiet { initial state a { invoke Plain as plain } }",
+        ].map { SourceText($0) }
+        #expect(try #require(MachineCatalog.interface(of: specs[0])).isObservable)
+        #expect(try #require(MachineCatalog.interface(of: specs[2])).isObservable == false)
+        func observableChildren(_ index: Int) throws -> [String] {
+            let siblings = specs.enumerated().filter { $0.offset != index }.map(\.element)
+            let compilation = Compiler.compile(specs[index], machines: MachineCatalog(specs: siblings))
+            return try #require(compilation.model, "\(compilation.diagnostics)").observableChildMachines
+        }
+        #expect(try observableChildren(0) == [])
+        #expect(try observableChildren(2) == ["Leaf"])
+        #expect(try observableChildren(4) == ["Leaf", "Other"])
+        #expect(try observableChildren(5) == [])
+    }
+
     @Test func aFinalStateInsideAStateDoesNotFinishTheMachine() throws {
         let interface = try #require(MachineCatalog.interface(of: SourceText("""
             machine Nested {

@@ -13,15 +13,16 @@ import Testing
             .init(name: "left", parameters: []),
             .init(name: "odd", parameters: [.init(label: "text", type: "Wrapper<\\n>\nLine")]),
         ],
-        hasTopLevelFinalState: true, isMainActor: true, invokedMachines: ["SignIn", "Other"], hasSyntaxErrors: true)
+        hasTopLevelFinalState: true, isMainActor: true, isObservable: true, invokedMachines: ["SignIn", "Other"], hasSyntaxErrors: true)
 
     @Test func anInterfaceReadsBackAsItWasWritten() throws {
         let text = MachineInterfaceText.text(of: Self.flow)
         #expect(try MachineInterfaceText.interface(from: text) == Self.flow)
         #expect(text == """
-            // fsmc machine interface 1
+            // fsmc machine interface 2
             // machine Flow
             // main-actor
+            // observable
             // finishes
             // output done
             // parameter code Int
@@ -40,15 +41,15 @@ import Testing
         let interface = try #require(MachineCatalog.interface(of: SourceText(ChildMachineSemanticsTests.signIn)))
         #expect(try MachineInterfaceText.interface(from: MachineInterfaceText.text(of: interface)) == interface)
         let bare = MachineInterface(name: "Bare", outputs: [], hasTopLevelFinalState: false, isMainActor: false)
-        #expect(MachineInterfaceText.text(of: bare) == "// fsmc machine interface 1\n// machine Bare\n")
+        #expect(MachineInterfaceText.text(of: bare) == "// fsmc machine interface 2\n// machine Bare\n")
         #expect(try MachineInterfaceText.interface(from: MachineInterfaceText.text(of: bare)) == bare)
     }
 
     /// A spec that declares no machine still has an interface file (the build declared it), one
     /// that adds nothing to the catalog.
     @Test func noMachineIsTheHeaderAlone() throws {
-        #expect(MachineInterfaceText.text(of: nil) == "// fsmc machine interface 1\n")
-        #expect(try MachineInterfaceText.interface(from: "// fsmc machine interface 1\n") == nil)
+        #expect(MachineInterfaceText.text(of: nil) == "// fsmc machine interface 2\n")
+        #expect(try MachineInterfaceText.interface(from: "// fsmc machine interface 2\n") == nil)
     }
 
     /// A change to the body of a spec (a state, a transition, a comment) leaves its interface
@@ -67,18 +68,19 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", 1, "not a machine interface: expected '// fsmc machine interface 1'"),
-        ("fsmc machine interface 1\n", 1, "not a machine interface: expected '// fsmc machine interface 1'"),
-        ("// fsmc machine interface 2\n// machine A\n", 1, "not a machine interface: expected '// fsmc machine interface 1'"),
-        ("// fsmc machine interface 1\nmachine A\n", 2, "expected a line starting with '// '"),
-        ("// fsmc machine interface 1\n// finishes\n", 2, "expected 'machine Name'"),
-        ("// fsmc machine interface 1\n// machine\n", 2, "expected 'machine Name'"),
-        ("// fsmc machine interface 1\n// machine A B\n", 2, "expected 'machine Name'"),
-        ("// fsmc machine interface 1\n// machine A\n// parameter x Int\n", 3, "'parameter' before any 'output'"),
-        ("// fsmc machine interface 1\n// machine A\n// output o\n// parameter x\n", 4, "expected 'parameter label Type' (label '_' for none)"),
-        ("// fsmc machine interface 1\n// machine A\n// finishes now\n", 3, "unexpected line 'finishes now'"),
-        ("// fsmc machine interface 1\n// machine A\n// \n// output o\n", 3, "unexpected line ''"),
-        ("// fsmc machine interface 1\n// machine A\n// invokes\n", 3, "unexpected line 'invokes'"),
+        ("", 1, "not a machine interface: expected '// fsmc machine interface 2'"),
+        ("fsmc machine interface 2\n", 1, "not a machine interface: expected '// fsmc machine interface 2'"),
+        ("// fsmc machine interface 1\n// machine A\n", 1, "not a machine interface: expected '// fsmc machine interface 2'"),
+        ("// fsmc machine interface 2\nmachine A\n", 2, "expected a line starting with '// '"),
+        ("// fsmc machine interface 2\n// finishes\n", 2, "expected 'machine Name'"),
+        ("// fsmc machine interface 2\n// machine\n", 2, "expected 'machine Name'"),
+        ("// fsmc machine interface 2\n// machine A B\n", 2, "expected 'machine Name'"),
+        ("// fsmc machine interface 2\n// machine A\n// parameter x Int\n", 3, "'parameter' before any 'output'"),
+        ("// fsmc machine interface 2\n// machine A\n// output o\n// parameter x\n", 4, "expected 'parameter label Type' (label '_' for none)"),
+        ("// fsmc machine interface 2\n// machine A\n// finishes now\n", 3, "unexpected line 'finishes now'"),
+        ("// fsmc machine interface 2\n// machine A\n// \n// output o\n", 3, "unexpected line ''"),
+        ("// fsmc machine interface 2\n// machine A\n// invokes\n", 3, "unexpected line 'invokes'"),
+        ("// fsmc machine interface 2\n// machine A\n// observable yes\n", 3, "unexpected line 'observable yes'"),
     ])
     func aMalformedTextIsALocatedFailure(_ text: String, line: Int, message: String) {
         #expect(throws: MachineInterfaceText.Failure(line: line, message: message)) {
@@ -90,8 +92,8 @@ import Testing
     @Test func randomTextsNeverTrap() throws {
         var generator = SeededGenerator(seed: 0x1f5c)
         let pieces = [
-            "// fsmc machine interface 1", "// machine A", "// output o", "// parameter _ Int", "// parameter x", "// finishes",
-            "// main-actor", "// invokes B", "\\", " ", "\n", "_", "", "//",
+            "// fsmc machine interface 2", "// machine A", "// output o", "// parameter _ Int", "// parameter x", "// finishes",
+            "// main-actor", "// observable", "// invokes B", "\\", " ", "\n", "_", "", "//",
         ]
         for _ in 0..<2_000 {
             let count = Int.random(in: 0...8, using: &generator)

@@ -16,8 +16,10 @@ import Darwin
 /// does, and a test process dies); the properties that need looking at the results are
 /// checked here:
 ///
-/// - the input takes less than a second of CPU time (CPU time, not wall-clock time: on a
-///   machine busy with builds, a process may wait for the CPU for longer than that), path
+/// - the input takes less than a second of CPU time, or a second per 32 KiB of a larger input
+///   (CPU time, not wall-clock time: on a machine busy with builds, a process may wait for
+///   the CPU for longer than that; a mutant that copies a 65 KB line of 13,000 payload types
+///   writes 4.5 MB of Swift in about a second of linear work, which is no hang), path
 ///   planning aside: its searches are bounded by situations (``PathPlanner/maximumSituations``),
 ///   and a spec with parallel states and histories can reach the bound, which costs a few
 ///   seconds in a debug build; it gets ``pathPlanningTimeLimit``;
@@ -43,9 +45,12 @@ enum PipelineProperties {
         var planningSeconds = 0.0
     }
 
-    /// The most CPU time one input may take, in seconds, in a debug build too, path
-    /// planning aside.
-    static let cpuTimeLimit = 1.0
+    /// The most CPU time an input of `byteCount` bytes may take, in seconds, in a debug build
+    /// too, path planning aside: a second, and a second per 32 KiB above that, so work that
+    /// grows with the input passes and work that grows faster does not.
+    static func cpuTimeLimit(byteCount: Int) -> Double {
+        max(1.0, Double(byteCount) / 32_768)
+    }
 
     /// The most CPU time planning the test paths of one input may take, in seconds, in a
     /// debug build too.
@@ -56,8 +61,9 @@ enum PipelineProperties {
         let start = threadCPUTime()
         var outcome = run(bytes)
         outcome.cpuSeconds = threadCPUTime() - start - outcome.planningSeconds
-        if outcome.cpuSeconds >= cpuTimeLimit {
-            outcome.violations.append("took \(outcome.cpuSeconds) s of CPU time, more than \(cpuTimeLimit) s")
+        let limit = cpuTimeLimit(byteCount: bytes.count)
+        if outcome.cpuSeconds >= limit {
+            outcome.violations.append("took \(outcome.cpuSeconds) s of CPU time, more than \(limit) s for \(bytes.count) bytes")
         }
         if outcome.planningSeconds >= pathPlanningTimeLimit {
             outcome.violations.append("planned paths in \(outcome.planningSeconds) s of CPU time, more than \(pathPlanningTimeLimit) s")

@@ -5,6 +5,8 @@ import PackageDescription
 // nothing in the target but .fsm specs and the code that uses them.
 let package = Package(
     name: "Consumer",
+    // FSMRuntime's minimum, below Observation's: `WalkSign.fsm` is used behind `if #available`.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
         .package(name: "fsmc", path: "../../.."),
     ],

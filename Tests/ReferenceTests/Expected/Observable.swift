@@ -8,6 +8,7 @@ import Observation
 private typealias GeneratedForFSMRuntime = FSMRuntimeRelease.fsmc_0_1_0
 
 /// A media control a SwiftUI view drives directly.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public final class Scrubber: Observable {
     // MARK: - States, events and outputs
 
@@ -858,6 +859,7 @@ public final class Scrubber: Observable {
         """
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Scrubber.Observer {
     public func machine(_ machine: Scrubber, didExit state: Scrubber.StateID) {
         machine.stopNotifying(self, of: .exits)
@@ -883,6 +885,7 @@ extension Scrubber.Observer {
 extension Scrubber: Sendable {}
 
 #if FSMC_RECORDING
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Scrubber {
     /// Records the machine's run to `recorder` (docs/TraceFormat.md): given to the machine's `init`
     /// (`observers: [Scrubber.TraceObserver(recorder)]`), it writes every notification, and the

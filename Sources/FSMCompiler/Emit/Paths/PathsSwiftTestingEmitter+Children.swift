@@ -159,6 +159,7 @@ extension PathsSwiftTestingEmitter {
             let childModel = child.model
             writer.line("/// Answers the guards of ``\(childModel.name)``, run as `\(child.names.joined(separator: "."))`, as each step of a path needs:")
             writer.line("/// from the guards that hold during the step. Its actions do nothing.")
+            writeAvailability(of: childModel, into: &writer)
             if childModel.isMainActor { writer.line("@MainActor") }
             writer.block("private final class \(name): \(childModel.name).Actions") { writer in
                 writer.line("/// The path's script: the guards that hold during the step, and the running children.")

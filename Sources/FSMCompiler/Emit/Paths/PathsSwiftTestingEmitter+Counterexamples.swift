@@ -51,6 +51,7 @@ extension PathsSwiftTestingEmitter {
         let stateName = observesStateIDs ? "StateID" : "State"
         writer.line("/// Sees the machine start, given to its `init`: the configuration it enters first, then the one")
         writer.line("/// after each transition.")
+        writeAvailability(of: model, into: &writer)
         if model.isMainActor { writer.line("@MainActor") }
         writer.block("private final class \(startObserverName): \(model.name).Observer") { writer in
             writer.line("/// The configuration after the initial entry, then after each transition.")

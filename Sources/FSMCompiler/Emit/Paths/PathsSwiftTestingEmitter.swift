@@ -136,6 +136,15 @@ public struct PathsSwiftTestingEmitter {
         return writer.text
     }
 
+    /// The `@available` line of a declaration that names `machine` (the tested machine, a
+    /// child), when the machine's Swift needs more than FSMRuntime's minimum (an `@Observable`
+    /// machine, one that runs one): the tests are marked as its generated class is.
+    func writeAvailability(of machine: MachineModel, into writer: inout CodeWriter) {
+        if let attribute = PlatformAvailability.attribute(for: PlatformAvailability.requirement(of: machine)) {
+            writer.line(attribute)
+        }
+    }
+
     private func emitScript(into writer: inout CodeWriter) {
         if model.valueFunctions.isEmpty {
             writer.line("/// Answers the guards of ``\(model.name)`` as each step of a path needs; its actions do nothing.")
@@ -146,6 +155,7 @@ public struct PathsSwiftTestingEmitter {
         if drivesChildren {
             writer.line("/// It makes each child machine with a script of its own, and keeps the running one.")
         }
+        writeAvailability(of: model, into: &writer)
         if model.isMainActor { writer.line("@MainActor") }
         writer.block("private final class \(scriptName): \(model.name).Actions") { writer in
             writer.line("/// The guards that hold during the current step; every other guard fails.")
@@ -243,6 +253,8 @@ public struct PathsSwiftTestingEmitter {
             title = "the run recorded in \(trace): \(path.steps.count) \(path.steps.count == 1 ? "step" : "steps")"
             function = "recordedRun"
         }
+        // On the test, not its suite: Swift Testing refuses a suite marked `@available`.
+        writeAvailability(of: model, into: &writer)
         writer.line("@Test(\(SpecText.stringLiteral(title)))")
         let sendsToChildren = path.steps.contains { if case .sendToChild = $0.stimulus { true } else { false } }
         let throwing = path.violatingMicrostep != nil || sendsToChildren ? " throws" : ""

@@ -78,4 +78,12 @@ require(onboarding.form == nil, "the app let go of the finished sign-in")
 app.send(.logOut)
 require(app.state == .onboarding && onboarding.forms == 2 && onboarding.form != nil, "logging out starts a new sign-in")
 
+// An `@Observable` machine needs Observation's releases, above this package's platforms: the
+// app uses it where the OS has them (on Linux, always).
+if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+    let sign = WalkSign()
+    sign.send(.press)
+    require(sign.state == .walk, "the walk sign turns to walk, available where Observation is")
+}
+
 print("Consumer package: all machines behaved as specified.")
