@@ -235,8 +235,9 @@ struct GenerateCache {
 }
 
 /// What tells one build of the running tool from another in the result cache's key: the
-/// version, the executable's size and two digests (XXH64, two seeds: 128 bits) of every byte of
-/// it, read once per run; `nil` when the executable cannot be read. Its bytes, not its path or
+/// version, the executable's size and a digest (XXH64) of every byte of it, read once per run
+/// (one pass: a 60 MB prebuilt tool costs each spec's command some 12 ms; a second seed's 64
+/// bits would double that to tell apart two builds of one size that 64 bits already do); `nil` when the executable cannot be read. Its bytes, not its path or
 /// timestamp: SwiftPM relinks the tool with the same bytes after `swift package` commands and
 /// when switching between `swift build` and `swift test`, and that must not cost a proof;
 /// a tool rebuilt from changed sources, even at the same version, has other bytes.
@@ -251,13 +252,9 @@ enum ToolIdentity {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), !data.isEmpty else {
             return nil
         }
-        var first = XXHash64(seed: 0)
-        var second = XXHash64(seed: 0x6673_6D63_2D62_6C64)
-        data.withUnsafeBytes {
-            first.update($0)
-            second.update($0)
-        }
-        return "fsmc \(fsmcVersion); executable of \(data.count) bytes, xxh64 \(String(first.digest, radix: 16)) \(String(second.digest, radix: 16))"
+        var digest = XXHash64(seed: 0)
+        data.withUnsafeBytes { digest.update($0) }
+        return "fsmc \(fsmcVersion); executable of \(data.count) bytes, xxh64 \(String(digest.digest, radix: 16))"
     }()
 }
 
