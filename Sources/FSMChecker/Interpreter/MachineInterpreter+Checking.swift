@@ -84,7 +84,9 @@ extension MachineInterpreter {
     /// (`FSMChecker/Verification/RegionProduct.swift`) assembles a whole situation from its
     /// regions' to step it. Time is not part of a situation: the timers are due now.
     package mutating func assume(configuration: [StateID], timers running: [(owner: StateID, group: Int)]) {
-        self.running.configuration = configuration
+        // Kept in document order, as every step keeps it (the product lists its frame's states,
+        // then each region's).
+        self.running.configuration = configuration.sorted()
         self.running.timers = running.enumerated().map {
             RunningTimer(deadline: self.running.now, order: $0.offset, owner: $0.element.owner, group: $0.element.group)
         }

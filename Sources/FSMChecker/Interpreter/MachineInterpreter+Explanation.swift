@@ -46,7 +46,7 @@ extension MachineInterpreter {
     /// given from position `scriptedSince` on.
     mutating func explain(_ trigger: ExecutableMachine.Trigger, chose chosen: [TransitionID], answers: Set<String>, scriptedSince: Int?) {
         let scripted = scriptedSince.map { mark in hooks.guardScript.map { Array($0.asked[mark...]) } ?? [] }
-        var selection = SelectionAnswers(notesUnguarded: true)
+        var selection = SelectionAnswers(notes: .all)
         let reselected = selectTransitions(for: trigger, answered: &selection) { id, expression, before, isActive in
             before ?? value(of: expression, for: id, answers: answers, scripted: scripted, isActive: isActive)
         }

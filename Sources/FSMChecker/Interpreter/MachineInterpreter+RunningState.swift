@@ -139,7 +139,16 @@ extension MachineInterpreter {
 
     /// The active atomic states, in document order: one, unless parallel regions are active.
     public var atomicStates: [StateID] {
-        running.configuration.filter { machine.model[$0].isAtomic }
+        // Both lists are in document order: one pass over each, and no closure, which would
+        // copy the machine (a retain per array of it and its model) at every selection.
+        let atomic = machine.atomicStates
+        var result: [StateID] = []
+        var next = 0
+        for state in running.configuration {
+            while next < atomic.count && atomic[next] < state { next += 1 }
+            if next < atomic.count && atomic[next] == state { result.append(state) }
+        }
+        return result
     }
 
     /// The first active atomic state in document order: the active atomic state of a machine

@@ -201,34 +201,64 @@ public struct MachineInterpreter: Sendable {
 
     /// What one selection of transitions asked and answered.
     struct SelectionAnswers {
-        /// The answer each transition asked gave, by transition: its guard's value, or `true`
-        /// for one without a guard when ``notesUnguarded``.
-        var values: [TransitionID: Bool] = [:]
-        /// Whether the transitions without a guard that the selection asked are noted too: an
-        /// explanation tells them apart from those never tried. Off, a selection among
-        /// transitions without guards notes nothing (and allocates nothing).
-        var notesUnguarded = false
+        /// Which answers the selection notes.
+        enum Notes {
+            /// None: every guard asked is answered afresh, as names answer it alike each time.
+            case none
+            /// Each guard's answer, so that a transition asked again (a parallel state's is a
+            /// candidate of each of its regions' atomic states) is answered as it was.
+            case guarded
+            /// Each guard's answer and `true` for each transition without a guard: an
+            /// explanation tells those apart from transitions never tried.
+            case all
+        }
+
+        /// Which answers are noted.
+        var notes: Notes
+        /// The answers noted, in the order asked: a handful a selection, searched in a list
+        /// rather than hashed (the checker makes millions of selections).
+        private(set) var asked: [(transition: TransitionID, value: Bool)] = []
+
+        init(notes: Notes) { self.notes = notes }
+
+        /// The answer `transition` gave, if noted.
+        subscript(transition: TransitionID) -> Bool? {
+            for entry in asked where entry.transition == transition { return entry.value }
+            return nil
+        }
+
+        /// The answers noted, by transition.
+        var values: [TransitionID: Bool] {
+            Dictionary(asked.map { ($0.transition, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        mutating func note(_ value: Bool, for transition: TransitionID) {
+            asked.append((transition, value))
+        }
     }
 
     /// The transitions `trigger` takes together in the current configuration
     /// (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``): the one opening
     /// of every way the interpreter answers guards. A transition without a guard is enabled;
     /// `value` answers a guard, given the transition, its guard, the answer the selection gave
-    /// it before (a transition of a parallel state is a candidate of each of its regions'
-    /// atomic states) and the test of the active states its `in(…)` reads. `answered` notes
-    /// every answer.
+    /// it before when noted (a transition of a parallel state is a candidate of each of its
+    /// regions' atomic states) and the test of the active states its `in(…)` reads. `answered`
+    /// notes the answers its ``SelectionAnswers/notes`` asks for.
     func selectTransitions(
         for trigger: ExecutableMachine.Trigger, answered: inout SelectionAnswers,
         _ value: (_ transition: TransitionID, _ expression: GuardModel, _ before: Bool?, _ isActive: (StateID) -> Bool) -> Bool
     ) -> [TransitionID] {
         let isActive = activeStateTest
+        let transitions = machine.transitions
         return machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
-            guard let expression = machine[id].declaration.guardExpression else {
-                if answered.notesUnguarded { answered.values[id] = true }
+            guard let expression = transitions[id.index].declaration.guardExpression else {
+                if answered.notes == .all { answered.note(true, for: id) }
                 return true
             }
-            let enabled = value(id, expression, answered.values[id], isActive)
-            answered.values[id] = enabled
+            guard answered.notes != .none else { return value(id, expression, nil, isActive) }
+            let before = answered[id]
+            let enabled = value(id, expression, before, isActive)
+            if before == nil { answered.note(enabled, for: id) }
             return enabled
         }
     }
@@ -237,7 +267,7 @@ public struct MachineInterpreter: Sendable {
     /// (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``), guards answered
     /// from `answers`, `else` holding whenever reached.
     public func selected(for trigger: ExecutableMachine.Trigger, answers: Set<String>) -> [TransitionID] {
-        var answered = SelectionAnswers()
+        var answered = SelectionAnswers(notes: .none)
         return selectTransitions(for: trigger, answered: &answered) { _, expression, _, isActive in
             GuardSolver.evaluate(expression, answers, isActive: isActive)
         }
@@ -250,7 +280,7 @@ public struct MachineInterpreter: Sendable {
     /// one), so that the script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
         hooks.selections &+= 1
-        var answered = SelectionAnswers()
+        var answered = SelectionAnswers(notes: .guarded)
         if var queues = hooks.guardQueues {
             let chosen = selectTransitions(for: trigger, answered: &answered) { _, expression, before, isActive in
                 if let before { return before }

@@ -240,9 +240,20 @@ public struct ExecutableMachine: Sendable {
     /// The states that taking `transitions` together exits from `configuration` (the active
     /// states), in reverse document order: the active states below each one's domain.
     public func exitSet(of transitions: [TransitionID], in configuration: [StateID]) -> [StateID] {
-        let domains = transitions.filter { self[$0].entry != nil }.map { self[$0].domain }
+        // Loops rather than closures: a closure here captures the machine, and copying it (a
+        // retain per array of the machine and its model) cost the property checker more than
+        // the test itself (callgrind, debug).
+        var domains: [StateID?] = []
+        for transition in transitions where self[transition].entry != nil { domains.append(self[transition].domain) }
         guard !domains.isEmpty else { return [] }
-        return configuration.filter { state in domains.contains { isProperDescendant(state, of: $0) } }.sorted(by: >)
+        var exits: [StateID] = []
+        for state in configuration {
+            for domain in domains where isProperDescendant(state, of: domain) {
+                exits.append(state)
+                break
+            }
+        }
+        return exits.sorted(by: >)
     }
 
     /// What a history of `owner` remembers when `owner` is exited from `configuration`: its
