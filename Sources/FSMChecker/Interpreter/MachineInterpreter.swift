@@ -345,7 +345,7 @@ public struct MachineInterpreter: Sendable {
             } else if !running.internalQueue.isEmpty {
                 let trigger = running.internalQueue.removeFirst()
                 changed = microstep(for: trigger, answers)
-                if !changed, case .event(let event) = trigger { keepOrIgnore(event) }
+                if !changed, let event = trigger.event { keepOrIgnore(event) }
             } else {
                 startInvocations(answers)
                 return

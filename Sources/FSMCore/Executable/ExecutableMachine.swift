@@ -327,7 +327,7 @@ public struct ExecutableMachine: Sendable {
     /// each group in document order: what a `switch event` of its dispatch tries.
     public func eventGroups(of owner: Owner) -> [(event: EventID, transitions: [TransitionID])] {
         triggers(of: owner).compactMap { trigger in
-            guard case .event(let event) = trigger else { return nil }
+            guard let event = trigger.event else { return nil }
             return (event, transitions(of: owner, for: trigger))
         }
     }
@@ -371,7 +371,7 @@ public struct ExecutableTransition: Hashable, Sendable {
 
     /// The event that triggers it, if an event does.
     public var eventID: EventID? {
-        if case .event(let event) = trigger { event } else { nil }
+        trigger?.event
     }
 }
 
