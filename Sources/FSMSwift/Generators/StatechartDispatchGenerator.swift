@@ -19,10 +19,7 @@ extension StatechartDispatchGenerator {
         writer.line("@inline(__always)")
         eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
             let leaves = emitEventWalk(
-                mode: .live(.returnTrue), machineLevelComment: "// Machine-level transitions, for events no active state takes.", into: &writer
-            ) { id, position, writer in
-                bodies.emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
-            }
+                mode: .live(.returnTrue), machineLevelComment: "// Machine-level transitions, for events no active state takes.", into: &writer)
             if !leaves { writer.line("return false") }
         }
         writer.line()

@@ -48,10 +48,7 @@ extension TransitionFunctionGenerator {
                 if topLevelFinals.count < model.topLevelStates.count { writer.line("default: break") }
                 writer.line("}")
             }
-            let leaves = emitEventWalk(mode: .pure, into: &writer) { id, _, writer in
-                writer.line("return \(bodies.targetConfiguration(of: id, event: machine[id].eventID, receiver: "guards"))")
-                return bodies.targetReads(of: id)
-            }
+            let leaves = emitEventWalk(mode: .pure, into: &writer)
             if !leaves { writer.line("return nil") }
         }
         writer.line()

@@ -68,25 +68,24 @@ extension TreeWalkingGenerator {
     }
 
     /// The walk for every event, `switch event { … }` at each state that declares some (the
-    /// events several regions share written by the parallel state): `emitBody` writes a
-    /// transition taken where the walk runs, ending in a `return`, and says what it reads.
-    /// The machine level's switch, when there is one, starts with `machineLevelComment`.
-    /// Returns whether every path leaves.
-    func emitEventWalk(
-        mode: DispatchMode, machineLevelComment: String? = nil, into writer: inout CodeWriter,
-        emitBody: (TransitionID, ActivePosition, inout CodeWriter) -> CodeReads
-    ) -> Leaves {
-        emitMachineWalk(
+    /// events several regions share written by the parallel state), each transition taken as
+    /// `mode` takes it. The machine level's switch, when there is one, starts with
+    /// `machineLevelComment`. Returns whether every path leaves.
+    func emitEventWalk(mode: DispatchMode, machineLevelComment: String? = nil, into writer: inout CodeWriter) -> Leaves {
+        func emitBody(_ id: TransitionID, from position: ActivePosition, into writer: inout CodeWriter) -> CodeReads {
+            bodies.emitTaking(id, from: position, event: "event", mode: mode, into: &writer)
+        }
+        return emitMachineWalk(
             answering: \.isEvent, mode: mode, into: &writer,
             emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: mode, into: &writer) },
             emitOwn: { state, position, writer in
-                walk.emitEventSwitch(walk.ownEventGroups(of: state), mode: mode, into: &writer) { emitBody($0, position, &$1) }
+                walk.emitEventSwitch(walk.ownEventGroups(of: state), mode: mode, into: &writer) { emitBody($0, from: position, into: &$1) }
             },
             emitMachineLevel: { writer in
                 let groups = machine.eventGroups(of: .machine)
                 guard !groups.isEmpty else { return false }
                 if let machineLevelComment { writer.line(machineLevelComment) }
-                return walk.emitEventSwitch(groups, mode: mode, into: &writer) { emitBody($0, .unknown, &$1) }.leaves
+                return walk.emitEventSwitch(groups, mode: mode, into: &writer) { emitBody($0, from: .unknown, into: &$1) }.leaves
             })
     }
 }

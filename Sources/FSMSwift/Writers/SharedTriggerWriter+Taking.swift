@@ -49,22 +49,16 @@ extension SharedTriggerWriter {
         writer.line("}")
     }
 
-    /// Takes `id`, the one transition of the step that moves: in the running machine its
-    /// body, where the actions of the transitions taken with it run in their slots (those of
-    /// the regions' choices `taking` keeps, of the transition around `outerTaking` keeps);
-    /// in the pure function the configuration it leads to. Returns what the code reads.
+    /// Takes `id`, the one transition of the step that moves, the actions of the transitions
+    /// taken with it in their slots: those of the regions' choices `taking` keeps, and of the
+    /// transition around the parallel state those `outerTaking` keeps. Returns what the code
+    /// reads.
     private func takeMoving(
         _ id: TransitionID, of step: SharedStep, taking: @escaping (TransitionID) -> Bool, outerTaking: @escaping (TransitionID) -> Bool,
         into writer: inout CodeWriter
     ) -> CodeReads {
-        switch step.mode {
-        case .live(let ending):
-            return bodies.emitBody(id, from: .unknown, event: step.event, ending: ending, into: &writer) { writer in
-                self.emitActions(of: step, taking: taking, outerTaking: outerTaking, into: &writer)
-            }
-        case .pure:
-            writer.line("return \(bodies.targetConfiguration(of: id, event: step.eventID, receiver: step.mode.receiver))")
-            return bodies.targetReads(of: id)
+        bodies.emitTaking(id, from: .unknown, event: step.event, mode: step.mode, into: &writer) { writer in
+            self.emitActions(of: step, taking: taking, outerTaking: outerTaking, into: &writer)
         }
     }
 

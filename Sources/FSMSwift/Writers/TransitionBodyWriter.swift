@@ -105,6 +105,21 @@ extension TransitionBodyWriter {
         return reads
     }
 
+    /// Takes transition `id` as `mode` does: the running machine's body
+    /// (``emitBody(_:from:event:ending:into:actions:)``, `actions` in place of its own), or the
+    /// `return` of the configuration it leads to from the pure function. Returns what the code
+    /// reads.
+    func emitTaking(
+        _ id: TransitionID, from position: ActivePosition, event: String, mode: DispatchMode, into writer: inout CodeWriter,
+        actions: ((inout CodeWriter) -> CodeReads)? = nil
+    ) -> CodeReads {
+        guard case .live(let ending) = mode else {
+            writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: mode.receiver))")
+            return targetReads(of: id)
+        }
+        return emitBody(id, from: position, event: event, ending: ending, into: &writer, actions: actions)
+    }
+
     /// The states a taken transition enters, outermost first (`enterState(.x)`); what a
     /// history restores (`restoredInside`, an expression) is entered right after its state
     /// (first, when that state stays active), before any region entered after it. A history's
