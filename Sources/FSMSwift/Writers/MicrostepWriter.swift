@@ -153,16 +153,33 @@ extension MicrostepWriter {
         // Taken transitions that move have disjoint domains: document order of the domains
         // orders their exits (reversed) and entries.
         let byDomain = moving.sorted { (machine[$0].domain?.index ?? -1, $0) < (machine[$1].domain?.index ?? -1, $1) }
-        guard case .live(let ending) = mode else {
-            guard !moving.isEmpty else {
-                writer.line(mode.unmovedEnd)
-                return CodeReads()
-            }
-            writer.line("var next = state")
-            let reads = emitConfigurations(byDomain, inside: parallel, subject: "next", eventID: eventID, mode: mode, into: &writer)
-            writer.line("return next")
-            return reads
+        switch mode {
+        case .pure: return returnTaken(byDomain, inside: parallel, eventID: eventID, into: &writer)
+        case .live(let ending):
+            return takeTaken(candidates, byDomain: byDomain, inside: parallel, event: event, eventID: eventID, ending: ending, into: &writer)
         }
+    }
+
+    /// The pure function's `return` of the configuration the transitions in `taken` that move
+    /// (`byDomain`) lead to.
+    private func returnTaken(_ byDomain: [TransitionID], inside parallel: StateID, eventID: EventID?, into writer: inout CodeWriter) -> CodeReads {
+        guard !byDomain.isEmpty else {
+            writer.line(DispatchMode.pure.unmovedEnd)
+            return CodeReads()
+        }
+        writer.line("var next = state")
+        let reads = emitConfigurations(byDomain, inside: parallel, subject: "next", eventID: eventID, mode: .pure, into: &writer)
+        writer.line("return next")
+        return reads
+    }
+
+    /// The running machine's taking of the transitions in `taken` (all among `candidates`,
+    /// those that move `byDomain`): exits, actions, configuration, entries.
+    private func takeTaken(
+        _ candidates: [TransitionID], byDomain: [TransitionID], inside parallel: StateID, event: String, eventID: EventID?, ending: BodyEnding,
+        into writer: inout CodeWriter
+    ) -> CodeReads {
+        let moving = candidates.filter { machine[$0].entry != nil }
         var reads = CodeReads()
         if !moving.isEmpty {
             writer.line("let moves = taken.contains { " + moving.map { "$0 == \($0.index)" }.joined(separator: " || ") + " }")
@@ -183,11 +200,11 @@ extension MicrostepWriter {
             }
         }
         guard !moving.isEmpty else {
-            writer.line(mode.unmovedEnd)
+            writer.line(ending.statement)
             return reads
         }
         writer.line("guard moves else { \(ending.statement) }")
-        reads.formUnion(emitConfigurations(byDomain, inside: parallel, subject: "state", eventID: eventID, mode: mode, into: &writer))
+        reads.formUnion(emitConfigurations(byDomain, inside: parallel, subject: "state", eventID: eventID, mode: .live(ending), into: &writer))
         for id in byDomain {
             var entries = CodeWriter()
             bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &entries)

@@ -69,25 +69,27 @@ extension SharedTriggerWriter {
         let local = step.choices.map { choice in
             RegionChoice(region: choice.region, variable: choice.variable, transitions: choice.transitions.filter { !step.leaving.contains($0) })
         }
+        switch step.mode {
+        case .pure: return returnTogether(local, of: step, into: &writer)
+        case .live(let ending): return takeTogether(local, of: step, ending: ending, into: &writer)
+        }
+    }
+
+    /// The pure function's `return` of the configuration the regions' `local` choices lead to.
+    private func returnTogether(_ local: [RegionChoice], of step: SharedStep, into writer: inout CodeWriter) -> CodeReads {
+        guard local.contains(where: { $0.transitions.contains { machine[$0].entry != nil } }) else {
+            writer.line(step.mode.unmovedEnd)
+            return CodeReads()
+        }
+        let (configuration, reads) = assignRegions(local, of: step, markingMoved: false, into: &writer)
+        writer.line("return \(configuration)")
+        return reads
+    }
+
+    /// The running machine's taking of the regions' `local` choices together.
+    private func takeTogether(_ local: [RegionChoice], of step: SharedStep, ending: BodyEnding, into writer: inout CodeWriter) -> CodeReads {
         let moving = local.flatMap(\.transitions).contains { machine[$0].entry != nil }
         let staying = local.flatMap(\.transitions).contains { machine[$0].entry == nil }
-        let kept = machine.path(to: step.parallel)
-        let configuration = spelling.configurationValue(
-            keeping: kept, entering: [], data: spelling.boundData, historyOwner: step.parallel, historyInside: "regions")
-        // What the new configuration reads: the data of the states kept, and the regions of a
-        // parallel state around.
-        var keptReads = spelling.regionsRead(keeping: kept, entering: [], historyOwner: step.parallel)
-        keptReads.insert(dataLabels: Set(kept.flatMap { model[$0].data.map { $0.label! } }))
-        guard case .live(let ending) = step.mode else {
-            guard moving else {
-                writer.line(step.mode.unmovedEnd)
-                return CodeReads()
-            }
-            var reads = assignRegions(local, of: step, markingMoved: false, into: &writer)
-            writer.line("return \(configuration)")
-            reads.formUnion(keptReads)
-            return reads
-        }
         var reads = CodeReads()
         if moving { writer.line("let stateBefore = state") }
         emitPerChoice(local.reversed(), into: &writer) { choice, id, writer in
@@ -96,13 +98,13 @@ extension SharedTriggerWriter {
         }
         reads.formUnion(emitActions(of: step, taking: { !step.leaving.contains($0) }, outerTaking: { self.machine[$0].entry == nil }, into: &writer))
         guard moving else {
-            writer.line(step.mode.unmovedEnd)
+            writer.line(ending.statement)
             return reads
         }
-        reads.formUnion(assignRegions(local, of: step, markingMoved: staying, into: &writer))
+        let (configuration, configurationReads) = assignRegions(local, of: step, markingMoved: staying, into: &writer)
+        reads.formUnion(configurationReads)
         if staying { writer.line("guard moved else { \(ending.statement) }") }
         writer.line("state = \(configuration)")
-        reads.formUnion(keptReads)
         emitPerChoice(local, into: &writer) { _, id, writer in
             // The history is what the exits above left, so it restores the same again.
             bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &writer)
@@ -112,9 +114,12 @@ extension SharedTriggerWriter {
     }
 
     /// `var regions = editorRegions`, then for each choice with a target what is active
-    /// inside its region once it is taken, noting `moved = true` when `markingMoved`.
-    /// Returns what the code reads.
-    private func assignRegions(_ choices: [RegionChoice], of step: SharedStep, markingMoved: Bool, into writer: inout CodeWriter) -> CodeReads {
+    /// inside its region once it is taken, noting `moved = true` when `markingMoved`. Returns
+    /// the new configuration, which keeps the parallel state and the states around it with
+    /// these regions, and what the code and it read.
+    private func assignRegions(
+        _ choices: [RegionChoice], of step: SharedStep, markingMoved: Bool, into writer: inout CodeWriter
+    ) -> (configuration: String, reads: CodeReads) {
         let regions = spelling.regionsVariable(step.parallel)
         writer.line("var regions = \(regions)")
         var reads = CodeReads(BoundValue(variable: regions))
@@ -124,7 +129,14 @@ extension SharedTriggerWriter {
             reads.formUnion(emitRegionAssignment(after: id, in: choice.region, receiver: step.mode.receiver, into: &writer))
             if markingMoved { writer.line("moved = true") }
         }
-        return reads
+        let kept = machine.path(to: step.parallel)
+        // The new configuration reads the data of the states kept, and the regions of a
+        // parallel state around.
+        reads.formUnion(spelling.regionsRead(keeping: kept, entering: [], historyOwner: step.parallel))
+        reads.insert(dataLabels: Set(kept.flatMap { model[$0].data.map { $0.label! } }))
+        let configuration = spelling.configurationValue(
+            keeping: kept, entering: [], data: spelling.boundData, historyOwner: step.parallel, historyInside: "regions")
+        return (configuration, reads)
     }
 
     /// For each choice in `order`, `switch choice { case 12?: … }` over its transitions for
