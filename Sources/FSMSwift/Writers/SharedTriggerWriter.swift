@@ -7,6 +7,10 @@ import FSMCore
 /// decides among them as SCXML does: the first region's choice, if it leaves the parallel
 /// state, is taken alone; otherwise every region's choice that stays inside its region is
 /// taken together, exits in reverse document order, actions and entries in document order).
+///
+/// The code of a shared trigger chooses (each region's choice), resolves (what the choices
+/// mean together, as SCXML's selection) and takes (the transitions kept), for the running
+/// machine or the pure transition function (``DispatchMode``).
 final class SharedTriggerWriter: PlanReader {
     let plan: SwiftPlan
     let spelling: SwiftSpelling
@@ -37,11 +41,12 @@ extension SharedTriggerWriter {
         for event in events {
             // What the code reads of the payload: the transitions it may choose.
             let trigger = ExecutableMachine.Trigger.event(event)
-            let candidates = if regionAnalysis.apartTriggers[parallel.index].contains(trigger) {
-                regionAnalysis.microstepCandidates(of: parallel, for: trigger).all
+            let candidates: [TransitionID]
+            if regionAnalysis.apartTriggers[parallel.index].contains(trigger) {
+                candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger).all
             } else {
-                decisions.sharedChoices(of: parallel, for: trigger).regions.flatMap(\.transitions)
-                    + machine.choosable(outerTransitions(decisions.sharedChoices(of: parallel, for: trigger), mode: mode))
+                let shared = decisions.sharedChoices(of: parallel, for: trigger)
+                candidates = shared.regions.flatMap(\.transitions) + machine.choosable(outerTransitions(shared, mode: mode))
             }
             writer.line("case ", spelling.pattern(for: event, binding: mode.usedPayload(of: candidates, in: machine, spelling: spelling)), ":")
             writer.indented { writer in
