@@ -49,6 +49,11 @@ final class DispatchDecisions {
         return labels
     }
 
+    /// The data labels the guards of `transitions` read.
+    func guardData(of transitions: [TransitionID]) -> Set<String> {
+        transitions.reduce(into: Set<String>()) { $0.formUnion(guardData[$1.index]) }
+    }
+
     /// What the regions of `parallel` choose for `trigger`, one of the triggers they share
     /// that is not taken as a general microstep.
     func sharedChoices(of parallel: StateID, for trigger: ExecutableMachine.Trigger) -> SharedChoices {

@@ -111,11 +111,7 @@ extension MicrostepWriter {
         sequence.writeChain(
             into: &writer, body: { branch, writer in writer.line(select(transitions[branch.position])) },
             otherwise: otherwise.map { otherwise in { writer in writer.line(otherwise()) } })
-        var reads = CodeReads()
-        for branch in sequence.branches where branch.condition != nil {
-            reads.insert(dataLabels: decisions.guardData[transitions[branch.position].index])
-        }
-        return reads
+        return CodeReads(dataLabels: decisions.guardData(of: sequence.guarded(transitions)))
     }
 
     // MARK: - Resolving conflicts

@@ -105,8 +105,7 @@ extension SharedTriggerWriter {
         // A region's states may choose only its transitions: one binding serves every region.
         let choosable = Set(shared.regions.flatMap(\.transitions))
         let guardBindings = spelling.dataBindings { state in
-            machine.transitions(of: .state(state), for: trigger).filter(choosable.contains)
-                .reduce(into: Set<String>()) { $0.formUnion(decisions.guardData[$1.index]) }
+            decisions.guardData(of: machine.transitions(of: .state(state), for: trigger).filter(choosable.contains))
         }
         var choices: [RegionChoice] = []
         var reads = CodeReads()
@@ -119,9 +118,8 @@ extension SharedTriggerWriter {
             }
             reads.formUnion(walked.reads)
             if !walked.leaves {
-                for id in body.returnFirst(of: machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition) {
-                    reads.insert(dataLabels: decisions.guardData[id.index])
-                }
+                let guarded = body.returnFirst(of: machine.transitions(of: .state(region), for: trigger), in: machine, condition: condition)
+                reads.insert(dataLabels: decisions.guardData(of: guarded))
             }
             let choice = RegionChoice(region: region, variable: "\(model[region].name)Choice", transitions: transitions)
             emitChoice(choice.variable, body, into: &writer)
@@ -139,9 +137,7 @@ extension SharedTriggerWriter {
         let isTargetless = { (id: TransitionID) in self.machine[id].entry == nil }
         if !step.outer.isEmpty {
             var body = ChoiceCode()
-            for id in body.returnFirst(of: step.outer, in: machine, condition: step.condition) {
-                reads.insert(dataLabels: decisions.guardData[id.index])
-            }
+            reads.insert(dataLabels: decisions.guardData(of: body.returnFirst(of: step.outer, in: machine, condition: step.condition)))
             let everyRegionChooses = step.choices.count == model[step.parallel].children.count
             let unless = everyRegionChooses ? step.choices.map { "\($0.variable) != nil" }.joined(separator: " && ") + " ? nil : " : ""
             emitChoice("outerChoice", body, unless: unless, into: &writer)
@@ -178,11 +174,7 @@ extension SharedTriggerWriter {
     private func emitChoiceSequence(_ transitions: [TransitionID], condition: (GuardModel) -> String?, into writer: inout CodeWriter) -> WrittenCode {
         let sequence = GuardedSequence(transitions, in: machine, condition: condition)
         let written = sequence.writeLines(into: &writer) { "return \(transitions[$0].index)" }
-        var reads = CodeReads()
-        for branch in sequence.branches where branch.condition != nil {
-            reads.insert(dataLabels: decisions.guardData[transitions[branch.position].index])
-        }
-        return WrittenCode(leaves: written.leaves, reads: reads)
+        return WrittenCode(leaves: written.leaves, reads: CodeReads(dataLabels: decisions.guardData(of: sequence.guarded(transitions))))
     }
 
     /// What is active inside `region` as its parallel state's bound regions hold it
