@@ -2,8 +2,11 @@ import FSMCore
 
 /// What dispatch code is for: the running machine, which takes transitions and runs their
 /// actions, or the pure transition function, which asks the guards it is given and returns the
-/// configuration a transition leads to. Every consequence of the difference is stated here
-/// once; the writers ask the mode what to write, not which mode it is.
+/// configuration a transition leads to. Each consequence of the difference for a line both
+/// write is stated here once, and the writers ask the mode for it. Where the two write
+/// different code altogether (the running machine's exits, actions and entries, against the
+/// pure function's `return`), a taking step switches on the mode once, at its top, to a
+/// function of each (``TransitionBodyWriter/emitTaking(_:from:event:mode:into:actions:)``).
 enum DispatchMode {
     /// The running machine: takes the transitions, ending as `ending` says.
     case live(BodyEnding)
@@ -39,8 +42,8 @@ enum DispatchMode {
         return spelling.usedPayload(of: declarations)
     }
 
-    /// Whether transitions around a parallel state do something of their own when taken with
-    /// its regions' choices: they move, or they run actions here.
+    /// Whether taking some of `transitions` does something of its own: one moves, or runs
+    /// actions here. Others just consume the trigger, and code need not ask which was taken.
     func takesSomething(of transitions: [TransitionID], in machine: ExecutableMachine) -> Bool {
         transitions.contains { machine[$0].entry != nil || runsActions && !machine[$0].declaration.actions.isEmpty }
     }

@@ -7,31 +7,42 @@ extension SharedTriggerWriter {
     /// choice has a target, one around the parallel state that has one with the regions'
     /// targetless choices; else every region's choice, together. Returns what the code reads.
     func take(_ step: SharedStep, firstMoving: String, into writer: inout CodeWriter) -> CodeReads {
+        var reads = takeAlone(step, firstMoving: firstMoving, into: &writer)
+        reads.formUnion(takeOuterWithRegions(step, firstMoving: firstMoving, into: &writer))
+        reads.formUnion(takeTogether(step, into: &writer))
+        return reads
+    }
+
+    /// The first region's choice with a target, taken alone when it leaves the parallel state.
+    private func takeAlone(_ step: SharedStep, firstMoving: String, into writer: inout CodeWriter) -> CodeReads {
+        guard !step.leaving.isEmpty else { return CodeReads() }
         let isTargetless = { (id: TransitionID) in self.machine[id].entry == nil }
         var reads = CodeReads()
-        let parallel = model[step.parallel].name
-        if !step.leaving.isEmpty {
-            writer.line("// The first region's choice with a target leaves `\(parallel)`: of those with one, it is taken alone.")
-            emitCases(step.leaving, on: firstMoving, into: &writer) { id, writer in
-                let region = step.choices.first { $0.transitions.contains(id) }!.region
-                // Its actions run in their slot, which binds what they read itself.
-                reads.formUnion(
-                    bodies.bindingChosenData(decisions.targetData[id.index], of: id, inside: region, from: .region(regionValue(region)), into: &writer) {
-                        writer in
-                        takeMoving(id, of: step, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
-                    })
-            }
+        writer.line("// The first region's choice with a target leaves `\(model[step.parallel].name)`: of those with one, it is taken alone.")
+        emitCases(step.leaving, on: firstMoving, into: &writer) { id, writer in
+            let region = step.choices.first { $0.transitions.contains(id) }!.region
+            let labels = decisions.targetData[id.index]
+            // Its actions run in their slot, which binds what they read itself.
+            reads.formUnion(bodies.bindingChosenData(labels, of: id, inside: region, from: .region(regionValue(region)), into: &writer) { writer in
+                takeMoving(id, of: step, taking: { $0 == id || isTargetless($0) }, outerTaking: isTargetless, into: &writer)
+            })
         }
+        return reads
+    }
+
+    /// When no region's choice has a target, the transition around the parallel state that
+    /// has one, taken with the regions' targetless choices.
+    private func takeOuterWithRegions(_ step: SharedStep, firstMoving: String, into writer: inout CodeWriter) -> CodeReads {
+        let isTargetless = { (id: TransitionID) in self.machine[id].entry == nil }
         let outerMoving = step.outer.filter { !isTargetless($0) }
-        if !outerMoving.isEmpty {
-            writer.line("// No region's choice has a target: one around `\(parallel)` that has one is taken with them.")
-            writer.block("if \(step.choices.count > 1 ? "(\(firstMoving))" : firstMoving) == nil") { writer in
-                emitCases(outerMoving, on: "outerChoice", into: &writer) { id, writer in
-                    reads.formUnion(takeMoving(id, of: step, taking: isTargetless, outerTaking: { _ in true }, into: &writer))
-                }
+        guard !outerMoving.isEmpty else { return CodeReads() }
+        var reads = CodeReads()
+        writer.line("// No region's choice has a target: one around `\(model[step.parallel].name)` that has one is taken with them.")
+        writer.block("if \(step.choices.count > 1 ? "(\(firstMoving))" : firstMoving) == nil") { writer in
+            emitCases(outerMoving, on: "outerChoice", into: &writer) { id, writer in
+                reads.formUnion(takeMoving(id, of: step, taking: isTargetless, outerTaking: { _ in true }, into: &writer))
             }
         }
-        reads.formUnion(takeTogether(step, into: &writer))
         return reads
     }
 
