@@ -54,7 +54,7 @@ extension TransitionBodyWriter {
         _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
         into writer: inout CodeWriter
     ) -> WrittenCode {
-        let sequence = GuardedSequence(transitions, in: machine) { self.spelling.liveCondition($0, nil) }
+        let sequence = GuardedSequence(transitions, in: machine) { DispatchMode.live(ending).condition($0, event: nil, spelling: self.spelling) }
         var reads = CodeReads()
         let leaves = sequence.writeBlocks(into: &writer) { branch, writer in
             let id = transitions[branch.position]
