@@ -70,7 +70,7 @@ package enum GuardSolver {
     /// `||` short-circuiting, each name's function called through `call` (which answers it).
     static func evaluateCalling(_ expression: GuardModel, isActive: (StateID) -> Bool, call: (String) -> Bool) -> Bool {
         switch expression {
-        case .call(let name): call(name)
+        case .call(let name), .callWithArguments(let name, _): call(name)
         case .not(let operand): !evaluateCalling(operand, isActive: isActive, call: call)
         case .and(let lhs, let rhs): evaluateCalling(lhs, isActive: isActive, call: call) && evaluateCalling(rhs, isActive: isActive, call: call)
         case .or(let lhs, let rhs): evaluateCalling(lhs, isActive: isActive, call: call) || evaluateCalling(rhs, isActive: isActive, call: call)
@@ -112,7 +112,7 @@ package enum GuardSolver {
     /// which states `in(…)` finds active; `else` holds when reached, like in the generated code.
     static func evaluate(_ expression: GuardModel, _ answers: Set<String>, isActive: (StateID) -> Bool = { _ in false }) -> Bool {
         switch expression {
-        case .call(let name): answers.contains(name)
+        case .call(let name), .callWithArguments(let name, _): answers.contains(name)
         case .not(let operand): !evaluate(operand, answers, isActive: isActive)
         case .and(let lhs, let rhs): evaluate(lhs, answers, isActive: isActive) && evaluate(rhs, answers, isActive: isActive)
         case .or(let lhs, let rhs): evaluate(lhs, answers, isActive: isActive) || evaluate(rhs, answers, isActive: isActive)

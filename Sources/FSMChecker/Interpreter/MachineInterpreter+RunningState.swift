@@ -85,6 +85,11 @@ extension MachineInterpreter {
         case dropped(InvocationRun, InvocationResult)
         /// A result no transition took.
         case ignoredResult(InvocationRun, InvocationResult)
+        /// `update(…)` gave a data field of a state a new value (language version 4): the
+        /// state, the field and the value as the spec writes it. The interpreter keeps no data,
+        /// so the value is the expression (`fraction`, `0`, `elapsed(since: since)`), not a
+        /// number; no state is exited or entered.
+        case updated(StateID, field: String, value: String)
         /// What the child machine `run` did (its own run numbers), as it happened.
         indirect case inChild(InvocationRun, TraceEntry)
     }

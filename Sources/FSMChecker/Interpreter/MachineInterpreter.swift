@@ -516,12 +516,18 @@ public struct MachineInterpreter: Sendable {
         running.invocations.removeAll(where: isCancelled)
     }
 
+    /// Runs what the interpreter runs of `actions`: queues their raised events, hands their
+    /// outputs to the outbox and traces their updates.
     private mutating func queueRaises(_ actions: [ActionModel]) {
         for action in actions {
             switch action {
             case .raise(let event, _): running.internalQueue.append(.event(event))
             case .emit(let output, _): hooks.outbox?.append(machine.model[output].name)
-            case .call: break
+            case .update(let updates):
+                for update in updates {
+                    running.trace.append(.updated(update.owner, field: update.field, value: SpecText.literal(update.argument.value)))
+                }
+            case .call, .callWithArguments: break
             }
         }
     }

@@ -5,8 +5,8 @@ extension ActionModel {
     /// The action the user implements that it calls: `startPlayback`.
     package var calledAction: String? {
         switch self {
-        case .call(let name): name
-        case .emit, .raise: nil
+        case .call(let name), .callWithArguments(let name, _): name
+        case .emit, .raise, .update: nil
         }
     }
 
@@ -14,7 +14,7 @@ extension ActionModel {
     package var emittedOutput: OutputID? {
         switch self {
         case .emit(let output, _): output
-        case .call, .raise: nil
+        case .call, .callWithArguments, .raise, .update: nil
         }
     }
 
@@ -23,7 +23,24 @@ extension ActionModel {
     package var raisedEvent: EventID? {
         switch self {
         case .raise(let event, _): event
-        case .call, .emit: nil
+        case .call, .callWithArguments, .emit, .update: nil
+        }
+    }
+
+    /// The data fields it gives new values: `update(progress: fraction)`.
+    package var dataUpdates: [DataUpdate] {
+        switch self {
+        case .update(let updates): updates
+        case .call, .callWithArguments, .emit, .raise: []
+        }
+    }
+
+    /// The arguments it is called with, written as `name(argument, …)`; `nil` for a call
+    /// that takes the payload and data (bare or `name()`), and for other kinds.
+    package var explicitArguments: [ArgumentModel]? {
+        switch self {
+        case .callWithArguments(_, let arguments): arguments
+        case .call, .emit, .raise, .update: nil
         }
     }
 }

@@ -1,8 +1,10 @@
 /// Resolves a list of actions: calls of actions the user implements (see
-/// ``CallableRegistry``), and `emit` and `raise` with their arguments.
+/// ``CallableRegistry``), `emit` and `raise` with their arguments, and `update` (see
+/// ``DataUpdateResolver``).
 struct ActionResolver {
     let signals: SignalTable
     let arguments: ArgumentResolver
+    let updates: DataUpdateResolver
     let diagnostics: DiagnosticCollector
 
     func resolve(_ syntax: [ActionSyntax], context: CallContext, callables: inout CallableRegistry) -> [ActionModel] {
@@ -21,6 +23,13 @@ struct ActionResolver {
             return callables.use(name, isGuard: false, context: context) ? .call(name.text) : nil
         case .callWithoutPayload(let name, _):
             return callables.use(name, isGuard: false, context: context, withoutPayload: true) ? .call(name.text) : nil
+        case .callWithArguments(let name, let arguments, _):
+            guard let call = self.arguments.resolveCall(of: name, arguments, context: context, callables: &callables),
+                  callables.use(name, isGuard: false, context: context, explicitParameters: call.parameters)
+            else { return nil }
+            return .callWithArguments(name.text, call.arguments)
+        case .update(let arguments, let range):
+            return updates.resolve(arguments, at: range, context: context, callables: &callables).map(ActionModel.update)
         case .emit(let name, let arguments, _):
             guard let output = signals.outputIndex[name.text] else {
                 diagnostics.reportUnknown(name, kind: .output) { signals.outputs.map(\.name) }

@@ -41,7 +41,9 @@ struct ArgumentResolver {
         return isValid ? resolved : nil
     }
 
-    private func check(
+    /// The value of one argument given where `parameter` is expected (a field of `emit`,
+    /// `raise`, a target's data or `update`); `nil` when it does not fit (reported).
+    func check(
         _ argument: ArgumentSyntax, against parameter: ParameterModel, context: CallContext, callables: inout CallableRegistry
     ) -> ArgumentModel.Value? {
         let literal: (value: ArgumentModel.Value, kind: LiteralKind)
@@ -59,6 +61,12 @@ struct ArgumentResolver {
             return .nil
         case .name(let name):
             return resolveName(name, against: parameter, context: context, at: argument.valueRange, callables: &callables)
+        case .call(let function, let arguments):
+            guard let call = resolveCall(of: function, arguments, context: context, callables: &callables),
+                  callables.useValueFunction(
+                    function, returning: parameter.type, context: context, explicitParameters: call.parameters)
+            else { return nil }
+            return .computedWithArguments(function.text, call.arguments)
         }
         if let expected = PlainType(parameter.type), !expected.accepts(literal.kind) {
             diagnostics.error(
@@ -120,7 +128,7 @@ struct ArgumentResolver {
     }
 
     /// "a payload of event 'open' ('id'), data of the state ('user')", for messages.
-    private func describeValues(_ context: CallContext) -> String {
+    func describeValues(_ context: CallContext) -> String {
         let events = signals.events
         var parts: [String] = []
         let payload = context.payload.parameters(in: events)

@@ -106,13 +106,13 @@ struct BodyResolutionPass {
         for member in syntax.members {
             switch member {
             case .entry(let block):
-                let context = CallContext(payload: .noPayload("entry actions"), data: states.chainData(of: id))
+                let context = CallContext(payload: .noPayload("entry actions"), data: states.chainData(of: id), updates: .nowhere("entry actions"))
                 body.entryActions += transitions.actions.resolve(block.actions, context: context, callables: &callables)
             case .exit(let block):
                 if isTopLevelFinal {
                     diagnostics.error("a final state is never left, so its 'exit' actions would never run", at: block.range)
                 }
-                let context = CallContext(payload: .noPayload("exit actions"), data: states.chainData(of: id))
+                let context = CallContext(payload: .noPayload("exit actions"), data: states.chainData(of: id), updates: .nowhere("exit actions"))
                 body.exitActions += transitions.actions.resolve(block.actions, context: context, callables: &callables)
             case .transition(let transition):
                 if isFinal {
@@ -143,7 +143,7 @@ struct BodyResolutionPass {
     /// The default transition of the history of `owner`: targets inside `owner` that can be
     /// entered without data, and actions that receive what `owner`'s entry actions receive.
     private mutating func resolveHistoryDefault(_ history: HistorySyntax, of owner: StateID) -> HistoryDefaultModel? {
-        let context = CallContext(payload: .noPayload("a history's default actions"), data: states.chainData(of: owner))
+        let context = CallContext(payload: .noPayload("a history's default actions"), data: states.chainData(of: owner), updates: .nowhere("a history's default actions"))
         let actions = transitions.actions.resolve(history.defaultActions, context: context, callables: &callables)
         guard let targets = transitions.resolveTargetSet(history.defaultTargets) else { return nil }
         let ownerName = states[owner].name

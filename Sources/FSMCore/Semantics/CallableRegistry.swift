@@ -32,6 +32,19 @@ struct CallContext {
     var payload: PayloadContext
     /// Innermost first.
     var data: [ParameterModel]
+    /// Where `update(…)` would stand in this list of actions.
+    var updates: UpdatePlace = .nowhere("here")
+}
+
+/// Where a list of actions stands, for `update(…)`, which changes data only from a
+/// transition of a state that stays active.
+enum UpdatePlace {
+    /// Where no `update` may stand; the string says where, for messages ("entry actions").
+    case nowhere(String)
+    /// A transition of `source`, which leaves the states of `exited` (the source and states
+    /// around it, in that order, below the transition's domain): their data are given in
+    /// the target instead.
+    case transition(source: StateID, exited: [StateID])
 }
 
 /// The functions the user implements, as the spec uses them: guards, actions, and functions
@@ -44,9 +57,12 @@ struct CallableRegistry {
     /// Where a guard or an action is first used, and with which payload.
     struct CallableUse {
         var isGuard: Bool
-        /// The payload (unless called as `name()`), then the state data.
+        /// The payload (unless called as `name()`), then the state data; or the parameters
+        /// written, for a call with arguments.
         var parameters: [ParameterModel]
         var data: [ParameterModel]
+        /// Whether it was called with arguments, `name(…)`.
+        var isExplicit: Bool
         var context: String
         var range: SourceRange
     }
@@ -67,14 +83,19 @@ struct CallableRegistry {
     }
 
     /// Records a use of a guard or an action. Its generated requirement takes the triggering
-    /// event's payload (unless called as `name()`) and the data of the state it belongs to, so
-    /// every use must see the same payload and data.
+    /// event's payload (unless called as `name()`) and the data of the state it belongs to, or,
+    /// called with arguments, `explicitParameters`; every use must take the same parameters.
     ///
     /// A name used before passed the check of reserved names then, and the payload is described
     /// only for a message or a first use: a large spec uses each name thousands of times.
-    mutating func use(_ name: Identifier, isGuard: Bool, context: CallContext, withoutPayload: Bool = false) -> Bool {
-        let payload = withoutPayload ? [] : payload(of: context.payload)
-        let parameters = payload + context.data
+    mutating func use(
+        _ name: Identifier, isGuard: Bool, context: CallContext, withoutPayload: Bool = false,
+        explicitParameters: [ParameterModel]? = nil
+    ) -> Bool {
+        let isExplicit = explicitParameters != nil
+        let payload = withoutPayload || isExplicit ? [] : payload(of: context.payload)
+        let data = isExplicit ? [] : context.data
+        let parameters = explicitParameters ?? payload + data
         guard let first = callables[name.text] else {
             if let problem = ReservedNames.problem(with: name.text, as: isGuard ? .guard : .action) {
                 diagnostics.error(problem, at: name.range)
@@ -88,8 +109,11 @@ struct CallableRegistry {
             }
             let described = describeUse(of: name.text, withoutPayload: withoutPayload, context: context)
             callables[name.text] = CallableUse(
-                isGuard: isGuard, parameters: parameters, data: context.data, context: described, range: name.range)
-            let callable = CallableModel(name: name.text, payload: payload, data: context.data, firstUse: name.range.start)
+                isGuard: isGuard, parameters: parameters, data: data, isExplicit: isExplicit, context: described,
+                range: name.range)
+            let callable = CallableModel(
+                name: name.text, payload: payload, data: data, explicitParameters: explicitParameters,
+                firstUse: name.range.start)
             if isGuard { guards.append(callable) } else { actions.append(callable) }
             return true
         }
@@ -97,6 +121,12 @@ struct CallableRegistry {
             diagnostics.error(
                 "'\(name.text)' is used both as a guard and as an action; give them different names",
                 at: name.range, notes: [.init("used as \(first.isGuard ? "a guard" : "an action") here", at: first.range)])
+            return false
+        }
+        if first.parameters != parameters, isExplicit || first.isExplicit {
+            reportDisagreement(
+                of: "\(isGuard ? "guard" : "action") '\(name.text)'", taking: parameters, at: name.range,
+                firstTaking: first.parameters, at: first.range)
             return false
         }
         if first.parameters != parameters {
@@ -115,8 +145,12 @@ struct CallableRegistry {
     /// Records a use of a function that computes a value of `returnType`. Its generated
     /// requirement takes the payload and the data the context has, so every use must see the
     /// same, and return the same type.
-    mutating func useValueFunction(_ name: Identifier, returning returnType: String, context: CallContext) -> Bool {
-        let payload = payload(of: context.payload)
+    mutating func useValueFunction(
+        _ name: Identifier, returning returnType: String, context: CallContext, explicitParameters: [ParameterModel]? = nil
+    ) -> Bool {
+        let payload = explicitParameters == nil ? payload(of: context.payload) : []
+        let data = explicitParameters == nil ? context.data : []
+        let parameters = explicitParameters ?? payload + data
         if let first = valueFunctionUses[name.text] {
             let function = valueFunctions[first.index]
             if function.returnType != returnType {
@@ -125,7 +159,13 @@ struct CallableRegistry {
                     at: name.range, notes: [.init("first used here", at: first.range)])
                 return false
             }
-            if function.parameters != payload + context.data {
+            if function.parameters != parameters, explicitParameters != nil || function.explicitParameters != nil {
+                reportDisagreement(
+                    of: "function '\(name.text)'", taking: parameters, at: name.range, firstTaking: function.parameters,
+                    at: first.range)
+                return false
+            }
+            if function.parameters != parameters {
                 func list(_ parameters: [ParameterModel]) -> String {
                     parameters.isEmpty ? "no parameters" : "(" + parameters.map(\.description).joined(separator: ", ") + ")"
                 }
@@ -148,8 +188,23 @@ struct CallableRegistry {
         }
         valueFunctionUses[name.text] = (valueFunctions.count, name.range)
         valueFunctions.append(ValueFunctionModel(
-            name: name.text, payload: payload, data: context.data, returnType: returnType, firstUse: name.range.start))
+            name: name.text, payload: payload, data: data, returnType: returnType, firstUse: name.range.start,
+            explicitParameters: explicitParameters))
         return true
+    }
+
+    /// Two uses of one name take different parameters, one of them called with arguments: the
+    /// generated requirement would be ambiguous.
+    private func reportDisagreement(
+        of what: String, taking parameters: [ParameterModel], at range: SourceRange, firstTaking first: [ParameterModel],
+        at firstRange: SourceRange
+    ) {
+        func list(_ parameters: [ParameterModel]) -> String {
+            "(" + parameters.map(\.description).joined(separator: ", ") + ")"
+        }
+        diagnostics.error(
+            "\(what) takes \(list(parameters)) here but \(list(first)) at line \(firstRange.start.line); every use of one name must take the same parameters",
+            at: range, notes: [.init("used with \(list(first)) here", at: firstRange)])
     }
 
     private func payload(of context: PayloadContext) -> [ParameterModel] {

@@ -2,6 +2,7 @@
 /// ``CallableRegistry``), `in(…)` a declared state, `else` only on its own.
 struct GuardResolver {
     let states: StateTable
+    let arguments: ArgumentResolver
     let diagnostics: DiagnosticCollector
 
     /// The guard with its constants folded (``GuardModel/folding(_:)``): `.constant(true)`
@@ -26,6 +27,11 @@ struct GuardResolver {
         case .nameWithoutPayload(let name, _):
             guard callables.use(name, isGuard: true, context: context, withoutPayload: true) else { return nil }
             return .call(name.text)
+        case .callWithArguments(let name, let arguments, _):
+            guard let call = self.arguments.resolveCall(of: name, arguments, context: context, callables: &callables),
+                  callables.use(name, isGuard: true, context: context, explicitParameters: call.parameters)
+            else { return nil }
+            return .callWithArguments(name.text, call.arguments)
         case .not(let operand, _):
             return resolve(operand, context: context, isRoot: false, callables: &callables).map(GuardModel.not)
         case .and(let lhs, let rhs):

@@ -439,6 +439,8 @@ public struct DurationModel: Hashable, Sendable, CustomStringConvertible {
 /// A guard expression with its names resolved to guards the user implements.
 public indirect enum GuardModel: Hashable, Sendable {
     case call(String)
+    /// `name(argument, …)`: called with exactly these arguments (language version 4).
+    case callWithArguments(String, [ArgumentModel])
     case not(GuardModel)
     case and(GuardModel, GuardModel)
     case or(GuardModel, GuardModel)
@@ -454,7 +456,7 @@ public indirect enum GuardModel: Hashable, Sendable {
     /// The guard names in the expression, left to right.
     public var names: [String] {
         switch self {
-        case .call(let name): [name]
+        case .call(let name), .callWithArguments(let name, _): [name]
         case .not(let operand): operand.names
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.names + rhs.names
         case .else, .isIn, .constant: []
@@ -467,7 +469,7 @@ public indirect enum GuardModel: Hashable, Sendable {
         case .isIn(let state): [state]
         case .not(let operand): operand.testedStates
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.testedStates + rhs.testedStates
-        case .else, .call, .constant: []
+        case .else, .call, .callWithArguments, .constant: []
         }
     }
 
@@ -482,7 +484,7 @@ public indirect enum GuardModel: Hashable, Sendable {
     public var containsConstant: Bool {
         switch self {
         case .constant: true
-        case .call, .else, .isIn: false
+        case .call, .callWithArguments, .else, .isIn: false
         case .not(let operand): operand.containsConstant
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.containsConstant || rhs.containsConstant
         }
@@ -495,7 +497,7 @@ public indirect enum GuardModel: Hashable, Sendable {
     public static func folding(_ expression: GuardModel) -> GuardModel? {
         switch expression {
         case .constant(true): return nil
-        case .call, .else, .isIn, .constant: return expression
+        case .call, .callWithArguments, .else, .isIn, .constant: return expression
         case .not(let operand):
             switch folding(operand) {
             case nil: return .constant(false)
@@ -522,8 +524,15 @@ public indirect enum GuardModel: Hashable, Sendable {
 public enum ActionModel: Hashable, Sendable {
     /// A named action the user implements.
     case call(String)
+    /// `name(argument, …)`: an action the user implements, called with exactly these
+    /// arguments (language version 4).
+    case callWithArguments(String, [ArgumentModel])
     case emit(OutputID, [ArgumentModel])
     case raise(EventID, [ArgumentModel])
+    /// `update(field: argument, …)`: new values for data fields of the transition's state or
+    /// of states around it, in the order written, without leaving any state (language
+    /// version 4).
+    case update([DataUpdate])
 }
 
 /// An argument of `emit` or `raise`, labeled as its parameter is declared.
@@ -541,49 +550,11 @@ public struct ArgumentModel: Hashable, Sendable {
         case data(String)
         /// A function the user implements that returns the value, by name.
         case computed(String)
+        /// `name(argument, …)`: a function the user implements that returns the value, called
+        /// with exactly these arguments (language version 4).
+        case computedWithArguments(String, [ArgumentModel])
     }
 
     public var label: String?
     public var value: Value
-}
-
-/// A guard or an action the user implements: its name and the payload it receives.
-public struct CallableModel: Hashable, Sendable {
-    public var name: String
-    /// The triggering event's payload; empty for entry/exit actions, for eventless and
-    /// delayed transitions, and where it is called as `name()`.
-    public var payload: [ParameterModel]
-    /// The data of the state it belongs to and of its ancestors, innermost first.
-    public var data: [ParameterModel] = []
-    /// Where the spec first uses it, if it came from a spec's text: a missing implementation is
-    /// reported there.
-    public var firstUse: SourceLocation?
-
-    public init(name: String, payload: [ParameterModel], data: [ParameterModel] = [], firstUse: SourceLocation? = nil) {
-        self.name = name
-        self.payload = payload
-        self.data = data
-        self.firstUse = firstUse
-    }
-
-    /// What the requirement takes: the payload, then the data.
-    public var parameters: [ParameterModel] { payload + data }
-}
-
-/// A function the user implements that computes a value: a target's data, an argument of
-/// `emit` or `raise`, the delay of `after name`.
-public struct ValueFunctionModel: Hashable, Sendable {
-    public var name: String
-    /// The triggering event's payload, when there is one.
-    public var payload: [ParameterModel]
-    /// The data of the state whose transition or block uses it, and of its ancestors,
-    /// innermost first.
-    public var data: [ParameterModel]
-    /// The Swift type it returns, as written where the value goes.
-    public var returnType: String
-    /// Where the spec first uses it, if it came from a spec's text.
-    public var firstUse: SourceLocation? = nil
-
-    /// What the requirement takes: the payload, then the data.
-    public var parameters: [ParameterModel] { payload + data }
 }

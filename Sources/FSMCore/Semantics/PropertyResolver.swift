@@ -38,7 +38,7 @@ struct PropertyResolver {
 
     private func resolve(_ syntax: GuardSyntax, guards: Set<String>) -> GuardModel? {
         switch syntax {
-        case .name(let name), .nameWithoutPayload(let name, _):
+        case .name(let name), .nameWithoutPayload(let name, _), .callWithArguments(let name, _, _):
             reportRunTimeName(name, guards: guards)
             return nil
         case .not(let operand, _):

@@ -122,7 +122,11 @@ package enum ReservedNames {
             if runtimeTypes.contains(name) {
                 return "'\(name)' cannot name a machine: the generated code uses FSMRuntime's '\(name)'"
             }
-        case .guard, .action, .invocation:
+        case .guard, .action:
+            if name == "update" {
+                return "'update' is reserved: 'update(field: value)' gives a state's data new values (language version 4); give \(kind.article) or a function another name"
+            }
+        case .invocation:
             break
         }
         return nil

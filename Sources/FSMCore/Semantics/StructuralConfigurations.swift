@@ -70,7 +70,7 @@ struct StructuralConfigurations {
         case .and(let lhs, let rhs): holds(lhs, when: active) && holds(rhs, when: active)
         case .or(let lhs, let rhs): holds(lhs, when: active) || holds(rhs, when: active)
         case .constant(let value): value
-        case .call, .else: false
+        case .call, .callWithArguments, .else: false
         }
     }
 }

@@ -26,16 +26,18 @@ struct TransitionResolver {
         self.states = states
         self.invocations = invocations
         self.diagnostics = diagnostics
-        guards = GuardResolver(states: states, diagnostics: diagnostics)
         arguments = ArgumentResolver(signals: signals, states: states, diagnostics: diagnostics)
-        actions = ActionResolver(signals: signals, arguments: arguments, diagnostics: diagnostics)
+        guards = GuardResolver(states: states, arguments: arguments, diagnostics: diagnostics)
+        actions = ActionResolver(
+            signals: signals, arguments: arguments,
+            updates: DataUpdateResolver(states: states, arguments: arguments, diagnostics: diagnostics), diagnostics: diagnostics)
     }
 
     /// The transition, or `nil` when it does not resolve (reported).
     mutating func resolve(_ syntax: TransitionSyntax, in source: StateID?, callables: inout CallableRegistry) -> TransitionModel? {
         guard let resolvedTrigger = resolveTrigger(of: syntax, in: source, callables: &callables) else { return nil }
         let (trigger, payloadContext) = resolvedTrigger
-        let context = CallContext(payload: payloadContext, data: states.chainData(of: source))
+        var context = CallContext(payload: payloadContext, data: states.chainData(of: source))
         if let source {
             checkLabelClashes(between: payloadContext, and: source, at: syntax.range)
         }
@@ -84,6 +86,7 @@ struct TransitionResolver {
                 isTargetValid = false
             }
         }
+        context.updates = updatePlace(of: syntax, from: source, target: isTargetValid ? target : nil, otherTargets: otherTargets)
         let actions = self.actions.resolve(syntax.actions, context: context, callables: &callables)
         if !isTargetValid || syntax.guardExpression != nil && resolvedGuard == nil {
             brokenTriggers.insert(OwnedTrigger(owner: source, trigger: trigger))
@@ -97,6 +100,29 @@ struct TransitionResolver {
         transition.otherTargets = otherTargets
         transition.reenters = syntax.reenterRange != nil
         return transition
+    }
+
+    /// Where an `update(…)` among the transition's actions stands: the states the transition
+    /// leaves (those below its domain, from its source out) cannot be updated, since it gives
+    /// their data in its target.
+    private func updatePlace(
+        of syntax: TransitionSyntax, from source: StateID?, target: StateID?, otherTargets: [StateID]
+    ) -> UpdatePlace {
+        guard let source else { return .nowhere("machine-level transitions") }
+        guard let target else { return .transition(source: source, exited: []) }
+        var taken = TransitionModel(
+            source: source, trigger: .always, guardExpression: nil, target: target,
+            targetsHistory: syntax.historyRange != nil, actions: [], documentation: nil, range: syntax.range)
+        taken.otherTargets = otherTargets
+        taken.reenters = syntax.reenterRange != nil
+        let domain = StateTree.domain(of: taken, in: states.states)
+        var exited: [StateID] = []
+        var current: StateID? = source
+        while let state = current, state != domain {
+            exited.append(state)
+            current = states[state].parent
+        }
+        return .transition(source: source, exited: exited)
     }
 
     /// The states `names` name, entered together after `first` (a transition's first target,

@@ -252,6 +252,8 @@ public indirect enum GuardSyntax: Hashable, Sendable {
     case name(Identifier)
     /// `name()`: called without the event's payload.
     case nameWithoutPayload(Identifier, range: SourceRange)
+    /// `name(argument, …)`: called with exactly the arguments written (language version 4).
+    case callWithArguments(Identifier, [ArgumentSyntax], range: SourceRange)
     case not(GuardSyntax, range: SourceRange)
     case and(GuardSyntax, GuardSyntax)
     case or(GuardSyntax, GuardSyntax)
@@ -266,6 +268,7 @@ public indirect enum GuardSyntax: Hashable, Sendable {
         switch self {
         case .name(let name): name.range
         case .isIn(_, let range), .nameWithoutPayload(_, let range), .literal(_, let range): range
+        case .callWithArguments(_, _, let range): range
         case .not(_, let range), .parenthesized(_, let range), .else(let range): range
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
         }
@@ -278,6 +281,12 @@ public enum ActionSyntax: Hashable, Sendable {
     case call(Identifier)
     /// `name()`: an action called without the event's payload.
     case callWithoutPayload(Identifier, range: SourceRange)
+    /// `name(argument, …)`: an action called with exactly the arguments written (language
+    /// version 4).
+    case callWithArguments(Identifier, [ArgumentSyntax], range: SourceRange)
+    /// `update(field: argument, …)`: new values for data fields of the transition's state or of
+    /// a state around it, without leaving it (language version 4).
+    case update([ArgumentSyntax], range: SourceRange)
     /// `emit output(args)`
     case emit(Identifier, [ArgumentSyntax], range: SourceRange)
     /// `raise event(args)`
@@ -287,6 +296,7 @@ public enum ActionSyntax: Hashable, Sendable {
         switch self {
         case .call(let name): name.range
         case .emit(_, _, let range), .raise(_, _, let range), .callWithoutPayload(_, let range): range
+        case .callWithArguments(_, _, let range), .update(_, let range): range
         }
     }
 }
@@ -304,6 +314,9 @@ public struct ArgumentSyntax: Hashable, Sendable {
         /// A name: a payload parameter of the triggering event, a data field of the state, or a
         /// function the user implements that returns the value.
         case name(String)
+        /// `name(argument, …)`: a function the user implements, called with exactly the
+        /// arguments written (language version 4); `name()` takes nothing.
+        case call(Identifier, [ArgumentSyntax])
     }
 
     public var label: Identifier?

@@ -1,4 +1,4 @@
-/// Actions: calls, `emit` and `raise`, and their arguments.
+/// Actions: calls, `emit`, `raise` and `update`, and their arguments.
 extension Parser {
     /// `a, emit out(args), raise ev(args)`; a line break may follow a comma.
     mutating func parseActions() throws(Recovery) -> [ActionSyntax] {
@@ -16,10 +16,17 @@ extension Parser {
     mutating func parseAction() throws(Recovery) -> ActionSyntax {
         let token = current
         switch token.kind {
+        // `update` stays a contextual word: `update(` did not parse before language version 4.
+        case .identifier where token.text == "update" && peek(1).kind == .punctuation(.leftParen):
+            advance()
+            let arguments = try parseArguments()
+            return .update(arguments, range: token.range.union(previous.range))
         case .identifier where peek(1).kind == .punctuation(.leftParen):
             advance()
             let name = Identifier(token.text, range: token.range)
-            return .callWithoutPayload(name, range: token.range.union(try expectEmptyParentheses(after: name)))
+            let arguments = try parseCallArguments()
+            let range = token.range.union(previous.range)
+            return arguments.map { .callWithArguments(name, $0, range: range) } ?? .callWithoutPayload(name, range: range)
         case .identifier:
             advance()
             return .call(Identifier(token.text, range: token.range))
@@ -36,21 +43,16 @@ extension Parser {
         case .invalid:
             throw Recovery()
         default:
-            throw fail("expected an action name, 'emit' or 'raise', found \(describe(token))", at: token.range)
+            throw fail("expected an action name, 'emit', 'raise' or 'update', found \(describe(token))", at: token.range)
         }
     }
 
-    /// `()` after a guard or an action called without the event's payload; returns the range of
-    /// the `)`.
-    mutating func expectEmptyParentheses(after name: Identifier) throws(Recovery) -> SourceRange {
-        let open = advance()
-        guard at(.punctuation(.rightParen)) else {
-            diagnostics.error(
-                "'\(name.text)()' takes no arguments: the parentheses only say to call it without the event's payload",
-                at: current.range, notes: [.init("the parentheses open here", at: open.range)])
-            throw Recovery()
-        }
-        return advance().range
+    /// The parentheses after a guard's or an action's name: `nil` for `()`, which calls it
+    /// without the event's payload (its meaning before language version 4), else the arguments
+    /// it is called with, exactly those (language version 4).
+    mutating func parseCallArguments() throws(Recovery) -> [ArgumentSyntax]? {
+        let arguments = try parseArguments()
+        return arguments.isEmpty ? nil : arguments
     }
 
     mutating func parseArguments() throws(Recovery) -> [ArgumentSyntax] {
@@ -79,6 +81,12 @@ extension Parser {
         case .identifier where token.text == "true": value = .boolean(true)
         case .identifier where token.text == "false": value = .boolean(false)
         case .identifier where token.text == "nil": value = .nil
+        case .identifier where peek(1).kind == .punctuation(.leftParen):
+            // A function called with exactly these arguments, `elapsed(since: since)`; `f()`
+            // takes nothing.
+            advance()
+            let arguments = try parseArguments()
+            return (.call(Identifier(token.text, range: token.range), arguments), start.union(previous.range))
         case .identifier: value = .name(token.text)
         // A payload label may be a keyword (`on:`); one that starts a line starts the next
         // declaration instead, after an argument list left open.

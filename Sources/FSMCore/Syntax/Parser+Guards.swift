@@ -93,7 +93,9 @@ extension Parser {
         case .identifier where peek(1).kind == .punctuation(.leftParen):
             advance()
             let name = Identifier(token.text, range: token.range)
-            return .nameWithoutPayload(name, range: token.range.union(try expectEmptyParentheses(after: name)))
+            let arguments = try parseCallArguments()
+            let range = token.range.union(previous.range)
+            return arguments.map { .callWithArguments(name, $0, range: range) } ?? .nameWithoutPayload(name, range: range)
         case .identifier:
             advance()
             return .name(Identifier(token.text, range: token.range))

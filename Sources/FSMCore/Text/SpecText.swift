@@ -11,6 +11,7 @@ public enum SpecText {
         func text(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name): return name
+            case .callWithArguments(let name, let arguments): return name + SpecText.arguments(arguments)
             case .not(let operand): return "!" + text(operand, precedence: 3)
             case .and(let lhs, let rhs):
                 let joined = text(lhs, precedence: 2) + " && " + text(rhs, precedence: 2)
@@ -26,10 +27,13 @@ public enum SpecText {
         return text(guardModel, precedence: 0)
     }
 
-    /// `startPlayback`, `emit notice("Already playing.")`, `raise retry`.
+    /// `startPlayback`, `discard(url: url)`, `emit notice("Already playing.")`, `raise retry`,
+    /// `update(progress: fraction)`.
     public static func action(_ action: ActionModel, in model: MachineModel) -> String {
         switch action {
         case .call(let name): name
+        case .callWithArguments(let name, let arguments): name + Self.arguments(arguments)
+        case .update(let updates): "update" + Self.arguments(updates.map(\.argument))
         case .emit(let output, let arguments): "emit " + call(model[output].name, arguments)
         case .raise(let event, let arguments): "raise " + call(model[event].name, arguments)
         }

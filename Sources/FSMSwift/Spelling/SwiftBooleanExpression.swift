@@ -23,7 +23,7 @@ package enum SwiftBooleanExpression {
             case .or(let lhs, let rhs):
                 let text = code(lhs, precedence: 1) + " || " + code(rhs, precedence: 1)
                 return precedence > 1 ? "(\(text))" : text
-            case .call, .else, .constant, .isIn:
+            case .call, .callWithArguments, .else, .constant, .isIn:
                 return leaf(expression)
             }
         }

@@ -54,6 +54,8 @@ extension SwiftSpelling {
                 switch action {
                 case .call(let name): if !actionsByName[name]!.payload.isEmpty { return all }
                 case .emit(_, let arguments), .raise(_, let arguments): if takesAll(arguments) { return all }
+                // Refused before the emitter for now (`SwiftBackEndRefusals`, FSMCommands).
+                case .callWithArguments, .update: return all
                 }
             }
         }
@@ -77,6 +79,8 @@ extension SwiftSpelling {
         case .raise(let raised, let arguments):
             let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
             return features.contains(.completion) ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
+        case .callWithArguments, .update:
+            preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
         }
     }
 
@@ -146,6 +150,8 @@ extension SwiftSpelling {
                 return "true"
             case .not, .and, .or:
                 preconditionFailure("fsmc: SwiftBooleanExpression spells the operators")
+            case .callWithArguments:
+                preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
             }
         }
         return guardModel == .else ? nil : SwiftBooleanExpression.code(guardModel, leaf: leaf)

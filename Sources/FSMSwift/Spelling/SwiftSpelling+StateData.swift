@@ -280,8 +280,10 @@ extension SwiftSpelling {
             switch action {
             case .call(let name):
                 labels.formUnion(actionsByName[name]!.data.map { $0.label! })
-            case .emit(_, let arguments), .raise(_, let arguments):
+            case .emit(_, let arguments), .raise(_, let arguments), .callWithArguments(_, let arguments):
                 for argument in arguments { labels.formUnion(dataNeeded(by: argument.value)) }
+            case .update:
+                preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
             }
         }
         return labels
