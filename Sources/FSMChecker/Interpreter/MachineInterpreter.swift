@@ -414,6 +414,7 @@ public struct MachineInterpreter: Sendable {
         for id in machine.inDocumentOrder(transitions) {
             queueRaises(machine[id].declaration.actions)
             running.trace.append(.took(id))
+            traceUpdates(machine[id].declaration.actions)
         }
         enter(transitions.compactMap { machine[$0].entry })
         hooks.microstepConfigurations?.append(running.configuration)
@@ -516,18 +517,22 @@ public struct MachineInterpreter: Sendable {
         running.invocations.removeAll(where: isCancelled)
     }
 
-    /// Runs what the interpreter runs of `actions`: queues their raised events, hands their
-    /// outputs to the outbox and traces their updates.
+    /// The fields a transition's `update(…)` actions give new values, after its `took`: only
+    /// a transition's actions update.
+    private mutating func traceUpdates(_ actions: [ActionModel]) {
+        for action in actions {
+            for update in action.dataUpdates {
+                running.trace.append(.updated(update.owner, field: update.field, value: SpecText.literal(update.argument.value)))
+            }
+        }
+    }
+
     private mutating func queueRaises(_ actions: [ActionModel]) {
         for action in actions {
             switch action {
             case .raise(let event, _): running.internalQueue.append(.event(event))
             case .emit(let output, _): hooks.outbox?.append(machine.model[output].name)
-            case .update(let updates):
-                for update in updates {
-                    running.trace.append(.updated(update.owner, field: update.field, value: SpecText.literal(update.argument.value)))
-                }
-            case .call, .callWithArguments: break
+            case .call, .callWithArguments, .update: break
             }
         }
     }

@@ -169,7 +169,7 @@ private struct OccurrenceCollector {
 
     mutating func collect(_ guardExpression: GuardSyntax) {
         switch guardExpression {
-        case .name(let name), .nameWithoutPayload(let name, _): record(.guard, name)
+        case .name(let name), .nameWithoutPayload(let name, _), .callWithArguments(let name, _, _): record(.guard, name)
         case .isIn(let state, _): record(.state, state)
         case .not(let operand, _), .parenthesized(let operand, _): collect(operand)
         case .and(let lhs, let rhs), .or(let lhs, let rhs):
@@ -182,9 +182,10 @@ private struct OccurrenceCollector {
     mutating func collect(_ actions: [ActionSyntax]) {
         for action in actions {
             switch action {
-            case .call(let name), .callWithoutPayload(let name, _): record(.action, name)
+            case .call(let name), .callWithoutPayload(let name, _), .callWithArguments(let name, _, _): record(.action, name)
             case .emit(let output, _, _): record(.output, output)
             case .raise(let event, _, _): record(.event, event)
+            case .update: break
             }
         }
     }

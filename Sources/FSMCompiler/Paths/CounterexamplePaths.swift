@@ -352,7 +352,7 @@ struct CounterexampleDriver {
         case .not(let operand): .not(freeingStates(operand, evaluation: evaluation))
         case .and(let lhs, let rhs): .and(freeingStates(lhs, evaluation: evaluation), freeingStates(rhs, evaluation: evaluation))
         case .or(let lhs, let rhs): .or(freeingStates(lhs, evaluation: evaluation), freeingStates(rhs, evaluation: evaluation))
-        case .call, .else, .constant: expression
+        case .call, .callWithArguments, .else, .constant: expression
         }
     }
 
@@ -374,7 +374,7 @@ private extension GuardModel {
         case .isIn: true
         case .not(let operand): operand.mentionsStates
         case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.mentionsStates || rhs.mentionsStates
-        case .call, .else, .constant: false
+        case .call, .callWithArguments, .else, .constant: false
         }
     }
 }

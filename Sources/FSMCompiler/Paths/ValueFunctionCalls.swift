@@ -17,13 +17,19 @@ struct ValueFunctionCalls {
             for name in names where !list.contains(name) { list.append(name) }
         }
         func computed(_ arguments: [ArgumentModel]) -> [String] {
-            arguments.compactMap { if case .computed(let name) = $0.value { name } else { nil } }
+            arguments.compactMap { argument in
+                switch argument.value {
+                case .computed(let name), .computedWithArguments(let name, _): name
+                case .string, .integer, .float, .boolean, .nil, .payload, .data: nil
+                }
+            }
         }
         func computed(_ actions: [ActionModel]) -> [String] {
             actions.flatMap { action -> [String] in
                 switch action {
                 case .call: []
-                case .emit(_, let arguments), .raise(_, let arguments): computed(arguments)
+                case .emit(_, let arguments), .raise(_, let arguments), .callWithArguments(_, let arguments): computed(arguments)
+                case .update(let updates): computed(updates.map(\.argument))
                 }
             }
         }
@@ -52,7 +58,8 @@ struct ValueFunctionCalls {
             case .entered(let state): more = onEntry[state.index]
             case .exited(let state): more = onExit[state.index]
             case .tookHistoryDefault(let state): more = onHistoryDefault[state.index]
-            case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild: more = []
+            // An update's value functions are its transition's, listed with `took`.
+            case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild, .updated: more = []
             }
             for name in more where !names.contains(name) { names.append(name) }
         }

@@ -114,6 +114,9 @@ package struct SimulationStepLog {
             return [Line(kind: "dropped", text: "dropped \(result.trigger(of: model[run.invocation].name)): it no longer runs")]
         case .ignoredResult(let run, let result):
             return [Line(kind: "ignored", text: "ignored \(result.trigger(of: model[run.invocation].name)): no transition took it")]
+        case .updated:
+            // Shown as the action line of the transition taken just before it.
+            return []
         case .inChild(let run, let inner):
             let name = model[run.invocation].name
             guard case .machine(let childName) = model[run.invocation].kind, let child = children[childName] else {
@@ -130,7 +133,8 @@ package struct SimulationStepLog {
             let kind = switch action {
             case .emit: "output"
             case .raise: "raise"
-            case .call: "action"
+            case .call, .callWithArguments: "action"
+            case .update: "update"
             }
             return Line(kind: kind, text: "  \(SpecText.action(action, in: model))")
         }

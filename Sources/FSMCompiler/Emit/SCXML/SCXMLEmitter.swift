@@ -81,7 +81,14 @@ public struct SCXMLEmitter {
                     at: deferral.range)
             }
         }
-        return (invocations + histories + deferrals).sorted { $0.range.start < $1.range.start }
+        // Not yet: an `<assign>` to the field's data would need the chart's data model, which
+        // the export does not write (docs/SCXML.md).
+        let updates = model.allTransitions.filter { $0.actions.contains { !$0.dataUpdates.isEmpty } }.map { transition in
+            Diagnostic(
+                .error, "SCXML export cannot write 'update(…)' yet: the export writes no data model to assign the field in",
+                at: transition.range)
+        }
+        return (invocations + histories + deferrals + updates).sorted { $0.range.start < $1.range.start }
     }
 
     /// Whether SCXML reads a transition into a history from inside its state otherwise than
@@ -446,7 +453,7 @@ public struct SCXMLEmitter {
     /// A guard as an ECMAScript condition: `isSeekable`, `!`, `&&`, `||`, `In('boldOn')`.
     func condition(_ guardModel: GuardModel) -> Condition {
         switch guardModel {
-        case .call(let name):
+        case .call(let name), .callWithArguments(let name, _):
             return Condition(text: variables[name] ?? name, precedence: .unary)
         case .isIn(let state):
             return Condition(text: "In(\(SCXMLText.string(model[state].name)))", precedence: .unary)
@@ -468,7 +475,8 @@ public struct SCXMLEmitter {
     func emitActions(_ actions: [ActionModel], into writer: inout CodeWriter) {
         for action in actions {
             switch action {
-            case .call(let name):
+            // The export names the action an interpreter calls, not what it passes.
+            case .call(let name), .callWithArguments(let name, _):
                 writer.line(tag("log", [("label", "action"), ("expr", SCXMLText.string(name))], selfClosing: true))
             case .emit(let output, _):
                 writer.line(tag("log", [("label", "emit"), ("expr", SCXMLText.string(model[output].name))], selfClosing: true))
@@ -477,6 +485,8 @@ public struct SCXMLEmitter {
                 }
             case .raise(let event, _):
                 writer.line(tag("raise", [("event", model[event].name)], selfClosing: true))
+            case .update:
+                preconditionFailure("fsmc: refused by SCXMLEmitter.refusals")
             }
         }
     }

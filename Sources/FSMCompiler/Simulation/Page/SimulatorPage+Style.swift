@@ -35,6 +35,7 @@ extension SimulatorPage {
         #log .exit { color: #7c3aed; }
         #log .entry { color: #047857; }
         #log .output, #log .raise { color: #b45309; }
+        #log .update { color: #0f766e; }
         #log .notTaken, #log .ignored, #log .dropped { color: #6b7385; }
         #log .step { font-weight: bold; margin-top: 4px; font-family: inherit; }
         g.node.fsmc-active polygon, g.node.fsmc-active path, g.node.fsmc-active ellipse { fill: #ffe27a; stroke: #c2410c; stroke-width: 2.5px; }
