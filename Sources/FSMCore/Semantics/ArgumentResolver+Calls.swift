@@ -84,11 +84,11 @@ extension ArgumentResolver {
         let labels = (context.payload.parameters(in: signals.events) + context.data).compactMap(\.label)
         if let suggestion = NameSuggester(candidates: labels).suggestion(for: value) {
             diagnostics.error(
-                "'\(value)' is neither \(describeValues(context)); did you mean '\(suggestion)'?", at: range,
+                "'\(value)' is not \(describeValues(context)); did you mean '\(suggestion)'?", at: range,
                 suggestion: .init(replacing: range, with: suggestion))
         } else {
             diagnostics.error(
-                "'\(value)' is neither \(describeValues(context)); an argument of '\(name.text)(…)' is one of them or a literal",
+                "'\(value)' is not \(describeValues(context)); an argument of '\(name.text)(…)' is a payload, data or a literal",
                 at: range)
         }
         return nil

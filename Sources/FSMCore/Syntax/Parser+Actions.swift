@@ -43,7 +43,7 @@ extension Parser {
         case .invalid:
             throw Recovery()
         default:
-            throw fail("expected an action name, 'emit', 'raise' or 'update', found \(describe(token))", at: token.range)
+            throw fail("expected an action name, 'emit' or 'raise', found \(describe(token))", at: token.range)
         }
     }
 

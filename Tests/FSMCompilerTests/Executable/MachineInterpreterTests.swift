@@ -47,6 +47,7 @@ import Testing
             case .cancelled(let run): "cancel \(describe(run))"
             case .dropped(let run, let delivered): "drop \(result(delivered, run))"
             case .ignoredResult(let run, let delivered): "ignore \(result(delivered, run))"
+            case .updated(let state, let field, let value): "update \(machine.model[state].name).\(field) = \(value)"
             case .inChild(let run, let entry):
                 "\(describe(run)): "
                     + Self.describe(entry, of: Lowered(machines[machine.model[run.invocation].child!.name]!), machines: machines)

@@ -58,6 +58,7 @@ import TestSupport
     private func dump(_ guardExpression: GuardModel, _ model: MachineModel) -> String {
         switch guardExpression {
         case .call(let name): name
+        case .callWithArguments(let name, let arguments): name + dump(arguments)
         case .not(let operand): "!" + dump(operand, model)
         case .and(let lhs, let rhs): "(\(dump(lhs, model)) && \(dump(rhs, model)))"
         case .or(let lhs, let rhs): "(\(dump(lhs, model)) || \(dump(rhs, model)))"
@@ -71,8 +72,10 @@ import TestSupport
         actions.map { action in
             switch action {
             case .call(let name): name
+            case .callWithArguments(let name, let arguments): name + dump(arguments)
             case .emit(let output, let arguments): "emit \(model[output].name)" + dump(arguments)
             case .raise(let event, let arguments): "raise \(model[event].name)" + dump(arguments)
+            case .update(let updates): "update" + dump(updates.map(\.argument))
             }
         }.joined(separator: ", ")
     }
@@ -88,6 +91,7 @@ import TestSupport
             case .payload(let name): "$\(name)"
             case .data(let name): "@\(name)"
             case .computed(let name): "\(name)()"
+            case .computedWithArguments(let name, let arguments): name + dump(arguments)
             }
             return argument.label.map { "\($0): \(value)" } ?? value
         }.joined(separator: ", ") + ")"
@@ -608,19 +612,21 @@ import TestSupport
         ])
     }
 
-    @Test func parenthesesAfterAGuardOrAnActionTakeNoArguments() {
+    /// Language version 4: arguments in the parentheses are passed, exactly those; a literal
+    /// needs a label (`()` alone still calls without the payload).
+    @Test func argumentsInParenthesesArePassed() {
         MarkedSource("""
             machine M {
                 event go
                 initial state a {
-                    on go [check3️⃣(1️⃣x)] -> b
-                    on go / note4️⃣(2️⃣1)
+                    on go [check(1️⃣x)] -> b
+                    on go / note(2️⃣1)
                 }
                 state b { on go -> a }
             }
             """).expectDiagnostics([
-            .error("1️⃣", "'check()' takes no arguments: the parentheses only say to call it without the event's payload", notes: [("3️⃣", "the parentheses open here")]),
-            .error("2️⃣", "'note()' takes no arguments: the parentheses only say to call it without the event's payload", notes: [("4️⃣", "the parentheses open here")]),
+            .error("1️⃣", "'x' is not a payload of event 'go'; an argument of 'check(…)' is a payload, data or a literal"),
+            .error("2️⃣", "a literal passed to 'note' needs a label: write 'note(label: 1)'"),
         ])
     }
 

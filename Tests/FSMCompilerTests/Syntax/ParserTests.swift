@@ -134,6 +134,7 @@ import TestSupport
         case .else: "else"
         case .isIn(let state, _): "(in \(state.text))"
         case .nameWithoutPayload(let name, _): "\(name.text)()"
+        case .callWithArguments(let name, let arguments, _): "(call \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
         case .literal(let value, _): "\(value)"
         }
     }
@@ -144,6 +145,8 @@ import TestSupport
         case .callWithoutPayload(let name, _): "\(name.text)()"
         case .emit(let name, let arguments, _): "(emit \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
         case .raise(let name, let arguments, _): "(raise \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
+        case .callWithArguments(let name, let arguments, _): "(call \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
+        case .update(let arguments, _): "(update" + arguments.map { " " + dump($0) }.joined() + ")"
         }
     }
 
@@ -154,8 +157,28 @@ import TestSupport
         case .boolean(let value): "\(value)"
         case .nil: "nil"
         case .name(let name): "$\(name)"
+        case .call(let name, let arguments): "(call \(name.text)" + arguments.map { " " + dump($0) }.joined() + ")"
         }
         return argument.label.map { "\($0.text): \(value)" } ?? value
+    }
+
+    /// Language version 4: `update(…)`, and guards, actions and value functions called with
+    /// arguments; `name()` keeps its meaning (no payload).
+    @Test func updatesAndCallsWithArgumentsParse() throws {
+        let members = try members("""
+            state downloading(url: URL, progress: Double) {
+                on transfer [isLarge(size: total)] / update(progress: fraction), showProgress(progress), log()
+                on pause [canPause()] -> paused(url: url, elapsed: elapsed(since: since), at: now())
+            }
+            """)
+        #expect(members == [
+            "(state downloading (data (url: URL) (progress: Double)) (on transfer [(call isLarge size: $total)] / (update progress: $fraction) (call showProgress $progress) log()) (on pause [canPause()] -> paused(url: $url elapsed: (call elapsed since: $since) at: (call now))))"
+        ])
+    }
+
+    @Test func updateWithoutParenthesesIsAnActionName() throws {
+        let members = try members("initial state a { on go / update }")
+        #expect(members == ["(state initial a (on go / update))"])
     }
 
     // MARK: - Machines

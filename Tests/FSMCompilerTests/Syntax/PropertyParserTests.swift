@@ -27,6 +27,7 @@ import TestSupport
         switch condition {
         case .name(let name): name.text
         case .nameWithoutPayload(let name, _): "\(name.text)()"
+        case .callWithArguments(let name, _, _): "\(name.text)(…)"
         case .not(let operand, _): "(! \(dump(operand)))"
         case .and(let lhs, let rhs): "(&& \(dump(lhs)) \(dump(rhs)))"
         case .or(let lhs, let rhs): "(|| \(dump(lhs)) \(dump(rhs)))"

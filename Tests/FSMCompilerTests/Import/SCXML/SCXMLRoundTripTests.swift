@@ -146,6 +146,7 @@ import TestSupport
                 case .ignoredResult(let run, let result): "ignore \(result.trigger(of: model[run.invocation].name))"
                 case .inChild: "child machine (none here)"
                 case .kept, .released: "deferral (none imported)"
+                case .updated: "update (none imported)"
                 }
             }
             // An ignored event changes nothing; the import leaves out events no transition names.
