@@ -275,7 +275,7 @@ extension GuardModel {
         case .and(let lhs, let rhs): lhs.holdsNaively(in: configuration) && rhs.holdsNaively(in: configuration)
         case .or(let lhs, let rhs): lhs.holdsNaively(in: configuration) || rhs.holdsNaively(in: configuration)
         case .constant(let value): value
-        case .call, .else: false
+        case .call, .callWithArguments, .else: false
         }
     }
 }
