@@ -81,6 +81,7 @@ extension LanguageServer {
         case .invocation: 3  // Function: a requirement of Actions the machine runs
         case .keyword: 14  // Keyword
         case .machine: 7  // Class: the generated class of another spec
+        case .field: 10  // Property: an associated value of the generated State
         }
     }
 }

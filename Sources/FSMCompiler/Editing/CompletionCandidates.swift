@@ -5,6 +5,8 @@ public struct CompletionCandidate: Hashable, Sendable {
         case state, event, output, `guard`, action, invocation, keyword
         /// Another machine of the target, after `invoke`.
         case machine
+        /// A data field of the state or a state around it, after `update(` (language version 4).
+        case field
     }
 
     public var label: String
@@ -23,7 +25,8 @@ public struct CompletionCandidate: Hashable, Sendable {
 /// What fits at a cursor, read from the tokens before it: states after `->` and after the `,`
 /// of several targets (`-> boldOn, italicOn`, a history's default too), events after `on`,
 /// `raise` and `defer`, outputs after `emit`, guards in `[…]` (with `true`, `false`, `else` and `in`),
-/// actions after `/`, `reenter` after a transition's trigger or guard, a property's words in an
+/// actions after `/`, the data fields of the states around after `update(` and its commas,
+/// `reenter` after a transition's trigger or guard, a property's words in an
 /// `assert` (`never`, `reachable`, `always reachable`, `only after`, `in`), keywords where a
 /// declaration starts; invocations after `done` and `error` (a child machine only after
 /// `done`: it does not fail), and, given the target's other machines, their names after
@@ -71,6 +74,9 @@ public enum CompletionCandidates {
         }
         let line = before.reversed().prefix { $0.kind != .newline && $0.kind != .punctuation(.semicolon) }.reversed()
         if let words = propertyWords(Array(line)) { return keywords(words) }
+        if startsAnUpdatesField(Array(line)), let machine {
+            return fields(around: offset, in: index.syntax.machines[machine])
+        }
         switch previous.kind {
         case .punctuation(.arrow):
             return names(.state)
@@ -158,6 +164,33 @@ public enum CompletionCandidates {
         return interface.outputs.map { output in
             let payload = output.parameters.isEmpty ? "" : "(" + output.parameters.map(\.description).joined(separator: ", ") + ")"
             return CompletionCandidate(output.name, .output, detail: payload)
+        }
+    }
+
+    /// Whether the line ends where `update(` expects a field's label: right after `update(` or
+    /// after a `,` between its arguments (not inside a call among them).
+    private static func startsAnUpdatesField(_ line: [Token]) -> Bool {
+        guard let last = line.last, last.kind == .punctuation(.leftParen) || last.kind == .punctuation(.comma) else { return false }
+        var depth = 0
+        for index in line.indices.reversed() {
+            switch line[index].kind {
+            case .punctuation(.rightParen): depth += 1
+            case .punctuation(.leftParen) where depth > 0: depth -= 1
+            case .punctuation(.leftParen):
+                return index > 0 && line[index - 1].kind == .identifier && line[index - 1].text == "update"
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The data fields of the states around `offset`, innermost first, each with its type.
+    private static func fields(around offset: Int, in machine: MachineSyntax) -> [CompletionCandidate] {
+        let around = MemberWalk(machine).states.filter { $0.state.range.start.offset <= offset && offset <= $0.state.range.end.offset }
+        return around.reversed().flatMap { state in
+            (state.state.parameters ?? []).compactMap { field in
+                field.label.map { CompletionCandidate($0.text, .field, detail: field.type) }
+            }
         }
     }
 
@@ -254,6 +287,7 @@ extension CompletionCandidate.Kind {
         case .guard: self = .guard
         case .action: self = .action
         case .invocation: self = .invocation
+        case .field: self = .field
         }
     }
 }

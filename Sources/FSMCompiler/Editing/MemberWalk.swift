@@ -22,7 +22,7 @@ struct MemberWalk {
         case .event, .output: signals.first { $0.isOutput == (kind == .output) && $0.syntax.name.text == name }?.syntax.parameters
         case .state: states.first { $0.state.name.text == name }?.state.parameters
         case .invocation: invocations.first { $0.invoke.name.text == name }?.invoke.results
-        case .guard, .action: nil
+        case .guard, .action, .field: nil
         }
         guard let parameters, !parameters.isEmpty else { return "" }
         return OutlineItem.parameterList(parameters)

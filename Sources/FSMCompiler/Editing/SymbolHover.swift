@@ -71,6 +71,14 @@ public enum SymbolHover {
             }
             text += list("Transitions", taking.map { "\(place($0.owner)): `\(written($0.transition.range, source))`" })
             return text
+        case .field:
+            let state = walk.states.first { $0.state.name.text == symbol.owner }?.state
+            let field = state?.parameters?.first { $0.label?.text == symbol.name }
+            var text = code("\(symbol.name): \(field?.type ?? "…")")
+            text += "\n\nData of state `\(symbol.owner ?? "")`."
+            let updates = index.references(to: symbol, includingDeclaration: false).count
+            text += " Named in \(updates) \(updates == 1 ? "place" : "places") (updates, targets' data and values)."
+            return text
         case .guard, .action:
             let uses = index.references(to: symbol).count
             let usage = "used in \(uses) \(uses == 1 ? "place" : "places")."

@@ -5,6 +5,9 @@ public struct SymbolOccurrence: Hashable, Sendable {
     /// of the generated `Actions` protocol.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case state, event, output, `guard`, action, invocation
+        /// A data field of a state (`state downloading(progress: Double)`), named by the
+        /// labels of `update(progress: …)` and of a target's data, and by values that read it.
+        case field
     }
 
     public var kind: Kind
@@ -17,24 +20,28 @@ public struct SymbolOccurrence: Hashable, Sendable {
     /// The index of the machine in the file the occurrence belongs to: names are scoped per
     /// machine.
     public var machine: Int
+    /// The state that declares a data field (``Kind/field``): a label is unique among a state
+    /// and the states around it, not in the machine. `nil` for every other kind.
+    public var owner: String?
 
-    public init(kind: Kind, name: String, range: SourceRange, isDeclaration: Bool, machine: Int) {
+    public init(kind: Kind, name: String, range: SourceRange, isDeclaration: Bool, machine: Int, owner: String? = nil) {
         self.kind = kind
         self.name = name
         self.range = range
         self.isDeclaration = isDeclaration
         self.machine = machine
+        self.owner = owner
     }
 
     /// Whether two occurrences name the same thing.
     public func isSameSymbol(as other: SymbolOccurrence) -> Bool {
-        machine == other.machine && name == other.name && kind == other.kind
+        machine == other.machine && name == other.name && kind == other.kind && owner == other.owner
     }
 }
 
 extension SymbolOccurrence.Kind {
     /// The namespaces of a machine: two symbols of one namespace cannot share a name.
-    enum Namespace: Hashable { case state, event, output, function }
+    enum Namespace: Hashable { case state, event, output, function, field }
 
     var namespace: Namespace {
         switch self {
@@ -44,6 +51,7 @@ extension SymbolOccurrence.Kind {
         case .event, .invocation: .event
         case .output: .output
         case .guard, .action: .function
+        case .field: .field
         }
     }
 }
@@ -63,6 +71,7 @@ public struct SymbolIndex: Sendable {
         var collector = OccurrenceCollector()
         for (index, machine) in syntax.machines.enumerated() {
             collector.machine = index
+            collector.fields = FieldScope(machine)
             collector.collect(machine.members)
         }
         collector.resolveStreamElements()
@@ -113,9 +122,13 @@ public struct SymbolIndex: Sendable {
 }
 
 /// Walks a machine's members and records each name with its kind.
-private struct OccurrenceCollector {
+struct OccurrenceCollector {
     var machine = 0
     var occurrences: [SymbolOccurrence] = []
+    /// What the machine declares that data fields are resolved against.
+    var fields = FieldScope()
+    /// The states around the member being walked, innermost last.
+    var enclosing: [StateSyntax] = []
 
     mutating func record(_ kind: SymbolOccurrence.Kind, _ name: Identifier, declaration: Bool = false) {
         occurrences.append(SymbolOccurrence(kind: kind, name: name.text, range: name.range, isDeclaration: declaration, machine: machine))
@@ -128,9 +141,16 @@ private struct OccurrenceCollector {
             case .output(let signal): record(.output, signal.name, declaration: true)
             case .state(let state):
                 record(.state, state.name, declaration: true)
+                recordFields(of: state)
+                enclosing.append(state)
                 collect(state.members)
-            case .transition(let transition): collect(transition)
-            case .entry(let block), .exit(let block): collect(block.actions)
+                enclosing.removeLast()
+            case .transition(let transition):
+                collect(transition)
+                collectFields(of: transition)
+            case .entry(let block), .exit(let block):
+                collect(block.actions)
+                collectFields(in: block.actions, payload: [])
             case .history(let history):
                 for target in history.defaultTargets { record(.state, target) }
                 collect(history.defaultActions)
@@ -185,6 +205,7 @@ private struct OccurrenceCollector {
             case .call(let name), .callWithoutPayload(let name, _), .callWithArguments(let name, _, _): record(.action, name)
             case .emit(let output, _, _): record(.output, output)
             case .raise(let event, _, _): record(.event, event)
+            // Its labels name data fields (`collectFields(in:payload:)`).
             case .update: break
             }
         }

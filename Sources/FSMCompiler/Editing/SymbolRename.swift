@@ -23,6 +23,7 @@ public enum SymbolRename {
         }
         if newName != symbol.name, let taken = index.occurrences.first(where: {
             $0.machine == symbol.machine && $0.name == newName && $0.kind.namespace == symbol.kind.namespace
+                && $0.owner == symbol.owner
         }) {
             return .failure(Refusal(message: "'\(newName)' already names \(article(taken.kind)) \(taken.kind.rawValue) of this machine"))
         }

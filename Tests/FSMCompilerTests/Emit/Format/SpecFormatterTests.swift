@@ -117,6 +117,34 @@ import TestSupport
         #expect(try formatSpec(expected) == expected)
     }
 
+    /// Language version 4: `update(…)` and calls with arguments are names before a call's
+    /// parenthesis, laid out as `emit`'s arguments are.
+    @Test func laysOutUpdatesAndCallsWithArguments() throws {
+        let messy = """
+            machine M {
+              event go(n: Int)
+              initial state a(count: Int) {
+                on go [ isOk( n ) ]/update( count:n ) ,note(n ,  size: 3), log ( )
+                on go -> b(x: f( count : count))
+              }
+              state b(x: Int) {}
+            }
+            """
+        let expected = """
+            machine M {
+                event go(n: Int)
+                initial state a(count: Int) {
+                    on go [isOk(n)] / update(count: n), note(n, size: 3), log()
+                    on go -> b(x: f(count: count))
+                }
+                state b(x: Int) {}
+            }
+
+            """
+        #expect(try formatSpec(messy) == expected)
+        #expect(try formatSpec(expected) == expected)
+    }
+
     @Test func keepsCommentsWhereTheyWere() throws {
         let source = """
             // The file's header.
