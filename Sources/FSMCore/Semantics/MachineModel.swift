@@ -557,4 +557,9 @@ public struct ArgumentModel: Hashable, Sendable {
 
     public var label: String?
     public var value: Value
+
+    public init(label: String?, value: Value) {
+        self.label = label
+        self.value = value
+    }
 }

@@ -49,7 +49,8 @@ import Testing
                 switch entry {
                 case .exited(let state): "exit \(model[state].name)"
                 case .entered(let state): "enter \(model[state].name)"
-                case .took, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: nil
+                case .took, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild,
+                     .updated: nil
                 }
             }
             seen = interpreter.trace.count

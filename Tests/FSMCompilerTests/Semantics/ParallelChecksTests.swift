@@ -544,7 +544,7 @@ private struct Exploration {
                 switch entry {
                 case .took(let id): taken.insert(id)
                 case .entered(let state): entered.insert(state)
-                case .exited, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: break
+                case .exited, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild, .updated: break
                 }
             }
             left.formUnion(Set(before).subtracting(run.configuration))

@@ -170,7 +170,7 @@ struct ControlLanguageAgreementTests {
             case .entered(let state): calls(model[state].entryActions) + ["enter \(model[state].name)"]
             case .took(let id): calls(machine[id].declaration.actions)
             case .tookHistoryDefault(let state): calls(model[state].historyDefault?.actions ?? [])
-            case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild: []
+            case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild, .updated: []
             }
         }
     }

@@ -144,7 +144,7 @@ struct ControlLanguageConformanceTests {
                 case .entered(let state): actions(model[state].entryActions) + ["enter \(model[state].name)"]
                 case .took(let id): actions(machine[id].declaration.actions)
                 case .tookHistoryDefault(let state): actions(model[state].historyDefault?.actions ?? [])
-                case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild: []
+                case .ignored, .kept, .released, .started, .cancelled, .dropped, .ignoredResult, .inChild, .updated: []
                 }
             }
             seen = interpreter.trace.count

@@ -178,7 +178,7 @@ struct SCXMLConformanceTests {
                 switch entry {
                 case .exited(let state): "exit \(machine.model[state].name)"
                 case .entered(let state): "enter \(machine.model[state].name)"
-                case .took, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild: nil
+                case .took, .ignored, .kept, .released, .tookHistoryDefault, .started, .cancelled, .dropped, .ignoredResult, .inChild, .updated: nil
                 }
             }
             seen = interpreter.trace.count

@@ -158,9 +158,10 @@ import TestSupport
             let source = transition.source.map { model[$0].name } ?? "machine"
             let actions = transition.actions.map { action in
                 switch action {
-                case .call(let name): name
+                case .call(let name), .callWithArguments(let name, _): name
                 case .emit(let output, _): "emit " + model[output].name
                 case .raise(let event, _): "raise " + model[event].name
+                case .update: "update"
                 }
             }
             let target = SpecText.target(of: transition, in: model) ?? "-"
