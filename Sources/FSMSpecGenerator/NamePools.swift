@@ -25,9 +25,10 @@ enum NamePools {
         "dictionary", "optional_",
     ]
 
-    /// Guards, actions and value functions (one namespace).
+    /// Guards, actions and value functions (one namespace); `update` is reserved (language
+    /// version 4), so the pool's word near it is `update_`.
     static let functions: [String] = [
-        "send", "isIn", "state_", "start", "restore", "observe", "hash_", "nextState", "update",
+        "send", "isIn", "state_", "start", "restore", "observe", "hash_", "nextState", "update_",
         "prüfe", "öffnen_", "_check", "run", "stop", "get", "set", "open", "callAsFunction",
         "then", "makeIterator", "init_", "deinit_", "subscript_", "actor", "async", "some",
         "clockTick", "transitionHook", "名字",

@@ -25,8 +25,10 @@ import Testing
     @Test func anUpdateKeepsTimersRunningAndChildrenActive() throws {
         var run = MachineInterpreterTests.Run(try Lowered(invoking: """
             machine M {
+                event go
                 event tick(n: Int)
-                initial state outer(count: Int) {
+                initial state idle { on go -> outer(count: 0) }
+                state outer(count: Int) {
                     initial state inner {
                         on tick / update(count: n), note(count)
                         after 5s -> finished
@@ -36,6 +38,7 @@ import Testing
             }
             """))
         _ = run.start()
+        _ = run.send("go")
         _ = run.advance(to: 3)
         #expect(run.send("tick") == ["take inner: on tick", "update outer.count = n"])
         #expect(run.configuration == ["outer", "inner"])

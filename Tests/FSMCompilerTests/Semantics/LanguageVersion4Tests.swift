@@ -60,8 +60,10 @@ import TestSupport
     @Test func anUpdateReachesAFieldOfAStateAroundItsTransitionsState() throws {
         let compilation = compile("""
             machine M {
+                event go
                 event tick(n: Int)
-                initial state outer(count: Int, label: String) {
+                initial state idle { on go -> outer(count: 0, label: "") }
+                state outer(count: Int, label: String) {
                     initial state inner(step: Int) {
                         on tick / update(count: n, step: 2, label: "tick")
                     }
@@ -83,8 +85,10 @@ import TestSupport
         // The transition's domain is 'playing': it leaves 'running', not 'playing'.
         let compilation = compile("""
             machine M {
+                event go
                 event seek(to: Double)
-                initial state playing(position: Double) {
+                initial state idle { on go -> playing(position: 0) }
+                state playing(position: Double) {
                     initial state running { on seek -> paused / update(position: to) }
                     state paused {}
                 }
@@ -97,7 +101,9 @@ import TestSupport
         let compilation = compile("""
             machine M {
                 event go(size: Int, name: String)
-                initial state a(since: Double) {
+                event begin
+                initial state idle { on begin -> a(since: 0) }
+                state a(since: Double) {
                     on go [isLarge(size) && isNamed(title: name)] -> b(elapsed: elapsed(since: since, twice: true)) / log(), note(size: 3)
                 }
                 state b(elapsed: Double) { on go -> a(since: now()) }
@@ -105,7 +111,7 @@ import TestSupport
             """)
         #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
         let model = try #require(compilation.model)
-        let transition = model.states[0].transitions[0]
+        let transition = model.states[1].transitions[0]
         #expect(transition.guardExpression == .and(
             .callWithArguments("isLarge", [ArgumentModel(label: "size", value: .payload("size"))]),
             .callWithArguments("isNamed", [ArgumentModel(label: "title", value: .payload("name"))])))
@@ -164,13 +170,14 @@ import TestSupport
         MarkedSource("""
             machine M {
                 event go(url: String, attempt: Int)
+                event again(url: String, attempt: Int)
                 initial state a {
                     on go / 2️⃣log(url)
-                    on go / 1️⃣log(attempt)
+                    on again / 1️⃣log(attempt)
                 }
             }
             """).expectDiagnostics([
-            .error("1️⃣", "action 'log' takes (attempt: Int) here but (url: String) at line 4; every use of one name must take the same parameters", notes: [("2️⃣", "used with (url: String) here")]),
+            .error("1️⃣", "action 'log' takes (attempt: Int) here but (url: String) at line 5; every use of one name must take the same parameters", notes: [("2️⃣", "used with (url: String) here")]),
         ])
     }
 

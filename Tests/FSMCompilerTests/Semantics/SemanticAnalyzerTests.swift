@@ -1058,12 +1058,12 @@ import TestSupport
                 event jump(to: Double)
                 event resize(Int)
                 initial state a {
-                    entry / 1️⃣update
+                    entry / 1️⃣refresh
                     on seek [2️⃣allowed] / 3️⃣move
                     on jump [allowed] / move
                     on resize [4️⃣allowed] / 5️⃣move
-                    on go [6️⃣allowed] -> b / 7️⃣update
-                    after 1s / 8️⃣update
+                    on go [6️⃣allowed] -> b / 7️⃣refresh
+                    after 1s / 8️⃣refresh
                 }
                 final state b
             }
@@ -1085,20 +1085,20 @@ import TestSupport
 
     @Test func actionsWithoutPayloadShareOneSignature() throws {
         // Entry actions, eventless and delayed transitions and payload-less events all call
-        // `update()`.
+        // `refresh()`.
         let model = try model("""
             machine M {
                 event go
                 initial state a {
-                    entry / update
-                    on go -> b / update
-                    after 1s -> b / update
+                    entry / refresh
+                    on go -> b / refresh
+                    after 1s -> b / refresh
                 }
-                state b { always -> c / update }
+                state b { always -> c / refresh }
                 final state c
             }
             """)
-        #expect(model.actions.map(\.name) == ["update"])
+        #expect(model.actions.map(\.name) == ["refresh"])
         #expect(model.actions.first?.parameters == [])
     }
 
