@@ -64,7 +64,8 @@ import TestSupport
                 event tick(n: Int)
                 initial state idle { on go -> outer(count: 0, label: "") }
                 state outer(count: Int, label: String) {
-                    initial state inner(step: Int) {
+                    initial state waiting { on go -> inner(step: 1) }
+                    state inner(step: Int) {
                         on tick / update(count: n, step: 2, label: "tick")
                     }
                 }
