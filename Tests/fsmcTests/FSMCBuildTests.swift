@@ -58,6 +58,43 @@ import TestSupport
         }
     }
 
+    /// Language version 4 checks, and `generate` refuses it at its lines, in both tools, until
+    /// the Swift back end writes it (`SwiftBackEndRefusals`): never a miscompiled file.
+    @Test func generateRefusesLanguageVersion4UntilTheSwiftBackEndHandlesIt() async throws {
+        let cli = CommandLineTests()
+        let spec = """
+            machine Counter {
+                event tick(n: Int)
+                event go
+                initial state idle { on go -> counting(count: 0) }
+                state counting(count: Int) {
+                    on tick / update(count: n)
+                    on go [isDone(count)] -> idle / log(count: count)
+                }
+            }
+
+            """
+        try await cli.withFiles(["Counter.fsm": spec]) { directory in
+            let check = try await cli.fsmc(["check", "Counter.fsm"], in: directory)
+            #expect(check.status == 0, "\(check.output)")
+            let expected = """
+                Counter.fsm:6:9: error: the Swift back end does not handle update(…) yet
+                Counter.fsm:7:9: error: the Swift back end does not handle 'log(…)' called with arguments yet
+                Counter.fsm:7:9: error: the Swift back end does not handle 'isDone(…)' called with arguments yet
+
+                """
+            let build = try await fsmcBuild(["generate", "Counter.fsm", "--output-file", "Built.swift"], in: directory)
+            #expect(build.status == 1)
+            #expect(build.stderr == expected)
+            let fsmc = try await cli.fsmc(["generate", "Counter.fsm", "--output-file", "Generated.swift"], in: directory)
+            #expect(fsmc.status == 1)
+            #expect(fsmc.stderr == expected)
+            for output in ["Built.swift", "Generated.swift"] {
+                #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(output).path))
+            }
+        }
+    }
+
     @Test func helpListsOnlyInterfaceGenerateAndCheck() async throws {
         let run = try await fsmcBuild(["--help"], in: ExampleMachines.packageRoot)
         #expect(run.status == 0)

@@ -116,7 +116,9 @@ public enum CompletionCandidates {
             return names(.state)
         case .punctuation(.slash), .punctuation(.comma):
             guard isInsideActions(line) else { return [] }
-            return names(.action) + keywords(["emit", "raise"])
+            // `update` belongs in a transition's actions only (language version 4).
+            let isTransition = !["entry", "exit", "history"].contains(line.first?.text ?? "")
+            return names(.action) + keywords(isTransition ? ["emit", "raise", "update"] : ["emit", "raise"])
         default:
             return endsTrigger(Array(line)) ? keywords(transitionKeywords) : []
         }

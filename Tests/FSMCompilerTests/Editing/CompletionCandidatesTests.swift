@@ -42,6 +42,30 @@ import Testing
         #expect(CompletionCandidates.candidates(at: states.location("1️⃣").offset, source: states.source, index: stateIndex).map(\.detail) == ["", "", "(at: Int)"])
     }
 
+    /// Language version 4: after `update(` and its commas, the data fields of the states
+    /// around the cursor, innermost first; inside a call among its arguments, nothing.
+    @Test func fieldsAfterUpdate() {
+        let spec = """
+            machine M {
+                event go(n: Int)
+                state outer(count: Int) {
+                    initial state inner(step: Int, total: Double) {
+                        on go / update(1️⃣
+                    }
+                }
+                state other(far: Int)
+            }
+            """
+        #expect(labels(spec) == ["step", "total", "count"])
+        #expect(labels(spec.replacingOccurrences(of: "update(1️⃣", with: "update(step: n, 1️⃣")) == ["step", "total", "count"])
+        #expect(labels(spec.replacingOccurrences(of: "update(1️⃣", with: "update(step: f(1️⃣")) == [])
+        let marked = MarkedSource(spec)
+        let index = SymbolIndex(Parser.parse(marked.source).syntax)
+        let candidates = CompletionCandidates.candidates(at: marked.location("1️⃣").offset, source: marked.source, index: index)
+        #expect(candidates.map(\.detail) == ["Int", "Double", "Int"])
+        #expect(candidates.allSatisfy { $0.kind == .field })
+    }
+
     @Test func outputsAfterEmit() {
         #expect(labels(head + "    on go / emit 1️⃣\n}") == ["said"])
     }
@@ -53,8 +77,8 @@ import Testing
     }
 
     @Test func actionsAfterSlashAndComma() {
-        #expect(labels(head + "    on go / 1️⃣\n}") == ["start", "finish", "emit", "raise"])
-        #expect(labels(head + "    on go / start, fi1️⃣\n}") == ["start", "finish", "emit", "raise"])
+        #expect(labels(head + "    on go / 1️⃣\n}") == ["start", "finish", "emit", "raise", "update"])
+        #expect(labels(head + "    on go / start, fi1️⃣\n}") == ["start", "finish", "emit", "raise", "update"])
         // A comma inside an argument list is not a place for an action.
         #expect(labels(head + "    on go / emit said(\"a\", 1️⃣\n}") == [])
     }
@@ -95,7 +119,7 @@ import Testing
         // its missing name, and `inner` is not declared in this unfinished spec.)
         #expect(labels(main("history -> inner, 1️⃣")) == ["idle", "busy", "main"])
         // After the targets, a comma lists actions again.
-        #expect(labels(head + "    on go -> idle / start, 1️⃣\n}") == ["start", "finish", "emit", "raise"])
+        #expect(labels(head + "    on go -> idle / start, 1️⃣\n}") == ["start", "finish", "emit", "raise", "update"])
         #expect(labels(main("history -> inner / 1️⃣")) == ["start", "finish", "emit", "raise"])
     }
 

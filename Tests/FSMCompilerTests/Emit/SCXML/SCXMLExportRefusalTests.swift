@@ -57,3 +57,14 @@ import Testing
         ])
     }
 }
+
+/// Language version 4: an `update(…)` is refused at its transition until the export writes a
+/// data model to assign in; a call with arguments is exported as the call it is.
+@Suite struct DataUpdateExportRefusalTests {
+    @Test func anUpdateIsRefusedAtItsTransition() throws {
+        let model = try #require(Compiler.compile(SourceText(LanguageVersion4Tests.download)).model)
+        #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line): \($0.message)" } == [
+            "14: SCXML export cannot write 'update(…)' yet: the export writes no data model to assign the field in"
+        ])
+    }
+}
