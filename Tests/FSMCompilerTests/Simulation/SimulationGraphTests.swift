@@ -161,6 +161,26 @@ import Testing
         #expect(walk.atomic == ["playing"])
     }
 
+    /// Language version 4: an update is its transition's action line; the state stays, and the
+    /// situation is the one before (data are any value to the checker).
+    @Test func anUpdateIsLoggedAndChangesNoSituation() throws {
+        var walk = try Walk("""
+            machine Download {
+                event start
+                event tick(fraction: Double)
+                initial state idle { on start -> downloading(progress: 0) }
+                state downloading(progress: Double) { on tick / update(progress: fraction), show(progress) }
+            }
+            """)
+        _ = try walk.take("event start")
+        let downloading = walk.situation
+        #expect(try walk.take("event tick") == [
+            "take downloading --tick--> (internal)", "  update(progress: fraction)", "  show(progress: progress)",
+        ])
+        #expect(walk.situation == downloading)
+        #expect(walk.atomic == ["downloading"])
+    }
+
     @Test func aConflictingRegionSaysSo() throws {
         var walk = try Walk(Self.regions)
         _ = try walk.take("event go")
