@@ -9,6 +9,8 @@ endif
 syntax keyword fsmDeclaration machine state event output import
 syntax keyword fsmTrigger on always after done entry exit defer
 syntax keyword fsmAction emit raise
+" `update(…)` (language version 4): a contextual word, an action only before its parenthesis.
+syntax match fsmAction /\<update\ze\s*(/
 syntax keyword fsmModifier initial final parallel history deep reenter
 syntax keyword fsmAccess public internal package
 syntax keyword fsmGuardWord else in
