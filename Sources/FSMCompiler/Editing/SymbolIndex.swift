@@ -154,6 +154,7 @@ struct OccurrenceCollector {
             case .history(let history):
                 for target in history.defaultTargets { record(.state, target) }
                 collect(history.defaultActions)
+                collectFields(in: history.defaultActions, payload: [])
             case .deferral(let deferral): record(.event, deferral.event)
             case .invoke(let invoke): record(.invocation, invoke.name, declaration: true)
             case .property(let property):
