@@ -18,7 +18,7 @@ protocol MachineShapeGenerator {
 extension SwiftPlan {
     /// The generator of the code that depends on the machine's shape.
     func shapeGenerator(spelling: SwiftSpelling, writers: DispatchWriters) -> any MachineShapeGenerator {
-        guard features.contains(.statechart) else { return FlatShapeGenerator(plan: self, spelling: spelling) }
+        guard shape.isStatechart else { return FlatShapeGenerator(plan: self, spelling: spelling) }
         return StatechartShapeGenerator(plan: self, spelling: spelling, writers: writers)
     }
 }

@@ -37,7 +37,7 @@ extension StatechartStateChangesGenerator {
     func emitHierarchicalStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
-        writer.line(features.contains(.invocations)
+        writer.line(parts.invocations != nil
             ? "/// Runs `state`'s exit actions, stops its timers, cancels its invocations and tells the observers."
             : "/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
@@ -109,7 +109,7 @@ extension StatechartStateChangesGenerator {
         writer.line("/// Tells the observers about the transition that left `source`; returns `true`, which")
         writer.line("/// `handle(_:)` returns.")
         writer.line("@discardableResult @inline(__always)")
-        if features.contains(.invocations) {
+        if parts.invocations != nil {
             writer.block("private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool") { writer in
                 writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))")
                 writer.line("return true")
@@ -153,14 +153,14 @@ extension StatechartStateChangesGenerator {
     /// is active (inside X), innermost first, remembering the histories of the states exited.
     private func emitExitStates(into writer: inout CodeWriter) {
         // Every machine has it: `stop()` exits every active state, as some transitions do.
-        writer.line("/// Exits every active state, innermost first\(features.contains(.history) ? ", remembering the histories of those that keep one" : "").")
+        writer.line("/// Exits every active state, innermost first\((parts.history != nil) ? ", remembering the histories of those that keep one" : "").")
         writer.block("private func exitActiveStates()") { writer in
             emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
         }
         writer.line()
         for state in model.states where state.isCompound {
-            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(features.contains(.history) ? ", remembering the" : ".")")
-            if features.contains(.history) { writer.line("/// histories of those that keep one.") }
+            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\((parts.history != nil) ? ", remembering the" : ".")")
+            if parts.history != nil { writer.line("/// histories of those that keep one.") }
             writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
                 guard state.isParallel else {
                     emitExitSwitch(over: "configuration", among: state.children, into: &writer)

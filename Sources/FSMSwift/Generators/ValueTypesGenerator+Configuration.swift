@@ -120,8 +120,8 @@ extension ValueTypesGenerator {
 
     /// `Snapshot`: what restores a machine that keeps more than its state (a history, kept events).
     func emitSnapshotType(into writer: inout CodeWriter) {
-        let hasHistory = features.contains(.history)
-        let defers = features.contains(.deferral)
+        let hasHistory = parts.history != nil
+        let defers = parts.deferral != nil
         let kept = defers ? typeConformances.event : Conformances(isHashable: true, isCodable: true)
         let isHashable = typeConformances.state.isHashable && kept.isHashable
         let isCodable = typeConformances.state.isCodable && kept.isCodable

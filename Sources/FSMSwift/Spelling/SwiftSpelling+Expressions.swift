@@ -76,7 +76,7 @@ extension SwiftSpelling {
             return "notify(.outputs, .emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
         case .raise(let raised, let arguments):
             let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
-            return features.contains(.completion) ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
+            return (plan.internalQueue ?? .raisedEvents).appending(value)
         }
     }
 
@@ -140,7 +140,7 @@ extension SwiftSpelling {
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }
                 // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.
-                guard features.contains(.statechart) else { return "(\(configuration) == \(stateIDCase(state)))" }
+                guard shape.isStatechart else { return "(\(configuration) == \(stateIDCase(state)))" }
                 return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
             case .else:
                 return "true"

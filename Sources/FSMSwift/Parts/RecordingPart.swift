@@ -1,0 +1,12 @@
+import FSMCore
+
+/// Recording (`#if FSMC_RECORDING`, ``RecordingGenerator``), which every machine compiles
+/// under the condition: the `TraceObserver` the machine holds, after its other storage.
+struct RecordingPart: RunningMachinePart {
+    unowned let plan: SwiftPlan
+    let generator: RecordingGenerator
+
+    func emitPrivateDeclarations(into writer: inout CodeWriter) {
+        generator.emitStoredProperties(into: &writer)
+    }
+}
