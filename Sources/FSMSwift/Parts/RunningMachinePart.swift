@@ -59,7 +59,7 @@ struct SnapshotField {
     let name: String
     /// The documentation of the machine's variable.
     let documentation: String
-    /// Its type and initial value as the machine declares it: `[Event] = []`.
+    /// What follows the name in the machine's declaration: `: [Event] = []`, ` = History()`.
     let declaration: String
 }
 

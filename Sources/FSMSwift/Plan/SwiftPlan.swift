@@ -80,8 +80,9 @@ final class SwiftPlan {
     private(set) lazy var recording = RecordingGenerator(plan: self)
     private(set) lazy var observation = ObservationGenerator(plan: self)
 
-    /// The features of the running machine, each made once with all it adds to the class:
-    /// the one place that asks which features the machine has.
+    /// The features of the running machine, each made once with all it adds to the class.
+    /// With the decisions `init` makes, the one place that asks ``features`` anything: the
+    /// generators read the parts and the decisions.
     private(set) lazy var parts = RunningMachineParts(
         history: features.contains(.history) ? HistoryPart(plan: self) : nil,
         deferral: features.contains(.deferral) ? DeferralPart(plan: self) : nil,
