@@ -5,7 +5,8 @@ import FSMCore
 ///
 /// The output is a pure function of the model: the same spec always gives the same bytes.
 public final class SwiftEmitter: PlanReader {
-    /// What the generators decide before writing: features, conformances, names, slots.
+    /// What the generators decide before writing: the machine's shape and parts, conformances,
+    /// names, slots.
     let plan: SwiftPlan
     /// How the generated code spells expressions, configurations and bindings.
     let spelling: SwiftSpelling

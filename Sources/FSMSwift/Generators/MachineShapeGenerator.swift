@@ -7,11 +7,11 @@ import FSMCore
 /// for one: `State` is a plain enum, transitions are one call of `transition(from:to:on:)`
 /// rather than exits, actions and entries spelled out, and timers belong to states by name
 /// rather than by slot. The generated Swift of both is fixed (the goldens), so the two stay
-/// apart behind this interface, and the plan's ``SwiftFeatures/statechart`` chooses.
+/// apart behind this interface, and the plan's ``MachineShape`` chooses.
 protocol MachineShapeGenerator {
     func emitDispatch(into writer: inout CodeWriter)
     func emitStateChanges(into writer: inout CodeWriter)
-    /// Only for a machine with ``SwiftFeatures/timers``.
+    /// Only for a machine with timers (``RunningMachineParts/timers``).
     func emitTimers(into writer: inout CodeWriter)
 }
 

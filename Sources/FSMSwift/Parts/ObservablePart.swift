@@ -36,6 +36,11 @@ struct ObservablePart: RunningMachinePart {
         writer.line("\(unchecked)private var isChangingState = false")
     }
 
+    /// A step that changed `state` tells Observation so, once.
+    func writeStepEnd(into writer: inout CodeWriter) {
+        writer.line("if isChangingState { didChangeState() }")
+    }
+
     /// Tells Observation that the step that just ended changed `state`.
     func emitStepEndFunctions(into writer: inout CodeWriter) {
         writer.line("/// Tells Observation that the step that just ended changed `state`; out of line, to keep")

@@ -34,6 +34,9 @@ protocol RunningMachinePart: PlanReader {
     var stepEndedWork: StepEndedWork? { get }
     /// The notifications it adds, in the order `Notification` declares them.
     var notifications: [ObserverHook] { get }
+    /// What the end of a step run from outside does for the part, after `isInStep = false`
+    /// (`writeStepEnd(into:)`).
+    func writeStepEnd(into writer: inout CodeWriter)
     /// The functions a step's end calls, before `notify(_:_:)`.
     func emitStepEndFunctions(into writer: inout CodeWriter)
 }
@@ -50,6 +53,7 @@ extension RunningMachinePart {
     var drainQueue: DrainQueue? { nil }
     var stepEndedWork: StepEndedWork? { nil }
     var notifications: [ObserverHook] { [] }
+    func writeStepEnd(into writer: inout CodeWriter) {}
     func emitStepEndFunctions(into writer: inout CodeWriter) {}
 }
 

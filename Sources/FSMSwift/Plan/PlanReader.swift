@@ -17,6 +17,8 @@ extension PlanReader {
     }
     var sourceFileName: String { plan.sourceFileName }
     var specPath: String? { plan.specPath }
+    /// The language features the plan's decisions and parts are made from; a generator reads
+    /// those (``shape``, ``parts``, the plan's decisions), not these.
     var features: SwiftFeatures { plan.features }
     /// The machine's shape: statechart or flat, with data or without.
     var shape: MachineShape { plan.shape }
