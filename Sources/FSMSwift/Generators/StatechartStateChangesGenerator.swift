@@ -153,13 +153,13 @@ extension StatechartStateChangesGenerator {
     /// is active (inside X), innermost first, remembering the histories of the states exited.
     private func emitExitStates(into writer: inout CodeWriter) {
         // Every machine has it: `stop()` exits every active state, as some transitions do.
-        writer.line("/// Exits every active state, innermost first\((parts.history != nil) ? ", remembering the histories of those that keep one" : "").")
+        writer.line("/// Exits every active state, innermost first\(parts.history != nil ? ", remembering the histories of those that keep one" : "").")
         writer.block("private func exitActiveStates()") { writer in
             emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
         }
         writer.line()
         for state in model.states where state.isCompound {
-            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\((parts.history != nil) ? ", remembering the" : ".")")
+            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(parts.history != nil ? ", remembering the" : ".")")
             if parts.history != nil { writer.line("/// histories of those that keep one.") }
             writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
                 guard state.isParallel else {

@@ -3,7 +3,10 @@ import FSMCore
 /// The parts of the running machine a spec uses, each made once by the plan
 /// (``SwiftPlan/parts``): by name, for the few places where one part's presence decides a
 /// sentence or a call, and in order (``all``) for the places of the class every part adds to.
-struct RunningMachineParts {
+///
+/// A class, as ``SwiftDeclarationNames``: generators read one part of it at a time, some once
+/// a state, and a struct would be copied whole (a retain per part and list) for each read.
+final class RunningMachineParts {
     let history: HistoryPart?
     let deferral: DeferralPart?
     let raisedEvents: RaisedEventsPart?
