@@ -13,7 +13,7 @@ extension ConfigurationQueriesGenerator {
     func emitConfigurationQueries(into writer: inout CodeWriter) {
         writer.line("// MARK: - Configuration")
         writer.line()
-        let stateType = shape.isStatechart ? "StateID" : "State"
+        let stateType = shape.stateIDType
         writer.line("/// Whether `state` is active\(shape.isStatechart ? ": the active atomic state or a state around it" : "").")
         writer.block("\(access)func isIn(_ state: \(stateType)) -> Bool") { writer in
             writer.line(shape.isStatechart ? "Self.configuration(self.state, contains: state)" : "self.state == state")
