@@ -1,9 +1,10 @@
 import FSMCore
 
-/// What the property checker (`FSMCore/Verification`) needs of the interpreter beyond what the
-/// paths and the tests use: stimuli that happen "at any time" (a chosen timer fires whatever
-/// its deadline, an invocation or an abstracted child delivers any outcome), guard answers
-/// from a ``GuardScript``, and the configuration after every microstep.
+/// What the property checker (`FSMChecker/Verification`) needs of the interpreter beyond what
+/// the paths and the tests use: stimuli that happen "at any time" (a chosen timer fires
+/// whatever its deadline, an invocation or an abstracted child delivers any outcome), guard
+/// answers from a ``GuardScript``, and the configuration after every microstep, these two
+/// through the interpreter's ``InterpreterHooks``.
 ///
 /// None of it changes what the interpreter does when not asked: without a script guards are
 /// answered from names, without recording nothing is recorded, and children run.
@@ -25,8 +26,7 @@ extension MachineInterpreter {
     /// An interpreter for the checker: guards answered by scripts, configurations recorded,
     /// child machines abstracted (never run, so `machines` is not needed).
     package init(checking machine: ExecutableMachine) {
-        self.init(machine: machine)
-        abstractsChildren = true
+        self.init(machine: machine, hooks: .checking)
     }
 
     /// Runs `stimulus` with `script` answering the guards `in(…)` does not decide; returns the
@@ -40,10 +40,10 @@ extension MachineInterpreter {
         script: GuardScript, configurations: [[StateID]], taken: [TransitionID], trace: [TraceEntry],
         explanations: [SelectionExplanation]
     ) {
-        guardScript = script
-        microstepConfigurations = []
-        trace = []
-        if explanations != nil { explanations = [] }
+        hooks.guardScript = script
+        hooks.microstepConfigurations = []
+        running.trace = []
+        if hooks.explanations != nil { hooks.explanations = [] }
         switch stimulus {
         case .start:
             _ = start(answers: [])
@@ -54,56 +54,55 @@ extension MachineInterpreter {
         case .outcome(let invocation, let result):
             deliverOutcome(result, of: invocation)
         }
-        let taken = trace.compactMap { if case .took(let id) = $0 { id } else { nil } }
+        let transitions = taken(since: 0)
         defer {
-            guardScript = nil
-            microstepConfigurations = nil
-            trace = []
-            if explanations != nil { explanations = [] }
+            hooks.guardScript = nil
+            hooks.microstepConfigurations = nil
+            running.trace = []
+            if hooks.explanations != nil { hooks.explanations = [] }
         }
-        return (guardScript ?? script, microstepConfigurations ?? [], taken, trace, explanations ?? [])
+        return (hooks.guardScript ?? script, hooks.microstepConfigurations ?? [], transitions, running.trace, hooks.explanations ?? [])
     }
 
     /// This interpreter, explaining each selection of transitions in what ``run(_:script:)``
     /// returns (the simulator's step log); the checker's runs explain nothing.
     package var explaining: MachineInterpreter {
         var copy = self
-        copy.explanations = []
+        copy.hooks.explanations = []
         return copy
     }
 
     /// The running timers, as (owner, group), in order of owner then group: a timer may fire
     /// at any time its state is active.
     package var runningTimerKeys: [(owner: StateID, group: Int)] {
-        timers.map { ($0.owner, $0.group) }.sorted { ($0.owner, $0.group) < ($1.owner, $1.group) }
+        running.timers.map { ($0.owner, $0.group) }.sorted { ($0.owner, $0.group) < ($1.owner, $1.group) }
     }
 
     /// Puts the interpreter in the situation of `configuration` (its active states in document
     /// order) with `timers` (owner, group) running, for a machine without histories,
     /// invocations or kept events: how the checker's product of regions
-    /// (`FSMCore/Verification/RegionProduct.swift`) assembles a whole situation from its
+    /// (`FSMChecker/Verification/RegionProduct.swift`) assembles a whole situation from its
     /// regions' to step it. Time is not part of a situation: the timers are due now.
     package mutating func assume(configuration: [StateID], timers running: [(owner: StateID, group: Int)]) {
-        self.configuration = configuration
-        timers = running.enumerated().map { RunningTimer(deadline: now, order: $0.offset, owner: $0.element.owner, group: $0.element.group) }
+        // Kept in document order, as every step keeps it (the product lists its frame's states,
+        // then each region's).
+        self.running.configuration = configuration.sorted()
+        self.running.timers = running.enumerated().map {
+            RunningTimer(deadline: self.running.now, order: $0.offset, owner: $0.element.owner, group: $0.element.group)
+        }
     }
 
     /// Fires timer `group` of `owner` now, whatever its deadline; nothing when it does not run.
     mutating func fire(timer group: Int, of owner: StateID) {
-        guard !isFinished, let index = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return }
-        let timer = timers.remove(at: index)
-        now = max(now, timer.deadline)
-        if microstep(for: .timer(timer.owner, group: timer.group), []) {
-            settle([])
-            releaseKeptEvents([])
-        }
+        guard !running.isFinished, let index = running.timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return }
+        fire(running.timers.remove(at: index), [])
     }
 
     /// Delivers `result` from the running run of `invocation` (a call's or stream's outcome, or
     /// an abstracted child's output or completion), with everything it leads to; nothing when
     /// the invocation does not run.
     mutating func deliverOutcome(_ result: InvocationResult, of invocation: InvocationID) {
-        guard let run = runningInvocations.first(where: { $0.invocation == invocation }) else { return }
+        guard let run = running.invocations.first(where: { $0.invocation == invocation }) else { return }
         handle(result, from: run, [])
         deliverChildResults([])
     }
@@ -112,7 +111,7 @@ extension MachineInterpreter {
 extension MachineInterpreter {
     /// How many copies of `event` the machine keeps.
     package func keptCount(of event: EventID) -> Int {
-        keptEvents.count { $0 == event }
+        running.keptEvents.count { $0 == event }
     }
 
     /// Forgets the copies of `event` kept after the first `count`: for an event no transition
@@ -120,7 +119,7 @@ extension MachineInterpreter {
     /// changes nothing the machine does (``KeptEventLimit``).
     package mutating func keepAtMost(_ count: Int, of event: EventID) {
         var seen = 0
-        keptEvents.removeAll { kept in
+        running.keptEvents.removeAll { kept in
             guard kept == event else { return false }
             seen += 1
             return seen > count

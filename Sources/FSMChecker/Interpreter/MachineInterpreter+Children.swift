@@ -11,7 +11,7 @@ import FSMCore
 extension MachineInterpreter {
     /// The child machine `run` runs, while it runs.
     public func child(_ run: InvocationRun) -> MachineInterpreter? {
-        children[run]
+        running.children[run]
     }
 
     /// Sends `event` (an event of the child's machine) to the child machine at the end of
@@ -43,7 +43,7 @@ extension MachineInterpreter {
     private mutating func drive(
         _ path: [InvocationRun], _ answers: Set<String>, _ stimulus: (inout MachineInterpreter) -> Void
     ) -> [TransitionID] {
-        let mark = trace.count
+        let mark = running.trace.count
         guard let run = path.first else { return [] }
         step(child: run) { child in
             if path.count == 1 {
@@ -53,7 +53,7 @@ extension MachineInterpreter {
             }
         }
         deliverChildResults(answers)
-        return trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
+        return taken(since: mark)
     }
 
     /// Starts the machine named `name` as the child of `run`, at this machine's time; what it
@@ -62,10 +62,11 @@ extension MachineInterpreter {
         guard let machine = machines[name] else {
             preconditionFailure("fsmc: the interpreter was not given machine '\(name)', which '\(self.machine.model.name)' invokes")
         }
-        var child = MachineInterpreter(machine: machine, machines: machines)
-        child.now = now
-        child.outbox = []
-        children[run] = child
+        var hooks = InterpreterHooks()
+        hooks.outbox = []
+        var child = MachineInterpreter(machine: machine, machines: machines, hooks: hooks)
+        child.running.now = running.now
+        running.children[run] = child
         step(child: run) { _ = $0.start(answers: answers) }
     }
 
@@ -73,32 +74,32 @@ extension MachineInterpreter {
     /// exit actions run, its own children are cancelled) and is dropped; nothing it emits
     /// from now on, nor any result of it still queued, is delivered.
     mutating func cancelChild(_ run: InvocationRun) {
-        guard var child = children.removeValue(forKey: run) else { return }
+        guard var child = running.children.removeValue(forKey: run) else { return }
         child.exitEverything()
-        trace += child.trace.map { .inChild(run, $0) }
+        running.trace += child.running.trace.map { .inChild(run, $0) }
     }
 
     /// Delivers the children's results queued so far, oldest first; a result of a child that
     /// was cancelled or finished in between is dropped.
     mutating func deliverChildResults(_ answers: Set<String>) {
         var remaining = Self.maximumStepsPerStimulus
-        while !childResults.isEmpty, !diverged {
-            let (run, result) = childResults.removeFirst()
+        while !running.childResults.isEmpty, !running.diverged {
+            let (run, result) = running.childResults.removeFirst()
             handle(result, from: run, answers)
             remaining -= 1
-            if remaining < 0 { diverged = true }
+            if remaining < 0 { running.diverged = true }
         }
     }
 
     /// When the next timer of a running child fires, if any runs.
     var nextChildTimerDeadline: Int64? {
-        runningInvocations.compactMap { children[$0]?.nextTimerDeadline }.min()
+        running.invocations.compactMap { running.children[$0]?.nextTimerDeadline }.min()
     }
 
     /// Moves every running child's time (and its children's) to `deadline`, in the order they
     /// started, firing the timers due.
     mutating func advanceChildren(to deadline: Int64, _ answers: Set<String>) {
-        for run in runningInvocations where children[run] != nil {
+        for run in running.invocations where running.children[run] != nil {
             step(child: run) { _ = $0.advance(to: deadline, answers: answers) }
         }
     }
@@ -106,17 +107,17 @@ extension MachineInterpreter {
     /// Runs `body` on the child of `run`, then takes what it did: its trace into this one,
     /// its outputs and its completion into the queue of results to deliver.
     private mutating func step(child run: InvocationRun, _ body: (inout MachineInterpreter) -> Void) {
-        guard var child = children[run] else { return }
+        guard var child = running.children[run] else { return }
         let wasFinished = child.isFinished
         body(&child)
-        trace += child.trace.map { .inChild(run, $0) }
-        child.trace = []
-        if child.diverged { diverged = true }
-        let outputs = child.outbox ?? []
-        child.outbox = []
-        children[run] = child
-        childResults += outputs.map { (run, .output($0)) }
-        if child.isFinished, !wasFinished { childResults.append((run, .done)) }
+        running.trace += child.running.trace.map { .inChild(run, $0) }
+        child.running.trace = []
+        if child.diverged { running.diverged = true }
+        let outputs = child.hooks.outbox ?? []
+        child.hooks.outbox = []
+        running.children[run] = child
+        running.childResults += outputs.map { (run, .output($0)) }
+        if child.isFinished, !wasFinished { running.childResults.append((run, .done)) }
     }
 }
 
@@ -129,7 +130,7 @@ extension MachineInterpreter {
 extension MachineInterpreter {
     /// What running children emitted or finished with that this machine has not taken yet,
     /// oldest first: what ``stepAlone(at:_:)`` left for ``takeHeldChildResult(answers:)``.
-    public var heldChildResults: [(run: InvocationRun, result: InvocationResult)] { childResults }
+    public var heldChildResults: [(run: InvocationRun, result: InvocationResult)] { running.childResults }
 
     /// Runs `body` on the machine at the end of `path` (this machine for an empty path; a run of
     /// this machine, then a run of that child, and so on) as a step of that machine alone: what
@@ -141,7 +142,7 @@ extension MachineInterpreter {
             body(&self)
             return true
         }
-        guard children[run] != nil else { return false }
+        guard running.children[run] != nil else { return false }
         var found = false
         step(child: run) { child in found = child.stepAlone(at: Array(path.dropFirst()), body) }
         return found
@@ -151,20 +152,20 @@ extension MachineInterpreter {
     /// everything it leads to (results of children it starts included); the others stay held.
     /// Returns the transitions taken.
     public mutating func takeHeldChildResult(answers: Set<String>) -> [TransitionID] {
-        guard let (run, result) = childResults.first else { return [] }
-        let mark = trace.count
-        let others = Array(childResults.dropFirst())
-        childResults = []
+        guard let (run, result) = running.childResults.first else { return [] }
+        let mark = running.trace.count
+        let others = Array(running.childResults.dropFirst())
+        running.childResults = []
         handle(result, from: run, answers)
         deliverChildResults(answers)
-        childResults = others
-        return trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
+        running.childResults = others
+        return taken(since: mark)
     }
 
     /// Forgets the held results `isUnheard` picks: those the generated code never hands to this
     /// machine (a child's outputs no transition takes, a completion nobody waits for).
     public mutating func dropHeldChildResults(where isUnheard: (InvocationRun, InvocationResult) -> Bool) {
-        childResults.removeAll { isUnheard($0.run, $0.result) }
+        running.childResults.removeAll { isUnheard($0.run, $0.result) }
     }
 
     /// Ends the machine for good, as the generated `stop()` does (a parent cancelling a child):
@@ -172,6 +173,6 @@ extension MachineInterpreter {
     /// machines; from then on it ignores everything. A finished machine has nothing to exit.
     public mutating func stop() {
         exitEverything()
-        isFinished = true
+        running.isFinished = true
     }
 }

@@ -45,17 +45,14 @@ extension MachineInterpreter {
     /// answers it had: `answers` (names that hold) without a script, or the script's answers
     /// given from position `scriptedSince` on.
     mutating func explain(_ trigger: ExecutableMachine.Trigger, chose chosen: [TransitionID], answers: Set<String>, scriptedSince: Int?) {
-        let scripted = scriptedSince.map { mark in guardScript.map { Array($0.asked[mark...]) } ?? [] }
-        let atomic = atomicStates
-        var answered: [TransitionID: Bool] = [:]
-        let reselected = machine.selectTransitions(for: trigger, atomicStates: atomic) { id in
-            if let known = answered[id] { return known }
-            let value = enabledValue(of: id, answers: answers, scripted: scripted)
-            answered[id] = value
-            return value
+        let scripted = scriptedSince.map { mark in hooks.guardScript.map { Array($0.asked[mark...]) } ?? [] }
+        var selection = SelectionAnswers(notes: .all)
+        let reselected = selectTransitions(for: trigger, answered: &selection) { id, expression, before, isActive in
+            before ?? value(of: expression, for: id, answers: answers, scripted: scripted, isActive: isActive)
         }
         assert(reselected == chosen, "fsmc: an explanation must see the selection the interpreter made")
-        let lists = candidateLists(for: trigger, atomicStates: atomic)
+        let answered = selection.values
+        let lists = candidateLists(for: trigger, atomicStates: atomicStates)
         var seen = Set<TransitionID>()
         var candidates: [Candidate] = []
         for list in lists {
@@ -64,17 +61,18 @@ extension MachineInterpreter {
             }
         }
         guard !candidates.isEmpty else { return }
-        explanations?.append(SelectionExplanation(trigger: trigger, traceIndex: trace.count, candidates: candidates))
+        hooks.explanations?.append(SelectionExplanation(trigger: trigger, traceIndex: running.trace.count, candidates: candidates))
     }
 
-    /// What `id`'s guard answered in the selection: as ``choose(for:_:)`` asks it, a guard
-    /// `in(…)` decides by the active states, otherwise the script's answer (its first for
-    /// `id`, since one selection asks each guard once) or the names that hold.
-    private func enabledValue(of id: TransitionID, answers: Set<String>, scripted: [GuardScript.Answer]?) -> Bool {
-        guard let guardExpression = machine[id].declaration.guardExpression else { return true }
-        let isActive = activeStateTest
-        guard let scripted else { return GuardSolver.evaluate(guardExpression, answers, isActive: isActive) }
-        if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) { return decided }
+    /// What `id`'s guard `expression` answered in the selection: as ``choose(for:_:)`` asks
+    /// it, a guard `in(…)` decides by the active states, otherwise the script's answer (its
+    /// first for `id`, since one selection asks each guard once) or the names that hold.
+    private func value(
+        of expression: GuardModel, for id: TransitionID, answers: Set<String>, scripted: [GuardScript.Answer]?,
+        isActive: (StateID) -> Bool
+    ) -> Bool {
+        guard let scripted else { return GuardSolver.evaluate(expression, answers, isActive: isActive) }
+        if let decided = GuardScript.decidedValue(of: expression, isActive: isActive) { return decided }
         return scripted.first { $0.transition == id }?.value ?? false
     }
 

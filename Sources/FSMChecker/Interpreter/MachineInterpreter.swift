@@ -9,107 +9,22 @@ import FSMCore
 /// from the executable machine, as the Swift emitter does. Child machines (`invoke Machine as
 /// name`) run as nested interpreters of their own executable machines
 /// (`MachineInterpreter+Children.swift`).
+///
+/// An interpreter is where its machine is (``RunningState``,
+/// `MachineInterpreter+RunningState.swift`) and what its caller asks of it
+/// (``InterpreterHooks``: the property checker's scripted guards and recorded microsteps, the
+/// simulator's explanations, a counterexample's guard answers per call); the stimuli below and
+/// the steps they make are the one step function every caller drives.
 public struct MachineInterpreter: Sendable {
     public let machine: ExecutableMachine
-    /// The active states, in document order (outermost first).
-    public internal(set) var configuration: [StateID] = []
-    /// What each state with `history` remembers, by ``StateID``, as
-    /// ``ExecutableMachine/remembered(by:in:)`` says: its active atomic descendants (deep) or
-    /// children (shallow) when it was last left; `nil` before it ever was.
-    public private(set) var history: [[StateID]?]
-    /// Nanoseconds since the start.
-    public internal(set) var now: Int64 = 0
-    /// Whether a top-level final state was entered; the machine then ignores everything.
-    public internal(set) var isFinished = false
-    /// Whether a step looped on eventless transitions or raised events; such a run is unusable.
-    public internal(set) var diverged = false
-    /// What happened so far, in order.
-    public internal(set) var trace: [TraceEntry] = []
-    /// The invocations running, in the order they started.
-    public private(set) var runningInvocations: [InvocationRun] = []
     /// The executable machines of the target, by name: what `invoke Machine as name` runs.
     public let machines: [String: ExecutableMachine]
-    /// The child machines running, by their run (a lookup; ``runningInvocations`` has the order).
-    var children: [InvocationRun: MachineInterpreter] = [:]
-    /// What running children emitted or finished with, not yet delivered: external events of
-    /// this machine, in the order they happened.
-    var childResults: [(run: InvocationRun, result: InvocationResult)] = []
-    /// The outputs this machine emitted, by name, while it runs as a child: its parent takes
-    /// them after each of its steps. `nil` for a machine that is not a child.
-    var outbox: [String]?
-    /// The events kept because an active state defers them, oldest first; each is handled once
-    /// no active state defers it any more.
-    public internal(set) var keptEvents: [EventID] = []
-    /// Answers for the guards `in(…)` does not decide, in the order they are evaluated; `nil`
-    /// (as the path planner and the tests run it) answers every guard from the set of names
-    /// given with the stimulus. The property checker scripts them
-    /// (`MachineInterpreter+Checking.swift`).
-    var guardScript: GuardScript?
-    /// Answers for the guards' functions one call at a time, per name, in the order the
-    /// generated machine calls them (left to right, `&&` and `||` short-circuiting); a name
-    /// without answers left is answered from the set given with the stimulus. `nil` answers
-    /// every name from that set: what a counterexample whose step asks a guard both ways
-    /// needs (``GuardSolver/calls(of:holding:isActive:)``).
-    package var guardQueues: [String: [Bool]]?
-    /// The calls of the guards' functions, in order, with their answers, while recording under
-    /// a ``guardScript``: the calls the generated machine makes for the script's answers to
-    /// the expressions (each answered by the first set of names that gives it, in the order
-    /// ``GuardSolver/calls(of:holding:isActive:)`` calls them). `nil`, and never appended to,
-    /// otherwise.
-    package var guardCalls: [(name: String, value: Bool)]?
-    /// The configuration after every microstep, the initial entry included, while recording:
-    /// what the property checker judges. `nil`, and never appended to, otherwise.
-    var microstepConfigurations: [[StateID]]?
-    /// Whether child machines are abstracted rather than run: their runs start and stop as any
-    /// invocation's, and their outputs and completion are delivered as stimuli of their own
-    /// (the property checker's view of a child).
-    var abstractsChildren = false
-    /// Why each selection of transitions chose what it did, while explaining (the simulator's
-    /// step log, `MachineInterpreter+Explanation.swift`); `nil`, and never appended to,
-    /// otherwise.
-    var explanations: [SelectionExplanation]?
-
-    /// One thing the machine did.
-    public enum TraceEntry: Hashable, Sendable {
-        case exited(StateID)
-        case entered(StateID)
-        /// A transition was taken (internal ones included).
-        case took(TransitionID)
-        /// An event no transition took.
-        case ignored(EventID)
-        /// An event no transition took, kept because an active state defers it.
-        case kept(EventID)
-        /// A kept event that no active state defers any more, about to be handled: what it
-        /// leads to follows.
-        case released(EventID)
-        /// The default transition of a state's history was taken (its actions ran), right
-        /// after the state was entered.
-        case tookHistoryDefault(StateID)
-        /// An invocation started, at the end of the macrostep that entered its state.
-        case started(InvocationRun)
-        /// A running invocation was cancelled: its state was exited (after its exit actions),
-        /// or the machine finished.
-        case cancelled(InvocationRun)
-        /// A result of an invocation that no longer runs was dropped, never delivered.
-        case dropped(InvocationRun, InvocationResult)
-        /// A result no transition took.
-        case ignoredResult(InvocationRun, InvocationResult)
-        /// What the child machine `run` did (its own run numbers), as it happened.
-        indirect case inChild(InvocationRun, TraceEntry)
-    }
-
-    /// One run of an invocation: each entry of its state starts a new one, so that a result
-    /// from an earlier visit is told apart from the current run's.
-    public struct InvocationRun: Hashable, Sendable {
-        public var invocation: InvocationID
-        /// How many invocations the machine started before this one.
-        public var number: Int
-
-        public init(invocation: InvocationID, number: Int) {
-            self.invocation = invocation
-            self.number = number
-        }
-    }
+    /// Where the machine is in its run.
+    var running: RunningState
+    /// What the caller asks of the run beyond running the machine.
+    package var hooks: InterpreterHooks
+    /// The states that declare `history`, in document order.
+    let historyOwners: [StateID]
 
     /// The delay the interpreter assumes for `after name`, whose duration the user's function
     /// computes at run time: one second. Generated path tests script that function to return it.
@@ -126,92 +41,24 @@ public struct MachineInterpreter: Sendable {
     /// More triggers than this handled for one stimulus is taken for a loop.
     public static let maximumStepsPerStimulus = 1_000
 
-    var timers: [RunningTimer] = []
-    private var timerOrder = 0
-    /// How many selections of transitions the interpreter made (a trigger's candidates and
-    /// their guards looked at): the work a search counts (``StepOutcomes``).
-    package private(set) var selections = 0
-    /// Raised events and completions, handled after the eventless transitions of a step.
-    private var internalQueue: [ExecutableMachine.Trigger] = []
-    /// States entered in this macrostep and not exited since, whose invocations start at its
-    /// end (SCXML's `statesToInvoke`).
-    private var statesToInvoke: Set<StateID> = []
-    private var invocationsStarted = 0
-
-    struct RunningTimer {
-        var deadline: Int64
-        var order: Int
-        var owner: StateID
-        var group: Int
-    }
-
-    /// The states that declare `history`, in document order.
-    private let historyOwners: [StateID]
-
     /// An interpreter of `machine`; `machines` are the target's other machines, which its
     /// states invoke as children (`invoke Machine as name`) and those children invoke in turn.
     public init(machine: ExecutableMachine, machines: [String: ExecutableMachine] = [:]) {
+        self.init(machine: machine, machines: machines, hooks: InterpreterHooks())
+    }
+
+    /// An interpreter of `machine` that does what `hooks` ask.
+    package init(machine: ExecutableMachine, machines: [String: ExecutableMachine] = [:], hooks: InterpreterHooks) {
         self.machine = machine
         self.machines = machines
-        history = Array(repeating: nil, count: machine.model.states.count)
+        self.hooks = hooks
+        running = RunningState(stateCount: machine.model.states.count)
         historyOwners = machine.model.states.filter { $0.history != nil }.map(\.id)
     }
 
-    /// Whether `state` is active.
-    public func isActive(_ state: StateID) -> Bool {
-        configuration.contains(state)
-    }
-
-    /// ``isActive(_:)`` as a closure over the configuration alone, for the guard evaluators: the
-    /// method itself as a closure copies the whole interpreter at every guard evaluation (most
-    /// of a property checker's run, measured).
-    var activeStateTest: (StateID) -> Bool {
-        let configuration = configuration
-        return { configuration.contains($0) }
-    }
-
-    /// The active atomic states, in document order: one, unless parallel regions are active.
-    public var atomicStates: [StateID] {
-        configuration.filter { machine.model[$0].isAtomic }
-    }
-
-    /// The first active atomic state in document order: the active atomic state of a machine
-    /// outside parallel regions.
-    public var leaf: StateID { atomicStates.first ?? machine.initialEntry.states.last! }
-
-    // MARK: - Situations
-
-    /// What decides everything the machine does from now on, apart from time: the active
-    /// atomic states and what each history remembers. A search over a machine's behaviour
-    /// (the path planner's) visits each situation once; two interpreters in the same situation
-    /// answer every stimulus alike, once their running timers agree.
-    public struct Situation: Hashable, Sendable {
-        /// The active atomic states, in document order.
-        public var atomicStates: [StateID]
-        /// What each state with `history` remembers, in document order of those states (all
-        /// it restores): atomic states for a deep history, children for a shallow one, `nil`
-        /// before the state was first left.
-        public var remembered: [[StateID]?]
-        /// The invocations running, in order of their ids: those of active states that have not
-        /// returned, thrown or finished.
-        public var running: [InvocationID] = []
-        /// The events kept because an active state defers them, oldest first.
-        public var kept: [EventID] = []
-        /// The situations of the running child machines, in order of their invocations' ids:
-        /// what a child does next depends on where it is.
-        public var children: [Situation] = []
-
-        /// The first active atomic state: the only one outside parallel regions.
-        public var leaf: StateID { atomicStates[0] }
-    }
-
-    /// The machine's current situation; a flat machine's is its state alone.
-    public var situation: Situation {
-        let running = runningInvocations.sorted { $0.invocation < $1.invocation }
-        return Situation(
-            atomicStates: atomicStates, remembered: historyOwners.map { history[$0.index] },
-            running: running.map(\.invocation), kept: keptEvents, children: running.compactMap { children[$0]?.situation })
-    }
+    /// How many selections of transitions the interpreter made: the work a search counts
+    /// (``InterpreterHooks/selections``).
+    package var selections: Int { hooks.selections }
 
     /// The active atomic states taking `transition` now leads to, before the eventless
     /// transitions, raised events and completions that follow: where its entry ends, with
@@ -233,9 +80,9 @@ public struct MachineInterpreter: Sendable {
     /// Enters the initial configuration, as the generated `init` does. Returns the
     /// transitions taken by the eventless transitions and raised events that follow.
     public mutating func start(answers: Set<String>) -> [TransitionID] {
-        let mark = trace.count
+        let mark = running.trace.count
         enter([machine.initialEntry])
-        microstepConfigurations?.append(configuration)
+        hooks.microstepConfigurations?.append(running.configuration)
         settle(answers)
         // A raised event kept on the way in, whose state was passed through.
         releaseKeptEvents(answers)
@@ -251,7 +98,7 @@ public struct MachineInterpreter: Sendable {
     /// A child machine's results come from the child (``send(_:toChild:answers:)``), not
     /// from here.
     public mutating func deliver(_ result: InvocationResult, from run: InvocationRun, answers: Set<String>) -> [TransitionID] {
-        let mark = trace.count
+        let mark = running.trace.count
         precondition(
             machine.model[run.invocation].child == nil,
             "fsmc: '\(machine.model[run.invocation].name)' is a child machine, which delivers its own results")
@@ -263,8 +110,8 @@ public struct MachineInterpreter: Sendable {
     /// Handles what invocation `run` delivers as an event, with everything it leads to;
     /// drops it when the run no longer runs.
     mutating func handle(_ result: InvocationResult, from run: InvocationRun, _ answers: Set<String>) {
-        guard let index = runningInvocations.firstIndex(of: run), !isFinished else {
-            trace.append(.dropped(run, result))
+        guard let index = running.invocations.firstIndex(of: run), !running.isFinished else {
+            running.trace.append(.dropped(run, result))
             return
         }
         switch result {
@@ -275,67 +122,52 @@ public struct MachineInterpreter: Sendable {
         case .output:
             break
         case .done, .error:
-            runningInvocations.remove(at: index)
-            children[run] = nil
+            running.invocations.remove(at: index)
+            running.children[run] = nil
         }
         if microstep(for: .invocation(run.invocation, result), answers) {
             settle(answers)
             releaseKeptEvents(answers)
         } else {
-            trace.append(.ignoredResult(run, result))
+            running.trace.append(.ignoredResult(run, result))
         }
     }
 
     /// One `send(event)`, with everything it leads to.
     public mutating func send(_ event: EventID, answers: Set<String>) -> [TransitionID] {
-        let mark = trace.count
-        if !isFinished {
+        let mark = running.trace.count
+        if !running.isFinished {
             if handle(event, answers) { releaseKeptEvents(answers) }
         } else {
-            trace.append(.ignored(event))
+            running.trace.append(.ignored(event))
         }
         deliverChildResults(answers)
         return taken(since: mark)
     }
 
-    /// When timer `group` of `owner` fires, if it runs.
-    public func deadline(ofTimer group: Int, of owner: StateID) -> Int64? {
-        timers.first { $0.owner == owner && $0.group == group }?.deadline
-    }
-
-    /// The running timers as (owner, group, deadline), in the order they were started.
-    public var runningTimers: [(owner: StateID, group: Int, deadline: Int64)] {
-        timers.map { ($0.owner, $0.group, $0.deadline) }
-    }
-
     /// Moves time to `deadline`, firing every timer due in order of deadline (then of start),
     /// as `ManualClock` does.
     public mutating func advance(to deadline: Int64, answers: Set<String>) -> [TransitionID] {
-        let mark = trace.count
-        while !isFinished, !diverged {
-            let next = timers.indices.filter({ timers[$0].deadline <= deadline })
-                .min(by: { (timers[$0].deadline, timers[$0].order) < (timers[$1].deadline, timers[$1].order) })
+        let mark = running.trace.count
+        while !running.isFinished, !running.diverged {
+            let next = running.timers.indices.filter({ running.timers[$0].deadline <= deadline })
+                .min(by: { (running.timers[$0].deadline, running.timers[$0].order) < (running.timers[$1].deadline, running.timers[$1].order) })
             // The children's timers run on the same clock: one that is due first fires first.
             // On equal deadlines this machine's fire before its children's (the generated code's
             // order across machines is for its agreement tests to settle).
             if let childDeadline = nextChildTimerDeadline, childDeadline <= deadline,
-               next.map({ childDeadline < timers[$0].deadline }) ?? true {
-                now = max(now, childDeadline)
+               next.map({ childDeadline < running.timers[$0].deadline }) ?? true {
+                running.now = max(running.now, childDeadline)
                 advanceChildren(to: childDeadline, answers)
                 deliverChildResults(answers)
                 continue
             }
             guard let next else { break }
-            let timer = timers.remove(at: next)
-            now = max(now, timer.deadline)
-            if microstep(for: .timer(timer.owner, group: timer.group), answers) {
-                settle(answers)
-                releaseKeptEvents(answers)
-            }
+            fire(running.timers.remove(at: next), answers)
             deliverChildResults(answers)
         }
-        now = max(now, deadline)
-        advanceChildren(to: now, answers)
+        running.now = max(running.now, deadline)
+        advanceChildren(to: running.now, answers)
         return taken(since: mark)
     }
 
@@ -343,96 +175,154 @@ public struct MachineInterpreter: Sendable {
     /// as a clock that fires each timer as a step of its own does when several are due at one
     /// instant; the children's timers wait for their own. Nothing happens when it does not run.
     public mutating func fireTimer(_ group: Int, of owner: StateID, answers: Set<String>) -> [TransitionID] {
-        let mark = trace.count
-        guard !isFinished, let index = timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return [] }
-        let timer = timers.remove(at: index)
-        now = max(now, timer.deadline)
-        if microstep(for: .timer(timer.owner, group: timer.group), answers) {
-            settle(answers)
-            releaseKeptEvents(answers)
-        }
+        let mark = running.trace.count
+        guard !running.isFinished, let index = running.timers.firstIndex(where: { $0.owner == owner && $0.group == group }) else { return [] }
+        fire(running.timers.remove(at: index), answers)
         deliverChildResults(answers)
         return taken(since: mark)
     }
 
-    /// When the next timer of this machine or of a child machine it runs fires, if any runs.
-    var nextTimerDeadline: Int64? {
-        [timers.map(\.deadline).min(), nextChildTimerDeadline].compactMap { $0 }.min()
+    /// Fires `timer`, no longer running, at its deadline (time moves there, never back), with
+    /// the macrostep it starts.
+    mutating func fire(_ timer: RunningTimer, _ answers: Set<String>) {
+        running.now = max(running.now, timer.deadline)
+        if microstep(for: .timer(timer.owner, group: timer.group), answers) {
+            settle(answers)
+            releaseKeptEvents(answers)
+        }
     }
 
-    private func taken(since mark: Int) -> [TransitionID] {
-        trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
+    /// The transitions taken since the trace held `mark` entries.
+    func taken(since mark: Int) -> [TransitionID] {
+        running.trace[mark...].compactMap { if case .took(let id) = $0 { id } else { nil } }
     }
 
-    // MARK: - Steps
+    // MARK: - Selecting transitions
+
+    /// What one selection of transitions asked and answered.
+    struct SelectionAnswers {
+        /// Which answers the selection notes.
+        enum Notes {
+            /// None: every guard asked is answered afresh, as names answer it alike each time.
+            case none
+            /// Each guard's answer, so that a transition asked again (a parallel state's is a
+            /// candidate of each of its regions' atomic states) is answered as it was.
+            case guarded
+            /// Each guard's answer and `true` for each transition without a guard: an
+            /// explanation tells those apart from transitions never tried.
+            case all
+        }
+
+        /// Which answers are noted.
+        var notes: Notes
+        /// The answers noted, in the order asked: a handful a selection, searched in a list
+        /// rather than hashed (the checker makes millions of selections).
+        private(set) var asked: [(transition: TransitionID, value: Bool)] = []
+
+        init(notes: Notes) { self.notes = notes }
+
+        /// The answer `transition` gave, if noted.
+        subscript(transition: TransitionID) -> Bool? {
+            for entry in asked where entry.transition == transition { return entry.value }
+            return nil
+        }
+
+        /// The answers noted, by transition.
+        var values: [TransitionID: Bool] {
+            Dictionary(asked.map { ($0.transition, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        mutating func note(_ value: Bool, for transition: TransitionID) {
+            asked.append((transition, value))
+        }
+    }
+
+    /// The transitions `trigger` takes together in the current configuration
+    /// (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``): the one opening
+    /// of every way the interpreter answers guards. A transition without a guard is enabled;
+    /// `value` answers a guard, given the transition, its guard, the answer the selection gave
+    /// it before when noted (a transition of a parallel state is a candidate of each of its
+    /// regions' atomic states) and the test of the active states its `in(…)` reads. `answered`
+    /// notes the answers its ``SelectionAnswers/notes`` asks for.
+    func selectTransitions(
+        for trigger: ExecutableMachine.Trigger, answered: inout SelectionAnswers,
+        _ value: (_ transition: TransitionID, _ expression: GuardModel, _ before: Bool?, _ isActive: (StateID) -> Bool) -> Bool
+    ) -> [TransitionID] {
+        let isActive = activeStateTest
+        let transitions = machine.transitions
+        return machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
+            guard let expression = transitions[id.index].declaration.guardExpression else {
+                if answered.notes == .all { answered.note(true, for: id) }
+                return true
+            }
+            guard answered.notes != .none else { return value(id, expression, nil, isActive) }
+            let before = answered[id]
+            let enabled = value(id, expression, before, isActive)
+            if before == nil { answered.note(enabled, for: id) }
+            return enabled
+        }
+    }
 
     /// The transitions `trigger` takes together
     /// (``ExecutableMachine/selectTransitions(for:atomicStates:isEnabled:)``), guards answered
     /// from `answers`, `else` holding whenever reached.
     public func selected(for trigger: ExecutableMachine.Trigger, answers: Set<String>) -> [TransitionID] {
-        let isActive = activeStateTest
-        return machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
-            guard let guardExpression = machine[id].declaration.guardExpression else { return true }
-            return GuardSolver.evaluate(guardExpression, answers, isActive: isActive)
+        var answered = SelectionAnswers(notes: .none)
+        return selectTransitions(for: trigger, answered: &answered) { _, expression, _, isActive in
+            GuardSolver.evaluate(expression, answers, isActive: isActive)
         }
     }
 
-    /// The transitions `trigger` takes together: ``selected(for:answers:)``, or with the guards
-    /// `in(…)` does not decide answered by ``guardScript`` when there is one, evaluated lazily
-    /// (each region's candidates in priority order up to the first enabled one), so that the
-    /// script's answers tell which candidate each region takes.
+    /// The transitions `trigger` takes together, as the hooks ask: ``selected(for:answers:)``;
+    /// or with the guards' functions answered per call (``InterpreterHooks/guardQueues``); or
+    /// with the guards `in(…)` does not decide answered by ``InterpreterHooks/guardScript``,
+    /// evaluated lazily (each region's candidates in priority order up to the first enabled
+    /// one), so that the script's answers tell which candidate each region takes.
     mutating func choose(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> [TransitionID] {
-        selections &+= 1
-        if var queues = guardQueues {
-            var answered: [TransitionID: Bool] = [:]
-            let isActive = activeStateTest
-            let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
-                guard let guardExpression = machine[id].declaration.guardExpression else { return true }
-                if let answer = answered[id] { return answer }
-                let answer = GuardSolver.evaluateCalling(guardExpression, isActive: isActive) { name in
+        hooks.selections &+= 1
+        var answered = SelectionAnswers(notes: .guarded)
+        if var queues = hooks.guardQueues {
+            let chosen = selectTransitions(for: trigger, answered: &answered) { _, expression, before, isActive in
+                if let before { return before }
+                return GuardSolver.evaluateCalling(expression, isActive: isActive) { name in
                     guard var queue = queues[name], !queue.isEmpty else { return answers.contains(name) }
                     let first = queue.removeFirst()
                     queues[name] = queue
                     return first
                 }
-                answered[id] = answer
-                return answer
             }
-            guardQueues = queues
+            hooks.guardQueues = queues
             return chosen
         }
-        guard var script = guardScript else {
+        guard var script = hooks.guardScript else {
             let chosen = selected(for: trigger, answers: answers)
-            if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: nil) }
+            if hooks.explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: nil) }
             return chosen
         }
         let mark = script.asked.count
-        // A transition of a parallel state is a candidate of each of its regions' atomic
-        // states: one selection asks its guard once, so that its answers are outcome classes.
-        var answered: [TransitionID: Bool] = [:]
-        let isActive = activeStateTest
-        var calls = guardCalls
-        let chosen = machine.selectTransitions(for: trigger, atomicStates: atomicStates) { id in
-            guard let guardExpression = machine[id].declaration.guardExpression else { return true }
-            if let decided = GuardScript.decidedValue(of: guardExpression, isActive: isActive) {
+        var calls = hooks.guardCalls
+        let chosen = selectTransitions(for: trigger, answered: &answered) { id, expression, before, isActive in
+            if let decided = GuardScript.decidedValue(of: expression, isActive: isActive) {
                 // The generated machine still calls the functions before the `in(…)` that decides.
-                if calls != nil { calls! += GuardSolver.calls(of: guardExpression, holding: [], isActive: isActive).calls }
+                if calls != nil { calls! += GuardSolver.calls(of: expression, holding: [], isActive: isActive).calls }
                 return decided
             }
-            if let answer = answered[id] { return answer }
+            // One selection asks a guard once, so that the script's answers are outcome classes.
+            if let before { return before }
             let answer = script.answer(for: id)
-            answered[id] = answer
             if calls != nil {
-                let holding = GuardSolver.names(making: guardExpression, evaluateTo: answer, isActive: isActive) ?? []
-                calls! += GuardSolver.calls(of: guardExpression, holding: holding, isActive: isActive).calls
+                let holding = GuardSolver.names(making: expression, evaluateTo: answer, isActive: isActive) ?? []
+                calls! += GuardSolver.calls(of: expression, holding: holding, isActive: isActive).calls
             }
             return answer
         }
-        guardCalls = calls
-        guardScript = script
-        if explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: mark) }
+        hooks.guardCalls = calls
+        hooks.guardScript = script
+        if hooks.explanations != nil { explain(trigger, chose: chosen, answers: answers, scriptedSince: mark) }
         return chosen
     }
+
+    // MARK: - Steps
 
     /// Takes the transitions `trigger` selects; `false` when none is enabled.
     mutating func microstep(for trigger: ExecutableMachine.Trigger, _ answers: Set<String>) -> Bool {
@@ -449,19 +339,19 @@ public struct MachineInterpreter: Sendable {
     mutating func settle(_ answers: Set<String>) {
         var remaining = Self.maximumStepsPerStimulus
         var changed = true
-        while !isFinished, !diverged {
+        while !running.isFinished, !running.diverged {
             if changed, case let eventless = choose(for: .always, answers), !eventless.isEmpty {
                 take(eventless, answers)
-            } else if !internalQueue.isEmpty {
-                let trigger = internalQueue.removeFirst()
+            } else if !running.internalQueue.isEmpty {
+                let trigger = running.internalQueue.removeFirst()
                 changed = microstep(for: trigger, answers)
-                if !changed, case .event(let event) = trigger { keepOrIgnore(event) }
+                if !changed, let event = trigger.event { keepOrIgnore(event) }
             } else {
                 startInvocations(answers)
                 return
             }
             remaining -= 1
-            if remaining < 0 { diverged = true }
+            if remaining < 0 { running.diverged = true }
         }
     }
 
@@ -479,11 +369,11 @@ public struct MachineInterpreter: Sendable {
 
     /// An event no enabled transition took: kept while an active state defers it, else ignored.
     private mutating func keepOrIgnore(_ event: EventID) {
-        if !isFinished, machine.defers(event, in: configuration) {
-            keptEvents.append(event)
-            trace.append(.kept(event))
+        if !running.isFinished, machine.defers(event, in: running.configuration) {
+            running.keptEvents.append(event)
+            running.trace.append(.kept(event))
         } else {
-            trace.append(.ignored(event))
+            running.trace.append(.ignored(event))
         }
     }
 
@@ -493,40 +383,40 @@ public struct MachineInterpreter: Sendable {
     /// releases them all, and ignores them.
     mutating func releaseKeptEvents(_ answers: Set<String>) {
         var remaining = Self.maximumStepsPerStimulus
-        while !diverged, let index = keptEvents.firstIndex(where: { isFinished || !machine.defers($0, in: configuration) }) {
-            let event = keptEvents.remove(at: index)
-            trace.append(.released(event))
-            if isFinished {
-                trace.append(.ignored(event))
+        while !running.diverged, let index = running.keptEvents.firstIndex(where: { running.isFinished || !machine.defers($0, in: running.configuration) }) {
+            let event = running.keptEvents.remove(at: index)
+            running.trace.append(.released(event))
+            if running.isFinished {
+                running.trace.append(.ignored(event))
             } else {
                 _ = handle(event, answers)
             }
             remaining -= 1
-            if remaining < 0 { diverged = true }
+            if remaining < 0 { running.diverged = true }
         }
     }
 
     /// One microstep (SCXML's): the exit set in reverse document order (histories recorded
     /// first), the transitions' actions in document order, the entry set in document order.
     private mutating func take(_ transitions: [TransitionID], _ answers: Set<String>) {
-        let exits = machine.exitSet(of: transitions, in: configuration)
+        let exits = machine.exitSet(of: transitions, in: running.configuration)
         for state in exits where machine.model[state].history != nil {
-            history[state.index] = machine.remembered(by: state, in: configuration)
+            running.history[state.index] = machine.remembered(by: state, in: running.configuration)
         }
         for state in exits {
-            timers.removeAll { $0.owner == state }
+            running.timers.removeAll { $0.owner == state }
             queueRaises(machine.model[state].exitActions)
-            trace.append(.exited(state))
-            configuration.removeAll { $0 == state }
+            running.trace.append(.exited(state))
+            running.configuration.removeAll { $0 == state }
             cancelInvocations(of: state)
-            statesToInvoke.remove(state)
+            running.statesToInvoke.remove(state)
         }
         for id in machine.inDocumentOrder(transitions) {
             queueRaises(machine[id].declaration.actions)
-            trace.append(.took(id))
+            running.trace.append(.took(id))
         }
         enter(transitions.compactMap { machine[$0].entry })
-        microstepConfigurations?.append(configuration)
+        hooks.microstepConfigurations?.append(running.configuration)
     }
 
     /// Enters the states of entry plans (taken together), in document order, restoring
@@ -539,34 +429,34 @@ public struct MachineInterpreter: Sendable {
         for plan in plans {
             let restored = plan.restoresHistoryOf.map { restoredStates(of: $0) } ?? []
             entering.formUnion(plan.states(restoring: restored))
-            if let owner = plan.restoresHistoryOf, history[owner.index]?.isEmpty ?? true {
+            if let owner = plan.restoresHistoryOf, running.history[owner.index]?.isEmpty ?? true {
                 takingHistoryDefault.insert(owner)
             }
         }
         for state in entering.sorted() {
-            configuration.insert(state, at: configuration.firstIndex { $0 > state } ?? configuration.count)
+            running.configuration.insert(state, at: running.configuration.firstIndex { $0 > state } ?? running.configuration.count)
             queueRaises(machine.model[state].entryActions)
             let takesHistoryDefault = takingHistoryDefault.contains(state) && machine.model[state].historyDefault != nil
             if takesHistoryDefault { queueRaises(machine.model[state].historyDefault!.actions) }
             for (group, timer) in machine.timers[state.index].enumerated() {
                 // A deadline past what 64 bits of nanoseconds hold is never reached.
-                let (deadline, overflowed) = now.addingReportingOverflow(Self.nanoseconds(of: timer.delay))
+                let (deadline, overflowed) = running.now.addingReportingOverflow(Self.nanoseconds(of: timer.delay))
                 if !overflowed {
-                    timers.append(RunningTimer(deadline: deadline, order: timerOrder, owner: state, group: group))
+                    running.timers.append(RunningTimer(deadline: deadline, order: running.timerOrder, owner: state, group: group))
                 }
-                timerOrder += 1
+                running.timerOrder += 1
             }
-            trace.append(.entered(state))
-            if takesHistoryDefault { trace.append(.tookHistoryDefault(state)) }
-            if !machine.model[state].invocations.isEmpty { statesToInvoke.insert(state) }
+            running.trace.append(.entered(state))
+            if takesHistoryDefault { running.trace.append(.tookHistoryDefault(state)) }
+            if !machine.model[state].invocations.isEmpty { running.statesToInvoke.insert(state) }
             if machine.model[state].isFinal {
                 if machine.model[state].parent == nil {
-                    isFinished = true
+                    running.isFinished = true
                     // Nothing outlives the machine's final state.
                     cancelInvocations(of: nil)
-                    statesToInvoke = []
+                    running.statesToInvoke = []
                 } else {
-                    internalQueue += machine.completions(afterEntering: state, in: configuration).map { .done($0) }
+                    running.internalQueue += machine.completions(afterEntering: state, in: running.configuration).map { .done($0) }
                 }
             }
         }
@@ -575,23 +465,23 @@ public struct MachineInterpreter: Sendable {
     /// The states below `owner` its history restores
     /// (``ExecutableMachine/restoredEntry(of:remembered:)``), in document order.
     public func restoredStates(of owner: StateID) -> [StateID] {
-        machine.restoredEntry(of: owner, remembered: history[owner.index])
+        machine.restoredEntry(of: owner, remembered: running.history[owner.index])
     }
 
     /// Starts the invocations of the states entered in the macrostep that just ended and still
     /// active: states in entry (document) order, each one's invocations in document order.
     private mutating func startInvocations(_ answers: Set<String>) {
-        guard !statesToInvoke.isEmpty else { return }
-        let states = statesToInvoke.sorted()
-        statesToInvoke = []
-        guard !isFinished, !diverged else { return }
+        guard !running.statesToInvoke.isEmpty else { return }
+        let states = running.statesToInvoke.sorted()
+        running.statesToInvoke = []
+        guard !running.isFinished, !running.diverged else { return }
         for state in states {
             for invocation in machine.model[state].invocations {
-                let run = InvocationRun(invocation: invocation, number: invocationsStarted)
-                invocationsStarted += 1
-                runningInvocations.append(run)
-                trace.append(.started(run))
-                if let child = machine.model[invocation].child, !abstractsChildren { startChild(child.name, as: run, answers) }
+                let run = InvocationRun(invocation: invocation, number: running.invocationsStarted)
+                running.invocationsStarted += 1
+                running.invocations.append(run)
+                running.trace.append(.started(run))
+                if let child = machine.model[invocation].child, !hooks.abstractsChildren { startChild(child.name, as: run, answers) }
             }
         }
     }
@@ -601,36 +491,36 @@ public struct MachineInterpreter: Sendable {
     /// invocations cancelled. What those actions raise or emit is never handled: the machine
     /// is dropped. A machine that finished exits nothing.
     mutating func exitEverything() {
-        guard !isFinished else { return }
-        for state in configuration.reversed() {
-            timers.removeAll { $0.owner == state }
+        guard !running.isFinished else { return }
+        for state in running.configuration.reversed() {
+            running.timers.removeAll { $0.owner == state }
             queueRaises(machine.model[state].exitActions)
-            trace.append(.exited(state))
-            configuration.removeAll { $0 == state }
+            running.trace.append(.exited(state))
+            running.configuration.removeAll { $0 == state }
             cancelInvocations(of: state)
         }
-        internalQueue = []
-        statesToInvoke = []
+        running.internalQueue = []
+        running.statesToInvoke = []
     }
 
     /// Cancels the running invocations of `owner` (every one for `nil`), in the order they
     /// started.
     private mutating func cancelInvocations(of owner: StateID?) {
-        guard !runningInvocations.isEmpty else { return }
+        guard !running.invocations.isEmpty else { return }
         let model = machine.model
         let isCancelled = { (run: InvocationRun) in owner == nil || model[run.invocation].owner == owner }
-        for run in runningInvocations where isCancelled(run) {
-            trace.append(.cancelled(run))
+        for run in running.invocations where isCancelled(run) {
+            running.trace.append(.cancelled(run))
             cancelChild(run)
         }
-        runningInvocations.removeAll(where: isCancelled)
+        running.invocations.removeAll(where: isCancelled)
     }
 
     private mutating func queueRaises(_ actions: [ActionModel]) {
         for action in actions {
             switch action {
-            case .raise(let event, _): internalQueue.append(.event(event))
-            case .emit(let output, _): outbox?.append(machine.model[output].name)
+            case .raise(let event, _): running.internalQueue.append(.event(event))
+            case .emit(let output, _): hooks.outbox?.append(machine.model[output].name)
             case .call: break
             }
         }

@@ -47,7 +47,7 @@ struct RegionDecomposition {
             for state in [region] + model.descendants(of: region) { regionOf[state.index] = index }
         }
         var external = Array(repeating: Set<StateID>(), count: regions.count)
-        let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
+        let raises = { (actions: [ActionModel]) in actions.contains { $0.raisedEvent != nil } }
         for state in model.states {
             if state.isFinal || state.history != nil || !state.deferrals.isEmpty { return nil }
             if state.isParallel, state.id != parallel { return nil }

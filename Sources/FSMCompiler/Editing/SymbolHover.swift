@@ -19,8 +19,10 @@ public enum SymbolHover {
             var text = code(signal.map { "event \($0.name.text)" + payload($0.parameters) } ?? "event \(symbol.name)")
             text += documentation(signal?.documentation)
             let triggered = walk.transitions.filter {
-                if case .event(let event) = $0.transition.trigger { return event.text == symbol.name }
-                return false
+                switch $0.transition.trigger {
+                case .event(let event): event.text == symbol.name
+                case .always, .after, .done, .computedAfter, .invocationDone, .invocationError, .childOutput: false
+                }
             }
             text += list("Transitions", triggered.map { "\(place($0.owner)): `\(written($0.transition.range, source))`" })
             return text
@@ -64,7 +66,7 @@ public enum SymbolHover {
                 switch transition.transition.trigger {
                 case .invocationDone(let name, _), .invocationError(let name, _): name.text == symbol.name
                 case .event(let name): name.text == symbol.name
-                default: false
+                case .childOutput, .always, .after, .done, .computedAfter: false
                 }
             }
             text += list("Transitions", taking.map { "\(place($0.owner)): `\(written($0.transition.range, source))`" })

@@ -77,8 +77,11 @@ extension SpecText {
     /// takes none) is written `name()`: what an imported chart's `error fetch / report` says,
     /// whose actions receive no payload (SCXML carries none), and what a spec wrote.
     public static func transitionLine(_ transition: TransitionModel, in model: MachineModel) -> String {
-        var line = trigger(transition.trigger, in: model)
-        if case .event = transition.trigger { line = "on " + line }
+        // An event is written after `on`; every other trigger starts with a word of its own.
+        var line = switch transition.trigger {
+        case .event: "on " + trigger(transition.trigger, in: model)
+        case .always, .after, .afterComputed, .done, .invocation: trigger(transition.trigger, in: model)
+        }
         let hasPayload = !payload(of: transition.trigger, in: model).isEmpty
         let bareGuards = hasPayload ? Set(model.guards.filter(\.payload.isEmpty).map(\.name)) : []
         let bareActions = hasPayload ? Set(model.actions.filter(\.payload.isEmpty).map(\.name)) : []
@@ -91,7 +94,7 @@ extension SpecText {
         }
         if !transition.actions.isEmpty {
             let actions = transition.actions.map { action -> ActionModel in
-                if case .call(let name) = action, bareActions.contains(name) { return .call(name + "()") }
+                if let name = action.calledAction, bareActions.contains(name) { return .call(name + "()") }
                 return action
             }
             line += " / " + actionList(actions, in: model)
@@ -104,7 +107,7 @@ extension SpecText {
         switch trigger {
         case .event(let event): model[event].parameters
         case .invocation(let invocation, let result): model[invocation].payload(of: result)
-        default: []
+        case .always, .after, .afterComputed, .done: []
         }
     }
 

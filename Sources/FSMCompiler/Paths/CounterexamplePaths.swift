@@ -228,18 +228,18 @@ struct CounterexampleDriver {
         // What makes a step impossible to drive other than its guards refuses it alone.
         guard case .success(let stimulus) = self.stimulus(of: step, from: interpreter) else { return nil }
         var recording = interpreter
-        recording.guardCalls = []
+        recording.hooks.guardCalls = []
         let run = recording.run(step.stimulus, script: GuardScript(answers: step.guardAnswers.map(\.value)))
-        guard !recording.diverged, run.taken == step.taken, let calls = recording.guardCalls else { return nil }
+        guard !recording.diverged, run.taken == step.taken, let calls = recording.hooks.guardCalls else { return nil }
         var queues: [String: [Bool]] = [:]
         for call in calls { queues[call.name, default: []].append(call.value) }
         var next = interpreter
-        next.guardQueues = queues
+        next.hooks.guardQueues = queues
         let taken = Self.run(stimulus, on: &next, answers: [])
         guard !next.diverged, taken == step.taken, next.configuration == step.configurations.last,
-              next.guardQueues?.values.allSatisfy(\.isEmpty) == true
+              next.hooks.guardQueues?.values.allSatisfy(\.isEmpty) == true
         else { return nil }
-        next.guardQueues = nil
+        next.hooks.guardQueues = nil
         return DrivenStep(
             interpreter: next, stimulus: stimulus, holding: [], queues: queues, taken: taken, configurationCount: step.configurations.count)
     }

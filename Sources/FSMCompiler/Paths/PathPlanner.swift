@@ -204,9 +204,7 @@ public enum PathPlanner {
             let taken = Set(child.model.allTransitions.indices).subtracting(childPlan.uncoveredTransitions)
             var actions = taken.flatMap { child.model.allTransitions[$0].actions }
             for state in reached { actions += child.model[state].entryActions + child.model[state].exitActions }
-            let emits = Set(actions.compactMap { action -> String? in
-                if case .emit(let output, _) = action { child.model.outputs[output.index].name } else { nil }
-            })
+            let emits = Set(actions.compactMap { $0.emittedOutput.map { child.model.outputs[$0.index].name } })
             childPlans[name] = (finishes, emits)
             return (finishes, emits)
         }
@@ -216,17 +214,22 @@ public enum PathPlanner {
                 plan.transitionMissReasons[index] = .sourceNotReached(source)
                 continue
             }
-            var reason = TestPlan.MissReason.neverSelected
             let startsFinished = plan.initialConfiguration.contains { model[$0].parent == nil && model[$0].isFinal }
             if startsFinished {
-                reason = .finishedAtStart
-            } else if transition.trigger == .always, let source = transition.source, plan.initialConfiguration.contains(source) {
-                reason = .eventlessOnlyAtStart
-            } else if transition.trigger == .done, let source = transition.source,
-                !model[source].children.contains(where: { model[$0].isFinal && !unreached.contains($0) })
-            {
-                reason = .neverCompletes(source)
-            } else if case .invocation(let id, let result) = transition.trigger {
+                plan.transitionMissReasons[index] = .finishedAtStart
+                continue
+            }
+            var reason = TestPlan.MissReason.neverSelected
+            switch transition.trigger {
+            case .always:
+                if let source = transition.source, plan.initialConfiguration.contains(source) { reason = .eventlessOnlyAtStart }
+            case .done:
+                if let source = transition.source, !model[source].children.contains(where: { model[$0].isFinal && !unreached.contains($0) }) {
+                    reason = .neverCompletes(source)
+                }
+            case .event, .after, .afterComputed:
+                break
+            case .invocation(let id, let result):
                 let invocation = model[id]
                 switch invocation.kind {
                 case .machine(let name) where children[name] != nil:

@@ -20,16 +20,16 @@ package struct PathReplay {
     /// Replays `path` on `machine`, whose children are `children`, by machine name.
     package init(_ path: TestPath, of machine: ExecutableMachine, children: [String: ExecutableMachine] = [:]) {
         var interpreter = MachineInterpreter(machine: machine, machines: children)
-        interpreter.guardQueues = path.startGuardQueues.isEmpty ? nil : path.startGuardQueues
+        interpreter.hooks.guardQueues = path.startGuardQueues.isEmpty ? nil : path.startGuardQueues
         let started = interpreter.start(answers: Set(path.startHoldingGuards))
-        interpreter.guardQueues = nil
+        interpreter.hooks.guardQueues = nil
         start = Step(takenTransitions: started.map(\.index), atomicStatesAfter: interpreter.atomicStates)
         steps = []
         for step in path.steps {
             let answers = Set(step.holdingGuards)
             // A counterexample's step may answer a guard per call.
-            interpreter.guardQueues = step.guardQueues.isEmpty ? nil : step.guardQueues
-            defer { interpreter.guardQueues = nil }
+            interpreter.hooks.guardQueues = step.guardQueues.isEmpty ? nil : step.guardQueues
+            defer { interpreter.hooks.guardQueues = nil }
             let taken: [TransitionID]
             switch step.stimulus {
             case .send(let event):

@@ -35,9 +35,7 @@ struct ValueFunctionCalls {
         }
         onEntry = model.states.map { state in
             var names = computed(state.entryActions)
-            for transition in state.transitions {
-                if case .afterComputed(let name) = transition.trigger { add([name], to: &names) }
-            }
+            add(state.transitions.compactMap(\.trigger.delayFunction), to: &names)
             return names
         }
         onExit = model.states.map { computed($0.exitActions) }
@@ -64,8 +62,6 @@ struct ValueFunctionCalls {
     /// The value functions whose `after name` timers the planner times itself: they return
     /// ``MachineInterpreter/computedDelaySample`` in the tests, whatever the samples.
     static func delayFunctions(_ model: MachineModel) -> Set<String> {
-        Set(model.states.flatMap(\.transitions).compactMap { transition in
-            if case .afterComputed(let name) = transition.trigger { name } else { nil }
-        })
+        Set(model.states.flatMap(\.transitions).compactMap(\.trigger.delayFunction))
     }
 }

@@ -105,14 +105,18 @@ struct ExpectedRecords {
     }
 
     private func triggerName(of transition: TransitionID) -> String? {
-        if case .event(let event)? = machine[transition].trigger { model[event].name } else { nil }
+        machine[transition].trigger?.event.map { model[$0].name }
     }
 
     private func outputs(of actions: [ActionModel], _ transitions: [TransitionID]) -> [Expected] {
         actions.compactMap { action in
-            guard case .emit(let output, let arguments) = action else { return nil }
-            let payload = Self.literalPayload(arguments, of: model[output].parameters)
-            return Expected(record: .output(name: model[output].name, payload: payload), transitions: transitions)
+            switch action {
+            case .emit(let output, let arguments):
+                let payload = Self.literalPayload(arguments, of: model[output].parameters)
+                return Expected(record: .output(name: model[output].name, payload: payload), transitions: transitions)
+            case .call, .raise:
+                return nil
+            }
         }
     }
 

@@ -244,8 +244,8 @@ private struct Replay {
     /// completion when one takes it.
     private static func hears(_ machine: ExecutableMachine, _ result: InvocationResult, of invocation: InvocationID) -> Bool {
         machine.transitions.contains { transition in
-            guard case .invocation(let id, let taken)? = transition.trigger, id == invocation else { return false }
-            switch (taken, result) {
+            guard let delivered = transition.trigger?.invocationResult, delivered.invocation == invocation else { return false }
+            switch (delivered.result, result) {
             case (.output, .output), (.done, .done): return true
             default: return false
             }

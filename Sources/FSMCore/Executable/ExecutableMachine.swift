@@ -159,14 +159,17 @@ public struct ExecutableMachine: Sendable {
         if case .state(let state) = self[transition].owner { state } else { nil }
     }
 
-    /// Whether two transitions cannot be taken together: both exit states and their exit sets
-    /// (the active states below each one's domain) meet, that is their domains lie on one line
-    /// of the tree. Each exit set holds the atomic state that selected its transition, so
-    /// neither is empty.
+    /// Whether two transitions cannot be taken together
+    /// (``TransitionConflict/conflicts(_:_:isInside:)``): both exit states and their exit sets
+    /// (the active states below each one's domain) meet.
     public func conflicts(_ first: TransitionID, _ second: TransitionID) -> Bool {
-        guard self[first].entry != nil, self[second].entry != nil else { return false }
-        guard let a = self[first].domain, let b = self[second].domain else { return true }
-        return a == b || isProperDescendant(a, of: b) || isProperDescendant(b, of: a)
+        TransitionConflict.conflicts(conflictParty(first), conflictParty(second)) { isProperDescendant($0, of: $1) }
+    }
+
+    /// What the conflict rule reads of a transition: its source, whether it exits states, its
+    /// domain.
+    private func conflictParty(_ transition: TransitionID) -> TransitionConflict.Party {
+        TransitionConflict.Party(source: source(of: transition), exits: self[transition].entry != nil, domain: self[transition].domain)
     }
 
     /// `transitions` in document order: where the spec declares them (a state's transitions
@@ -180,24 +183,16 @@ public struct ExecutableMachine: Sendable {
     }
 
     /// How a transition selected later in a step fares against one selected earlier.
-    public enum Conflict: Sendable, Hashable {
-        /// They can be taken together.
-        case none
-        /// The later one is taken instead of the earlier.
-        case preempts
-        /// The later one is dropped.
-        case yields
-    }
+    public typealias Conflict = TransitionConflict
 
     /// How a transition selected for a trigger fares against one selected before it in the
-    /// same step (SCXML's `removeConflictingTransitions`): they conflict when
-    /// ``conflicts(_:_:)``; then the later one preempts the earlier when declared inside its
-    /// source, and otherwise yields to it. A static relation: the generated code of a step
-    /// that several parallel regions' atomic states select for reads it as a table.
+    /// same step (SCXML's `removeConflictingTransitions`, stated in ``TransitionConflict``):
+    /// they conflict when ``conflicts(_:_:)``; then the later one preempts the earlier when
+    /// declared inside its source, and otherwise yields to it. A static relation: the generated
+    /// code of a step that several parallel regions' atomic states select for reads it as a
+    /// table.
     public func conflict(of later: TransitionID, with earlier: TransitionID) -> Conflict {
-        guard conflicts(later, earlier) else { return .none }
-        let inside = source(of: later).map { isProperDescendant($0, of: source(of: earlier)) } ?? false
-        return inside ? .preempts : .yields
+        TransitionConflict(of: conflictParty(later), with: conflictParty(earlier)) { isProperDescendant($0, of: $1) }
     }
 
     /// The transitions a trigger takes together in a configuration whose active atomic states
@@ -245,9 +240,20 @@ public struct ExecutableMachine: Sendable {
     /// The states that taking `transitions` together exits from `configuration` (the active
     /// states), in reverse document order: the active states below each one's domain.
     public func exitSet(of transitions: [TransitionID], in configuration: [StateID]) -> [StateID] {
-        let domains = transitions.filter { self[$0].entry != nil }.map { self[$0].domain }
+        // Loops rather than closures: a closure here captures the machine, and copying it (a
+        // retain per array of the machine and its model) cost the property checker more than
+        // the test itself (callgrind, debug).
+        var domains: [StateID?] = []
+        for transition in transitions where self[transition].entry != nil { domains.append(self[transition].domain) }
         guard !domains.isEmpty else { return [] }
-        return configuration.filter { state in domains.contains { isProperDescendant(state, of: $0) } }.sorted(by: >)
+        var exits: [StateID] = []
+        for state in configuration {
+            for domain in domains where isProperDescendant(state, of: domain) {
+                exits.append(state)
+                break
+            }
+        }
+        return exits.sorted(by: >)
     }
 
     /// What a history of `owner` remembers when `owner` is exited from `configuration`: its
@@ -321,7 +327,7 @@ public struct ExecutableMachine: Sendable {
     /// each group in document order: what a `switch event` of its dispatch tries.
     public func eventGroups(of owner: Owner) -> [(event: EventID, transitions: [TransitionID])] {
         triggers(of: owner).compactMap { trigger in
-            guard case .event(let event) = trigger else { return nil }
+            guard let event = trigger.event else { return nil }
             return (event, transitions(of: owner, for: trigger))
         }
     }
@@ -365,7 +371,7 @@ public struct ExecutableTransition: Hashable, Sendable {
 
     /// The event that triggers it, if an event does.
     public var eventID: EventID? {
-        if case .event(let event) = trigger { event } else { nil }
+        trigger?.event
     }
 }
 

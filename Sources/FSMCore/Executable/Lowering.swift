@@ -31,6 +31,16 @@ public enum Lowering {
                     ExecutableTransition(id: id, declaration: declaration, owner: owner, trigger: nil, domain: domain, entry: entry))
                 return
             }
+            // The state's timer for `delay`: the group of its transitions with the same delay.
+            func timer(_ delay: TimerDelay, of state: StateID) -> ExecutableMachine.Trigger {
+                let groups = timers[state.index]
+                if let group = groups.firstIndex(where: { $0.delay == delay }) {
+                    timers[state.index][group].transitions.append(id)
+                    return .timer(state, group: group)
+                }
+                timers[state.index].append(TimerGroup(delay: delay, transitions: [id]))
+                return .timer(state, group: groups.count)
+            }
             let trigger: ExecutableMachine.Trigger
             switch (declaration.trigger, owner) {
             case (.event(let event), _):
@@ -39,20 +49,10 @@ public enum Lowering {
                 trigger = .invocation(invocation, result)
             case (.always, _):
                 trigger = .always
-            case (.after, .state(let state)), (.afterComputed, .state(let state)):
-                let delay: TimerDelay = switch declaration.trigger {
-                case .after(let duration): .fixed(duration)
-                case .afterComputed(let function): .computed(function)
-                default: preconditionFailure("fsmc: a timer without a delay")
-                }
-                let groups = timers[state.index]
-                if let group = groups.firstIndex(where: { $0.delay == delay }) {
-                    timers[state.index][group].transitions.append(id)
-                    trigger = .timer(state, group: group)
-                } else {
-                    timers[state.index].append(TimerGroup(delay: delay, transitions: [id]))
-                    trigger = .timer(state, group: groups.count)
-                }
+            case (.after(let duration), .state(let state)):
+                trigger = timer(.fixed(duration), of: state)
+            case (.afterComputed(let function), .state(let state)):
+                trigger = timer(.computed(function), of: state)
             case (.done, .state(let state)):
                 trigger = .done(state)
             case (.after, .machine), (.afterComputed, .machine), (.done, .machine):

@@ -247,19 +247,3 @@ extension ExecutableMachine {
         guardModel == nil || guardModel == .else
     }
 }
-
-extension ExecutableMachine.Trigger {
-    /// Whether an event triggers it.
-    package var isEvent: Bool {
-        if case .event = self { true } else { false }
-    }
-
-    /// Whether several regions may take it together: events, eventless transitions and an
-    /// invocation's results (a timer or a completion belongs to one state).
-    var isSharable: Bool {
-        switch self {
-        case .event, .always, .invocation: true
-        case .timer, .done: false
-        }
-    }
-}

@@ -10,7 +10,7 @@ struct DeferralWarnings {
             for deferral in state.deferrals {
                 guard
                     let taker = state.transitions.first(where: {
-                        $0.trigger == .event(deferral.event) && ($0.guardExpression == nil || $0.guardExpression == .else)
+                        $0.trigger.event == deferral.event && ($0.guardExpression == nil || $0.guardExpression == .else)
                     })
                 else { continue }
                 let event = model[deferral.event].name

@@ -26,7 +26,7 @@ struct EventlessCycleCheck {
                 isBroken[index] = true
                 continue
             }
-            guard let position = states[index].transitions.firstIndex(where: { $0.trigger == .always && $0.guardExpression == nil }) else {
+            guard let position = states[index].transitions.firstIndex(where: { $0.trigger.isEventless && $0.guardExpression == nil }) else {
                 continue
             }
             firstUnguarded[index] = position
@@ -107,7 +107,7 @@ struct EventlessCycleCheck {
         var pending = [region]
         while let state = pending.popLast() {
             if states[state.index].transitions.contains(where: {
-                $0.trigger == .always && $0.guardExpression == nil && StateTree.leaves($0, parallel, in: states)
+                $0.trigger.isEventless && $0.guardExpression == nil && StateTree.leaves($0, parallel, in: states)
             }) {
                 return true
             }

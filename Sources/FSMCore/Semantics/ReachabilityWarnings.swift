@@ -53,7 +53,7 @@ struct ReachabilityWarnings {
             }
         }
         func follow(_ transitions: [TransitionModel], completions: Bool) {
-            for index in transitions.indices where (transitions[index].trigger == .done) == completions {
+            for index in transitions.indices where transitions[index].trigger.isCompletion == completions {
                 guard let target = transitions[index].target else { continue }
                 activate(target, enter: true)
                 for other in transitions[index].otherTargets { activate(other, enter: true) }

@@ -9,7 +9,7 @@ struct UnhandledErrorWarnings {
         var handled = [Bool](repeating: false, count: model.invocations.count)
         func note(_ transitions: [TransitionModel]) {
             for index in transitions.indices {
-                if case .invocation(let invocation, .error) = transitions[index].trigger { handled[invocation.index] = true }
+                if let delivered = transitions[index].trigger.invocationResult, delivered.result == .error { handled[delivered.invocation.index] = true }
             }
         }
         for state in model.states { note(state.transitions) }

@@ -10,13 +10,13 @@ struct UnusedSignalWarnings {
         var emitted = [Bool](repeating: false, count: model.outputs.count)
         func noteTransitions(_ transitions: [TransitionModel]) {
             for index in transitions.indices {
-                if case .event(let event) = transitions[index].trigger { handled[event.index] = true }
+                if let event = transitions[index].trigger.event { handled[event.index] = true }
                 noteActions(transitions[index].actions)
             }
         }
         func noteActions(_ actions: [ActionModel]) {
             for action in actions {
-                if case .emit(let output, _) = action { emitted[output.index] = true }
+                if let output = action.emittedOutput { emitted[output.index] = true }
             }
         }
         for state in model.states {

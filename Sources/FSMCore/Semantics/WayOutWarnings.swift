@@ -46,7 +46,7 @@ struct WayOutWarnings {
         if machineWayOut == .everywhere { return }
         var wayOut = [WayOut](repeating: .nowhere, count: model.states.count)
         for state in model.states {
-            for index in state.transitions.indices where state.transitions[index].trigger != .done {
+            for index in state.transitions.indices where !state.transitions[index].trigger.isCompletion {
                 wayOut[state.id.index] = wayOut[state.id.index].combined(with: leads(state.transitions[index]))
                 if wayOut[state.id.index] == .everywhere { break }
             }

@@ -267,33 +267,7 @@ extension InvocationsGenerator {
             var body = CodeWriter()
             // What `transitioned(from:on:…)` is told took the transition: no event, this result.
             let cause = "nil, result: \(Self.triggerValue(result, of: invocation))"
-            let relevant = walk.subtreesDeclaring {
-                !regionAnalysis.ownTransitions(of: $0, for: trigger).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(trigger)
-            }
-            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: { $0 == trigger }) }, pure: false)
-            let exitsFromCompound = { (state: StateID) in
-                self.regionAnalysis.ownTransitions(of: state, for: trigger).contains { self.bodies.exitsThroughChild($0, from: state) }
-            }
-            var leaves = walk.emitStateTree(
-                model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings,
-                bindsChild: exitsFromCompound,
-                emitShared: { parallel, writer in
-                    guard regionAnalysis.sharedTriggers[parallel.index].contains(trigger) else { return .nothing }
-                    written += regionAnalysis.sharedTransitions(of: parallel, for: trigger)
-                    let reads = shared.emitSharedTrigger(trigger, of: parallel, event: cause, mode: .live(.returnTrue), into: &writer)
-                    return WrittenCode(leaves: false, reads: reads)
-                },
-                into: &body
-            ) { state, position, writer in
-                let transitions = regionAnalysis.ownTransitions(of: state, for: trigger)
-                written += transitions
-                return bodies.emitGuardedSequence(transitions, from: position, event: cause, ending: .returnTrue, into: &writer)
-            }.leaves
-            let machineLevel = machine.transitions(of: .machine, for: trigger)
-            if !leaves, !machineLevel.isEmpty {
-                written += machineLevel
-                leaves = bodies.emitGuardedSequence(machineLevel, from: .unknown, event: cause, ending: .returnTrue, into: &body).leaves
-            }
+            let leaves = emitMachineWalk(of: trigger, event: cause, ending: .returnTrue, into: &body) { written += $0 }
             if !leaves { body.line("return false") }
             if payload.count > 1, !result.isOutput {
                 // The parts read, each under its label, in one pattern, so that a result

@@ -18,29 +18,8 @@ extension StatechartDispatchGenerator {
         writer.line("/// the states around it, outward, then the machine level's. Returns `false` when none does.")
         writer.line("@inline(__always)")
         eventFunction("private func handle(_ event: Event) -> Bool", into: &writer) { writer in
-            let relevant = walk.subtreesDeclaring { !walk.ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
-            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: \.isEvent) }, pure: false)
-            let exitsFromCompound = { (state: StateID) in
-                self.walk.ownEventGroups(of: state).contains { $0.transitions.contains { self.bodies.exitsThroughChild($0, from: state) } }
-            }
-            var leaves = walk.emitStateTree(
-                model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
-                emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .live(.returnTrue), into: &writer) },
-                into: &writer
-            ) { state, position, writer in
-                walk.emitEventSwitch(walk.ownEventGroups(of: state), into: &writer, condition: spelling.liveCondition) { id, writer in
-                    bodies.emitBody(id, from: position, event: "event", ending: .returnTrue, into: &writer)
-                }
-            }.leaves
-            if !leaves {
-                let machineGroups = machine.eventGroups(of: .machine)
-                if !machineGroups.isEmpty {
-                    writer.line("// Machine-level transitions, for events no active state takes.")
-                    leaves = walk.emitEventSwitch(machineGroups, into: &writer, condition: spelling.liveCondition) { id, writer in
-                        bodies.emitBody(id, from: .unknown, event: "event", ending: .returnTrue, into: &writer)
-                    }.leaves
-                }
-            }
+            let leaves = emitEventWalk(
+                mode: .live(.returnTrue), machineLevelComment: "// Machine-level transitions, for events no active state takes.", into: &writer)
             if !leaves { writer.line("return false") }
         }
         writer.line()
@@ -52,23 +31,7 @@ extension StatechartDispatchGenerator {
         writer.line("/// Takes eventless transitions until none is enabled, innermost states first.")
         writer.block("private func takeEventlessTransitions()") { writer in
             writer.block("while true") { writer in
-                let relevant = walk.subtreesDeclaring { !regionAnalysis.ownTransitions(of: $0, for: .always).isEmpty || regionAnalysis.sharedTriggers[$0.index].contains(.always) }
-                let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: { $0 == .always }) }, pure: false)
-                let exitsFromCompound = { (state: StateID) in
-                    self.regionAnalysis.ownTransitions(of: state, for: .always).contains { self.bodies.exitsThroughChild($0, from: state) }
-                }
-                let leaves = walk.emitStateTree(
-                    model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings, bindsChild: exitsFromCompound,
-                    emitShared: { parallel, writer in
-                        guard regionAnalysis.sharedTriggers[parallel.index].contains(.always) else { return .nothing }
-                        let reads = shared.emitSharedTrigger(.always, of: parallel, event: "nil", mode: .live(.continueLoop), into: &writer)
-                        return WrittenCode(leaves: false, reads: reads)
-                    },
-                    into: &writer
-                ) { state, position, writer in
-                    bodies.emitGuardedSequence(
-                        regionAnalysis.ownTransitions(of: state, for: .always), from: position, event: "nil", ending: .continueLoop, into: &writer)
-                }.leaves
+                let leaves = emitMachineWalk(of: .always, event: "nil", ending: .continueLoop, into: &writer)
                 if !leaves { writer.line("return") }
             }
         }

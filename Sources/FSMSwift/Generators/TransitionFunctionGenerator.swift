@@ -48,25 +48,7 @@ extension TransitionFunctionGenerator {
                 if topLevelFinals.count < model.topLevelStates.count { writer.line("default: break") }
                 writer.line("}")
             }
-            let condition = { (guardModel: GuardModel, event: EventID) in
-                self.spelling.guardCode(guardModel, event: event, receiver: "guards", configuration: "state")
-            }
-            let relevant = walk.subtreesDeclaring { !walk.ownEventGroups(of: $0).isEmpty || regionAnalysis.sharesEvents($0) }
-            let bindings = spelling.dataBindings(of: { walk.walkedTransitions(at: $0, where: \.isEvent) }, pure: true)
-            let emitReturn = { (id: TransitionID, writer: inout CodeWriter) -> CodeReads in
-                writer.line("return \(self.bodies.targetConfiguration(of: id, event: self.machine[id].eventID, receiver: "guards"))")
-                return self.bodies.targetReads(of: id)
-            }
-            var leaves = walk.emitStateTree(
-                model.topLevelStates, subject: BoundValue(variable: "state"), relevant: relevant, bindings: bindings,
-                emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: .pure, into: &writer) }, into: &writer
-            ) { state, _, writer in
-                walk.emitEventSwitch(walk.ownEventGroups(of: state), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
-            }.leaves
-            if !leaves {
-                leaves = walk.emitEventSwitch(machine.eventGroups(of: .machine), guardsOnly: true, into: &writer, condition: condition, emitBody: emitReturn)
-                    .leaves
-            }
+            let leaves = emitEventWalk(mode: .pure, into: &writer)
             if !leaves { writer.line("return nil") }
         }
         writer.line()

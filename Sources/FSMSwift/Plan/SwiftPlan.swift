@@ -33,6 +33,8 @@ final class SwiftPlan {
     /// What the parallel states mean for dispatch: the triggers regions share, exclude, take
     /// apart; microstep candidates and conflicts.
     let regionAnalysis: RegionAnalysis
+    /// The dispatch's decisions worked out once (`DispatchDecisions`), after the rest of the plan they read.
+    private(set) lazy var dispatchDecisions = DispatchDecisions(self)
 
     /// The platform releases the generated code needs (``PlatformAvailability/requirement(of:)``):
     /// above FSMRuntime's minimum for an `@Observable` machine and one that runs such a child.

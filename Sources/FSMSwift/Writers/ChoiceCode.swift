@@ -21,7 +21,7 @@ struct ChoiceCode {
         let isFirstStatement = statements.isEmpty
         let written = sequence.writeLines(into: &statements) { "return \(transitions[$0].index)" }
         if !written.leaves { statements.line("return nil") }
-        let guarded = sequence.branches.filter { $0.condition != nil }.map { transitions[$0.position] }
+        let guarded = sequence.guarded(transitions)
         guard isFirstStatement else { return guarded }
         if let taken = sequence.takenAtOnce {
             immediateValue = "\(transitions[taken].index)"

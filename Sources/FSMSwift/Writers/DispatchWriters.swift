@@ -18,6 +18,7 @@ struct DispatchWriters {
 
 /// A generator that walks the state tree with the shared ``DispatchWriters``.
 protocol TreeWalkingGenerator: PlanReader {
+    var spelling: SwiftSpelling { get }
     var writers: DispatchWriters { get }
 }
 

@@ -56,6 +56,12 @@ struct GuardedSequence {
         self.init(count: candidates.count, guardAt: { machine[candidates[$0]].declaration.guardExpression }, condition: condition)
     }
 
+    /// Of `candidates` (those the sequence was made from), the transitions whose guards the
+    /// code asks: what it reads of the state data is what their guards read.
+    func guarded(_ candidates: [TransitionID]) -> [TransitionID] {
+        branches.filter { $0.condition != nil }.map { candidates[$0.position] }
+    }
+
     /// A flat machine's transitions `candidates`, in priority order.
     init(_ candidates: [TransitionModel], condition: (GuardModel) -> String?) {
         self.init(count: candidates.count, guardAt: { candidates[$0].guardExpression }, condition: condition)

@@ -27,14 +27,11 @@ extension MicrostepWriter {
     /// transition inside the parallel state: its own and those around it come next. Returns
     /// what the code reads.
     func emitMicrostep(
-        _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: SharedMode, into writer: inout CodeWriter
+        _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: DispatchMode, into writer: inout CodeWriter
     ) -> CodeReads {
         let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
         let candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger)
-        let condition = { (guardModel: GuardModel) -> String? in
-            if case .pure = mode { return self.spelling.guardCode(guardModel, event: eventID, receiver: "guards", configuration: "state") }
-            return self.spelling.liveCondition(guardModel, eventID)
-        }
+        let condition = { (guardModel: GuardModel) in mode.condition(guardModel, event: eventID, spelling: self.spelling) }
         writer.line("var selection = TransitionSelection()")
         let regions = BoundValue(variable: spelling.regionsVariable(parallel))
         var reads = emitSelections(inside: parallel, of: parallel, value: regions, trigger: trigger, condition: condition, into: &writer)
@@ -46,7 +43,8 @@ extension MicrostepWriter {
                         emitFirstEnabled(candidates.around, condition: condition, into: &writer) { id in "selection.selectAround(\(id.index))" })
                 }
             }
-            if takingReadsSelection(of: candidates.all, mode: mode) {
+            // Transitions that neither move nor run actions here just consume the trigger.
+            if mode.takesSomething(of: candidates.all, in: machine) {
                 emitResolution(in: parallel, trigger: trigger, into: &writer)
             }
             reads.formUnion(emitTaking(candidates.all, of: parallel, event: event, eventID: eventID, mode: mode, into: &writer))
@@ -113,11 +111,7 @@ extension MicrostepWriter {
         sequence.writeChain(
             into: &writer, body: { branch, writer in writer.line(select(transitions[branch.position])) },
             otherwise: otherwise.map { otherwise in { writer in writer.line(otherwise()) } })
-        var reads = CodeReads()
-        for branch in sequence.branches where branch.condition != nil {
-            reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: transitions[branch.position]))
-        }
-        return reads
+        return CodeReads(dataLabels: decisions.guardData(of: sequence.guarded(transitions)))
     }
 
     // MARK: - Resolving conflicts
@@ -145,47 +139,46 @@ extension MicrostepWriter {
 
     // MARK: - Taking
 
-    /// Whether taking `candidates` asks which of them were taken: only transitions that move or
-    /// run actions (in the running machine) do something of their own; targetless ones without
-    /// actions just consume the trigger.
-    private func takingReadsSelection(of candidates: [TransitionID], mode: SharedMode) -> Bool {
-        if candidates.contains(where: { machine[$0].entry != nil }) { return true }
-        guard case .live = mode else { return false }
-        return candidates.contains { !machine[$0].declaration.actions.isEmpty }
-    }
-
     /// Takes the transitions in `taken` (all among `candidates`): the running machine's
     /// exits, actions, configuration and entries, or the configuration the pure function
     /// returns. Returns what the code reads.
     private func emitTaking(
-        _ candidates: [TransitionID], of parallel: StateID, event: String, eventID: EventID?, mode: SharedMode, into writer: inout CodeWriter
+        _ candidates: [TransitionID], of parallel: StateID, event: String, eventID: EventID?, mode: DispatchMode, into writer: inout CodeWriter
     ) -> CodeReads {
-        var reads = CodeReads()
         let moving = candidates.filter { machine[$0].entry != nil }
         // Taken transitions that move have disjoint domains: document order of the domains
         // orders their exits (reversed) and entries.
         let byDomain = moving.sorted { (machine[$0].domain?.index ?? -1, $0) < (machine[$1].domain?.index ?? -1, $1) }
-        let movesCondition = "taken.contains { " + moving.map { "$0 == \($0.index)" }.joined(separator: " || ") + " }"
-        let receiver = if case .pure = mode { "guards" } else { "actions" }
-        guard case .live(let ending) = mode else {
-            guard !moving.isEmpty else {
-                writer.line("return state")
-                return reads
-            }
-            writer.line("var next = state")
-            for id in byDomain {
-                writer.block("if taken.contains(\(id.index))") { writer in
-                    reads.formUnion(
-                        emitConfiguration(
-                            after: id, inside: parallel, subject: "next", eventID: eventID, receiver: receiver, historyInside: nil, into: &writer))
-                }
-            }
-            writer.line("return next")
-            return reads
+        switch mode {
+        case .pure: return returnTaken(byDomain, inside: parallel, eventID: eventID, into: &writer)
+        case .live(let ending):
+            return takeTaken(candidates, byDomain: byDomain, inside: parallel, event: event, eventID: eventID, ending: ending, into: &writer)
         }
-        let done = ending == .returnTrue ? "return true" : "continue"
+    }
+
+    /// The pure function's `return` of the configuration the transitions in `taken` that move
+    /// (`byDomain`) lead to.
+    private func returnTaken(_ byDomain: [TransitionID], inside parallel: StateID, eventID: EventID?, into writer: inout CodeWriter) -> CodeReads {
+        guard !byDomain.isEmpty else {
+            writer.line(DispatchMode.pure.unmovedEnd)
+            return CodeReads()
+        }
+        writer.line("var next = state")
+        let reads = emitConfigurations(byDomain, inside: parallel, subject: "next", eventID: eventID, mode: .pure, into: &writer)
+        writer.line("return next")
+        return reads
+    }
+
+    /// The running machine's taking of the transitions in `taken` (all among `candidates`,
+    /// those that move `byDomain`): exits, actions, configuration, entries.
+    private func takeTaken(
+        _ candidates: [TransitionID], byDomain: [TransitionID], inside parallel: StateID, event: String, eventID: EventID?, ending: BodyEnding,
+        into writer: inout CodeWriter
+    ) -> CodeReads {
+        let moving = candidates.filter { machine[$0].entry != nil }
+        var reads = CodeReads()
         if !moving.isEmpty {
-            writer.line("let moves = \(movesCondition)")
+            writer.line("let moves = taken.contains { " + moving.map { "$0 == \($0.index)" }.joined(separator: " || ") + " }")
             writer.line("let stateBefore = state")
             for id in byDomain.reversed() {
                 writer.block("if taken.contains(\(id.index))") { writer in reads.formUnion(bodies.emitExits(of: id, from: .unknown, into: &writer)) }
@@ -195,94 +188,52 @@ extension MicrostepWriter {
         for id in machine.inDocumentOrder(candidates) where !machine[id].declaration.actions.isEmpty {
             writer.block("if taken.contains(\(id.index))") { writer in
                 let actions = machine[id].declaration.actions
-                reads.formUnion(bindingData(spelling.dataNeeded(by: actions), of: id, inside: parallel, subject: "state", into: &writer) { writer in
+                let labels = decisions.actionData[id.index]
+                reads.formUnion(bodies.bindingChosenData(labels, of: id, inside: parallel, from: .configuration("state"), into: &writer) { writer in
                     spelling.emitActions(actions, payloadOf: machine[id].declaration.trigger, into: &writer)
-                    return CodeReads(dataLabels: spelling.dataNeeded(by: actions))
+                    return CodeReads(dataLabels: labels)
                 })
             }
         }
         guard !moving.isEmpty else {
-            writer.line(done)
+            writer.line(ending.statement)
             return reads
         }
-        writer.line("guard moves else { \(done) }")
-        for id in byDomain {
-            writer.block("if taken.contains(\(id.index))") { writer in
-                reads.formUnion(
-                    emitConfiguration(
-                        after: id, inside: parallel, subject: "state", eventID: eventID, receiver: receiver,
-                        historyInside: spelling.restoredHistory(of: id), into: &writer))
-            }
-        }
+        writer.line("guard moves else { \(ending.statement) }")
+        reads.formUnion(emitConfigurations(byDomain, inside: parallel, subject: "state", eventID: eventID, mode: .live(ending), into: &writer))
         for id in byDomain {
             var entries = CodeWriter()
             bodies.emitEntries(of: id, restoredInside: spelling.restoredHistory(of: id), into: &entries)
             guard !entries.isEmpty else { continue }
             writer.block("if taken.contains(\(id.index))") { writer in writer.append(entries) }
         }
-        switch ending {
-        case .returnTrue: writer.line("return transitioned(from: stateBefore, on: \(event))")
-        case .continueLoop:
-            writer.line("transitioned(from: stateBefore, on: \(event))")
-            writer.line("continue")
-        }
+        ending.writeTransitioned(on: event, into: &writer)
         return reads
     }
 
-    /// `subject = …`: the configuration once `id` is taken, from what `subject` holds (the
-    /// transitions taken before it changed other parts only: their domains are disjoint).
-    /// Returns what the code reads.
-    private func emitConfiguration(
-        after id: TransitionID, inside parallel: StateID, subject: String, eventID: EventID?, receiver: String, historyInside: String?,
+    /// `if taken.contains(12) { subject = … }` for each transition that moves, in document
+    /// order of their domains: the configuration once they are taken, each from what `subject`
+    /// holds (the transitions taken before it changed other parts only: their domains are
+    /// disjoint). The running machine restores a history target's from the history the exits
+    /// above left. Returns what the code reads.
+    private func emitConfigurations(
+        _ byDomain: [TransitionID], inside parallel: StateID, subject: String, eventID: EventID?, mode: DispatchMode,
         into writer: inout CodeWriter
     ) -> CodeReads {
-        let value = bodies.targetConfiguration(
-            of: id, event: eventID, receiver: receiver, historyInside: historyInside.flatMap { $0.isEmpty ? nil : $0 })
-        return bindingData(spelling.dataNeeded(byTargetOf: id), of: id, inside: parallel, subject: subject, bindingRegions: true, into: &writer) { writer in
-            writer.line("\(subject) = \(value)")
-            return bodies.targetReads(of: id)
-        }
-    }
-
-    /// Writes `body` where the data among `labels` of the states inside `parallel` down to
-    /// `id`'s source are bound from `subject` (and, with `bindingRegions`, the regions of the
-    /// parallel states down to the transition's domain that the new configuration keeps and
-    /// `body` reads: no more, since Swift rejects a variable never used).
-    /// `body` says what it reads; returns what the whole reads from outside what it binds.
-    private func bindingData(
-        _ labels: Set<String>, of id: TransitionID, inside parallel: StateID, subject: String, bindingRegions: Bool = false,
-        into writer: inout CodeWriter, _ body: (inout CodeWriter) -> CodeReads
-    ) -> CodeReads {
-        guard let source = machine.source(of: id) else { return body(&writer) }
-        let path = machine.path(to: source)
-        // The data of the parallel state and the states around it stay as the walk that led
-        // here bound them; the step changes only what lies inside.
-        let needed = labels.intersection(path.filter { machine.isProperDescendant($0, of: parallel) }.flatMap { model[$0].data.map { $0.label! } })
-        let keptRegions = bindingRegions && spelling.crossesParallelState(machine[id].domain.map { machine.path(to: $0) } ?? [])
-        guard !needed.isEmpty || keptRegions else { return body(&writer) }
-        var inner = CodeWriter()
-        let bodyReads = body(&inner)
-        // A path ending at a region binds its parallel state's regions only when asked for
-        // what is inside the region (an expression, not a new variable).
-        let endsAtRegion = model[source].parent.map { model[$0].isParallel } ?? false
-        var matched = path
-        var child: String? = keptRegions && endsAtRegion ? "region" : nil
-        if child != nil, let parent = model[source].parent, !bodyReads.reads(spelling.regionsVariable(parent)) {
-            // The body keeps no region of the source's parallel state: the path ends where
-            // the last regions it reads are bound, or the last data it needs (a region of a
-            // parallel state bound for nothing is a variable never used).
-            let regionsEnd = path.lastIndex { model[$0].isParallel && bodyReads.reads(spelling.regionsVariable($0)) }
-            let dataEnd = path.lastIndex { !needed.isDisjoint(with: model[$0].data.map { $0.label! }) }
-            guard let end = [regionsEnd, dataEnd].compactMap({ $0 }).max() else {
-                writer.append(inner)
-                return bodyReads.outside(binding: needed)
+        var reads = CodeReads()
+        for id in byDomain {
+            let restored = mode.runsActions ? spelling.restoredHistory(of: id) : ""
+            let value = bodies.targetConfiguration(of: id, event: eventID, receiver: mode.receiver, historyInside: restored.isEmpty ? nil : restored)
+            writer.block("if taken.contains(\(id.index))") { writer in
+                reads.formUnion(
+                    bodies.bindingChosenData(
+                        decisions.targetData[id.index], of: id, inside: parallel, from: .configuration(subject, bindingKeptRegions: true), into: &writer
+                    ) { writer in
+                        writer.line("\(subject) = \(value)")
+                        return bodies.targetReads(of: id)
+                    })
             }
-            matched = Array(path[...end])
-            child = end == regionsEnd ? spelling.regionsVariable(path[end]) : nil
         }
-        let (clauses, _) = spelling.configurationClauses(matched, binding: needed, child: child, subject: subject)
-        // The clauses bind what the body reads of the configuration afresh, from `subject`.
-        writer.block("if " + clauses.joined(separator: ", ")) { writer in writer.append(inner) }
-        return bodyReads.outside(binding: needed)
+        return reads
     }
 }

@@ -201,28 +201,22 @@ extension StateTreeWalk {
     /// in order (`emitBody` writes one, ending in a `return`, and says what it reads). Returns
     /// whether every path leaves, and what the code reads: the bodies' reads and the data the
     /// guards written read.
-    ///
-    /// `guardsOnly`: the bodies run no action (the pure transition function), so only guards
-    /// need the payload bound.
+    /// `mode` says how guards are asked and what the bodies read of the payload.
     func emitEventSwitch(
-        _ groups: [(event: EventID, transitions: [TransitionID])], guardsOnly: Bool = false, into writer: inout CodeWriter,
-        condition: (GuardModel, EventID) -> String?, emitBody: (TransitionID, inout CodeWriter) -> CodeReads
+        _ groups: [(event: EventID, transitions: [TransitionID])], mode: DispatchMode, into writer: inout CodeWriter,
+        emitBody: (TransitionID, inout CodeWriter) -> CodeReads
     ) -> WrittenCode {
         guard !groups.isEmpty else { return .nothing }
         writer.line("switch event {")
         var reads = CodeReads()
         var everyGroupLeaves = true
         for group in groups {
-            var declarations = group.transitions.map { machine[$0].declaration }
-            if guardsOnly {
-                for index in declarations.indices { declarations[index].actions = [] }
-            }
-            writer.line("case ", spelling.pattern(for: group.event, binding: spelling.usedPayload(of: declarations)), ":")
+            writer.line("case ", spelling.pattern(for: group.event, binding: mode.usedPayload(of: group.transitions, in: machine, spelling: spelling)), ":")
             writer.indented { writer in
-                let sequence = GuardedSequence(group.transitions, in: machine) { condition($0, group.event) }
+                let sequence = GuardedSequence(group.transitions, in: machine) { mode.condition($0, event: group.event, spelling: spelling) }
                 let written = sequence.writeBlocks(into: &writer) { branch, writer in
                     let id = group.transitions[branch.position]
-                    if branch.condition != nil { reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: id)) }
+                    if branch.condition != nil { reads.insert(dataLabels: decisions.guardData[id.index]) }
                     reads.formUnion(emitBody(id, &writer))
                 }
                 everyGroupLeaves = written.leaves && everyGroupLeaves

@@ -32,7 +32,7 @@ extension TransitionBodyWriter {
     func emitActiveGuard(
         of state: StateID, binding transitions: [TransitionID], required: Bool = true, into writer: inout CodeWriter
     ) -> ActivePosition {
-        let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(spelling.dataNeeded(by: $1, pure: false)) }
+        let labels = transitions.reduce(into: Set<String>()) { $0.formUnion(decisions.dataNeeded(by: $1, runsActions: true)) }
         let bound = spelling.chainLabels(of: state, among: labels)
         let bindsChild = model[state].isCompound && transitions.contains { exitsThroughChild($0, from: state) }
         var child: BoundValue?
@@ -54,11 +54,11 @@ extension TransitionBodyWriter {
         _ transitions: [TransitionID], from position: ActivePosition, event: String, ending: BodyEnding,
         into writer: inout CodeWriter
     ) -> WrittenCode {
-        let sequence = GuardedSequence(transitions, in: machine) { self.spelling.liveCondition($0, nil) }
+        let sequence = GuardedSequence(transitions, in: machine) { DispatchMode.live(ending).condition($0, event: nil, spelling: self.spelling) }
         var reads = CodeReads()
         let leaves = sequence.writeBlocks(into: &writer) { branch, writer in
             let id = transitions[branch.position]
-            if branch.condition != nil { reads.insert(dataLabels: spelling.dataNeeded(byGuardOf: id)) }
+            if branch.condition != nil { reads.insert(dataLabels: decisions.guardData[id.index]) }
             reads.formUnion(emitBody(id, from: position, event: event, ending: ending, into: &writer))
         }.leaves
         return WrittenCode(leaves: leaves, reads: reads)
@@ -84,11 +84,11 @@ extension TransitionBodyWriter {
         let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
         let emitOwnActions = actions ?? { writer in
             self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
-            return CodeReads(dataLabels: self.spelling.dataNeeded(by: transition.declaration.actions))
+            return CodeReads(dataLabels: self.decisions.actionData[id.index])
         }
         guard let entry = transition.entry else {
             let reads = emitOwnActions(&writer)
-            writer.line(ending == .returnTrue ? "return true" : "continue")
+            writer.line(ending.statement)
             return reads
         }
         writer.line("let stateBefore = state")
@@ -101,14 +101,23 @@ extension TransitionBodyWriter {
         writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
         reads.formUnion(targetReads(of: id))
         emitEntries(of: id, restoredInside: "restoredInside", into: &writer)
-        switch ending {
-        case .returnTrue:
-            writer.line("return transitioned(from: stateBefore, on: \(event))")
-        case .continueLoop:
-            writer.line("transitioned(from: stateBefore, on: \(event))")
-            writer.line("continue")
-        }
+        ending.writeTransitioned(on: event, into: &writer)
         return reads
+    }
+
+    /// Takes transition `id` as `mode` does: the running machine's body
+    /// (``emitBody(_:from:event:ending:into:actions:)``, `actions` in place of its own), or the
+    /// `return` of the configuration it leads to from the pure function. Returns what the code
+    /// reads.
+    func emitTaking(
+        _ id: TransitionID, from position: ActivePosition, event: String, mode: DispatchMode, into writer: inout CodeWriter,
+        actions: ((inout CodeWriter) -> CodeReads)? = nil
+    ) -> CodeReads {
+        guard case .live(let ending) = mode else {
+            writer.line("return \(targetConfiguration(of: id, event: machine[id].eventID, receiver: mode.receiver))")
+            return targetReads(of: id)
+        }
+        return emitBody(id, from: position, event: event, ending: ending, into: &writer, actions: actions)
     }
 
     /// The states a taken transition enters, outermost first (`enterState(.x)`); what a
@@ -159,7 +168,7 @@ extension TransitionBodyWriter {
         guard let entry = transition.entry else { return CodeReads() }
         var reads = spelling.regionsRead(
             keeping: transition.domain.map { machine.path(to: $0) } ?? [], entering: entry.states, historyOwner: entry.restoresHistoryOf)
-        reads.insert(dataLabels: spelling.dataNeeded(byTargetOf: id))
+        reads.insert(dataLabels: decisions.targetData[id.index])
         return reads
     }
 

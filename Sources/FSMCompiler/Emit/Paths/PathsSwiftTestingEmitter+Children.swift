@@ -181,21 +181,6 @@ extension PathsSwiftTestingEmitter {
     }
 }
 
-extension TransitionModel.Trigger {
-    /// `after 1s` or `after name`.
-    var isTimer: Bool {
-        switch self {
-        case .after, .afterComputed: true
-        default: false
-        }
-    }
-
-    /// `after name`.
-    var isComputedDelay: Bool {
-        if case .afterComputed = self { true } else { false }
-    }
-}
-
 extension InvocationModel.Kind {
     /// `invoke Machine as name`.
     var isMachine: Bool {

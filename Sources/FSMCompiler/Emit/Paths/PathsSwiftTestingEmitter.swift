@@ -49,7 +49,7 @@ public struct PathsSwiftTestingEmitter {
     /// `SwiftPlan` decides).
     var observesStateIDs: Bool {
         !model.isFlat || hasStateData || hasInvocations
-            || model.states.contains { $0.transitions.contains { $0.trigger.isComputedDelay } }
+            || model.states.contains { $0.transitions.contains { $0.trigger.delayFunction != nil } }
     }
     var scriptName: String { "\(model.name)PathScript" }
     /// Whether some counterexample's step answers guards one call at a time

@@ -137,10 +137,7 @@ public struct SCXMLEmitter {
         self.invokedAs = invokedAs
         hasMachineState = !model.machineTransitions.isEmpty
         let delayFunctions = Self.unique(model.states.flatMap { state in
-            state.transitions.compactMap { transition -> String? in
-                if case .afterComputed(let name) = transition.trigger { return name }
-                return nil
-            }
+            state.transitions.compactMap(\.trigger.delayFunction)
         })
         let guardNames = model.guards.map(\.name)
         // Variables share the document's id space with the states (`<data id>` is an XML ID)
@@ -340,12 +337,7 @@ public struct SCXMLEmitter {
 
     /// One timer of a state: the `after` transitions with the same delay share it, as in fsmc.
     struct Timer {
-        enum Delay: Equatable {
-            case fixed(DurationModel)
-            case computed(String)
-        }
-
-        var delay: Delay
+        var delay: TimerDelay
         /// The event it sends, also the `<send>`'s id: `fsmc.after.waiting.1`.
         var event: String
     }
@@ -354,12 +346,7 @@ public struct SCXMLEmitter {
     func timers(of state: StateModel) -> [Timer] {
         var timers: [Timer] = []
         for transition in state.transitions {
-            let delay: Timer.Delay
-            switch transition.trigger {
-            case .after(let duration): delay = .fixed(duration)
-            case .afterComputed(let function): delay = .computed(function)
-            case .event, .always, .done, .invocation: continue
-            }
+            guard let delay = transition.trigger.timerDelay else { continue }
             if !timers.contains(where: { $0.delay == delay }) {
                 timers.append(Timer(delay: delay, event: "fsmc.after.\(state.name).\(timers.count + 1)"))
             }
@@ -394,13 +381,7 @@ public struct SCXMLEmitter {
         case .after, .afterComputed:
             let source = transition.source.map { model[$0] }
             let timer = source.flatMap { source in
-                timers(of: source).first { timer in
-                    switch (transition.trigger, timer.delay) {
-                    case (.after(let duration), .fixed(let delay)): duration == delay
-                    case (.afterComputed(let function), .computed(let delay)): function == delay
-                    default: false
-                    }
-                }
+                timers(of: source).first { $0.delay == transition.trigger.timerDelay }
             }
             attributes.append(("event", timer?.event))
         }
@@ -409,7 +390,7 @@ public struct SCXMLEmitter {
             let first = transition.targetsHistory ? Self.historyID(of: model[target]) : model[target].name
             attributes.append(("target", ([first] + transition.otherTargets.map { model[$0].name }).joined(separator: " ")))
         }
-        if case .invocation(let invocation, let result) = transition.trigger, let condition = runCondition(of: model[invocation], result) {
+        if let delivered = transition.trigger.invocationResult, let condition = runCondition(of: model[delivered.invocation], delivered.result) {
             conditions.append(condition)
         }
         if let guardModel = transition.guardExpression, guardModel != .else {
