@@ -30,8 +30,8 @@ struct ChildMachinesGenerator: PlanReader {
     /// so that a child whose outputs nothing takes builds no notification for them.
     func hearsOutputs(of invocation: InvocationModel) -> Bool {
         machine.transitions.contains { transition in
-            guard case .invocation(let id, .output)? = transition.trigger else { return false }
-            return id == invocation.id
+            guard let delivered = transition.trigger?.invocationResult, case .output = delivered.result else { return false }
+            return delivered.invocation == invocation.id
         }
     }
 

@@ -8,9 +8,9 @@ final class StatechartStateChangesGenerator: PlanReader {
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
     /// `finalsEntered[i]` by the final states a parallel state's completion reads
-    /// (``PlanReader/finalsOfCompletingRegions``).
+    /// (``DispatchDecisions/finalsOfCompletingRegions``).
     private lazy var finalEnteredFlags: [StateID: String] = Dictionary(
-        uniqueKeysWithValues: finalsOfCompletingRegions.enumerated().map { ($0.element, "finalsEntered[\($0.offset)]") })
+        uniqueKeysWithValues: decisions.finalsOfCompletingRegions.enumerated().map { ($0.element, "finalsEntered[\($0.offset)]") })
 
     init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
         self.plan = plan
@@ -23,7 +23,7 @@ extension StatechartStateChangesGenerator {
     /// The condition that `state` is in a final state (SCXML's `isInFinalState`): a final
     /// child of a compound state active, every region of a parallel state in a final state.
     /// `nil` when it never is. A final state counts once its entry ran in the step that enters
-    /// it (``PlanReader/finalsOfCompletingRegions``).
+    /// it (``DispatchDecisions/finalsOfCompletingRegions``).
     private func finalCondition(of state: StateID) -> String? {
         if model[state].isParallel {
             let regions = model[state].children.map(finalCondition)

@@ -2,12 +2,12 @@ import FSMCore
 
 /// `done` transitions of compound states: a completion waits in the internal queue as an
 /// `InternalEvent` (``RaisedEventsPart``), and a parallel state's completion reads which of
-/// its regions' final states were entered (`finalsEntered`, ``PlanReader/finalsOfCompletingRegions``).
+/// its regions' final states were entered (`finalsEntered`, ``DispatchDecisions/finalsOfCompletingRegions``).
 struct CompletionPart: RunningMachinePart {
     unowned let plan: SwiftPlan
 
     func emitQueueStorage(into writer: inout CodeWriter) {
-        let finals = finalsOfCompletingRegions
+        let finals = decisions.finalsOfCompletingRegions
         guard !finals.isEmpty else { return }
         writer.line("/// Whether the entry of each final state a parallel state's completion reads ran, and")
         writer.line("/// the state was not exited since: \(finals.map { "`\(model[$0].name)`" }.joined(separator: ", ")). A step")
@@ -26,6 +26,6 @@ struct CompletionPart: RunningMachinePart {
 
     /// A restored machine reads which final states are entered from its configuration.
     var resumption: [String] {
-        finalsOfCompletingRegions.enumerated().map { "finalsEntered[\($0.offset)] = isIn(.\(model[$0.element].name))" }
+        decisions.finalsOfCompletingRegions.enumerated().map { "finalsEntered[\($0.offset)] = isIn(.\(model[$0.element].name))" }
     }
 }

@@ -180,14 +180,14 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
         }
         let hasStateData = model.states.contains { !$0.data.isEmpty }
         if hasStateData { features.insert(.stateData) }
-        let hasComputedDelays = hasTaken { if case .afterComputed = $0.trigger { true } else { false } }
+        let hasComputedDelays = hasTaken { $0.trigger.delayFunction != nil }
         if !model.isFlat || hasStateData || hasComputedDelays { features.insert(.statechart) }
         if model.states.contains(where: { $0.history != nil }) { features.insert(.history) }
-        let completes = hasTaken { $0.trigger == .done }
+        let completes = hasTaken { $0.trigger.isCompletion }
         if completes { features.insert(.completion) }
         if machine.timers.contains(where: { !$0.isEmpty }) { features.insert(.timers) }
-        if hasTaken({ $0.trigger == .always }) { features.insert(.eventless) }
-        let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
+        if hasTaken({ $0.trigger.isEventless }) { features.insert(.eventless) }
+        let raises = { (actions: [ActionModel]) in actions.contains { $0.raisedEvent != nil } }
         // A history default's actions run as a transition's do (R89 of fsm-differential's seed 2
         // with invocations raised only there, and the generated Swift lacked the queue).
         let hasRaise = model.states.contains { raises($0.entryActions) || raises($0.exitActions) || raises($0.historyDefault?.actions ?? []) }

@@ -25,7 +25,7 @@ extension SwiftSpelling {
 
     /// The payload variables that the guards and actions of these transitions use.
     func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
-        guard case .event(let id)? = transitions.first?.trigger else { return [] }
+        guard let id = transitions.first?.trigger.event else { return [] }
         return usedPayload(of: transitions, variables: payloadVariables[id.index])
     }
 
@@ -68,7 +68,7 @@ extension SwiftSpelling {
 
     /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.outputs, .emitted(.notice))`.
     func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
-        let event: EventID? = if case .event(let event)? = trigger { event } else { nil }
+        let event = trigger?.event
         switch action {
         case .call(let name):
             return "actions.\(name)" + callArguments(actionsByName[name]!.payload, actionsByName[name]!.data, event: event)

@@ -240,19 +240,6 @@ extension SwiftSpelling {
 
     // MARK: - What must be bound
 
-    /// The data labels the code of a transition reads: its guard's, its actions' and its
-    /// values' functions receive their state's data; arguments name data; and the states that
-    /// stay active around it keep theirs in the new configuration. `pure`: the transition
-    /// function, which runs no action.
-    func dataNeeded(by id: TransitionID, pure: Bool) -> Set<String> {
-        guard shape.hasStateData else { return [] }
-        var labels = dataNeeded(byGuardOf: id).union(dataNeeded(byTargetOf: id))
-        if !pure {
-            labels.formUnion(dataNeeded(by: machine[id].declaration.actions))
-        }
-        return labels
-    }
-
     /// The data labels a transition's guard reads: its guards' functions receive their data.
     func dataNeeded(byGuardOf id: TransitionID) -> Set<String> {
         guard shape.hasStateData else { return [] }
@@ -294,12 +281,6 @@ extension SwiftSpelling {
         case .computed(let name): Set(valueFunctionsByName[name]!.data.map { $0.label! })
         default: []
         }
-    }
-
-    /// For each state, the labels of its own data that transitions declared in it or inside it
-    /// read: what a walk of the state tree binds at that state's case.
-    func dataBindings(of transitions: (StateID) -> [TransitionID], pure: Bool) -> [Set<String>] {
-        dataBindings { state in transitions(state).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: pure)) } }
     }
 
     /// For each state, the labels of its own data that `needed` asks for at it or inside it.
