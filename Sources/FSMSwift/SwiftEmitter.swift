@@ -5,7 +5,8 @@ import FSMCore
 ///
 /// The output is a pure function of the model: the same spec always gives the same bytes.
 public final class SwiftEmitter: PlanReader {
-    /// What the generators decide before writing: features, conformances, names, slots.
+    /// What the generators decide before writing: the machine's shape and parts, conformances,
+    /// names, slots.
     let plan: SwiftPlan
     /// How the generated code spells expressions, configurations and bindings.
     let spelling: SwiftSpelling
@@ -50,24 +51,23 @@ public final class SwiftEmitter: PlanReader {
         writer.block("\(isolation)\(access)final class \(model.name)\(model.isObservable ? ": Observable" : "")") { writer in
             let valueTypes = ValueTypesGenerator(plan: plan, spelling: spelling)
             valueTypes.emitValueTypes(into: &writer)
-            if features.contains(.history) { valueTypes.emitHistoryTypes(into: &writer) }
+            if parts.history != nil { valueTypes.emitHistoryTypes(into: &writer) }
             if plan.hasSnapshotType { valueTypes.emitSnapshotType(into: &writer) }
-            if features.contains(.actions) { ActionsProtocolGenerator(plan: plan).emitActionsProtocol(into: &writer) }
-            let observation = ObservationGenerator(plan: plan)
-            observation.emitObserverProtocol(into: &writer)
+            if plan.hasActions { ActionsProtocolGenerator(plan: plan).emitActionsProtocol(into: &writer) }
+            plan.observation.emitObserverProtocol(into: &writer)
             let runningClass = RunningClassGenerator(plan: plan)
             runningClass.emitStoredProperties(into: &writer)
             runningClass.emitInitializer(into: &writer)
             runningClass.emitPublicAPI(into: &writer)
             StopGenerator(plan: plan).emitStop(into: &writer)
             runningClass.emitStep(into: &writer)
-            if features.contains(.deferral) { DeferralGenerator(plan: plan).emitDeferral(into: &writer) }
+            if parts.deferral != nil { DeferralGenerator(plan: plan).emitDeferral(into: &writer) }
             let writers = DispatchWriters(plan: plan, spelling: spelling)
             let shape = plan.shapeGenerator(spelling: spelling, writers: writers)
             shape.emitDispatch(into: &writer)
             shape.emitStateChanges(into: &writer)
-            if features.contains(.timers) { shape.emitTimers(into: &writer) }
-            if features.contains(.invocations) {
+            if parts.timers != nil { shape.emitTimers(into: &writer) }
+            if parts.invocations != nil {
                 InvocationsGenerator(plan: plan, spelling: spelling, writers: writers).emitInvocations(into: &writer)
             }
             runningClass.emitNotifications(into: &writer)
@@ -76,8 +76,8 @@ public final class SwiftEmitter: PlanReader {
             IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }
-        ObservationGenerator(plan: plan).emitExtensions(into: &writer)
-        RecordingGenerator(plan: plan).emitRecording(into: &writer)
+        plan.observation.emitExtensions(into: &writer)
+        plan.recording.emitRecording(into: &writer)
         return writer.text
     }
 

@@ -14,7 +14,7 @@ extension ActionsProtocolGenerator {
         writer.line("/// The guards and actions of ``\(name)``, implemented by your code.")
         writer.line("///")
         writer.line("/// Guards decide whether a transition is taken and should have no side effects. Actions")
-        writer.line("/// receive the payload of the event that triggered them\(features.contains(.stateData) ? ", then the data of their state" : "").")
+        writer.line("/// receive the payload of the event that triggered them\(shape.hasStateData ? ", then the data of their state" : "").")
         if !model.valueFunctions.isEmpty {
             writer.line("/// Functions that return a value compute what the spec names them for: a state's data, an")
             writer.line("/// argument, a delay.")

@@ -18,7 +18,8 @@ extension InvocationModel {
 /// child's steps, as an element and the end of a stream (`InvocationOutcome<SignIn.Output>`).
 /// Leaving the state cancels the slot, which calls the child's `stop()`.
 struct ChildMachinesGenerator: PlanReader {
-    let plan: SwiftPlan
+    /// Unowned: the plan holds one (``ChildMachinesPart``).
+    unowned let plan: SwiftPlan
 
     /// `SignInLink` for the invocation `signIn`.
     func linkType(of invocation: InvocationModel) -> String {
@@ -29,8 +30,8 @@ struct ChildMachinesGenerator: PlanReader {
     /// so that a child whose outputs nothing takes builds no notification for them.
     func hearsOutputs(of invocation: InvocationModel) -> Bool {
         machine.transitions.contains { transition in
-            guard case .invocation(let id, .output)? = transition.trigger else { return false }
-            return id == invocation.id
+            guard let delivered = transition.trigger?.invocationResult, case .output = delivered.result else { return false }
+            return delivered.invocation == invocation.id
         }
     }
 
@@ -72,7 +73,7 @@ struct ChildMachinesGenerator: PlanReader {
             writer.closure("let link = \(linkType(of: invocation))(run: run, completion: \(completion)) { [weak self] delivery, run in") { writer in
                 writer.line("self?.invocationDelivered(delivery, run: run)")
             }
-            RecordingGenerator(plan: plan).writeChildObservers(of: invocation, child: child, link: "link", into: &writer)
+            plan.recording.writeChildObservers(of: invocation, child: child, link: "link", into: &writer)
             writer.line("let child = actions.\(invocation.name)(\((data + ["observers: observers"]).joined(separator: ", ")))")
             // Without the link among its observers, the child's outputs would be lost silently.
             writer.line("precondition(link.isAttached, \"\(model.name): \(invocation.name)(…) must give 'observers' to \(child)'s init\")")

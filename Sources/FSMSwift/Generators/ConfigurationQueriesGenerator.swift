@@ -13,14 +13,14 @@ extension ConfigurationQueriesGenerator {
     func emitConfigurationQueries(into writer: inout CodeWriter) {
         writer.line("// MARK: - Configuration")
         writer.line()
-        let stateType = features.contains(.statechart) ? "StateID" : "State"
-        writer.line("/// Whether `state` is active\(features.contains(.statechart) ? ": the active atomic state or a state around it" : "").")
+        let stateType = shape.stateIDType
+        writer.line("/// Whether `state` is active\(shape.isStatechart ? ": the active atomic state or a state around it" : "").")
         writer.block("\(access)func isIn(_ state: \(stateType)) -> Bool") { writer in
-            writer.line(features.contains(.statechart) ? "Self.configuration(self.state, contains: state)" : "self.state == state")
+            writer.line(shape.isStatechart ? "Self.configuration(self.state, contains: state)" : "self.state == state")
         }
         writer.line()
         let guards = model.guards.isEmpty && model.valueFunctions.isEmpty ? "" : ", guards: actions"
-        let history = features.contains(.history) ? ", history: history" : ""
+        let history = parts.history != nil ? ", history: history" : ""
         writer.line("/// Whether `event` would be taken now: a transition of the active states or the machine")
         writer.line("/// level accepts it and its guard holds. Guards are asked; no action runs.")
         eventFunction("\(access)func canHandle(_ event: Event) -> Bool", into: &writer) { writer in
@@ -36,7 +36,7 @@ extension ConfigurationQueriesGenerator {
             writer.line("return Self.transitionTable.acceptedEventNames(amongst: Self.eventNames, isActive: isIn)")
         }
         writer.line()
-        guard features.contains(.statechart) else { return }
+        guard shape.isStatechart else { return }
         if machine.hasParallelStates {
             emitParallelConfigurationQueries(into: &writer)
             return

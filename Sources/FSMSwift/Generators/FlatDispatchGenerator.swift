@@ -34,7 +34,7 @@ extension FlatDispatchGenerator {
             emitEventSwitches(into: &writer)
         }
         writer.line()
-        if features.contains(.eventless) { emitEventlessTransitions(into: &writer) }
+        if plan.takesEventlessTransitions { emitEventlessTransitions(into: &writer) }
     }
 
     /// `switch state`, then `switch event` in each state, then the machine-level transitions:

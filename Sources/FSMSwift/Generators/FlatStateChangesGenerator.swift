@@ -18,7 +18,7 @@ extension FlatStateChangesGenerator {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
         writer.block("private func exitState(_ state: State)") { writer in
-            if features.contains(.timers) { writer.line("timers.cancel(slot: 0)") }
+            if parts.timers != nil { writer.line("timers.cancel(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.exitActions.isEmpty }, into: &writer) { state, writer in
                 spelling.emitActions(state.exitActions, payloadOf: nil, into: &writer)
             }
@@ -27,11 +27,11 @@ extension FlatStateChangesGenerator {
         writer.line()
         writer.block("private func enterState(_ state: State)") { writer in
             writer.line("self.state = state")
-            if features.contains(.timers) { writer.line("timers.enter(slot: 0)") }
+            if parts.timers != nil { writer.line("timers.enter(slot: 0)") }
             emitStateSwitch(model.states.filter { !$0.entryActions.isEmpty }, into: &writer) { state, writer in
                 spelling.emitActions(state.entryActions, payloadOf: nil, into: &writer)
             }
-            if features.contains(.timers) { writer.line("startTimers(for: state)") }
+            if parts.timers != nil { writer.line("startTimers(for: state)") }
             writer.line("notify(.entries, .entered(state))")
         }
         writer.line()
@@ -51,7 +51,7 @@ extension FlatStateChangesGenerator {
             writer.line("return enterState(target, from: source, on: event)")
         }
         writer.line()
-        if features.contains(.singleActionTransitions) {
+        if plan.hasSingleActionTransitions {
             writer.line("/// A transition with one action, which runs between leaving `source` and entering")
             writer.line("/// `target`. Returns `true`, which `handle(_:)` returns.")
             writer.line("@discardableResult @inline(__always)")
@@ -95,7 +95,7 @@ extension FlatStateChangesGenerator {
                 writer.line("return")
             }
             writer.line("isInStep = true")
-            RecordingGenerator(plan: plan).writeStepOpened(by: "recordTimer()", into: &writer)
+            plan.recording.writeStepOpened(by: "recordTimer()", into: &writer)
             writer.line("fireTimer(index, entry: entry)")
             writer.line("drainQueues()")
             writeStepEnd(into: &writer)
@@ -115,7 +115,7 @@ extension FlatStateChangesGenerator {
             writer.line("default:")
             writer.indented { writer in writer.line("return") }
             writer.line("}")
-            if features.contains(.eventless) { writer.line("takeEventlessTransitions()") }
+            if plan.takesEventlessTransitions { writer.line("takeEventlessTransitions()") }
         }
         writer.line()
     }

@@ -21,7 +21,7 @@ extension IntrospectionGenerator {
         writer.line("\(access)static let eventNames: [String] = [\(model.events.map { SpecText.stringLiteral($0.name) }.joined(separator: ", "))]")
         writer.line()
         writer.line("/// Every transition of the spec: each state's in document order, then the machine-level ones.")
-        let stateType = features.contains(.statechart) ? "StateID" : "State"
+        let stateType = shape.stateIDType
         writer.line("\(access)static let transitionTable: [TransitionDescriptor<\(stateType)>] = TransitionDescriptor.table(transitionRows, format: \(TransitionRowsWriter.format)\(streamsArgument))")
         writer.line()
         writer.line("/// `transitionTable` as the spec reads it, one transition a line; `*` is the machine level.")

@@ -62,7 +62,7 @@ extension InvocationsGenerator {
     private func emitStart(of invocation: InvocationModel, into writer: inout CodeWriter) {
         spelling.emitDataBinding(of: invocation.owner, for: Set(data(of: invocation).map { $0.label! }), into: &writer)
         if invocation.isChildMachine {
-            ChildMachinesGenerator(plan: plan).emitStart(of: invocation, into: &writer)
+            parts.childMachines!.generator.emitStart(of: invocation, into: &writer)
             return
         }
         writer.line("invocations.start(")
@@ -99,7 +99,7 @@ extension InvocationsGenerator {
                 writer.line("return")
             }
             writer.line("isInStep = true")
-            RecordingGenerator(plan: plan).writeStepOpened(by: "recordResult(delivery)", into: &writer)
+            plan.recording.writeStepOpened(by: "recordResult(delivery)", into: &writer)
             writer.line("handleInvocation(delivery, run: run)")
             writer.line("drainQueues()")
             writeStepEnd(into: &writer)
@@ -140,7 +140,7 @@ extension InvocationsGenerator {
                 if ends { writer.line("invocations.end(slot: \(slot))") }
                 if walks {
                     let call = "\(resultFunction(result, of: invocation))(\(takesValue ? binding : ""))"
-                    writer.line(features.contains(.eventless) ? "if \(call) { takeEventlessTransitions() }" : "_ = \(call)")
+                    writer.line(plan.takesEventlessTransitions ? "if \(call) { takeEventlessTransitions() }" : "_ = \(call)")
                 } else if !ends {
                     writer.line("break")
                 }
@@ -166,7 +166,7 @@ extension InvocationsGenerator {
         let slot = invocation.id.index
         func take(_ result: InvocationResult, _ arguments: String) -> String {
             let call = "\(resultFunction(result, of: invocation))(\(arguments))"
-            return features.contains(.eventless) ? "if \(call) { takeEventlessTransitions() }" : "_ = \(call)"
+            return plan.takesEventlessTransitions ? "if \(call) { takeEventlessTransitions() }" : "_ = \(call)"
         }
         let taken = (invocation.child?.outputs ?? []).filter { hasTransitions(.output($0.name), of: invocation) }
         writer.line("switch outcome {")

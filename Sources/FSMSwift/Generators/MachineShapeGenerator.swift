@@ -7,18 +7,18 @@ import FSMCore
 /// for one: `State` is a plain enum, transitions are one call of `transition(from:to:on:)`
 /// rather than exits, actions and entries spelled out, and timers belong to states by name
 /// rather than by slot. The generated Swift of both is fixed (the goldens), so the two stay
-/// apart behind this interface, and the plan's ``SwiftFeatures/statechart`` chooses.
+/// apart behind this interface, and the plan's ``MachineShape`` chooses.
 protocol MachineShapeGenerator {
     func emitDispatch(into writer: inout CodeWriter)
     func emitStateChanges(into writer: inout CodeWriter)
-    /// Only for a machine with ``SwiftFeatures/timers``.
+    /// Only for a machine with timers (``RunningMachineParts/timers``).
     func emitTimers(into writer: inout CodeWriter)
 }
 
 extension SwiftPlan {
     /// The generator of the code that depends on the machine's shape.
     func shapeGenerator(spelling: SwiftSpelling, writers: DispatchWriters) -> any MachineShapeGenerator {
-        guard features.contains(.statechart) else { return FlatShapeGenerator(plan: self, spelling: spelling) }
+        guard shape.isStatechart else { return FlatShapeGenerator(plan: self, spelling: spelling) }
         return StatechartShapeGenerator(plan: self, spelling: spelling, writers: writers)
     }
 }

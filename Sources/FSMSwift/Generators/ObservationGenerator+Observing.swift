@@ -75,7 +75,7 @@ extension ObservationGenerator {
                 writer.line("childLink = link")
                 writer.line("link.childAttached()")
             }
-            RecordingGenerator(plan: plan).writeObserverAdded(into: &writer)
+            plan.recording.writeObserverAdded(into: &writer)
             writer.line("return observers.add(.object(ObserverReference(observer)), hearing: observer.observedNotifications(of: self), for: observer)")
         }
         writer.line()
@@ -135,25 +135,5 @@ extension ObservationGenerator {
             writer.line("observers.stopDelivering(kind, toObserversOf: observer)")
         }
         writer.line()
-    }
-}
-
-extension ObservationGenerator.ObserverHook {
-    /// `Exits`, as in `observeExits(_:)`.
-    var capitalizedKind: String { kind.rawValue.prefix(1).uppercased() + kind.rawValue.dropFirst() }
-
-    /// When the one-kind closure is called, for its documentation.
-    var whenCalled: String {
-        switch notification {
-        case "exited": "with each state the machine leaves (its exit actions have run)"
-        case "entered": "with each state the machine enters (its entry actions have run)"
-        case "transitioned": "with each transition the machine takes"
-        case "emitted": "with each output an action emits"
-        case "started": "with each invocation the machine starts"
-        case "cancelled": "with each invocation the machine cancels (its state was left)"
-        case "kept": "with each event an active state defers and no transition takes, which the machine keeps, and the state it was kept in"
-        case "dropped": "with each invocation that sent something after it was cancelled or had ended, which the machine dropped"
-        default: "with each event no transition takes and the state it was ignored in"
-        }
     }
 }

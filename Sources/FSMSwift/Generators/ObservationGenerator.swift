@@ -1,9 +1,10 @@
 import FSMCore
 
-/// Observation: the `Observer` protocol and its default implementations after the class, the
-/// hooks it declares, and (ObservationGenerator+Observing) how the running class keeps observers and lets them in.
+/// Observation: the `Observer` protocol and its default implementations after the class, with
+/// a hook for each notification of the plan's list (``RunningMachineParts/notifications``), and (ObservationGenerator+Observing) how the running class keeps observers and lets them in.
 struct ObservationGenerator: PlanReader {
-    let plan: SwiftPlan
+    /// Unowned: the plan holds the one generator of its machine (``SwiftPlan/observation``).
+    unowned let plan: SwiftPlan
 }
 
 extension ObservationGenerator {
@@ -29,83 +30,8 @@ extension ObservationGenerator {
         emitObservationTypes(into: &writer)
     }
 
-    /// One Observer requirement and the notification it receives.
-    struct ObserverHook {
-        /// The notification case, such as `exited`.
-        var notification: String
-        /// Its `NotificationKinds` member, such as `exits`; also the `Observation` case of a
-        /// closure that hears only this kind, and, capitalized, its `observe…` method.
-        var kind: Kind
-        /// The notification kinds, as `NotificationKinds` names its members (a case's name is
-        /// the member's, wherever it is written into the Swift).
-        enum Kind: String {
-            case exits, entries, transitions, outputs, ignoredEvents, keptEvents
-            case invocationStarts, invocationCancellations, droppedResults
-        }
-
-        /// Argument label, parameter name and type of each parameter after the machine.
-        var parameters: [(label: String, name: String, type: String)]
-        var summary: String
-
-        /// The requirement's signature; `qualified` spells the types `Machine.State`, as an
-        /// extension outside the class needs them.
-        func signature(machine: String, qualified: Bool = false) -> String {
-            let rest = parameters.map { "\($0.label) \($0.name): \(qualified ? machine + "." : "")\($0.type)" }
-            return "machine(" + (["_ machine: \(machine)"] + rest).joined(separator: ", ") + ")"
-        }
-
-        /// `.ignored(let event, let state)`
-        var pattern: String {
-            ".\(notification)(" + parameters.map { "let \($0.name)" }.joined(separator: ", ") + ")"
-        }
-
-        /// `machine(self, didIgnore: event, in: state)`
-        var call: String {
-            "machine(" + (["self"] + parameters.map { "\($0.label): \($0.name)" }).joined(separator: ", ") + ")"
-        }
-
-        /// `(Event, State) -> Void`: a closure that hears this kind alone.
-        var handlerType: String {
-            "(" + parameters.map(\.type).joined(separator: ", ") + ") -> Void"
-        }
-
-        /// `handler(event, state)`
-        var handlerCall: String {
-            "handler(" + parameters.map(\.name).joined(separator: ", ") + ")"
-        }
-    }
-
-    var observerHooks: [ObserverHook] {
-        var hooks = [
-            ObserverHook(notification: "exited", kind: .exits, parameters: [("didExit", "state", stateIDType)], summary: "The machine left `state`; its exit actions have run."),
-            ObserverHook(notification: "entered", kind: .entries, parameters: [("didEnter", "state", stateIDType)], summary: "The machine entered `state`; its entry actions have run."),
-            ObserverHook(notification: "transitioned", kind: .transitions, parameters: [("didTransition", "transition", "Transition")], summary: "The machine took `transition`; the target's entry actions have run."),
-        ]
-        if features.contains(.outputs) {
-            hooks.append(ObserverHook(notification: "emitted", kind: .outputs, parameters: [("didEmit", "output", "Output")], summary: "An action emitted `output`."))
-        }
-        hooks.append(ObserverHook(notification: "ignored", kind: .ignoredEvents, parameters: [("didIgnore", "event", "Event"), ("in", "state", "State")], summary: "No transition took `event` in `state`, or the machine had finished."))
-        if features.contains(.deferral) {
-            hooks.append(
-                ObserverHook(
-                    notification: "kept", kind: .keptEvents, parameters: [("didKeep", "event", "Event"), ("in", "state", "State")],
-                    summary: "No transition took `event` in `state` and an active state defers it: the machine keeps it."))
-        }
-        if features.contains(.invocations) {
-            hooks += [
-                ObserverHook(
-                    notification: "started", kind: .invocationStarts, parameters: [("didStart", "invocation", "Invocation")],
-                    summary: "The machine started `invocation`: its state was entered, and the step that entered it has ended."),
-                ObserverHook(
-                    notification: "cancelled", kind: .invocationCancellations, parameters: [("didCancel", "invocation", "Invocation")],
-                    summary: "The machine cancelled `invocation`: its state was left."),
-                ObserverHook(
-                    notification: "dropped", kind: .droppedResults, parameters: [("didDropResultOf", "invocation", "Invocation")],
-                    summary: "The machine dropped what `invocation` sent after it was cancelled or had ended."),
-            ]
-        }
-        return hooks
-    }
+    /// The machine's notifications: the plan's one list of them.
+    var observerHooks: [ObserverHook] { parts.notifications }
 
     /// Default implementations of the observer hooks, after the class.
     func emitExtensions(into writer: inout CodeWriter) {

@@ -11,7 +11,8 @@ import FSMCore
 /// ``writeStepOpened(by:into:)``, ``writeStepEnded(into:)``, ``writeObserverAdded(into:)``);
 /// the rest is one extension after the class (``emitRecording(into:)``).
 struct RecordingGenerator: PlanReader {
-    let plan: SwiftPlan
+    /// Unowned: the plan holds the one generator of its machine (``SwiftPlan/recording``).
+    unowned let plan: SwiftPlan
 }
 
 extension RecordingGenerator {
@@ -20,10 +21,7 @@ extension RecordingGenerator {
 
     /// Guards answered by the app are recorded by a forwarding `Actions`; a machine without
     /// guards needs none.
-    private var recordsGuards: Bool { features.contains(.actions) && !model.guards.isEmpty }
-
-    /// The state type a step's configuration is listed from: every state at any depth.
-    private var recordedStateType: String { features.contains(.statechart) ? "StateID" : "State" }
+    private var recordsGuards: Bool { plan.hasActions && !model.guards.isEmpty }
 
     // MARK: - Hook points in the class
 
@@ -137,7 +135,7 @@ extension RecordingGenerator {
             writer.block("\(access)init(_ recorder: TraceRecorder)") { writer in
                 writer.line("self.recorder = recorder")
             }
-            for hook in ObservationGenerator(plan: plan).observerHooks {
+            for hook in parts.notifications {
                 writer.line()
                 let declaration = "\(access)func \(hook.signature(machine: name))"
                 switch hook.kind {
@@ -220,7 +218,7 @@ extension RecordingGenerator {
     /// What the machine writes itself: each stimulus as its step opens, the step's end.
     private func emitStepRecords(into writer: inout CodeWriter) {
         writer.line("/// The states a step's configuration is listed from, in document order.")
-        writer.line("private static let recordedStates = \(recordedStateType).allCases")
+        writer.line("private static let recordedStates = \(shape.stateIDType).allCases")
         writer.line()
         if recordsGuards {
             writer.line("/// Records the guards answered in the step that opens, when the machine is recorded.")
@@ -252,7 +250,7 @@ extension RecordingGenerator {
                 if recordsGuards { writer.line("openRecordedStep()") }
             }
         }
-        if features.contains(.timers) {
+        if parts.timers != nil {
             writer.line()
             writer.line("/// Opens the step of a timer that fired: the earliest running one, as the clock fires it.")
             writer.block("private func recordTimer()") { writer in
@@ -260,7 +258,7 @@ extension RecordingGenerator {
                 if recordsGuards { writer.line("openRecordedStep()") }
             }
         }
-        if features.contains(.invocations) { emitResultRecord(into: &writer) }
+        if parts.invocations != nil { emitResultRecord(into: &writer) }
         writer.line()
         writer.line("/// Closes the step with the configuration it ended in.")
         writer.block("private func recordStepEnd()") { writer in

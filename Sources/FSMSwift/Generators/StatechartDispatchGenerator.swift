@@ -23,8 +23,8 @@ extension StatechartDispatchGenerator {
             if !leaves { writer.line("return false") }
         }
         writer.line()
-        if features.contains(.eventless) { emitHierarchicalEventless(into: &writer) }
-        if features.contains(.completion) { emitCompletion(into: &writer) }
+        if plan.takesEventlessTransitions { emitHierarchicalEventless(into: &writer) }
+        if parts.completion != nil { emitCompletion(into: &writer) }
     }
 
     private func emitHierarchicalEventless(into writer: inout CodeWriter) {

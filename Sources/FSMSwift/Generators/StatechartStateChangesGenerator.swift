@@ -8,9 +8,9 @@ final class StatechartStateChangesGenerator: PlanReader {
     let spelling: SwiftSpelling
     let bodies: TransitionBodyWriter
     /// `finalsEntered[i]` by the final states a parallel state's completion reads
-    /// (``PlanReader/finalsOfCompletingRegions``).
+    /// (``DispatchDecisions/finalsOfCompletingRegions``).
     private lazy var finalEnteredFlags: [StateID: String] = Dictionary(
-        uniqueKeysWithValues: finalsOfCompletingRegions.enumerated().map { ($0.element, "finalsEntered[\($0.offset)]") })
+        uniqueKeysWithValues: decisions.finalsOfCompletingRegions.enumerated().map { ($0.element, "finalsEntered[\($0.offset)]") })
 
     init(plan: SwiftPlan, spelling: SwiftSpelling, bodies: TransitionBodyWriter) {
         self.plan = plan
@@ -23,7 +23,7 @@ extension StatechartStateChangesGenerator {
     /// The condition that `state` is in a final state (SCXML's `isInFinalState`): a final
     /// child of a compound state active, every region of a parallel state in a final state.
     /// `nil` when it never is. A final state counts once its entry ran in the step that enters
-    /// it (``PlanReader/finalsOfCompletingRegions``).
+    /// it (``DispatchDecisions/finalsOfCompletingRegions``).
     private func finalCondition(of state: StateID) -> String? {
         if model[state].isParallel {
             let regions = model[state].children.map(finalCondition)
@@ -37,7 +37,7 @@ extension StatechartStateChangesGenerator {
     func emitHierarchicalStateChanges(into writer: inout CodeWriter) {
         writer.line("// MARK: - Entering and leaving states")
         writer.line()
-        writer.line(features.contains(.invocations)
+        writer.line(parts.invocations != nil
             ? "/// Runs `state`'s exit actions, stops its timers, cancels its invocations and tells the observers."
             : "/// Runs `state`'s exit actions, stops its timers and tells the observers.")
         writer.block("private func exitState(_ state: StateID)") { writer in
@@ -109,7 +109,7 @@ extension StatechartStateChangesGenerator {
         writer.line("/// Tells the observers about the transition that left `source`; returns `true`, which")
         writer.line("/// `handle(_:)` returns.")
         writer.line("@discardableResult @inline(__always)")
-        if features.contains(.invocations) {
+        if parts.invocations != nil {
             writer.block("private func transitioned(from source: State, on event: Event?, result: InvocationTrigger<Invocation>? = nil) -> Bool") { writer in
                 writer.line("notify(.transitions, .transitioned(Transition(source: source, event: event, result: result, target: state)))")
                 writer.line("return true")
@@ -153,14 +153,14 @@ extension StatechartStateChangesGenerator {
     /// is active (inside X), innermost first, remembering the histories of the states exited.
     private func emitExitStates(into writer: inout CodeWriter) {
         // Every machine has it: `stop()` exits every active state, as some transitions do.
-        writer.line("/// Exits every active state, innermost first\(features.contains(.history) ? ", remembering the histories of those that keep one" : "").")
+        writer.line("/// Exits every active state, innermost first\(parts.history != nil ? ", remembering the histories of those that keep one" : "").")
         writer.block("private func exitActiveStates()") { writer in
             emitExitSwitch(over: "state", among: model.topLevelStates, into: &writer)
         }
         writer.line()
         for state in model.states where state.isCompound {
-            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(features.contains(.history) ? ", remembering the" : ".")")
-            if features.contains(.history) { writer.line("/// histories of those that keep one.") }
+            writer.line("/// Exits the active states inside `\(state.name)`, innermost first\(parts.history != nil ? ", remembering the" : ".")")
+            if parts.history != nil { writer.line("/// histories of those that keep one.") }
             writer.block("private func exitStates(inside\(SwiftNames.stateTypeName(state.name)) configuration: State.\(SwiftNames.stateTypeName(state.name)))") { writer in
                 guard state.isParallel else {
                     emitExitSwitch(over: "configuration", among: state.children, into: &writer)

@@ -61,7 +61,7 @@ extension StatechartTimersGenerator {
                 writer.line("return")
             }
             writer.line("isInStep = true")
-            RecordingGenerator(plan: plan).writeStepOpened(by: "recordTimer()", into: &writer)
+            plan.recording.writeStepOpened(by: "recordTimer()", into: &writer)
             writer.line("fireTimer(slot: slot, group: group, entry: entry)")
             writer.line("drainQueues()")
             writeStepEnd(into: &writer)
@@ -71,7 +71,7 @@ extension StatechartTimersGenerator {
         writer.line("/// left since the timer started; then the eventless transitions that follow.")
         writer.block("private func fireTimer(slot: Int, group: Int, entry: UInt64)") { writer in
             writer.line("guard timers.isCurrent(entry, slot: slot) else { return }")
-            writer.line(features.contains(.eventless)
+            writer.line(plan.takesEventlessTransitions
                 ? "if takeTimerTransition(slot: slot, group: group) { takeEventlessTransitions() }"
                 : "_ = takeTimerTransition(slot: slot, group: group)")
         }
@@ -82,7 +82,7 @@ extension StatechartTimersGenerator {
                 for (group, timer) in machine.timers[state.index].enumerated() {
                     writer.line("case (\(slot), \(group)):")
                     writer.indented { writer in
-                        let position = bodies.emitActiveGuard(of: state, binding: timer.transitions, required: features.contains(.stateData), into: &writer)
+                        let position = bodies.emitActiveGuard(of: state, binding: timer.transitions, required: shape.hasStateData, into: &writer)
                         let leaves = bodies.emitGuardedSequence(timer.transitions, from: position, event: "nil", ending: .returnTrue, into: &writer).leaves
                         if !leaves { writer.line("return false") }
                     }

@@ -15,11 +15,11 @@ struct StopGenerator: PlanReader {
 
     func emitStop(into writer: inout CodeWriter) {
         writer.line("/// Ends the machine for good, as a parent machine ends a child it cancels: exits the active")
-        if features.contains(.invocations) {
+        if plan.asynchronousWork?.hasInvocations == true {
             writer.line("/// states, innermost first, running their exit actions, stopping their timers and cancelling")
             writer.line("/// their invocations; from then on the machine ignores every event. A finished machine has")
             writer.line("/// nothing to exit.")
-        } else if features.contains(.timers) {
+        } else if plan.hasAsynchronousWork {
             writer.line("/// states, innermost first, running their exit actions and stopping their timers; from then")
             writer.line("/// on the machine ignores every event. A finished machine has nothing to exit.")
         } else {
@@ -56,8 +56,8 @@ struct StopGenerator: PlanReader {
         writer.line("/// dropped and no other step starts.")
         writer.block("private func exitForGood()") { writer in
             writer.line("isInStep = true")
-            let exit = features.contains(.statechart) ? "exitActiveStates()" : "exitState(state)"
-            let recording = RecordingGenerator(plan: plan)
+            let exit = shape.isStatechart ? "exitActiveStates()" : "exitState(state)"
+            let recording = plan.recording
             let exitRecorded = { (writer: inout CodeWriter) in
                 recording.writeStopOpened(into: &writer)
                 writer.line(exit)
@@ -71,8 +71,7 @@ struct StopGenerator: PlanReader {
                 }
             }
             writer.line("pendingEvents.removeAll()")
-            if features.contains(.raise) || features.contains(.completion) { writer.line("raisedEvents.removeAll()") }
-            if features.contains(.deferral) { writer.line("keptEvents.removeAll()") }
+            for queue in parts.drainQueues { writer.line("\(queue.storage).removeAll()") }
         }
         writer.line()
     }

@@ -21,13 +21,13 @@ extension TransitionFunctionGenerator {
         writer.line("/// The state `event` leads to from `state`, or `nil` when the machine would ignore it.")
         writer.line("///")
         writer.line("/// A pure function for tests and tools: no action runs\(hasGuards || !model.valueFunctions.isEmpty ? " (\(asks))" : ""), an internal")
-        writer.line("/// transition leads to `state` itself, and eventless transitions\(features.contains(.completion) ? " and completions" : "") that may follow are not taken.")
-        if features.contains(.history) {
+        writer.line("/// transition leads to `state` itself, and eventless transitions\(parts.completion != nil ? " and completions" : "") that may follow are not taken.")
+        if parts.history != nil {
             writer.line("/// A history target enters what `history` remembers.")
         }
         var parameters = ["from state: State", "on event: Event"]
         if hasGuards || !model.valueFunctions.isEmpty { parameters.append("guards: any Actions") }
-        if features.contains(.history) { parameters.append("history: History = History()") }
+        if parts.history != nil { parameters.append("history: History = History()") }
         if model.events.isEmpty {
             // No event can be given: see eventFunction(_:into:_:).
             eventFunction("\(access)static func nextState(\(parameters.joined(separator: ", "))) -> State?", into: &writer) { _ in }

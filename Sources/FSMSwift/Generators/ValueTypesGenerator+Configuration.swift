@@ -120,15 +120,15 @@ extension ValueTypesGenerator {
 
     /// `Snapshot`: what restores a machine that keeps more than its state (a history, kept events).
     func emitSnapshotType(into writer: inout CodeWriter) {
-        let hasHistory = features.contains(.history)
-        let defers = features.contains(.deferral)
+        let hasHistory = parts.history != nil
+        let defers = parts.deferral != nil
         let kept = defers ? typeConformances.event : Conformances(isHashable: true, isCodable: true)
         let isHashable = typeConformances.state.isHashable && kept.isHashable
         let isCodable = typeConformances.state.isCodable && kept.isCodable
         let conformances = ([isHashable ? "Hashable" : nil, "Sendable", isCodable ? "Codable" : nil] as [String?]).compactMap { $0 }
-        let parts = hasHistory ? ", the history and the kept events" : " and the kept events"
+        let contents = hasHistory ? ", the history and the kept events" : " and the kept events"
         if defers {
-            writer.line("/// The state\(parts) of a machine: save it\(isCodable ? " (it is `Codable`)" : "")")
+            writer.line("/// The state\(contents) of a machine: save it\(isCodable ? " (it is `Codable`)" : "")")
             writer.line("/// and pass it to `init(…restoring:)` to resume where the machine was.")
         } else {
             writer.line("/// The state and the history of a machine: save it (it is `Codable`) and pass it to")

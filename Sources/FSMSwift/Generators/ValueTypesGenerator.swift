@@ -10,7 +10,7 @@ extension ValueTypesGenerator {
     func emitValueTypes(into writer: inout CodeWriter) {
         writer.line("// MARK: - States, events and outputs")
         writer.line()
-        if features.contains(.statechart) {
+        if shape.isStatechart {
             emitConfigurationType(into: &writer)
         } else {
             writer.line("/// The states of ``\(name)``.")
@@ -40,7 +40,7 @@ extension ValueTypesGenerator {
         }
         writer.line()
 
-        if features.contains(.outputs) {
+        if plan.hasOutputs {
             writer.line("/// What ``\(name)`` tells its observers.")
             writer.block("\(access)enum Output: \(conformances(typeConformances.output, caseIterable: model.outputs.allSatisfy(\.parameters.isEmpty)))") { writer in
                 for output in model.outputs {
@@ -52,7 +52,7 @@ extension ValueTypesGenerator {
             writer.line()
         }
 
-        let namesResults = features.contains(.invocations)
+        let namesResults = parts.invocations != nil
         if namesResults {
             writer.line("/// A transition the machine took. `event` is `nil` for eventless and delayed transitions and")
             writer.line("/// for an invocation's result, which `result` names (`done fetchUser`).")
@@ -79,36 +79,15 @@ extension ValueTypesGenerator {
         writer.line()
 
         writer.line("/// Everything observers hear about, in the order it happens.")
-        let notificationIsHashable = typeConformances.event.isHashable && typeConformances.state.isHashable && (!features.contains(.outputs) || typeConformances.output.isHashable)
+        let notificationIsHashable = typeConformances.event.isHashable && typeConformances.state.isHashable && (!plan.hasOutputs || typeConformances.output.isHashable)
         writer.block("\(access)enum Notification: \(notificationIsHashable ? "Hashable, " : "")Sendable") { writer in
-            writer.line("/// The machine left a state; its exit actions have run.")
-            writer.line("case exited(\(stateIDType))")
-            writer.line("/// The machine entered a state; its entry actions have run.")
-            writer.line("case entered(\(stateIDType))")
-            writer.line("/// The machine took a transition; the target's entry actions have run.")
-            writer.line("case transitioned(Transition)")
-            if features.contains(.outputs) {
-                writer.line("/// An action emitted an output.")
-                writer.line("case emitted(Output)")
-            }
-            writer.line("/// No transition took the event, or the machine had finished.")
-            writer.line("case ignored(Event, in: State)")
-            if features.contains(.deferral) {
-                writer.line("/// No transition took the event and an active state defers it: the machine keeps it and handles")
-                writer.line("/// it once no active state defers it any more.")
-                writer.line("case kept(Event, in: State)")
-            }
-            if features.contains(.invocations) {
-                writer.line("/// An invocation started: its state was entered, and the step that entered it has ended.")
-                writer.line("case started(Invocation)")
-                writer.line("/// A running invocation was cancelled: its state was left.")
-                writer.line("case cancelled(Invocation)")
-                writer.line("/// What an invocation sent after it was cancelled or had ended was dropped, not delivered.")
-                writer.line("case dropped(Invocation)")
+            for hook in parts.notifications {
+                for line in hook.documentation { writer.line("/// \(line)") }
+                writer.line(hook.caseDeclaration)
             }
         }
         writer.line()
-        if features.contains(.invocations) {
+        if parts.invocations != nil {
             writer.line("/// The invocations of ``\(name)``, by their names in \(sourceFileName).")
             writer.block("\(access)enum Invocation: String, Hashable, Sendable, CaseIterable") { writer in
                 for invocation in model.invocations { writer.line("case \(SwiftNames.variable(invocation.name))") }

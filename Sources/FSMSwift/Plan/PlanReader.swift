@@ -17,7 +17,13 @@ extension PlanReader {
     }
     var sourceFileName: String { plan.sourceFileName }
     var specPath: String? { plan.specPath }
+    /// The language features the plan's decisions and parts are made from; a generator reads
+    /// those (``shape``, ``parts``, the plan's decisions), not these.
     var features: SwiftFeatures { plan.features }
+    /// The machine's shape: statechart or flat, with data or without.
+    var shape: MachineShape { plan.shape }
+    /// The features of the running machine, each with all it adds (``RunningMachineParts``).
+    var parts: RunningMachineParts { plan.parts }
     var typeConformances: TypeConformances { plan.conformances }
     /// Whether `State` is coded as the name of the active atomic state (``StateCodingDecision``).
     var codesStateByLeaf: Bool { plan.stateCoding == .activeLeafName }
@@ -37,4 +43,7 @@ extension PlanReader {
     /// The machine's name: the generated class's.
     var name: String { model.name }
     var hasSnapshotType: Bool { plan.hasSnapshotType }
+    /// The attribute that spares a variable of the machine Swift's run-time exclusivity check,
+    /// a call per access (the generated comment above the variables says why that is safe).
+    var unchecked: String { "@exclusivity(unchecked) " }
 }

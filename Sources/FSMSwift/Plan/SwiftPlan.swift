@@ -19,7 +19,8 @@ final class SwiftPlan {
     /// The spec's path for `#sourceLocation`, or `nil` to map nothing to the spec.
     let specPath: String?
 
-    /// Which parts the generated code needs.
+    /// Which parts of the language the machine uses; the plan turns them into its decisions
+    /// and ``parts`` once, and the generators read those.
     let features: SwiftFeatures
     /// What the payload and data types allow `State`, `Event` and `Output` to conform to.
     let conformances: TypeConformances
@@ -46,21 +47,56 @@ final class SwiftPlan {
     let historyOwners: [StateID]
     /// The top-level final states, in document order.
     let finalStates: [StateModel]
+    /// The shape of the machine's code: statechart or flat, with data or without.
+    let shape: MachineShape
+    /// Timers and invocations, whose work comes back to the machine; `nil` without either.
+    let asynchronousWork: AsynchronousWork?
+    /// What the internal queue holds; `nil` when nothing raises an event or completes.
+    let internalQueue: InternalQueueDecision?
+    /// A state has eventless (`always`) transitions: the machine takes them after each step.
+    let takesEventlessTransitions: Bool
+    /// The machine declares outputs: it has an `Output` type and an `emitted` notification.
+    let hasOutputs: Bool
+    /// The machine calls guards, actions or value functions: it has an `Actions` protocol.
+    let hasActions: Bool
+    /// A transition to a state has exactly one action.
+    let hasSingleActionTransitions: Bool
+
     /// Work from outside the step comes back to the machine: timers fire, invocations deliver.
     /// The machine then queues `Stimulus` values and remembers the actor it lives on.
-    var hasAsynchronousWork: Bool { features.contains(.timers) || features.contains(.invocations) }
+    var hasAsynchronousWork: Bool { asynchronousWork != nil }
 
     /// The actions are made from a `Sender` they keep to send their own machine events: a
     /// machine with actions and events. Without events there is nothing to send.
-    var hasSender: Bool { features.contains(.actions) && !model.events.isEmpty }
+    var hasSender: Bool { hasActions && !model.events.isEmpty }
 
     /// Whether `init(…restoring:)` takes a `Snapshot` rather than a `State`: when the machine keeps
     /// a history or kept events besides its state.
-    var hasSnapshotType: Bool { features.contains(.history) || features.contains(.deferral) }
+    var hasSnapshotType: Bool { !parts.snapshotFields.isEmpty }
 
     /// `send(_:)` takes the caller's actor: a machine with timers or invocations that no
     /// attribute isolates, whose work comes back to the actor it was last sent from.
     var sendTakesIsolation: Bool { hasAsynchronousWork && !model.isMainActor }
+
+    /// The generators several others call into, each made once.
+    private(set) lazy var recording = RecordingGenerator(plan: self)
+    private(set) lazy var observation = ObservationGenerator(plan: self)
+
+    /// The features of the running machine, each made once with all it adds to the class.
+    /// With the decisions `init` makes, the one place that asks ``features`` anything: the
+    /// generators read the parts and the decisions.
+    private(set) lazy var parts = RunningMachineParts(
+        history: features.contains(.history) ? HistoryPart(plan: self) : nil,
+        deferral: features.contains(.deferral) ? DeferralPart(plan: self) : nil,
+        raisedEvents: internalQueue.map { RaisedEventsPart(plan: self, queue: $0) },
+        timers: features.contains(.timers) ? TimersPart(plan: self) : nil,
+        completion: features.contains(.completion) ? CompletionPart(plan: self) : nil,
+        invocations: features.contains(.invocations) ? InvocationsPart(plan: self) : nil,
+        childMachines: model.invocations.contains(where: \.isChildMachine)
+            ? ChildMachinesPart(plan: self, generator: ChildMachinesGenerator(plan: self)) : nil,
+        recording: RecordingPart(plan: self, generator: recording),
+        observable: model.isObservable ? ObservablePart(plan: self) : nil,
+        stateIDType: shape.stateIDType, hasOutputs: hasOutputs)
 
     /// The guards, actions and value functions by name: what their requirements take.
     let guardsByName: [String: CallableModel]
@@ -73,9 +109,18 @@ final class SwiftPlan {
         self.model = model
         self.sourceFileName = sourceFileName
         self.specPath = specPath
-        features = SwiftFeatures(machine)
+        let features = SwiftFeatures(machine)
+        self.features = features
+        shape = MachineShape(isStatechart: features.contains(.statechart), hasStateData: features.contains(.stateData))
+        let hasTimers = features.contains(.timers), hasInvocations = features.contains(.invocations)
+        asynchronousWork = hasTimers || hasInvocations ? AsynchronousWork(hasTimers: hasTimers, hasInvocations: hasInvocations) : nil
+        internalQueue = features.contains(.completion) ? .raisedEventsAndCompletions : features.contains(.raise) ? .raisedEvents : nil
+        takesEventlessTransitions = features.contains(.eventless)
+        hasOutputs = features.contains(.outputs)
+        hasActions = features.contains(.actions)
+        hasSingleActionTransitions = features.contains(.singleActionTransitions)
         conformances = TypeConformances(model)
-        stateCoding = StateCodingDecision(machine, features: features, conformances: conformances)
+        stateCoding = StateCodingDecision(machine, shape: shape, conformances: conformances)
         names = SwiftDeclarationNames(model)
         timerSlots = TimerSlots(machine)
         regionAnalysis = RegionAnalysis(machine)
@@ -133,19 +178,21 @@ struct SwiftFeatures: OptionSet, Hashable, Sendable {
         let hasTaken = { (property: (TransitionModel) -> Bool) in
             machine.transitions.contains { $0.trigger != nil && property($0.declaration) }
         }
-        if model.states.contains(where: { !$0.data.isEmpty }) { features.insert(.stateData) }
-        let hasComputedDelays = hasTaken { if case .afterComputed = $0.trigger { true } else { false } }
-        if !model.isFlat || features.contains(.stateData) || hasComputedDelays { features.insert(.statechart) }
+        let hasStateData = model.states.contains { !$0.data.isEmpty }
+        if hasStateData { features.insert(.stateData) }
+        let hasComputedDelays = hasTaken { $0.trigger.delayFunction != nil }
+        if !model.isFlat || hasStateData || hasComputedDelays { features.insert(.statechart) }
         if model.states.contains(where: { $0.history != nil }) { features.insert(.history) }
-        if hasTaken({ $0.trigger == .done }) { features.insert(.completion) }
+        let completes = hasTaken { $0.trigger.isCompletion }
+        if completes { features.insert(.completion) }
         if machine.timers.contains(where: { !$0.isEmpty }) { features.insert(.timers) }
-        if hasTaken({ $0.trigger == .always }) { features.insert(.eventless) }
-        let raises = { (actions: [ActionModel]) in actions.contains { if case .raise = $0 { true } else { false } } }
+        if hasTaken({ $0.trigger.isEventless }) { features.insert(.eventless) }
+        let raises = { (actions: [ActionModel]) in actions.contains { $0.raisedEvent != nil } }
         // A history default's actions run as a transition's do (R89 of fsm-differential's seed 2
         // with invocations raised only there, and the generated Swift lacked the queue).
         let hasRaise = model.states.contains { raises($0.entryActions) || raises($0.exitActions) || raises($0.historyDefault?.actions ?? []) }
             || hasTaken { raises($0.actions) }
-        if features.contains(.completion) || hasRaise { features.insert(.raise) }
+        if completes || hasRaise { features.insert(.raise) }
         if !model.guards.isEmpty || !model.actions.isEmpty || !model.valueFunctions.isEmpty { features.insert(.actions) }
         if !model.outputs.isEmpty { features.insert(.outputs) }
         // The work is a requirement of `Actions`, started from the state tree's shape.
@@ -202,10 +249,10 @@ enum StateCodingDecision: Equatable, Sendable {
     /// Synthesized `Codable` (a flat machine's `State`, one with data or parallel states).
     case synthesized
 
-    init(_ machine: ExecutableMachine, features: SwiftFeatures, conformances: TypeConformances) {
+    init(_ machine: ExecutableMachine, shape: MachineShape, conformances: TypeConformances) {
         if !conformances.state.isCodable {
             self = .none
-        } else if features.contains(.statechart) && !features.contains(.stateData) && !machine.hasParallelStates {
+        } else if shape.isStatechart && !shape.hasStateData && !machine.hasParallelStates {
             self = .activeLeafName
         } else {
             self = .synthesized

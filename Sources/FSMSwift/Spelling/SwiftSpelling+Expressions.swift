@@ -25,7 +25,7 @@ extension SwiftSpelling {
 
     /// The payload variables that the guards and actions of these transitions use.
     func usedPayload(of transitions: [TransitionModel]) -> Set<String> {
-        guard case .event(let id)? = transitions.first?.trigger else { return [] }
+        guard let id = transitions.first?.trigger.event else { return [] }
         return usedPayload(of: transitions, variables: payloadVariables[id.index])
     }
 
@@ -70,7 +70,7 @@ extension SwiftSpelling {
 
     /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.outputs, .emitted(.notice))`.
     func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
-        let event: EventID? = if case .event(let event)? = trigger { event } else { nil }
+        let event = trigger?.event
         switch action {
         case .call(let name):
             return "actions.\(name)" + callArguments(actionsByName[name]!.payload, actionsByName[name]!.data, event: event)
@@ -78,7 +78,7 @@ extension SwiftSpelling {
             return "notify(.outputs, .emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
         case .raise(let raised, let arguments):
             let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
-            return features.contains(.completion) ? "raisedEvents.append(.raised(\(value)))" : "raisedEvents.append(\(value))"
+            return (plan.internalQueue ?? .raisedEvents).appending(value)
         case .callWithArguments, .update:
             preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
         }
@@ -144,7 +144,7 @@ extension SwiftSpelling {
             case .isIn(let state):
                 guard let configuration else { return "isIn(\(stateIDCase(state)))" }
                 // A flat machine's state is one of its states: `in(x)` holds only in `x` itself.
-                guard features.contains(.statechart) else { return "(\(configuration) == \(stateIDCase(state)))" }
+                guard shape.isStatechart else { return "(\(configuration) == \(stateIDCase(state)))" }
                 return "Self.configuration(\(configuration), contains: \(stateIDCase(state)))"
             case .else:
                 return "true"

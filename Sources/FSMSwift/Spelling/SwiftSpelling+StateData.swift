@@ -240,22 +240,9 @@ extension SwiftSpelling {
 
     // MARK: - What must be bound
 
-    /// The data labels the code of a transition reads: its guard's, its actions' and its
-    /// values' functions receive their state's data; arguments name data; and the states that
-    /// stay active around it keep theirs in the new configuration. `pure`: the transition
-    /// function, which runs no action.
-    func dataNeeded(by id: TransitionID, pure: Bool) -> Set<String> {
-        guard features.contains(.stateData) else { return [] }
-        var labels = dataNeeded(byGuardOf: id).union(dataNeeded(byTargetOf: id))
-        if !pure {
-            labels.formUnion(dataNeeded(by: machine[id].declaration.actions))
-        }
-        return labels
-    }
-
     /// The data labels a transition's guard reads: its guards' functions receive their data.
     func dataNeeded(byGuardOf id: TransitionID) -> Set<String> {
-        guard features.contains(.stateData) else { return [] }
+        guard shape.hasStateData else { return [] }
         let names = machine[id].declaration.guardExpression?.names ?? []
         return Set(names.flatMap { guardsByName[$0]!.data.map { $0.label! } })
     }
@@ -263,7 +250,7 @@ extension SwiftSpelling {
     /// The data labels a transition's new configuration reads: its target's arguments, and
     /// the data of the states that stay active around it.
     func dataNeeded(byTargetOf id: TransitionID) -> Set<String> {
-        guard features.contains(.stateData) else { return [] }
+        guard shape.hasStateData else { return [] }
         let transition = machine[id]
         var labels = transition.declaration.targetArguments.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1.value)) }
         if transition.entry != nil, let domain = transition.domain {
@@ -274,7 +261,7 @@ extension SwiftSpelling {
 
     /// The data labels a list of actions reads: its calls' data, and its arguments.
     func dataNeeded(by actions: [ActionModel]) -> Set<String> {
-        guard features.contains(.stateData) else { return [] }
+        guard shape.hasStateData else { return [] }
         var labels: Set<String> = []
         for action in actions {
             switch action {
@@ -298,15 +285,9 @@ extension SwiftSpelling {
         }
     }
 
-    /// For each state, the labels of its own data that transitions declared in it or inside it
-    /// read: what a walk of the state tree binds at that state's case.
-    func dataBindings(of transitions: (StateID) -> [TransitionID], pure: Bool) -> [Set<String>] {
-        dataBindings { state in transitions(state).reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1, pure: pure)) } }
-    }
-
     /// For each state, the labels of its own data that `needed` asks for at it or inside it.
     func dataBindings(needing needed: (StateID) -> Set<String>) -> [Set<String>] {
-        guard features.contains(.stateData) else { return Array(repeating: [], count: model.states.count) }
+        guard shape.hasStateData else { return Array(repeating: [], count: model.states.count) }
         var needed = model.states.map { needed($0.id) }
         // Children after their parent: a backward pass hands each child's needs to its parent.
         for state in model.states.reversed() {

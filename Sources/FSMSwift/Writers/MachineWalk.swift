@@ -21,8 +21,12 @@ extension TreeWalkingGenerator {
         func own(_ state: StateID) -> [TransitionID] {
             machine.triggers(of: .state(state)).filter(answers).flatMap { regionAnalysis.ownTransitions(of: state, for: $0) }
         }
+        // Asked of every state: a test, without the arrays `own` makes.
+        func declaresOwn(_ state: StateID) -> Bool {
+            machine.triggers(of: .state(state)).contains { answers($0) && !regionAnalysis.ownTransitions(of: state, for: $0).isEmpty }
+        }
         func sharesAnswered(_ state: StateID) -> Bool { regionAnalysis.sharedTriggers[state.index].contains(where: answers) }
-        let relevant = walk.subtreesDeclaring { !own($0).isEmpty || sharesAnswered($0) }
+        let relevant = walk.subtreesDeclaring { declaresOwn($0) || sharesAnswered($0) }
         let bindings = spelling.dataBindings { state in
             walk.walkedTransitions(at: state, where: answers)
                 .reduce(into: Set<String>()) { $0.formUnion(decisions.dataNeeded(by: $1, runsActions: mode.runsActions)) }
@@ -76,7 +80,7 @@ extension TreeWalkingGenerator {
             bodies.emitTaking(id, from: position, event: "event", mode: mode, into: &writer)
         }
         return emitMachineWalk(
-            answering: \.isEvent, mode: mode, into: &writer,
+            answering: { $0.isEvent }, mode: mode, into: &writer,
             emitShared: { parallel, writer in shared.emitSharedEvents(of: parallel, mode: mode, into: &writer) },
             emitOwn: { state, position, writer in
                 walk.emitEventSwitch(walk.ownEventGroups(of: state), mode: mode, into: &writer) { emitBody($0, from: position, into: &$1) }

@@ -29,7 +29,7 @@ extension MicrostepWriter {
     func emitMicrostep(
         _ trigger: ExecutableMachine.Trigger, of parallel: StateID, event: String, mode: DispatchMode, into writer: inout CodeWriter
     ) -> CodeReads {
-        let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
+        let eventID = trigger.event
         let candidates = regionAnalysis.microstepCandidates(of: parallel, for: trigger)
         let condition = { (guardModel: GuardModel) in mode.condition(guardModel, event: eventID, spelling: self.spelling) }
         writer.line("var selection = TransitionSelection()")

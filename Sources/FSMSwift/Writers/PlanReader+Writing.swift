@@ -15,15 +15,14 @@ extension PlanReader {
 
     /// How notifications and observers name a state: `StateID` in a nested machine, `State`
     /// (which is the same thing) in a flat one.
-    var stateIDType: String { features.contains(.statechart) ? "StateID" : "State" }
+    var stateIDType: String { plan.shape.stateIDType }
 
     /// The end of a step run from outside (`send`, a timer, an invocation's result, the initial
     /// entry): events sent from now on are handled at once, and an `@Observable` machine whose
     /// state changed during the step tells Observation so, once.
     func writeStepEnd(into writer: inout CodeWriter) {
         writer.line("isInStep = false")
-        RecordingGenerator(plan: plan).writeStepEnded(into: &writer)
-        if model.isObservable { writer.line("if isChangingState { didChangeState() }") }
+        for part in parts.all { part.writeStepEnd(into: &writer) }
         // A child machine's outputs reach its parent once the step is over.
         writer.line("if let childLink { endChildStep(childLink) }")
     }

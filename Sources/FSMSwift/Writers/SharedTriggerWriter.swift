@@ -32,9 +32,7 @@ extension SharedTriggerWriter {
     /// regions variable): each case the regions' choices. Never leaves: when no region
     /// chooses, the parallel state's own transitions come next. Says what the code reads.
     func emitSharedEvents(of parallel: StateID, mode: DispatchMode, into writer: inout CodeWriter) -> WrittenCode {
-        let events = regionAnalysis.sharedTriggers[parallel.index].compactMap { trigger -> EventID? in
-            if case .event(let event) = trigger { event } else { nil }
-        }
+        let events = regionAnalysis.sharedTriggers[parallel.index].compactMap(\.event)
         guard !events.isEmpty else { return .nothing }
         var reads = CodeReads()
         writer.line("switch event {")
@@ -81,7 +79,7 @@ extension SharedTriggerWriter {
             return microstep.emitMicrostep(trigger, of: parallel, event: event, mode: mode, into: &writer)
         }
         let shared = decisions.sharedChoices(of: parallel, for: trigger)
-        let eventID: EventID? = if case .event(let id) = trigger { id } else { nil }
+        let eventID = trigger.event
         let condition = { (guardModel: GuardModel) in mode.condition(guardModel, event: eventID, spelling: self.spelling) }
         var (choices, reads) = chooseInEachRegion(shared, trigger: trigger, condition: condition, into: &writer)
         let step = SharedStep(

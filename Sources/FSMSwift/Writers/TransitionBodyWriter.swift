@@ -81,7 +81,7 @@ extension TransitionBodyWriter {
     ) -> CodeReads {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
-        let eventID: EventID? = if case .event(let event) = trigger { event } else { nil }
+        let eventID = trigger.event
         let emitOwnActions = actions ?? { writer in
             self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
             return CodeReads(dataLabels: self.decisions.actionData[id.index])
@@ -189,7 +189,7 @@ extension TransitionBodyWriter {
             let exits = machine.exitSequence(of: id, atLeaf: leaf)
             // Leaving a parallel state leaves its other regions too, which only the
             // configuration tells.
-            guard features.contains(.stateData) && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
+            guard shape.hasStateData && exits.contains(where: { model[$0].history != nil }) || exits.contains(where: { model[$0].isParallel })
             else {
                 let path = machine.path(to: leaf)
                 var reads = CodeReads()
@@ -247,6 +247,6 @@ extension TransitionBodyWriter {
         let levelsKept = machine[id].domain.map { machine.depth(of: $0) + 1 } ?? 0
         let path = machine.path(to: owner)
         guard levelsKept < path.count else { return true }
-        return !path[levelsKept...].contains { $0 != owner && (model[$0].isParallel || features.contains(.stateData) && model[$0].history != nil) }
+        return !path[levelsKept...].contains { $0 != owner && (model[$0].isParallel || shape.hasStateData && model[$0].history != nil) }
     }
 }

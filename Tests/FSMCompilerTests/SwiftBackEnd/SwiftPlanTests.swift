@@ -36,6 +36,25 @@ import Testing
         #expect(!quartet.features.contains(.history))
     }
 
+    @Test func thePlanMakesAPartPerFeatureOfTheRunningMachine() throws {
+        let partNames = { (plan: SwiftPlan) in plan.parts.all.map { "\(type(of: $0))" } }
+        let player = try plan("machines/Player.fsm")
+        #expect(player.shape == MachineShape(isStatechart: false, hasStateData: false))
+        #expect(player.asynchronousWork == nil && player.internalQueue == nil)
+        #expect(partNames(player) == ["RecordingPart"])
+        #expect(player.parts.notifications.map(\.notification) == ["exited", "entered", "transitioned", "emitted", "ignored"])
+        let studio = try plan("Tests/MachinesTests/Specs/Studio.fsm")
+        #expect(partNames(studio) == ["HistoryPart", "RaisedEventsPart", "TimersPart", "CompletionPart", "RecordingPart"])
+        #expect(studio.internalQueue == .raisedEventsAndCompletions)
+        #expect(studio.parts.snapshotFields.map(\.name) == ["history"])
+        #expect(studio.parts.drainQueues.map(\.storage) == ["raisedEvents"] && studio.parts.stepEndedWork == nil)
+        let profile = try plan("machines/Profile.fsm")
+        #expect(profile.asynchronousWork == AsynchronousWork(hasTimers: true, hasInvocations: true))
+        #expect(profile.parts.workParameters.map(\.label) == ["clock", "invocations"])
+        #expect(profile.parts.stimulusCases.count == 2 && profile.parts.stepEndedWork != nil)
+        #expect(profile.parts.notifications.map(\.notification).suffix(3) == ["started", "cancelled", "dropped"])
+    }
+
     @Test func conformancesFollowThePayloadAndDataTypes() throws {
         let quartet = try plan("Tests/MachinesTests/Specs/Quartet.fsm")
         #expect(quartet.conformances.state == Conformances(isHashable: true, isCodable: true))
