@@ -82,7 +82,34 @@ extension SCXMLImporter {
     func isExportedUpdate(_ element: XMLElement) -> Bool {
         guard let location = element.attribute("location")?.value, dataUpdateVariables.contains(location),
             let expression = element.attribute("expr")?.value, executableContent(of: element).isEmpty else { return false }
-        return Self.isLiteral(expression) || Self.isNumberOrNull(expression)
+        return ["true", "false"].contains(expression.trimmingWhiteSpace) || Self.isNumberOrNull(expression)
+            || Self.isStringLiteral(expression)
+    }
+
+    /// An ECMAScript string literal in single or double quotes whose escapes are the ones the
+    /// export writes (`\\`, `\'`, `\"`, `\n`, `\r`, `\t`, `\uXXXX`, …): one that cannot fail.
+    static func isStringLiteral(_ expression: String) -> Bool {
+        let text = Array(expression.trimmingWhiteSpace.unicodeScalars)
+        guard text.count >= 2, let quote = text.first, quote == "'" || quote == "\"", text.last == quote else { return false }
+        var index = 1
+        while index < text.count - 1 {
+            switch text[index] {
+            case quote, "\n", "\r", "\u{2028}", "\u{2029}": return false
+            case "\\":
+                guard index + 1 < text.count - 1 else { return false }
+                let escaped = text[index + 1]
+                if escaped == "u" {
+                    guard index + 5 < text.count - 1, text[(index + 2)...(index + 5)].allSatisfy(\.properties.isASCIIHexDigit) else { return false }
+                    index += 6
+                } else {
+                    guard "\\'\"nrtbfv0".unicodeScalars.contains(escaped) else { return false }
+                    index += 2
+                }
+            default:
+                index += 1
+            }
+        }
+        return true
     }
 
     /// An ECMAScript decimal number as the export writes one (`-12`, `2.5`, `1e-3`), or `null`.

@@ -70,12 +70,14 @@ import TestSupport
                 <transition event="go">1️⃣<assign location="flag" expr="true"/></transition>
                 <transition event="set">2️⃣<assign location="a_count" expr="a_count + 1"/></transition>
                 <transition event="check" 3️⃣cond="a_count" target="a"/>
-                <transition event="ok"><assign location="a_count" expr="-12.5"/><assign location="a_count" expr="'x'"/></transition>
+                <transition event="ok"><assign location="a_count" expr="-12.5"/><assign location="a_count" expr="'it\\'s\\u0001'"/></transition>
+                <transition event="join">4️⃣<assign location="a_count" expr="'a' + 'b'"/></transition>
             </state>
             """), [
             .error("1️⃣", refusal),
             .error("2️⃣", refusal),
             .error("3️⃣", "'a_count' holds state data the export writes as 'update(…)' gives it, which fsmc's guards do not read: a guard is a named boolean"),
+            .error("4️⃣", refusal),
         ])
     }
 }
