@@ -130,7 +130,7 @@ if !charts.isEmpty {
         print("not compared: the Swift fsmc generates for \(chart.name) (\(chart.origin)) does not compile:\n  \(firstError)\n\(chart.text)")
     }
     let seconds = Int(Date().timeIntervalSince(started).rounded())
-    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) charts whose Swift did not compile, \(deviating) judged by the interpreter for a known Qt deviation (\(seconds) s)")
+    print("differential: \(figures.charts) charts, \(figures.runs) runs, \(figures.steps) steps, \(figures.disagreements.count) disagreements, \(figures.notCompiled.count) charts whose Swift did not compile, \(deviating) judged by the interpreter for a known Qt deviation, \(figures.awaitingBackEnd) compared with the interpreter, whose Swift the back end does not generate yet (\(seconds) s)")
     // Swift that does not compile is the soundness tests' finding (GeneratedSwiftSoundnessTests,
     // which track the open shapes): reported here, with nothing to compare, but no failure.
     failed = failed || !figures.disagreements.isEmpty
