@@ -53,6 +53,49 @@ import TestSupport
         #expect(updated > 0)
     }
 
+    /// A child machine's updates are its own document's: its `<datamodel>` declares the field,
+    /// its transition assigns it, and the import reads them back as it does the parent's; an
+    /// update the export refuses in the child refuses the parent at its `invoke`.
+    @Test func aChildMachinesUpdatesAreItsOwnDocuments() throws {
+        func child(_ value: String) -> String {
+            """
+            machine Ticker {
+                event start
+                event tick
+                output ticked
+                initial state idle { on start -> counting(count: 0) }
+                state counting(count: Int) { on tick / update(count: \(value)), emit ticked }
+            }
+            """
+        }
+        let host = """
+            machine Host {
+                event go
+                initial state idle { on go -> running }
+                state running {
+                    invoke Ticker as ticker
+                    on ticker.ticked / noted
+                }
+            }
+            """
+        let pair = SCXMLImportChildMachineTests.Pair(name: "Ticker", parent: host, children: [child("1")])
+        let exported = try SCXMLImportChildMachineTests.exported(pair)
+        #expect(exported.contains(#"<data id="counting_count"/>"#))
+        #expect(exported.contains(#"<assign location="counting_count" expr="1"/>"#))
+        let imported = try SCXMLImportChildMachineTests.imported(exported, name: "Host")
+        #expect(imported.children.count == 1)
+        #expect(imported.children.allSatisfy { !$0.text.contains("update") })
+
+        // The child copies other data, which its chart does not hold.
+        let copying = child("other").replacingOccurrences(of: "(count: 0)", with: "(count: 0, other: 1)")
+            .replacingOccurrences(of: "counting(count: Int)", with: "counting(count: Int, other: Int)")
+        let refused = try SCXMLChildMachineExportTests.model(host, siblings: [copying])
+        let ticker = try SCXMLChildMachineExportTests.model(copying)
+        #expect(SCXMLEmitter.refusals(refused, children: ["Ticker": ticker]).map { "\($0.range.start.line): \($0.message)" } == [
+            "5: SCXML export cannot write machine 'Ticker', which 'ticker' invokes: 6:46: SCXML export cannot write 'update(count: other)': the chart assigns a field only a literal, and 'other' is state data, which the chart does not hold"
+        ])
+    }
+
     /// An `<assign>` the export did not write for an update, or one that is no literal, is
     /// refused as before; a condition that reads an updated field's variable is refused too,
     /// since the import leaves the assignments out.
