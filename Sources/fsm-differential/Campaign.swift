@@ -79,7 +79,8 @@ struct Campaign {
                 throw CampaignError("Qt could not load \(run.chart.name) (\(run.chart.origin)): \(error)")
             }
             guard run.hasSwift else {
-                // Until the back end generates it: Qt against the interpreter, actions aside.
+                // Until the back end generates it: Qt against the interpreter, actions aside (a
+                // chart of a known Qt deviation has no judge then, and is only counted).
                 let interpreted = InterpreterSide.trace(run.chart, run.script)
                 let qtLines = qtTraces[index].lines.map(InterpreterSide.withoutActions)
                 if run.chart.qtDeviation == nil, let step = RunTrace.firstDifference(

@@ -23,7 +23,7 @@ extension SCXMLEmitter {
 
     /// How the note before each field's `<data>` begins; the import knows it by this
     /// (`SCXMLImporter.exportNotes`).
-    public static let dataUpdateNote = "state data, as update(…) gives it:"
+    static let dataUpdateNote = "state data, as update(…) gives it:"
 
     /// The note before a field's `<data>`: `state data, as update(…) gives it: downloading.progress`.
     func variableNote(of field: DataField) -> String {
