@@ -140,6 +140,18 @@ struct ObservableMachineTests {
         #expect(meter.state == .counting(total: 5, settled: true))
         #expect(count.value == 1)
     }
+
+    /// `paused(total:)` and `counting(total:settled:)` each have a `total`: an update in
+    /// `paused` changes `paused`'s.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func fieldsOfOneLabelInTwoStatesAreUpdatedEachInItsState() {
+        let meter = Meter()
+        meter.send(.start)
+        meter.send(.add(amount: 3))
+        meter.send(.pause)
+        meter.send(.add(amount: 8))
+        #expect(meter.state == .paused(total: 8))
+    }
 }
 
 /// As ``trackEveryChange(of:counting:)`` for the wizard: a second change in the same step

@@ -104,6 +104,7 @@ import TestSupport
             #expect(refused.stderr == """
                 Regions.fsm:6:36: warning: state 'l' has no way out; mark it 'final' if the machine ends there
                 Regions.fsm:6:40: error: the Swift back end does not handle update(…) yet in a transition that other regions of 'counting' may take in the same step; give the data in a target, or take the trigger in one region
+                Regions.fsm:7:37: warning: state 'r' has no way out; mark it 'final' if the machine ends there
 
                 """)
         }
