@@ -12,11 +12,20 @@ private struct ScriptedTransfer: FileTransfer {
     func discardPartialFile(of url: URL) {}
 }
 
-/// `  downloading(…) --transfer element--> downloading(…)`: an update is heard as a transition
+/// `  downloading(0.1) --on transfer--> downloading(0.25)`: an update is heard as a transition
 /// that stays in its state with new data.
 private func printTransition(_ transition: Download.Transition) {
     let trigger = transition.event?.name ?? transition.result.map { "\($0)" } ?? "?"
-    print(transitionLine(from: "\(transition.source)", on: trigger, to: "\(transition.target)"))
+    print(transitionLine(from: withProgress(transition.source), on: trigger, to: withProgress(transition.target)))
+}
+
+/// The state with the progress it holds (the generated description names the state alone).
+private func withProgress(_ state: Download.State) -> String {
+    switch state {
+    case .idle: "idle"
+    case .downloading(_, let progress): "downloading(\(progress))"
+    case .paused(_, let progress): "paused(\(progress))"
+    }
 }
 
 /// DESIGN's download (language version 4): the transfer reports its progress into the state's
