@@ -175,7 +175,7 @@ import Testing
         _ = try walk.take("event start")
         let downloading = walk.situation
         #expect(try walk.take("event tick") == [
-            "take downloading --tick--> (internal)", "  update(progress: fraction)", "  show(progress: progress)",
+            "take downloading --tick--> (internal)", "  update(progress: fraction)", "  show(progress)",
         ])
         #expect(walk.situation == downloading)
         #expect(walk.atomic == ["downloading"])

@@ -124,7 +124,7 @@ import Testing
         #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" } == [
             "10:9: SCXML export cannot write 'update(other: value)': the chart assigns a field only a literal, and 'value' is the trigger's payload, which the chart's events do not carry",
             "11:9: SCXML export cannot write 'update(count: other)': the chart assigns a field only a literal, and 'other' is state data, which the chart does not hold",
-            "12:9: SCXML export cannot write 'update(count: next(other: other))': the chart assigns a field only a literal, and 'next' is a function of yours, which the chart cannot call",
+            "12:9: SCXML export cannot write 'update(count: next(other))': the chart assigns a field only a literal, and 'next' is a function of yours, which the chart cannot call",
         ])
     }
 
