@@ -111,6 +111,9 @@ struct SpecBuild {
         }
         if profile.deferral { makeDeferrals() }
         if profile.properties > 0 { document.properties = makeProperties(profile.properties) }
+        // Last: a spec draws every number before them as it did without them.
+        if profile.dataUpdates { makeDataUpdates() }
+        if profile.explicitArguments { makeExplicitArguments() }
         document.events = events
         document.outputs = outputs
         document.states = nodes.indices.filter { nodes[$0].parent == nil }.map(specState)
