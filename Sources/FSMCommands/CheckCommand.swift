@@ -70,7 +70,7 @@ package struct CheckCommand {
     /// already (they are read from `path` otherwise).
     package func compile(
         _ path: String, text: SourceTextBytes? = nil, warningsAsErrors: Bool, machines: MachineCatalog = MachineCatalog(),
-        propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides(), refusals: (MachineModel) -> [Diagnostic] = { _ in [] }
+        propertyBounds: ExplorationBounds.Overrides? = ExplorationBounds.Overrides(), refusals: (ExecutableMachine) -> [Diagnostic] = { _ in [] }
     ) -> Compilation? {
         let bytes: SourceTextBytes
         do {
@@ -85,8 +85,8 @@ package struct CheckCommand {
         }
         let source = SourceText(bytes: Array(bytes))
         var compilation = Compiler.compile(source, machines: machines, propertyBounds: propertyBounds)
-        if let model = compilation.model {
-            let refused = refusals(model)
+        if let machine = compilation.executable {
+            let refused = refusals(machine)
             if !refused.isEmpty {
                 compilation.diagnostics = (compilation.diagnostics + refused).sorted { $0.range.start < $1.range.start }
             }

@@ -85,7 +85,7 @@ package struct GenerateCommand {
         for path in files {
             guard let compilation = check.compile(
                 path, text: machines.bytes(of: path), warningsAsErrors: arguments.has("--warnings-as-errors"),
-                machines: machines.siblings(of: path), propertyBounds: propertyBounds, refusals: SwiftBackEndRefusals.refusals),
+                machines: machines.siblings(of: path), propertyBounds: propertyBounds, refusals: SwiftBackEndLimits.refusals),
                   !compilation.hasErrors, let machine = compilation.executable
             else {
                 failed = true

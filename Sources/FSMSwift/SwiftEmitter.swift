@@ -76,6 +76,7 @@ public final class SwiftEmitter: PlanReader {
             IntrospectionGenerator(plan: plan).emitIntrospection(into: &writer)
             writer.trimTrailingBlankLine()
         }
+        StateUpdatesGenerator(plan: plan, spelling: spelling).emitStateUpdates(into: &writer)
         plan.observation.emitExtensions(into: &writer)
         plan.recording.emitRecording(into: &writer)
         return writer.text

@@ -52,7 +52,8 @@ struct ChildMachineSpecs {
         var children: ChildMachineSpecs?
         guard let compilation = CheckCommand(console: console).compile(
             path, warningsAsErrors: warningsAsErrors, machines: machines.siblings(of: path), propertyBounds: propertyBounds,
-            refusals: { model in
+            refusals: { machine in
+                let model = machine.model
                 children = ChildMachineSpecs(invokedBy: model, machines: machines, console: console, propertyBounds: propertyBounds)
                 return children.map { refusals(model, $0) } ?? []
             }),

@@ -62,7 +62,7 @@ struct VerifyCommand {
         // The properties are proved below, once: the compile only checks the spec.
         guard let compilation = CheckCommand(console: console).compile(
                 path, warningsAsErrors: false, machines: machines.siblings(of: path), propertyBounds: nil,
-                refusals: { format == "swift-testing" ? CounterexamplePaths.refusals($0) : [] }),
+                refusals: { format == "swift-testing" ? CounterexamplePaths.refusals($0.model) : [] }),
               let machine = compilation.executable, !compilation.hasErrors,
               let source = try? InputFiles.read(path)
         else {

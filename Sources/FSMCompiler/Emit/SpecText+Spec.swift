@@ -73,9 +73,10 @@ extension SpecText {
     /// `on pause [isSeekable] -> paused / rewind, emit notice("…")`, `always -> idle`,
     /// `after 1s -> idle`, `done -> login`, `on t reenter -> a2`.
     ///
-    /// A guard or an action the model calls without the payload its trigger has (its callable
-    /// takes none) is written `name()`: what an imported chart's `error fetch / report` says,
-    /// whose actions receive no payload (SCXML carries none), and what a spec wrote.
+    /// A guard or an action the model calls bare without the payload its trigger has (its
+    /// callable takes none) is written with the data it takes as arguments, `name()` when it
+    /// takes none: what an imported chart's `error fetch / report` says, whose actions receive
+    /// no payload (SCXML carries none).
     public static func transitionLine(_ transition: TransitionModel, in model: MachineModel) -> String {
         // An event is written after `on`; every other trigger starts with a word of its own.
         var line = switch transition.trigger {
@@ -83,8 +84,8 @@ extension SpecText {
         case .always, .after, .afterComputed, .done, .invocation: trigger(transition.trigger, in: model)
         }
         let hasPayload = !payload(of: transition.trigger, in: model).isEmpty
-        let bareGuards = hasPayload ? Set(model.guards.filter(\.payload.isEmpty).map(\.name)) : []
-        let bareActions = hasPayload ? Set(model.actions.filter(\.payload.isEmpty).map(\.name)) : []
+        let bareGuards = hasPayload ? argumentsWithoutPayload(model.guards) : [:]
+        let bareActions = hasPayload ? argumentsWithoutPayload(model.actions) : [:]
         if let guardModel = transition.guardExpression {
             line += " [\(guardExpression(withoutPayload(guardModel, bareGuards), in: model))]"
         }
@@ -94,8 +95,8 @@ extension SpecText {
         }
         if !transition.actions.isEmpty {
             let actions = transition.actions.map { action -> ActionModel in
-                if let name = action.calledAction, bareActions.contains(name) { return .call(name + "()") }
-                return action
+                guard case .call(let name) = action, let arguments = bareActions[name] else { return action }
+                return .callWithArguments(name, arguments)
             }
             line += " / " + actionList(actions, in: model)
         }
@@ -111,10 +112,20 @@ extension SpecText {
         }
     }
 
-    /// The guard with each call of `bare` written `name()`.
-    private static func withoutPayload(_ guardModel: GuardModel, _ bare: Set<String>) -> GuardModel {
+    /// The arguments that pass each callable taking no payload the data it takes
+    /// (`report(attempt)`, `report()`), by name.
+    private static func argumentsWithoutPayload(_ callables: [CallableModel]) -> [String: [ArgumentModel]] {
+        var arguments: [String: [ArgumentModel]] = [:]
+        for callable in callables where callable.explicitParameters == nil && callable.payload.isEmpty {
+            arguments[callable.name] = callable.data.map { ArgumentModel(label: nil, value: .data($0.label!)) }
+        }
+        return arguments
+    }
+
+    /// The guard with each call of `bare` written with its arguments.
+    private static func withoutPayload(_ guardModel: GuardModel, _ bare: [String: [ArgumentModel]]) -> GuardModel {
         switch guardModel {
-        case .call(let name) where bare.contains(name): .call(name + "()")
+        case .call(let name): bare[name].map { .callWithArguments(name, $0) } ?? guardModel
         case .not(let operand): .not(withoutPayload(operand, bare))
         case .and(let lhs, let rhs): .and(withoutPayload(lhs, bare), withoutPayload(rhs, bare))
         case .or(let lhs, let rhs): .or(withoutPayload(lhs, bare), withoutPayload(rhs, bare))

@@ -35,8 +35,8 @@ extension ActionModel {
         }
     }
 
-    /// The arguments it is called with, written as `name(argument, …)`; `nil` for a call
-    /// that takes the payload and data (bare or `name()`), and for other kinds.
+    /// The arguments it is called with, written as `name(argument, …)` or `name()`; `nil` for
+    /// a bare call, which takes the payload and data, and for other kinds.
     package var explicitArguments: [ArgumentModel]? {
         switch self {
         case .callWithArguments(_, let arguments): arguments

@@ -22,12 +22,10 @@ struct ActionResolver {
         case .call(let name):
             return callables.use(name, isGuard: false, context: context) ? .call(name.text) : nil
         case .callWithoutPayload(let name, _):
-            return callables.use(name, isGuard: false, context: context, withoutPayload: true) ? .call(name.text) : nil
+            // `name()` takes nothing (language version 4): a call with no arguments.
+            return resolveCall(of: name, [], context: context, callables: &callables)
         case .callWithArguments(let name, let arguments, _):
-            guard let call = self.arguments.resolveCall(of: name, arguments, context: context, callables: &callables),
-                  callables.use(name, isGuard: false, context: context, explicitParameters: call.parameters)
-            else { return nil }
-            return .callWithArguments(name.text, call.arguments)
+            return resolveCall(of: name, arguments, context: context, callables: &callables)
         case .update(let arguments, let range):
             return updates.resolve(arguments, at: range, context: context, callables: &callables).map(ActionModel.update)
         case .emit(let name, let arguments, _):
@@ -49,5 +47,15 @@ struct ActionResolver {
                 callables: &callables)
             return resolved.map { .raise(event, $0) }
         }
+    }
+
+    /// `name(argument, …)` or `name()`: an action taking exactly the arguments written.
+    private func resolveCall(
+        of name: Identifier, _ arguments: [ArgumentSyntax], context: CallContext, callables: inout CallableRegistry
+    ) -> ActionModel? {
+        guard let call = self.arguments.resolveCall(of: name, arguments, context: context, callables: &callables),
+              callables.use(name, isGuard: false, context: context, explicitParameters: call.parameters)
+        else { return nil }
+        return .callWithArguments(name.text, call.arguments)
     }
 }

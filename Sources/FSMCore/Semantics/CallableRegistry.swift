@@ -83,17 +83,16 @@ struct CallableRegistry {
     }
 
     /// Records a use of a guard or an action. Its generated requirement takes the triggering
-    /// event's payload (unless called as `name()`) and the data of the state it belongs to, or,
-    /// called with arguments, `explicitParameters`; every use must take the same parameters.
+    /// event's payload and the data of the state it belongs to, or, called with arguments
+    /// (`name()` among them), `explicitParameters`; every use must take the same parameters.
     ///
     /// A name used before passed the check of reserved names then, and the payload is described
     /// only for a message or a first use: a large spec uses each name thousands of times.
     mutating func use(
-        _ name: Identifier, isGuard: Bool, context: CallContext, withoutPayload: Bool = false,
-        explicitParameters: [ParameterModel]? = nil
+        _ name: Identifier, isGuard: Bool, context: CallContext, explicitParameters: [ParameterModel]? = nil
     ) -> Bool {
         let isExplicit = explicitParameters != nil
-        let payload = withoutPayload || isExplicit ? [] : payload(of: context.payload)
+        let payload = isExplicit ? [] : payload(of: context.payload)
         let data = isExplicit ? [] : context.data
         let parameters = explicitParameters ?? payload + data
         guard let first = callables[name.text] else {
@@ -107,7 +106,7 @@ struct CallableRegistry {
                     at: name.range, notes: [.init("used as a value here", at: function.range)])
                 return false
             }
-            let described = describeUse(of: name.text, withoutPayload: withoutPayload, context: context)
+            let described = describeUse(context)
             callables[name.text] = CallableUse(
                 isGuard: isGuard, parameters: parameters, data: data, isExplicit: isExplicit, context: described,
                 range: name.range)
@@ -131,7 +130,7 @@ struct CallableRegistry {
         }
         if first.parameters != parameters {
             let what = isGuard ? "guard" : "action"
-            let here = describeUse(of: name.text, withoutPayload: withoutPayload, context: context)
+            let here = describeUse(context)
             // State data enter the signature too: say so when a use receives some.
             let differences = first.data.isEmpty && context.data.isEmpty ? "payloads" : "payloads or state data"
             diagnostics.error(
@@ -211,10 +210,10 @@ struct CallableRegistry {
         context.parameters(in: events)
     }
 
-    /// How a use of a guard or an action reads in a message: its payload context, or
-    /// `name() (no payload)`, then the state data it receives: "'open(id: Int)' with data (n: Int)".
-    private func describeUse(of name: String, withoutPayload: Bool, context: CallContext) -> String {
-        let payload = withoutPayload ? "\(name)() (no payload)" : describe(context.payload)
+    /// How a use of a guard or an action reads in a message: its payload context, then the
+    /// state data it receives: "'open(id: Int)' with data (n: Int)".
+    private func describeUse(_ context: CallContext) -> String {
+        let payload = describe(context.payload)
         guard !context.data.isEmpty else { return payload }
         return payload + " with data (" + context.data.map(\.description).joined(separator: ", ") + ")"
     }

@@ -25,8 +25,8 @@ struct GuardResolver {
             guard callables.use(name, isGuard: true, context: context) else { return nil }
             return .call(name.text)
         case .nameWithoutPayload(let name, _):
-            guard callables.use(name, isGuard: true, context: context, withoutPayload: true) else { return nil }
-            return .call(name.text)
+            // `name()` takes nothing (language version 4): a call with no arguments.
+            return resolve(.callWithArguments(name, [], range: syntax.range), context: context, isRoot: isRoot, callables: &callables)
         case .callWithArguments(let name, let arguments, _):
             guard let call = self.arguments.resolveCall(of: name, arguments, context: context, callables: &callables),
                   callables.use(name, isGuard: true, context: context, explicitParameters: call.parameters)

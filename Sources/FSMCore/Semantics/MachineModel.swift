@@ -463,6 +463,16 @@ public indirect enum GuardModel: Hashable, Sendable {
         }
     }
 
+    /// The arguments the expression's calls written with arguments pass, left to right.
+    public var callArguments: [ArgumentModel] {
+        switch self {
+        case .callWithArguments(_, let arguments): arguments
+        case .not(let operand): operand.callArguments
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.callArguments + rhs.callArguments
+        case .else, .call, .isIn, .constant: []
+        }
+    }
+
     /// The states that `in(…)` tests in the expression, left to right.
     public var testedStates: [StateID] {
         switch self {

@@ -33,6 +33,8 @@ final class SwiftPlan {
     /// What the parallel states mean for dispatch: the triggers regions share, exclude, take
     /// apart; microstep candidates and conflicts.
     let regionAnalysis: RegionAnalysis
+    /// The changes `update(…)` makes to the configuration, each a function of `State`.
+    let stateUpdates: StateUpdates
     /// The dispatch's decisions worked out once (`DispatchDecisions`), after the rest of the plan they read.
     private(set) lazy var dispatchDecisions = DispatchDecisions(self)
 
@@ -124,6 +126,7 @@ final class SwiftPlan {
         names = SwiftDeclarationNames(model)
         timerSlots = TimerSlots(machine)
         regionAnalysis = RegionAnalysis(machine)
+        stateUpdates = StateUpdates(machine)
         availability = PlatformAvailability.requirement(of: model)
         availabilityAttribute = PlatformAvailability.attribute(for: availability)
         historyOwners = model.states.filter { $0.history != nil }.map(\.id)

@@ -36,51 +36,72 @@ extension SwiftSpelling {
         guard !variables.isEmpty else { return [] }
         let all = Set(variables)
         var used: Set<String> = []
-        // Whether a value passes the whole payload on (a function's call) or names a part of it.
+        // Whether a value passes the whole payload on (a function's bare call) or names parts
+        // of it (a payload, a function's explicit arguments).
         func takesAll(_ arguments: [ArgumentModel]) -> Bool {
             for argument in arguments {
                 switch argument.value {
                 case .payload(let name): used.insert(SwiftNames.variable(name))
                 case .computed(let name): if !valueFunctionsByName[name]!.payload.isEmpty { return true }
-                default: break
+                case .computedWithArguments(_, let arguments): if takesAll(arguments) { return true }
+                case .string, .integer, .float, .boolean, .nil, .data: break
                 }
             }
             return false
         }
         for transition in transitions {
-            if transition.guardExpression?.names.contains(where: { !guardsByName[$0]!.payload.isEmpty }) == true { return all }
+            if let guardModel = transition.guardExpression {
+                if guardModel.names.contains(where: { !guardsByName[$0]!.payload.isEmpty }) { return all }
+                if takesAll(guardModel.callArguments) { return all }
+            }
             if takesAll(transition.targetArguments) { return all }
             for action in transition.actions {
                 switch action {
                 case .call(let name): if !actionsByName[name]!.payload.isEmpty { return all }
-                case .emit(_, let arguments), .raise(_, let arguments): if takesAll(arguments) { return all }
-                // Refused before the emitter for now (`SwiftBackEndRefusals`, FSMCommands).
-                case .callWithArguments, .update: return all
+                case .emit(_, let arguments), .raise(_, let arguments), .callWithArguments(_, let arguments):
+                    if takesAll(arguments) { return all }
+                case .update(let updates): if takesAll(updates.map(\.argument)) { return all }
                 }
             }
         }
         return used
     }
 
-    func emitActions(_ actions: [ActionModel], payloadOf trigger: TransitionModel.Trigger?, into writer: inout CodeWriter) {
+    /// Writes `actions` in order. The updates among them change the data the later ones read
+    /// (``SwiftSpelling/reading(_:_:)``); returns the data they leave changed, label →
+    /// variable, for the configuration the transition sets.
+    @discardableResult
+    func emitActions(_ actions: [ActionModel], payloadOf trigger: TransitionModel.Trigger?, into writer: inout CodeWriter) -> [String: String] {
+        var renames: [String: String] = [:]
         for action in actions {
-            writer.line(actionCode(action, payloadOf: trigger))
+            reading(renames) {
+                guard case .update(let updates) = action else {
+                    writer.line(actionCode(action, payloadOf: trigger))
+                    return
+                }
+                renames.merge(emitUpdate(updates, event: trigger?.event, receiver: "actions", bindingComputed: true, into: &writer)) { $1 }
+            }
         }
+        return renames
     }
 
-    /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.outputs, .emitted(.notice))`.
+    /// One action as a Swift expression: `actions.jump(to: to)`, `notify(.outputs,
+    /// .emitted(.notice))`. Not an update, which changes what the code after it reads
+    /// (``emitActions(_:payloadOf:into:)``).
     func actionCode(_ action: ActionModel, payloadOf trigger: TransitionModel.Trigger?) -> String {
         let event = trigger?.event
         switch action {
         case .call(let name):
             return "actions.\(name)" + callArguments(actionsByName[name]!.payload, actionsByName[name]!.data, event: event)
+        case .callWithArguments(let name, let arguments):
+            return "actions.\(name)" + explicitArguments(arguments, event: event, receiver: "actions")
         case .emit(let output, let arguments):
             return "notify(.outputs, .emitted(\(caseExpression(model[output].name, arguments, event: event, receiver: "actions"))))"
         case .raise(let raised, let arguments):
             let value = caseExpression(model[raised].name, arguments, event: event, receiver: "actions")
             return (plan.internalQueue ?? .raisedEvents).appending(value)
-        case .callWithArguments, .update:
-            preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
+        case .update:
+            preconditionFailure("fsmc: an update is written by emitActions(_:payloadOf:into:)")
         }
     }
 
@@ -99,11 +120,15 @@ extension SwiftSpelling {
     /// function that computes it.
     func valueCode(_ value: ArgumentModel.Value, event: EventID?, receiver: String) -> String {
         switch value {
-        case .payload(let name), .data(let name):
+        case .payload(let name):
             return SwiftNames.variable(name)
+        case .data(let label):
+            return dataVariable(label)
         case .computed(let name):
             let function = valueFunctionsByName[name]!
             return "\(receiver).\(name)" + callArguments(function.payload, function.data, event: event)
+        case .computedWithArguments(let name, let arguments):
+            return "\(receiver).\(name)" + explicitArguments(arguments, event: event, receiver: receiver)
         default:
             return SpecText.literal(value)
         }
@@ -123,9 +148,15 @@ extension SwiftSpelling {
             }
         }
         for field in data {
-            items.append("\(field.label!): \(SwiftNames.variable(field.label!))")
+            items.append("\(field.label!): \(dataVariable(field.label!))")
         }
         return "(" + items.joined(separator: ", ") + ")"
+    }
+
+    /// `(url: url, progress: fraction)`: the arguments a call written with them passes, each
+    /// labeled as its parameter (``CallableModel/explicitParameters``).
+    func explicitArguments(_ arguments: [ArgumentModel], event: EventID?, receiver: String) -> String {
+        "(" + arguments.map { "\($0.label!): \(valueCode($0.value, event: event, receiver: receiver))" }.joined(separator: ", ") + ")"
     }
 
     /// A guard as a Swift condition, or `nil` for `else` (which always holds when reached).
@@ -150,8 +181,8 @@ extension SwiftSpelling {
                 return "true"
             case .not, .and, .or:
                 preconditionFailure("fsmc: SwiftBooleanExpression spells the operators")
-            case .callWithArguments:
-                preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
+            case .callWithArguments(let name, let arguments):
+                return "\(receiver).\(name)" + explicitArguments(arguments, event: event, receiver: receiver)
             }
         }
         return guardModel == .else ? nil : SwiftBooleanExpression.code(guardModel, leaf: leaf)

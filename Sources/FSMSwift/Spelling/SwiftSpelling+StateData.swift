@@ -31,7 +31,7 @@ extension SwiftSpelling {
 
     /// The variables holding a state's data where the generated code bound it.
     func boundData(_ state: StateID) -> [String] {
-        model[state].data.map { SwiftNames.variable($0.label!) }
+        model[state].data.map { dataVariable($0.label!) }
     }
 
     /// A pattern matching configurations in which `path` (outermost first) is active, binding
@@ -240,38 +240,49 @@ extension SwiftSpelling {
 
     // MARK: - What must be bound
 
-    /// The data labels a transition's guard reads: its guards' functions receive their data.
+    /// The data labels a transition's guard reads: its guards' functions receive their data,
+    /// or the arguments written.
     func dataNeeded(byGuardOf id: TransitionID) -> Set<String> {
-        guard shape.hasStateData else { return [] }
-        let names = machine[id].declaration.guardExpression?.names ?? []
-        return Set(names.flatMap { guardsByName[$0]!.data.map { $0.label! } })
+        guard shape.hasStateData, let guardModel = machine[id].declaration.guardExpression else { return [] }
+        var labels = Set(guardModel.names.flatMap { guardsByName[$0]!.data.map { $0.label! } })
+        for argument in guardModel.callArguments { labels.formUnion(dataNeeded(by: argument.value)) }
+        return labels
     }
 
-    /// The data labels a transition's new configuration reads: its target's arguments, and
-    /// the data of the states that stay active around it.
+    /// The data labels a transition's new configuration reads: its target's arguments, the
+    /// values of its updates (a pure function computes them in the configuration), and the
+    /// data of the states that stay active around it, but those its updates changed.
     func dataNeeded(byTargetOf id: TransitionID) -> Set<String> {
         guard shape.hasStateData else { return [] }
         let transition = machine[id]
+        let actions = transition.declaration.actions
         var labels = transition.declaration.targetArguments.reduce(into: Set<String>()) { $0.formUnion(dataNeeded(by: $1.value)) }
         if transition.entry != nil, let domain = transition.domain {
             for state in machine.path(to: domain) { labels.formUnion(model[state].data.map { $0.label! }) }
         }
-        return labels
+        let updated = Set(actions.flatMap(\.dataUpdates).map(\.field))
+        return labels.subtracting(updated).union(dataNeeded(by: actions.filter { !$0.dataUpdates.isEmpty }))
     }
 
-    /// The data labels a list of actions reads: its calls' data, and its arguments.
+    /// The data labels a list of actions reads from where the walk bound them: its calls'
+    /// data, and its arguments, but a datum an update before changed, which the actions after
+    /// it read from where the update put it.
     func dataNeeded(by actions: [ActionModel]) -> Set<String> {
         guard shape.hasStateData else { return [] }
         var labels: Set<String> = []
+        var updated: Set<String> = []
         for action in actions {
+            var reads: Set<String> = []
             switch action {
             case .call(let name):
-                labels.formUnion(actionsByName[name]!.data.map { $0.label! })
+                reads.formUnion(actionsByName[name]!.data.map { $0.label! })
             case .emit(_, let arguments), .raise(_, let arguments), .callWithArguments(_, let arguments):
-                for argument in arguments { labels.formUnion(dataNeeded(by: argument.value)) }
-            case .update:
-                preconditionFailure("fsmc: refused before the Swift back end (SwiftBackEndRefusals, FSMCommands)")
+                for argument in arguments { reads.formUnion(dataNeeded(by: argument.value)) }
+            case .update(let updates):
+                for update in updates { reads.formUnion(dataNeeded(by: update.argument.value)) }
             }
+            labels.formUnion(reads.subtracting(updated))
+            updated.formUnion(action.dataUpdates.map(\.field))
         }
         return labels
     }
@@ -281,7 +292,8 @@ extension SwiftSpelling {
         switch value {
         case .data(let label): [label]
         case .computed(let name): Set(valueFunctionsByName[name]!.data.map { $0.label! })
-        default: []
+        case .computedWithArguments(_, let arguments): arguments.reduce(into: []) { $0.formUnion(dataNeeded(by: $1.value)) }
+        case .string, .integer, .float, .boolean, .nil, .payload: []
         }
     }
 

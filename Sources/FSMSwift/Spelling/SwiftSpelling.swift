@@ -8,6 +8,10 @@ import FSMCore
 /// reference.
 final class SwiftSpelling: PlanReader {
     let plan: SwiftPlan
+    /// The variables holding the data an `update(…)` changed in the actions being written, by
+    /// label: what the actions after it and the new configuration read in place of the
+    /// variables the walk bound (``reading(_:_:)``). Empty outside such a body.
+    var updatedData: [String: String] = [:]
 
     init(plan: SwiftPlan) {
         self.plan = plan

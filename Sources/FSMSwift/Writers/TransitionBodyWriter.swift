@@ -82,13 +82,23 @@ extension TransitionBodyWriter {
         let transition = machine[id]
         let trigger = transition.declaration.trigger
         let eventID = trigger.event
+        // The data its updates leave changed, which the new configuration reads.
+        var updated: [String: String] = [:]
         let emitOwnActions = actions ?? { writer in
-            self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
+            updated = self.spelling.emitActions(transition.declaration.actions, payloadOf: trigger, into: &writer)
             return CodeReads(dataLabels: self.decisions.actionData[id.index])
         }
         guard let entry = transition.entry else {
+            guard transition.declaration.actions.contains(where: { !$0.dataUpdates.isEmpty }) else {
+                let reads = emitOwnActions(&writer)
+                writer.line(ending.statement)
+                return reads
+            }
+            // It stays where it is with new data: one change of `state`, heard as a transition.
+            writer.line("let stateBefore = state")
             let reads = emitOwnActions(&writer)
-            writer.line(ending.statement)
+            writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", updated: updated))")
+            ending.writeTransitioned(on: event, into: &writer)
             return reads
         }
         writer.line("let stateBefore = state")
@@ -98,7 +108,8 @@ extension TransitionBodyWriter {
             let name = model[owner].name
             writer.line("let restoredInside = Self.restored\(SwiftNames.stateTypeName(name))(history.\(name))")
         }
-        writer.line("state = \(targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside"))")
+        let configuration = targetConfiguration(of: id, event: eventID, receiver: "actions", historyInside: "restoredInside", updated: updated)
+        writer.line("state = \(configuration)")
         reads.formUnion(targetReads(of: id))
         emitEntries(of: id, restoredInside: "restoredInside", into: &writer)
         ending.writeTransitioned(on: event, into: &writer)
@@ -141,12 +152,46 @@ extension TransitionBodyWriter {
     }
 
     /// The configuration a transition leads to, as an expression: the states that stay active
-    /// keep their data (bound to variables), the target gets its arguments, a history target
-    /// what `historyInside` holds (by default, `restoredX(history.x)`). `state` itself for an
-    /// internal transition.
-    func targetConfiguration(of id: TransitionID, event: EventID?, receiver: String, historyInside: String? = nil) -> String {
+    /// keep their data (bound to variables, or as its updates left them), the target gets its
+    /// arguments, a history target what `historyInside` holds (by default,
+    /// `restoredX(history.x)`). For an internal transition, `state` itself, or with updates
+    /// `state.updatingX(…)`.
+    ///
+    /// `updated` holds the variables the transition's actions left its updated data in, as
+    /// written before (``SwiftSpelling/emitActions(_:payloadOf:into:)``); `nil` where the
+    /// actions are not written (the pure transition function): the new values are computed in
+    /// the expression.
+    func targetConfiguration(
+        of id: TransitionID, event: EventID?, receiver: String, historyInside: String? = nil, updated: [String: String]? = nil
+    ) -> String {
         let transition = machine[id]
-        guard let entry = transition.entry else { return "state" }
+        let renames = updated ?? updatesComputedInPlace(of: id, event: event, receiver: receiver)
+        guard transition.entry != nil else {
+            return spelling.updatedConfiguration(of: transition.declaration.actions, subject: "state", renames: renames) ?? "state"
+        }
+        return spelling.reading(renames) {
+            configuration(enteredBy: id, event: event, receiver: receiver, historyInside: historyInside)
+        }
+    }
+
+    /// The data a transition's updates change, label → the expression of its new value,
+    /// spelled where no action is written: what a pure function returns.
+    private func updatesComputedInPlace(of id: TransitionID, event: EventID?, receiver: String) -> [String: String] {
+        var renames: [String: String] = [:]
+        var unused = CodeWriter()
+        for action in machine[id].declaration.actions {
+            guard case .update(let updates) = action else { continue }
+            let values = spelling.reading(renames) {
+                spelling.emitUpdate(updates, event: event, receiver: receiver, bindingComputed: false, into: &unused)
+            }
+            renames.merge(values) { $1 }
+        }
+        return renames
+    }
+
+    private func configuration(enteredBy id: TransitionID, event: EventID?, receiver: String, historyInside: String?) -> String {
+        let transition = machine[id]
+        let entry = transition.entry!
         let target = transition.declaration.target!
         let arguments = transition.declaration.targetArguments.map { spelling.valueCode($0.value, event: event, receiver: receiver) }
         // A history target inside its state keeps that state, and its data; only a target that
@@ -165,7 +210,9 @@ extension TransitionBodyWriter {
     /// arguments and the states it keeps read, and the regions it keeps.
     func targetReads(of id: TransitionID) -> CodeReads {
         let transition = machine[id]
-        guard let entry = transition.entry else { return CodeReads() }
+        // Without a target, what its updates' values read (in the pure function, which
+        // computes them in place).
+        guard let entry = transition.entry else { return CodeReads(dataLabels: decisions.targetData[id.index]) }
         var reads = spelling.regionsRead(
             keeping: transition.domain.map { machine.path(to: $0) } ?? [], entering: entry.states, historyOwner: entry.restoresHistoryOf)
         reads.insert(dataLabels: decisions.targetData[id.index])
