@@ -52,15 +52,14 @@ struct ExplicitArgumentWriter: CallVisitor {
     ]
 
     /// Decides `name`'s parameters: up to three of the fields every use offers, in a random
-    /// order, and sometimes a literal's; never none (`name()` meant "without the payload"
-    /// before language version 4).
+    /// order, and sometimes a literal's; sometimes none (`name()`).
     mutating func plan(_ name: String, offeredAtEveryUse fields: [SpecParameter]) {
         var remaining = fields
         var chosen: [SpecParameter] = []
         for _ in 0..<random.inRange(0...min(3, fields.count)) {
             chosen.append(remaining.remove(at: random.below(remaining.count)))
         }
-        if chosen.isEmpty || random.chance(30) {
+        if random.chance(chosen.isEmpty ? 70 : 25) {
             let labels = NamePools.payloadLabels.filter { label in !chosen.contains { $0.label == label } }
             let type = random.pick(Self.literals.keys.sorted())
             chosen.insert(SpecParameter(label: random.pick(labels), type: type), at: random.inRange(0...chosen.count))

@@ -10,7 +10,7 @@ extension SpecBuild {
             for index in nodes[state].transitions.indices {
                 let transition = nodes[state].transitions[index]
                 let fields = updatableFields(of: transition, in: state).filter { $0.label != nil }
-                guard !fields.isEmpty, random.chance(60) else { continue }
+                guard !fields.isEmpty, backEndWritesUpdate(in: state, trigger: transition.trigger), random.chance(60) else { continue }
                 let context = context(of: state, trigger: transition.trigger)
                 var remaining = fields
                 var arguments: [SpecArgument] = []
@@ -39,5 +39,16 @@ extension SpecBuild {
         var history = false
         if case .history = target { history = true }
         return dataChain(of: domain(source: state, targets: targets, history: history, reenters: transition.reenters))
+    }
+
+    /// Whether the Swift back end writes an update in a transition of `state` for `trigger`:
+    /// not in one that regions of a parallel state (around `state`, `state` itself, or inside
+    /// it) may take in one step with another transition (`SwiftBackEndLimits`). Any other
+    /// state's transition for the trigger counts, which keeps out more than that, to be sure.
+    func backEndWritesUpdate(in state: Int, trigger: SpecTrigger) -> Bool {
+        guard let key = triggerKey(trigger) else { return true }
+        let related = [state] + ancestors(of: state) + Array(state + 1..<nodes[state].end + 1)
+        guard related.contains(where: { nodes[$0].isParallel }) else { return true }
+        return !triggerUses.contains { $0.key == key && $0.state != state }
     }
 }

@@ -1,6 +1,6 @@
 /// Payloads, data, guards, actions and arguments. A guard, action or value function is named
-/// per *key*, the parameters it receives (the event's payload unless written `name()`, then the
-/// data of the state and the states around it), so one name never takes two signatures.
+/// per *key*, the parameters it receives (the event's payload, then the data of the state and
+/// the states around it; nothing when written `name()`), so one name never takes two signatures.
 extension SpecBuild {
     /// Where a guard, action or argument is written: the triggering event's payload or what an
     /// invocation delivers (nil for entry and exit actions, `always`, `after` and `done`) and the
@@ -88,8 +88,9 @@ extension SpecBuild {
         return name
     }
 
+    /// `name()` takes nothing (language version 4): the key of a use without payload or data.
     private func key(_ context: Context, bare: Bool) -> String {
-        (bare ? "" : Self.signature(context.payload ?? [])) + "|" + Self.signature(context.data)
+        bare ? "|" : Self.signature(context.payload ?? []) + "|" + Self.signature(context.data)
     }
 
     mutating func guardName(_ context: Context) -> SpecGuard {

@@ -7,7 +7,7 @@ import TestSupport
 /// Language version 4 in random specs (issue 41): `update(field: value, …)` on transitions that
 /// stay in the field's owner, and calls with arguments, in the profiles that write state data,
 /// combined with every other construct those profiles write. Every spec passes `fsmc check`'s
-/// pipeline, many have updates and calls with arguments, the chart is the one made without
+/// pipeline and the Swift back end's limits (what `fsmc generate` checks), many have updates and calls with arguments, the chart is the one made without
 /// them, and the minimizer can take them away.
 @Suite("The spec generator writes updates and calls with arguments")
 struct SpecGeneratorLanguage4Tests {
@@ -34,12 +34,7 @@ struct SpecGeneratorLanguage4Tests {
     }
 
     static func counts(of document: SpecDocument) -> (updates: Bool, arguments: Bool) {
-        var arguments = false
-        _ = document.mappingCalls { _, written in
-            arguments = true
-            return written
-        }
-        return (document.text.contains("update("), arguments)
+        (document.hasUpdates, document.hasCallsWithArguments)
     }
 
     @Test(arguments: 0..<cases.count)
@@ -51,7 +46,10 @@ struct SpecGeneratorLanguage4Tests {
             var counts = Counts()
             for index in 0..<Self.seedsPerCase {
                 let spec = generator.makeSpec(machineName: "Updating\(index)")
-                let errors = Compiler.compile(SourceText(spec.text)).diagnostics.filter { $0.severity == .error }
+                // What `fsmc generate` refuses too: the Swift back end's limits.
+                let compilation = Compiler.compile(SourceText(spec.text))
+                let errors = compilation.diagnostics.filter { $0.severity == .error }
+                    + (compilation.executable.map(SwiftBackEndLimits.refusals) ?? [])
                 if !errors.isEmpty && failures.count < 3 {
                     failures.append("spec \(index) of seed \(generator.seed):\n" + errors.map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" }.joined(separator: "\n") + "\n" + spec.text)
                 }
@@ -105,5 +103,20 @@ struct SpecGeneratorLanguage4Tests {
             if minimizedSome == 3 { break }
         }
         #expect(minimizedSome == 3)
+    }
+}
+
+extension SpecDocument {
+    /// Whether the spec writes `update(…)` (language version 4).
+    var hasUpdates: Bool { text.contains("update(") }
+
+    /// Whether the spec calls a guard, an action or a value function with arguments, `name(…)`.
+    var hasCallsWithArguments: Bool {
+        var found = false
+        _ = mappingCalls { _, arguments in
+            found = true
+            return arguments
+        }
+        return found
     }
 }
