@@ -5,11 +5,15 @@ protocol CallVisitor {
     /// A call of `name` where `fields` (labeled payload, then data, one per label) may be passed;
     /// the arguments to call it with instead, or nil to leave it as written.
     mutating func visit(_ name: String, offering fields: [SpecParameter]) -> [SpecArgument]?
+    /// A call of `name` written with arguments already (a guard's or action's without the
+    /// payload where there are data), left as written.
+    mutating func visitWritten(_ name: String)
 }
 
 extension SpecBuild {
     /// Walks every guard, action and value function called bare (never those of `after name`,
-    /// whose delay cannot take arguments), rewriting those the visitor gives arguments.
+    /// whose delay cannot take arguments), rewriting those the visitor gives arguments, and
+    /// tells it of the calls written with arguments already.
     mutating func visitCalls<Visitor: CallVisitor>(_ visitor: inout Visitor) {
         for state in nodes.indices {
             let blockContext = context(of: state, trigger: nil)
@@ -52,7 +56,8 @@ extension SpecBuild {
             switch action {
             case .call(let name, _):
                 return visitor.visit(name, offering: fields).map { .callWithArguments(name, $0) } ?? action
-            case .callWithArguments:
+            case .callWithArguments(let name, _):
+                visitor.visitWritten(name)
                 return action
             case .emit(let name, let arguments):
                 return .emit(name, arguments.map { visit($0, fields, &visitor) })
@@ -76,7 +81,10 @@ extension SpecBuild {
         case .or(let left, let right):
             let left = visit(left, fields, &visitor)
             return .or(left, visit(right, fields, &visitor))
-        case .callWithArguments, .inState, .otherwise, .constant:
+        case .callWithArguments(let name, _):
+            visitor.visitWritten(name)
+            return condition
+        case .inState, .otherwise, .constant:
             return condition
         }
     }

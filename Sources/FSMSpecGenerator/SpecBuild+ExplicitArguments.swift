@@ -7,7 +7,7 @@ extension SpecBuild {
         var uses = CallUseCollector()
         visitCalls(&uses)
         var writer = ExplicitArgumentWriter(random: random)
-        let excluded = delayFunctions
+        let excluded = delayFunctions.union(uses.written)
         for name in uses.names where !excluded.contains(name) && writer.random.chance(35) {
             writer.plan(name, offeredAtEveryUse: uses.commonFields[name] ?? [])
         }
@@ -22,6 +22,12 @@ struct CallUseCollector: CallVisitor {
     var names: [String] = []
     /// Each name's fields offered at every use so far, in the order of its first use.
     var commonFields: [String: [SpecParameter]] = [:]
+    /// The names some use calls with arguments already: their parameters are decided.
+    var written: Set<String> = []
+
+    mutating func visitWritten(_ name: String) {
+        written.insert(name)
+    }
 
     mutating func visit(_ name: String, offering fields: [SpecParameter]) -> [SpecArgument]? {
         if let common = commonFields[name] {
@@ -66,6 +72,8 @@ struct ExplicitArgumentWriter: CallVisitor {
         }
         parameters[name] = chosen
     }
+
+    mutating func visitWritten(_ name: String) {}
 
     mutating func visit(_ name: String, offering fields: [SpecParameter]) -> [SpecArgument]? {
         guard let planned = parameters[name] else { return nil }
