@@ -17,15 +17,18 @@ public enum SwiftBackEndLimits {
         guard !updating.isEmpty else { return [] }
         let analysis = RegionAnalysis(machine)
         var refusals: [Diagnostic] = []
+        var refused: Set<SourceRange> = []
         for index in updating {
             let transition = machine.transitions[index]
-            guard let trigger = transition.trigger, let source = transition.declaration.source else { continue }
+            guard let trigger = transition.trigger, let source = transition.declaration.source,
+                  !refused.contains(transition.declaration.range) else { continue }
             let path = machine.path(to: source)
             let sharing = machine.model.states.first { state in
                 state.isParallel && analysis.sharedTriggers[state.id.index].contains(trigger)
                     && (path.contains(state.id) || machine.path(to: state.id).contains(source))
             }
             guard let parallel = sharing else { continue }
+            refused.insert(transition.declaration.range)
             refusals.append(Diagnostic(
                 .error,
                 "the Swift back end does not handle update(…) yet in a transition that other regions of '\(parallel.name)' may take in the same step; give the data in a target, or take the trigger in one region",

@@ -57,7 +57,7 @@ public enum TransitionRowsWriter {
             }
             for (index, action) in transition.actions.enumerated() {
                 line.write(index == 0 ? " / " : ", ")
-                if let name = action.calledAction {
+                if let name = action.calledAction, action.explicitArguments == nil {
                     line.write(name)
                 } else {
                     let text = SpecText.action(action, in: model)

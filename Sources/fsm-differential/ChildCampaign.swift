@@ -35,7 +35,8 @@ struct ChildCampaign {
     /// in about one state of four, so some children have none), and so do the parents of the
     /// odd-numbered pairs (`P1`, `P3`, …): pairs with work in the parent and the child, in the
     /// child alone, in the parent alone and in neither.
-    static func randomPairs(count: Int, seed: UInt64, size: SpecSize) throws -> [ChildPair] {
+    /// A pair the export refuses is counted in `leftOut` and made again.
+    static func randomPairs(count: Int, seed: UInt64, size: SpecSize, leftOut: inout ExportRefusals) throws -> [ChildPair] {
         var childProfile = SpecProfile.differential
         childProfile.guards = false
         childProfile.invocations = true
@@ -66,6 +67,9 @@ struct ChildCampaign {
                 pair.parentDocument = parent.document
                 pair.childDocument = child.document
                 pairs.append(pair)
+            } catch ChildPair.Refusal.exportRefused(let refusal) {
+                leftOut.count(refusal)
+                print("left out generated pair \(number): the SCXML export refuses it: \(refusal)")
             } catch {
                 print("skipped generated pair \(number): \(error)\n\(parent.text)\n\(child.text)")
             }

@@ -10,12 +10,13 @@ import Foundation
         qt: QtSide(fsmc: fsmc, harness: harness, workDirectory: work), workDirectory: work.appendingPathComponent("children"),
         scriptsPerPair: options.scripts, stepsPerScript: options.steps, seed: options.seed)
     var pairs: [ChildPair] = []
+    var leftOut = ExportRefusals()
     let sizes: [String: SpecSize] = ["small": .small, "medium": .medium, "large": .large]
     do {
         if let directory = options.childPairs {
             pairs += try ChildCampaign.fixedPairs(in: URL(fileURLWithPath: directory, relativeTo: packageRoot))
         }
-        pairs += try ChildCampaign.randomPairs(count: options.children, seed: options.seed, size: sizes[options.size]!)
+        pairs += try ChildCampaign.randomPairs(count: options.children, seed: options.seed, size: sizes[options.size]!, leftOut: &leftOut)
     } catch {
         fail("\(error)")
     }
@@ -29,6 +30,7 @@ import Foundation
         }
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         print("differential: \(work.summary)")
+        if let summary = leftOut.summary(of: "generated pairs") { print("differential: \(summary)") }
         print("differential: \(pairs.count) parent/child pairs, \(runs) runs, \(disagreements.count) disagreements, \(deviating) pairs not compared for a known Qt deviation (\(seconds) s)")
         return !disagreements.isEmpty
     } catch {

@@ -9,11 +9,14 @@ struct ChildPair {
     enum Refusal: Error, CustomStringConvertible {
         case invalid(String)
         case unsupported(String)
+        /// The SCXML export refuses the pair: its refusal, located (``ExportRefusals``).
+        case exportRefused(String)
 
         var description: String {
             switch self {
             case .invalid(let message): "not a valid spec: \(message)"
             case .unsupported(let message): "not comparable: \(message)"
+            case .exportRefused(let refusal): "not comparable: the SCXML export refuses it: \(refusal)"
             }
         }
     }
@@ -60,7 +63,7 @@ struct ChildPair {
         }
         let models = children.mapValues(\.model)
         if let refusal = SCXMLEmitter.refusals(parent.model, children: models).first {
-            throw Refusal.unsupported("\(refusal.range.start): \(refusal.message)")
+            throw Refusal.exportRefused("\(refusal.range.start): \(refusal.message)")
         }
         var delays: Set<Int> = []
         for model in [parent.model] + models.values {

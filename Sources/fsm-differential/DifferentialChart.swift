@@ -28,18 +28,23 @@ struct DifferentialChart: Sendable {
     enum Refusal: Error, CustomStringConvertible {
         case invalid(String)
         case unsupported(String)
+        /// The SCXML export refuses the spec: its refusal, located (``ExportRefusals``).
+        case exportRefused(String)
 
         var description: String {
             switch self {
             case .invalid(let message): "the spec has errors: \(message)"
             case .unsupported(let what): "not compared: \(what)"
+            case .exportRefused(let refusal): "not compared: the SCXML export refuses it: \(refusal)"
             }
         }
     }
 
     /// Prepares `text` under the machine name `name`. Refuses what the export cannot carry
-    /// over with its meaning: value functions (SCXML has no typed data to compute), delays
-    /// that are not whole milliseconds (Qt times in milliseconds).
+    /// over with its meaning: value functions (SCXML has no typed data to compute), what the
+    /// export itself refuses (``ExportRefusals/refusal(of:)``: an `update(…)` of a value the
+    /// chart does not carry, …), delays that are not whole milliseconds (Qt times in
+    /// milliseconds).
     init(name: String, origin: String, text: String, document: SpecDocument? = nil, externalEvents: [String]? = nil) throws {
         let compilation = Compiler.compile(SourceText(bytes: Array(text.utf8)))
         guard let syntax = compilation.syntax?.machines.first, compilation.executable != nil else {
@@ -55,6 +60,9 @@ struct DifferentialChart: Sendable {
         if !model.valueFunctions.isEmpty { throw Refusal.unsupported("value functions") }
         if model.invocations.contains(where: { if case .machine = $0.kind { true } else { false } }) {
             throw Refusal.unsupported("child machines, which the SCXML export refuses")
+        }
+        if let refusal = ExportRefusals.refusal(of: model) {
+            throw Refusal.exportRefused("\(refusal.range.start): \(refusal.message)")
         }
         var delays: Set<Int> = []
         for transition in model.allTransitions {

@@ -7,6 +7,9 @@ struct Disagreement: Sendable {
     /// Qt's trace, or fsmc's interpreter's where Qt departs from SCXML on the chart.
     var qt: [String]
     var swift: [String]
+    /// What printed ``swift``: the generated Swift, or fsmc's interpreter (`fsmc `) for a chart
+    /// whose Swift the back end does not generate yet.
+    var opponent = "swift"
 
     /// What a reader needs: the chart's origin, the script, and the two traces from the first
     /// step that differs.
@@ -17,7 +20,7 @@ struct Disagreement: Sendable {
             let left = index < qt.count ? qt[index] : "(nothing)"
             let right = index < swift.count ? swift[index] : "(nothing)"
             text += "  \(judge) \(left)\n"
-            if right != left { text += "  swift \(right)\n" }
+            if right != left { text += "  \(opponent) \(right)\n" }
         }
         return text
     }

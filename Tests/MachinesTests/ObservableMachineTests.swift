@@ -125,3 +125,41 @@ struct ObservableMachineTests {
         #expect(count.value == 0)
     }
 }
+
+/// `Meter.fsm`: `update(…)` changes the tracked state in place, and a step with two updates
+/// notifies once.
+@Suite("@Observable machines notify once per step however many updates it makes")
+@MainActor struct ObservableUpdateTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func aStepWithTwoUpdatesNotifiesOnce() {
+        let meter = Meter()
+        meter.send(.start)
+        let count = ChangeCount()
+        trackEveryChange(of: meter, counting: count)
+        meter.send(.add(amount: 5))
+        #expect(meter.state == .counting(total: 5, settled: true))
+        #expect(count.value == 1)
+    }
+
+    /// `paused(total:)` and `counting(total:settled:)` each have a `total`: an update in
+    /// `paused` changes `paused`'s.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    @Test func fieldsOfOneLabelInTwoStatesAreUpdatedEachInItsState() {
+        let meter = Meter()
+        meter.send(.start)
+        meter.send(.add(amount: 3))
+        meter.send(.pause)
+        meter.send(.add(amount: 8))
+        #expect(meter.state == .paused(total: 8))
+    }
+}
+
+/// As ``trackEveryChange(of:counting:)`` for the wizard: a second change in the same step
+/// would be counted too.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+@MainActor private func trackEveryChange(of meter: Meter, counting count: ChangeCount) {
+    withObservationTracking { _ = meter.state } onChange: {
+        count.increment()
+        MainActor.assumeIsolated { trackEveryChange(of: meter, counting: count) }
+    }
+}

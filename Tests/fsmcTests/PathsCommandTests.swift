@@ -219,6 +219,7 @@ extension CommandLineTests {
     /// (the spec's path, `--module`, samples), and that command makes it.
     @Test(arguments: [
         "Tests/PathTests/AppFlowPaths.swift", "Tests/PathTests/CallTrackerPaths.swift", "Tests/PathTests/CheckoutPaths.swift",
+        "Tests/PathTests/DownloadPaths.swift",
         "Tests/PathTests/LottoPaths.swift", "Tests/PathTests/NavigatorPaths.swift", "Tests/PathTests/PlayerPaths.swift",
         "Tests/PathTests/ProfilePaths.swift", "Tests/PathTests/ReaderFlowPaths.swift", "Tests/PathTests/StopwatchPaths.swift", "Tests/MachinesTests/Paths/PanesPaths.swift",
         "Tests/MachinesTests/Paths/ToolbarPaths.swift", "Tests/MachinesTests/Paths/UploaderPaths.swift",

@@ -6,8 +6,8 @@
 /// invocations `cancelled`, then `exit`),
 /// the transitions' actions' outputs, each state entered (its entry actions' outputs, then
 /// `entry`, then a history default's outputs), then one `transition` for the transitions the
-/// microstep took together, unless they are all internal (no target), which the generated
-/// code does not notify. Invocations start at the end of the macrostep. A kept event
+/// microstep took together, unless they are all internal (no target) and change no data,
+/// which the generated code does not notify. Invocations start at the end of the macrostep. A kept event
 /// released has no record of its own: what it leads to follows.
 struct ExpectedRecords {
     let machine: ExecutableMachine
@@ -33,16 +33,17 @@ struct ExpectedRecords {
                 for index in start..<records.count where records[index].transitions.isEmpty { records[index].transitions = microstep }
                 microstepStart = nil
             }
-            // The generated code tells of a microstep that enters states: an internal
-            // transition (no target) runs its actions and notifies nothing.
-            guard microstep.contains(where: { machine[$0].entry != nil }) else { return }
+            // The generated code tells of a microstep that enters states or changes data: an
+            // internal transition (no target) without `update(…)` runs its actions and
+            // notifies nothing.
+            guard microstep.contains(where: { machine[$0].entry != nil || changesData($0) }) else { return }
             records.append(Expected(record: .transition(trigger: triggerName(of: first)), transitions: microstep))
         }
         var previous: MachineInterpreter.TraceEntry?
         var cancelledOnExit = 0
         for (index, entry) in entries.enumerated() {
-            // An update follows its transition's `took` and records nothing of its own yet
-            // (generated code refuses updates for now): it neither ends nor joins a microstep.
+            // An update follows its transition's `took` and records nothing of its own (its
+            // transition's record tells of it): it neither ends nor joins a microstep.
             if case .updated = entry { continue }
             defer { previous = entry }
             switch entry {
@@ -108,6 +109,12 @@ struct ExpectedRecords {
         guard let first = microstep.first, case .took? = previous else { return false }
         return machine[first].trigger == machine[transition].trigger
             && !microstep.contains { machine[$0].declaration.source == machine[transition].declaration.source }
+    }
+
+    /// Whether `transition` gives data new values, which the generated code tells as a
+    /// transition though it enters nothing.
+    private func changesData(_ transition: TransitionID) -> Bool {
+        machine[transition].declaration.actions.contains { !$0.dataUpdates.isEmpty }
     }
 
     private func triggerName(of transition: TransitionID) -> String? {

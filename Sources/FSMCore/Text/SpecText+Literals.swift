@@ -10,7 +10,7 @@ extension SpecText {
         case .boolean(let value): value ? "true" : "false"
         case .nil: "nil"
         case .payload(let name), .data(let name), .computed(let name): name
-        case .computedWithArguments(let name, let arguments): name + SpecText.arguments(arguments)
+        case .computedWithArguments(let name, let arguments): name + SpecText.callArguments(arguments)
         }
     }
 

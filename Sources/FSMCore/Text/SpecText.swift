@@ -11,7 +11,7 @@ public enum SpecText {
         func text(_ guardModel: GuardModel, precedence: Int) -> String {
             switch guardModel {
             case .call(let name): return name
-            case .callWithArguments(let name, let arguments): return name + SpecText.arguments(arguments)
+            case .callWithArguments(let name, let arguments): return name + SpecText.callArguments(arguments)
             case .not(let operand): return "!" + text(operand, precedence: 3)
             case .and(let lhs, let rhs):
                 let joined = text(lhs, precedence: 2) + " && " + text(rhs, precedence: 2)
@@ -32,7 +32,7 @@ public enum SpecText {
     public static func action(_ action: ActionModel, in model: MachineModel) -> String {
         switch action {
         case .call(let name): name
-        case .callWithArguments(let name, let arguments): name + Self.arguments(arguments)
+        case .callWithArguments(let name, let arguments): name + Self.callArguments(arguments)
         case .update(let updates): "update" + Self.arguments(updates.map(\.argument))
         case .emit(let output, let arguments): "emit " + call(model[output].name, arguments)
         case .raise(let event, let arguments): "raise " + call(model[event].name, arguments)
@@ -45,6 +45,18 @@ public enum SpecText {
     }
 
     /// `(count: 6, title: title)`.
+    /// The arguments of a call written with them, as written: `isSaved(current)` for an
+    /// argument that takes the label of the payload or data it names.
+    static func callArguments(_ arguments: [ArgumentModel]) -> String {
+        "(" + arguments.map { argument in
+            let value = SpecText.literal(argument.value)
+            switch argument.value {
+            case .payload(let name) where name == argument.label, .data(let name) where name == argument.label: return value
+            default: return argument.label.map { "\($0): \(value)" } ?? value
+            }
+        }.joined(separator: ", ") + ")"
+    }
+
     static func arguments(_ arguments: [ArgumentModel]) -> String {
         "(" + arguments.map { argument in
             let value = SpecText.literal(argument.value)

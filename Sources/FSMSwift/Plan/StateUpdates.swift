@@ -21,41 +21,55 @@ struct StateUpdates {
 
     /// Every change the machine's transitions make, in the order of their first use.
     let changes: [Change]
-    /// The change of each set of fields, by its fields' labels (unique along a path).
-    private let changeByLabels: [[String]: Int]
+    /// The change of each set of fields, by its fields' keys (``fieldKeys(changedBy:)``).
+    private let changeByFields: [[FieldKey]: Int]
+
+    /// A field: the state owning it and its label (unique along a path, not in the machine:
+    /// `receiving(received:)` and `paused(received:)` are two fields).
+    private struct FieldKey: Hashable, Comparable {
+        let owner: Int
+        let label: String
+
+        static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
+            (lhs.owner, lhs.label) < (rhs.owner, rhs.label)
+        }
+    }
 
     init(_ machine: ExecutableMachine) {
         let model = machine.model
         var changes: [Change] = []
-        var changeByLabels: [[String]: Int] = [:]
+        var changeByFields: [[FieldKey]: Int] = [:]
         for transition in model.allTransitions {
             guard let fields = Self.changedFields(by: transition.actions, in: machine),
-                  changeByLabels[fields.labels] == nil else { continue }
-            changeByLabels[fields.labels] = changes.count
+                  changeByFields[fields.keys] == nil else { continue }
+            changeByFields[fields.keys] = changes.count
             let name = "updating" + SwiftNames.stateTypeName(model[fields.innermostOwner].name)
             changes.append(Change(innermostOwner: fields.innermostOwner, fields: fields.parameters, functionName: name))
         }
         self.changes = changes
-        self.changeByLabels = changeByLabels
+        self.changeByFields = changeByFields
     }
 
     /// The change the updates among `actions` make together, `nil` when they make none.
     func change(made actions: [ActionModel]) -> Change? {
-        guard !changes.isEmpty, let labels = Self.changedLabels(by: actions) else { return nil }
-        return changeByLabels[labels].map { changes[$0] }
+        guard !changes.isEmpty, let keys = Self.fieldKeys(changedBy: actions) else { return nil }
+        return changeByFields[keys].map { changes[$0] }
     }
 
-    /// The labels `actions`' updates change, sorted; `nil` when none.
-    private static func changedLabels(by actions: [ActionModel]) -> [String]? {
-        var labels: Set<String> = []
-        for action in actions { labels.formUnion(action.dataUpdates.map(\.field)) }
-        return labels.isEmpty ? nil : labels.sorted()
+    /// The fields `actions`' updates change, sorted; `nil` when none.
+    private static func fieldKeys(changedBy actions: [ActionModel]) -> [FieldKey]? {
+        var keys: Set<FieldKey> = []
+        for action in actions {
+            keys.formUnion(action.dataUpdates.map { FieldKey(owner: $0.owner.index, label: $0.field) })
+        }
+        return keys.isEmpty ? nil : keys.sorted()
     }
 
     private static func changedFields(
         by actions: [ActionModel], in machine: ExecutableMachine
-    ) -> (labels: [String], innermostOwner: StateID, parameters: [ParameterModel])? {
-        guard let labels = changedLabels(by: actions) else { return nil }
+    ) -> (keys: [FieldKey], innermostOwner: StateID, parameters: [ParameterModel])? {
+        guard let keys = fieldKeys(changedBy: actions) else { return nil }
+        let labels = Set(keys.map(\.label))
         var owners: Set<StateID> = []
         for action in actions { owners.formUnion(action.dataUpdates.map(\.owner)) }
         // The owners lie on one path: the innermost is the deepest.
@@ -64,6 +78,6 @@ struct StateUpdates {
         for state in machine.path(to: innermost) where owners.contains(state) {
             parameters += machine.model[state].data.filter { labels.contains($0.label!) }
         }
-        return (labels, innermost, parameters)
+        return (keys, innermost, parameters)
     }
 }

@@ -33,19 +33,24 @@ enum DispatchMode {
     }
 
     /// The payload variables a `case` over `transitions`' event binds: what their guards,
-    /// targets and, when they run, actions read.
+    /// targets, updates (whose new values the pure function returns too) and, when they run,
+    /// actions read.
     func usedPayload(of transitions: [TransitionID], in machine: ExecutableMachine, spelling: SwiftSpelling) -> Set<String> {
         var declarations = transitions.map { machine[$0].declaration }
         if !runsActions {
-            for index in declarations.indices { declarations[index].actions = [] }
+            for index in declarations.indices { declarations[index].actions.removeAll { $0.dataUpdates.isEmpty } }
         }
         return spelling.usedPayload(of: declarations)
     }
 
-    /// Whether taking some of `transitions` does something of its own: one moves, or runs
-    /// actions here. Others just consume the trigger, and code need not ask which was taken.
+    /// Whether taking some of `transitions` does something of its own: one moves or updates
+    /// data, or runs actions here. Others just consume the trigger, and code need not ask
+    /// which was taken.
     func takesSomething(of transitions: [TransitionID], in machine: ExecutableMachine) -> Bool {
-        transitions.contains { machine[$0].entry != nil || runsActions && !machine[$0].declaration.actions.isEmpty }
+        transitions.contains { id in
+            let actions = machine[id].declaration.actions
+            return machine[id].entry != nil || runsActions && !actions.isEmpty || actions.contains { !$0.dataUpdates.isEmpty }
+        }
     }
 
     /// The statement that ends code whose transitions did not change the configuration: the

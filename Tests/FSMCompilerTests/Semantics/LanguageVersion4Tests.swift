@@ -48,7 +48,7 @@ import TestSupport
             .callWithArguments("showProgress", [ArgumentModel(label: "progress", value: .data("progress"))]),
         ])
         #expect(SpecText.action(onTransfer.actions[0], in: model) == "update(progress: fraction)")
-        #expect(SpecText.action(onTransfer.actions[1], in: model) == "showProgress(progress: progress)")
+        #expect(SpecText.action(onTransfer.actions[1], in: model) == "showProgress(progress)")
         let showProgress = try #require(model.actions.first { $0.name == "showProgress" })
         #expect(showProgress.explicitParameters == [ParameterModel(label: "progress", type: "Double")])
         #expect(showProgress.parameters == [ParameterModel(label: "progress", type: "Double")])
@@ -121,10 +121,10 @@ import TestSupport
         #expect(model.guards.map(\.parameters) == [
             [ParameterModel(label: "size", type: "Int")], [ParameterModel(label: "title", type: "String")],
         ])
-        // `name()` keeps its meaning: the data, without the payload.
+        // `name()` takes nothing, as DESIGN says (version 3 gave it the data).
         #expect(model.actions.map(\.name) == ["log", "note"])
-        #expect(model.actions[0].explicitParameters == nil)
-        #expect(model.actions[0].parameters == [ParameterModel(label: "since", type: "Double")])
+        #expect(model.actions[0].explicitParameters == [])
+        #expect(model.actions[0].parameters == [])
         #expect(model.actions[1].parameters == [ParameterModel(label: "size", type: "Int")])
         let elapsed = try #require(model.valueFunctions.first { $0.name == "elapsed" })
         #expect(elapsed.returnType == "Double")

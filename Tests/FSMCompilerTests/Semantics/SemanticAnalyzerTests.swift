@@ -449,7 +449,7 @@ import TestSupport
                 initial state idle { on open -> detail(id: id, tries: 0) }
                 state detail(id: Int, tries: Int) {
                     entry / show
-                    on next [canGo()] -> detail(id: nextID, tries: tries) / emit shown(id: id, by: "me")
+                    on next [canGo(id, tries)] -> detail(id: nextID, tries: tries) / emit shown(id: id, by: "me")
                     after backoff -> idle
                     on retry -> idle / raise open(id: id)
                 }
@@ -463,7 +463,7 @@ import TestSupport
             "  on open -> detail(id: $id, tries: 0)",
             "state detail",
             "  entry / show",
-            "  on next [canGo] -> detail(id: nextID(), tries: @tries) / emit shown(id: @id, by: \"me\")",
+            "  on next [canGo(id: @id, tries: @tries)] -> detail(id: nextID(), tries: @tries) / emit shown(id: @id, by: \"me\")",
             "  after backoff() -> idle",
             "  on retry -> idle / raise open(id: @id)",
             "guard canGo(id: Int, tries: Int)",

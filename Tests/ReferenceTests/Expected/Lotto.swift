@@ -15,7 +15,7 @@ public final class Lotto {
     public enum State: Hashable, Sendable, Codable, CustomStringConvertible {
         case empty
         /// Numbers are on screen.
-#sourceLocation(file: "machines/Lotto.fsm", line: 26)
+#sourceLocation(file: "machines/Lotto.fsm", line: 27)
      case drawn(current: [Int])
 #sourceLocation()
 
@@ -53,7 +53,7 @@ public final class Lotto {
     /// The events ``Lotto`` reacts to.
     public enum Event: Hashable, Sendable, Codable {
         /// The action creator drew new numbers.
-#sourceLocation(file: "machines/Lotto.fsm", line: 7)
+#sourceLocation(file: "machines/Lotto.fsm", line: 8)
      case newNumbers(numbers: [Int])
 #sourceLocation()
         /// The user asked to keep the current numbers.
@@ -95,14 +95,14 @@ public final class Lotto {
     /// What ``Lotto`` tells its observers.
     public enum Output: Hashable, Sendable, Codable {
         /// The numbers on screen changed.
-#sourceLocation(file: "machines/Lotto.fsm", line: 14)
+#sourceLocation(file: "machines/Lotto.fsm", line: 15)
       case changed(numbers: [Int])
 #sourceLocation()
         /// The numbers were saved; the list of saved numbers shows them.
-#sourceLocation(file: "machines/Lotto.fsm", line: 16)
+#sourceLocation(file: "machines/Lotto.fsm", line: 17)
       case saved(numbers: [Int], total: Int)
 #sourceLocation()
-#sourceLocation(file: "machines/Lotto.fsm", line: 17)
+#sourceLocation(file: "machines/Lotto.fsm", line: 18)
       case notice(String)
 #sourceLocation()
         /// The screen shows no numbers any more.
@@ -174,15 +174,15 @@ public final class Lotto {
     /// Functions that return a value compute what the spec names them for: a state's data, an
     /// argument, a delay.
     public protocol Actions {
-#sourceLocation(file: "machines/Lotto.fsm", line: 28)
+#sourceLocation(file: "machines/Lotto.fsm", line: 29)
                    func isSaved(current: [Int]) -> Bool
 #sourceLocation()
 
-#sourceLocation(file: "machines/Lotto.fsm", line: 29)
+#sourceLocation(file: "machines/Lotto.fsm", line: 30)
                     func save(current: [Int])
 #sourceLocation()
 
-#sourceLocation(file: "machines/Lotto.fsm", line: 29)
+#sourceLocation(file: "machines/Lotto.fsm", line: 30)
                                                               func savedCount(current: [Int]) -> Int
 #sourceLocation()
     }
@@ -576,10 +576,8 @@ public final class Lotto {
             switch event {
             case .newNumbers(let numbers):
                 let stateBefore = state
-                exitState(.drawn)
                 notify(.outputs, .emitted(.changed(numbers: numbers)))
-                state = .drawn(current: numbers)
-                enterState(.drawn)
+                state = state.updatingDrawn(current: numbers)
                 return transitioned(from: stateBefore, on: event)
             case .saveNumbers:
                 if actions.isSaved(current: current) {
@@ -733,7 +731,7 @@ public final class Lotto {
         case .drawn(current: let current):
             switch event {
             case .newNumbers(let numbers):
-                return .drawn(current: numbers)
+                return state.updatingDrawn(current: numbers)
             case .saveNumbers:
                 if guards.isSaved(current: current) {
                     return state
@@ -761,11 +759,19 @@ public final class Lotto {
     private static let transitionRows = """
         empty: on newNumbers -> drawn / emit changed(numbers: numbers)
         empty: on saveNumbers / emit notice(\"Draw some numbers first.\")
-        drawn: on newNumbers -> drawn / emit changed(numbers: numbers)
-        drawn: on saveNumbers [isSaved] / emit notice(\"These numbers are saved already.\")
+        drawn: on newNumbers / update(current: numbers), emit changed(numbers: numbers)
+        drawn: on saveNumbers [isSaved(current)] / emit notice(\"These numbers are saved already.\")
         drawn: on saveNumbers / save, emit saved(numbers: current, total: savedCount)
         drawn: on clear -> empty / emit cleared
         """
+}
+
+extension Lotto.State {
+    /// This configuration with new values for `drawn`'s `current`.
+    fileprivate func updatingDrawn(current: [Int]) -> Lotto.State {
+        guard case .drawn = self else { return self }
+        return .drawn(current: current)
+    }
 }
 
 extension Lotto.Observer {

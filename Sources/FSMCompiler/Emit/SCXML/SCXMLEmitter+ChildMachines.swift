@@ -32,9 +32,12 @@ extension SCXMLEmitter {
 
     /// The data this document declares for run numbers: its own as a child, then one per child
     /// machine it invokes, in document order.
-    var runVariables: [String] {
-        (invokedAs == nil ? [] : [Self.childRunVariable])
-            + model.invocations.filter(\.isChildMachine).map { Self.runVariable(of: $0.name) }
+    var runVariables: [String] { Self.runVariables(of: model, invokedAs: invokedAs) }
+
+    /// ``runVariables`` of a document of `model`, invoked as `invokedAs` when it is a child's.
+    static func runVariables(of model: MachineModel, invokedAs: String?) -> [String] {
+        (invokedAs == nil ? [] : [childRunVariable])
+            + model.invocations.filter(\.isChildMachine).map { runVariable(of: $0.name) }
     }
 
     /// The child machines a state invokes.

@@ -22,7 +22,9 @@ import FSMCore
 ///   condition, since SCXML takes the first enabled transition in document order.
 /// - Actions are `<log label="action" expr="'name'"/>`, `emit` is
 ///   `<log label="emit" expr="'output'"/>` and `raise` is `<raise event="e"/>`: a harness
-///   observes them in order. Payloads, arguments and state data are not exported.
+///   observes them in order. Payloads, arguments and state data are not exported, except a
+///   literal an `update(…)` gives a field: an `<assign>` to the field's variable
+///   (SCXMLEmitter+DataUpdates.swift); an update to another value is refused.
 /// - With `tracingStates`, every state also logs its own entry and exit
 ///   (`<log label="enter" expr="'name'"/>` last in `<onentry>`, `label="exit"` last in
 ///   `<onexit>`), so that a harness sees the order in which an interpreter exits and enters
@@ -40,6 +42,11 @@ public struct SCXMLEmitter {
     let variables: [String: String]
     /// The guards' variables, then the computed delays', in order of first use.
     let declaredVariables: [(name: String, variable: String, initialValue: String)]
+    /// The variable of each state data field an `update` assigns, declared after
+    /// ``declaredVariables`` in the order of ``updatedFields``.
+    let dataVariables: [DataField: String]
+    /// The fields ``dataVariables`` declares, in ``updatedFields(of:)``'s order.
+    let updatedFields: [DataField]
     /// Whether the machine-level transitions need the wrapping state.
     let hasMachineState: Bool
     /// Whether each state logs its entry and exit (`fsmc export --trace`).
@@ -51,9 +58,10 @@ public struct SCXMLEmitter {
     let invokedAs: String?
 
     /// What the export cannot write, each a located error: child machines, whose documents it
-    /// is not given here (``refusals(_:children:)``), `defer` (SCXML has no deferred events), and
+    /// is not given here (``refusals(_:children:)``), `defer` (SCXML has no deferred events),
     /// transitions into a history from inside its state whose SCXML meaning differs
-    /// (``entersHistoryFromInsideOtherwise(_:in:)``).
+    /// (``entersHistoryFromInsideOtherwise(_:in:)``), and updates to a value the chart does not
+    /// have (``dataUpdateRefusals(_:)``).
     public static func refusals(_ model: MachineModel) -> [Diagnostic] {
         refusals(model, children: [:])
     }
@@ -81,13 +89,7 @@ public struct SCXMLEmitter {
                     at: deferral.range)
             }
         }
-        // Not yet: an `<assign>` to the field's data would need the chart's data model, which
-        // the export does not write (docs/SCXML.md).
-        let updates = model.allTransitions.filter { $0.actions.contains { !$0.dataUpdates.isEmpty } }.map { transition in
-            Diagnostic(
-                .error, "SCXML export cannot write 'update(…)' yet: the export writes no data model to assign the field in",
-                at: transition.range)
-        }
+        let updates = dataUpdateRefusals(model)
         return (invocations + histories + deferrals + updates).sorted { $0.range.start < $1.range.start }
     }
 
@@ -166,6 +168,16 @@ public struct SCXMLEmitter {
         }
         self.variables = variables
         declaredVariables = declared
+        // After the guards and delays, whose names stay as they were before updates existed.
+        taken.formUnion(declared.map { $0.variable })
+        taken.formUnion(Self.runVariables(of: model, invokedAs: invokedAs))
+        let updatedFields = Self.updatedFields(of: model)
+        var dataVariables: [DataField: String] = [:]
+        for field in updatedFields {
+            dataVariables[field] = Self.dataVariable(of: field, in: model, taken: &taken)
+        }
+        self.updatedFields = updatedFields
+        self.dataVariables = dataVariables
     }
 
     private static func unique(_ names: [String]) -> [String] {
@@ -194,7 +206,7 @@ public struct SCXMLEmitter {
         ]
         element("scxml", attributes, into: &writer) { writer in
             let runVariables = runVariables
-            if !declaredVariables.isEmpty || !runVariables.isEmpty {
+            if !declaredVariables.isEmpty || !runVariables.isEmpty || !updatedFields.isEmpty {
                 element("datamodel", [], into: &writer) { writer in
                     for variable in runVariables {
                         writer.line(tag("data", [("id", variable), ("expr", "0")], selfClosing: true))
@@ -204,6 +216,11 @@ public struct SCXMLEmitter {
                             writer.line("<!-- \(SCXMLText.comment(declared.name)) -->")
                         }
                         writer.line(tag("data", [("id", declared.variable), ("expr", declared.initialValue)], selfClosing: true))
+                    }
+                    // No `expr`: the value a state is entered with is not exported.
+                    for field in updatedFields {
+                        writer.line("<!-- \(SCXMLText.comment(variableNote(of: field))) -->")
+                        writer.line(tag("data", [("id", dataVariables[field])], selfClosing: true))
                     }
                 }
             }
@@ -485,8 +502,8 @@ public struct SCXMLEmitter {
                 }
             case .raise(let event, _):
                 writer.line(tag("raise", [("event", model[event].name)], selfClosing: true))
-            case .update:
-                preconditionFailure("fsmc: refused by SCXMLEmitter.refusals")
+            case .update(let updates):
+                emitUpdates(updates, into: &writer)
             }
         }
     }

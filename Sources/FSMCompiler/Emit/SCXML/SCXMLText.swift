@@ -45,10 +45,41 @@ enum SCXMLText {
             case "\r": result += "\\r"
             case "\u{2028}": result += "\\u2028"
             case "\u{2029}": result += "\\u2029"
+            // XML has no form for most control characters: ECMAScript's escape keeps them.
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "'"
+    }
+
+    /// A literal as the ECMAScript expression of the same value (`'text'`, `1000`, `2.5`,
+    /// `true`, `null`); `nil` for a value that is no literal.
+    static func literal(_ value: ArgumentModel.Value) -> String? {
+        switch value {
+        case .string(let text): string(text)
+        case .integer(let text), .float(let text): number(text)
+        case .boolean(let value): value ? "true" : "false"
+        case .nil: "null"
+        case .payload, .data, .computed, .computedWithArguments: nil
+        }
+    }
+
+    /// A spec's number as ECMAScript writes it: without `_` separators, and without leading
+    /// zeros, which would make `010` an octal 8 in ECMAScript's sloppy mode.
+    static func number(_ text: String) -> String {
+        var digits = Substring(text.filter { $0 != "_" })
+        var sign = ""
+        if let first = digits.first, first == "-" || first == "+" {
+            sign = first == "-" ? "-" : ""
+            digits = digits.dropFirst()
+        }
+        while digits.count > 1, digits.first == "0", let next = digits.dropFirst().first, next.isNumber {
+            digits = digits.dropFirst()
+        }
+        return sign + digits
     }
 
     /// A delay as an SCXML (CSS2) time in milliseconds: `1000ms`, `0.5ms` for 500 µs; exact,

@@ -8,6 +8,11 @@ extension SCXMLImporter {
     /// export's prefixed variables stand for), `in(…)`, `!`, `&&`, `||`.
     mutating func guardModel(_ condition: SCXMLCondition, at range: SourceRange, _ building: inout Building) -> GuardModel? {
         switch condition {
+        case .variable(let variable) where dataUpdateVariables.contains(variable):
+            diagnostics.error(
+                "'\(variable)' holds state data the export writes as 'update(…)' gives it, which fsmc's guards do not read: a guard is a named boolean",
+                at: range)
+            return nil
         case .variable(let variable):
             // A reserved name gets its documented `_` (docs/SCXML.md, "Names").
             let name = SCXMLNames.mapped(variables[variable]?.name ?? SCXMLNames.identifier(variable), as: .guard)
@@ -41,11 +46,15 @@ extension SCXMLImporter {
 
     /// Executable content as actions: `<log label="action">`, `<log label="emit">` and
     /// `<raise>` (or a `<send>` to `#_internal`); a state's timers are not actions, nor another
-    /// `<log>` (kept as a comment, ``skipLog(_:_:)``); everything else is refused.
+    /// `<log>` (kept as a comment, ``skipLog(_:_:)``), nor the export's `<assign>` of an
+    /// updated field (``isExportedUpdate(_:)``); everything else is refused.
     mutating func actions(_ content: [XMLElement], _ building: inout Building) -> [ActionModel] {
         var actions: [ActionModel] = []
         for element in content where !building.timerElements.contains(element.range) && !childMachineElements.contains(element.range) {
             switch isInternalSend(element) ? "raise" : element.localName {
+            case "assign" where isExportedUpdate(element):
+                // The state data it stands for are not imported (docs/SCXML.md, "Import").
+                continue
             case "log" where Self.isNoOpLog(element):
                 skipLog(element, &building)
             case "log":
@@ -63,6 +72,53 @@ extension SCXMLImporter {
             }
         }
         return actions
+    }
+
+    /// `<assign location="downloading_progress" expr="0.5"/>` to a variable the export declares
+    /// for a state data field (``dataUpdateVariables``), of a literal, as the export writes
+    /// `update(progress: 0.5)`. The import writes no state data, so the update has no field to
+    /// go to; since no condition may read the variable (``guardModel(_:at:_:)``) and a literal
+    /// cannot fail, leaving it out changes nothing the chart does.
+    func isExportedUpdate(_ element: XMLElement) -> Bool {
+        guard let location = element.attribute("location")?.value, dataUpdateVariables.contains(location),
+            let expression = element.attribute("expr")?.value, executableContent(of: element).isEmpty else { return false }
+        return ["true", "false"].contains(expression.trimmingWhiteSpace) || Self.isNumberOrNull(expression)
+            || Self.isStringLiteral(expression)
+    }
+
+    /// An ECMAScript string literal in single or double quotes whose escapes are the ones the
+    /// export writes (`\\`, `\'`, `\"`, `\n`, `\r`, `\t`, `\uXXXX`, …): one that cannot fail.
+    static func isStringLiteral(_ expression: String) -> Bool {
+        let text = Array(expression.trimmingWhiteSpace.unicodeScalars)
+        guard text.count >= 2, let quote = text.first, quote == "'" || quote == "\"", text.last == quote else { return false }
+        var index = 1
+        while index < text.count - 1 {
+            switch text[index] {
+            case quote, "\n", "\r", "\u{2028}", "\u{2029}": return false
+            case "\\":
+                guard index + 1 < text.count - 1 else { return false }
+                let escaped = text[index + 1]
+                if escaped == "u" {
+                    guard index + 5 < text.count - 1, text[(index + 2)...(index + 5)].allSatisfy(\.properties.isASCIIHexDigit) else { return false }
+                    index += 6
+                } else {
+                    guard "\\'\"nrtbfv0".unicodeScalars.contains(escaped) else { return false }
+                    index += 2
+                }
+            default:
+                index += 1
+            }
+        }
+        return true
+    }
+
+    /// An ECMAScript decimal number as the export writes one (`-12`, `2.5`, `1e-3`), or `null`.
+    static func isNumberOrNull(_ expression: String) -> Bool {
+        let text = expression.trimmingWhiteSpace
+        if text == "null" { return true }
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard let first = unsigned.first, first.isASCII, first.isNumber else { return false }
+        return unsigned.allSatisfy { $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) } && Double(String(unsigned)) != nil
     }
 
     /// `<send event="e" target="#_internal"/>`: SCXML's other way to put an event on the internal

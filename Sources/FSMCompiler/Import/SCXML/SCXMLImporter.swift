@@ -44,6 +44,10 @@ public struct SCXMLImporter {
     var runVariables: [String: XMLElement] = [:]
     /// The machines of the child charts, grandchildren included, in document order.
     var childMachines: [MachineModel] = []
+    /// The variables the export declares for the state data fields `update(…)` assigns, by id
+    /// (``SCXMLEmitter/dataUpdateNote`` before each): not guards, and their `<assign>`s are no
+    /// actions (``isExportedUpdate(_:)``).
+    var dataUpdateVariables: Set<String> = []
     /// The elements of the export's run numbers and of a child's sends to its parent, read
     /// back as what they stand for (``readInvocation(_:of:documentation:)``): not actions.
     var childMachineElements: Set<SourceRange> = []
@@ -299,6 +303,10 @@ public struct SCXMLImporter {
                 runVariables[id] = data
                 continue
             }
+            if let note, note.hasPrefix(SCXMLEmitter.dataUpdateNote), data.attribute("expr") == nil, variables[id] == nil {
+                dataUpdateVariables.insert(id)
+                continue
+            }
             if let expression = data.attribute("expr"), !Self.isLiteral(expression.value) {
                 diagnostics.error(
                     "the data '\(id)' is '\(expression.value)': fsmc reads data as named booleans (true or false) and delays (a quoted time such as '1s')",
@@ -399,6 +407,6 @@ public struct SCXMLImporter {
     /// How the comments the export writes about the document itself begin.
     static let exportNotes = [
         "Exported by fsmc from machine", "The machine: its transitions are the spec's machine-level ones",
-        "state data, not exported:", "results, not exported:",
+        "state data, not exported:", "results, not exported:", SCXMLEmitter.dataUpdateNote,
     ]
 }

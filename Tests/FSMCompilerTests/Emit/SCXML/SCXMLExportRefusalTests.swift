@@ -58,13 +58,14 @@ import Testing
     }
 }
 
-/// Language version 4: an `update(…)` is refused at its transition until the export writes a
-/// data model to assign in; a call with arguments is exported as the call it is.
+/// Language version 4: an `update(…)` of a payload (here a stream's element) is refused at its
+/// transition (SCXMLDataUpdateExportTests has the literals the export writes and the other
+/// refusals); a call with arguments is exported as the call it is.
 @Suite struct DataUpdateExportRefusalTests {
-    @Test func anUpdateIsRefusedAtItsTransition() throws {
+    @Test func anUpdateOfAPayloadIsRefusedAtItsTransition() throws {
         let model = try #require(Compiler.compile(SourceText(LanguageVersion4Tests.download)).model)
-        #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line): \($0.message)" } == [
-            "14: SCXML export cannot write 'update(…)' yet: the export writes no data model to assign the field in"
+        #expect(SCXMLEmitter.refusals(model).map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" } == [
+            "14:9: SCXML export cannot write 'update(progress: fraction)': the chart assigns a field only a literal, and 'fraction' is the trigger's payload, which the chart's events do not carry"
         ])
     }
 }
