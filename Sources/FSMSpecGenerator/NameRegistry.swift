@@ -69,4 +69,8 @@ struct NameRegistry {
     }
 
     func isFunction(_ name: String) -> Bool { functions[name] != nil }
+
+    /// Whether `name` is a function that computes a value (not a guard, an action or an
+    /// invocation).
+    func isValueFunction(_ name: String) -> Bool { functions[name]?.hasPrefix("value|") ?? false }
 }

@@ -1,5 +1,5 @@
 /// Payloads, data, guards, actions and arguments. A guard, action or value function is named
-/// per *key*, the parameters it receives (the event's payload unless written `name()`, then the
+/// per *key*, the parameters it receives (the event's payload unless called without it, then the
 /// data of the state and the states around it), so one name never takes two signatures.
 extension SpecBuild {
     /// Where a guard, action or argument is written: the triggering event's payload or what an
@@ -88,8 +88,18 @@ extension SpecBuild {
         return name
     }
 
+    /// A use *without the payload* (what `name()` meant before language version 4) takes the
+    /// data alone; ``withoutPayload(_:)`` writes it.
     private func key(_ context: Context, bare: Bool) -> String {
         (bare ? "" : Self.signature(context.payload ?? [])) + "|" + Self.signature(context.data)
+    }
+
+    /// A call without the payload, as language version 4 writes it: `name()` where there are
+    /// no data (it takes nothing), else `name(field, …)` passing the data, which is what the
+    /// requirement takes. So the generator draws what it drew before `name()` came to take
+    /// nothing, and its specs mean what they meant.
+    func withoutPayload(_ context: Context) -> [SpecArgument] {
+        context.data.map { SpecArgument(label: nil, value: $0.label!) }
     }
 
     mutating func guardName(_ context: Context) -> SpecGuard {
@@ -113,7 +123,7 @@ extension SpecBuild {
         let bare = context.payload.map { !$0.isEmpty } ?? false ? random.chance(30) : random.chance(5)
         let name = functionName(kind: "guard", key: key(context, bare: bare), prefix: random.pick(["is", "can", "has"]))
         if !guardNamesInOrder.contains(name) { guardNamesInOrder.append(name) }
-        return .name(name, bare: bare)
+        return bare && !context.data.isEmpty ? .callWithArguments(name, withoutPayload(context)) : .name(name, bare: bare)
     }
 
     /// A guard: names and `in(…)`, sometimes combined with `!`, `&&` and `||`.
@@ -170,7 +180,8 @@ extension SpecBuild {
             return .call(name, bare: context.hasPayload)
         }
         let bare = context.payload.map { !$0.isEmpty } ?? false ? random.chance(30) : random.chance(10)
-        return .call(functionName(kind: "action", key: key(context, bare: bare), prefix: random.pick(["do", "log", "act"])), bare: bare)
+        let name = functionName(kind: "action", key: key(context, bare: bare), prefix: random.pick(["do", "log", "act"]))
+        return bare && !context.data.isEmpty ? .callWithArguments(name, withoutPayload(context)) : .call(name, bare: bare)
     }
 
     // MARK: - Arguments

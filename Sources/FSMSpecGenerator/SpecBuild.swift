@@ -110,6 +110,10 @@ struct SpecBuild {
             for index in nodes.indices where nodes[index].history != nil { makeHistoryDefault(of: index) }
         }
         if profile.deferral { makeDeferrals() }
+        // After the chart: a spec draws every number before them as it did without them (and
+        // before the properties, which leave the chart as it was).
+        if profile.dataUpdates { makeDataUpdates() }
+        if profile.explicitArguments { makeExplicitArguments() }
         if profile.properties > 0 { document.properties = makeProperties(profile.properties) }
         document.events = events
         document.outputs = outputs

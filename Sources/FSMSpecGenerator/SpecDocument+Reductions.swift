@@ -1,6 +1,7 @@
 /// Smaller variants of a spec, for minimizing one that fails: each drops one thing (a state
 /// with what is inside it, an `assert` line, an invocation with the transitions that name it, a transition, an
-/// entry or exit line, an action, a guard, a history, a doc comment, a declaration, a result). A variant may be invalid (a dropped state that a target still
+/// entry or exit line, an action, a guard, a history, a doc comment, a declaration, a result, a
+/// field of an update, an argument of a call, see ``callReductions()``). A variant may be invalid (a dropped state that a target still
 /// names); the minimizer keeps only those that stay valid and still fail.
 extension SpecDocument {
     /// The variants, the largest removals first.
@@ -140,6 +141,7 @@ extension SpecDocument {
             copy.access = nil
             result.append(copy)
         }
+        result += callReductions()
         return result
     }
 

@@ -1,4 +1,5 @@
-/// Renders a ``SpecDocument`` as `.fsm` text of language version 2 (3 with invocations), one member per line,
+/// Renders a ``SpecDocument`` as `.fsm` text of language version 2 (3 with invocations, 4 with
+/// updates and calls with arguments), one member per line,
 /// four spaces per level.
 extension SpecDocument {
     public var text: String {
@@ -116,6 +117,7 @@ extension SpecDocument {
     private static func text(of condition: SpecGuard, context: Precedence) -> String {
         switch condition {
         case .name(let name, let bare): return bare ? name + "()" : name
+        case .callWithArguments(let name, let arguments): return name + argumentList(arguments)
         case .inState(let name): return "in(" + name + ")"
         case .otherwise: return "else"
         case .constant(let value): return value ? "true" : "false"
@@ -133,6 +135,8 @@ extension SpecDocument {
         actions.map { action in
             switch action {
             case .call(let name, let bare): bare ? name + "()" : name
+            case .callWithArguments(let name, let arguments): name + argumentList(arguments)
+            case .update(let arguments): "update" + argumentList(arguments)
             case .emit(let name, let arguments): "emit " + name + (arguments.isEmpty ? "" : argumentList(arguments))
             case .raise(let name, let arguments): "raise " + name + (arguments.isEmpty ? "" : argumentList(arguments))
             }
@@ -140,7 +144,9 @@ extension SpecDocument {
     }
 
     private static func argumentList(_ arguments: [SpecArgument]) -> String {
-        "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + $0.value }.joined(separator: ", ") + ")"
+        "(" + arguments.map { argument in
+            (argument.label.map { $0 + ": " } ?? "") + argument.value + (argument.functionArguments.map(argumentList) ?? "")
+        }.joined(separator: ", ") + ")"
     }
 
     private static func parameterList(_ parameters: [SpecParameter]) -> String {

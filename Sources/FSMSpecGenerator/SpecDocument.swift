@@ -137,6 +137,8 @@ public enum SpecTarget: Sendable, Hashable {
 public indirect enum SpecGuard: Sendable, Hashable {
     /// A guard your code implements; `bare` writes `name()`, without the event's payload.
     case name(String, bare: Bool)
+    /// `name(argument, …)` (language version 4): a guard that takes exactly these arguments.
+    case callWithArguments(String, [SpecArgument])
     case inState(String)
     case not(SpecGuard)
     case and(SpecGuard, SpecGuard)
@@ -150,7 +152,7 @@ public indirect enum SpecGuard: Sendable, Hashable {
     public var constantValue: Bool? {
         switch self {
         case .constant(let value): return value
-        case .name, .inState, .otherwise: return nil
+        case .name, .callWithArguments, .inState, .otherwise: return nil
         case .not(let operand): return operand.constantValue.map { !$0 }
         case .and(let left, let right):
             if left.constantValue == false || right.constantValue == false { return false }
@@ -167,13 +169,22 @@ public indirect enum SpecGuard: Sendable, Hashable {
 public enum SpecAction: Sendable, Hashable {
     /// An action your code implements; `bare` writes `name()`.
     case call(String, bare: Bool)
+    /// `name(argument, …)` (language version 4): an action that takes exactly these arguments.
+    case callWithArguments(String, [SpecArgument])
+    /// `update(field: value, …)` (language version 4): new values for data fields of the
+    /// transition's state or a state around it, each argument labeled with its field.
+    case update([SpecArgument])
     case emit(String, [SpecArgument])
     case raise(String, [SpecArgument])
 }
 
-/// An argument of `emit`, `raise` or a target with data: an optional label and a literal or a
-/// name as written.
+/// An argument of `emit`, `raise`, `update`, a target with data or a call with arguments: an
+/// optional label and a literal or a name as written.
 public struct SpecArgument: Sendable, Hashable {
     public var label: String?
     public var value: String
+    /// When set, ``value`` names a value function called with exactly these arguments,
+    /// `value(argument, …)` (language version 4); nil for a literal, a label or a function
+    /// called bare.
+    public var functionArguments: [SpecArgument]? = nil
 }

@@ -1,4 +1,5 @@
-/// Makes random `.fsm` specs of language version 2, deterministically from a seed.
+/// Makes random `.fsm` specs of language version 2 (3 with invocations and deferrals, 4 with
+/// updates and calls with arguments), deterministically from a seed.
 ///
 /// ```swift
 /// var generator = SpecGenerator(seed: 42, profile: .differential, size: .medium)

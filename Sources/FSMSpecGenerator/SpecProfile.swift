@@ -77,12 +77,25 @@ public struct SpecProfile: Sendable, Hashable {
     /// of the property checker wants). 0 in both presets, which then make the specs they
     /// always made (no number is drawn for properties while it is 0).
     public var properties = 0
+    /// `update(field: value, …)` (language version 4) on some transitions that stay inside the
+    /// state owning the field, sometimes followed by an action that reads it. On in the
+    /// soundness profile (its specs have state data), off in the differential one (SCXML's
+    /// export refuses `update`). Drawn after the rest of a spec, so a spec with it is the spec
+    /// without it plus its updates.
+    public var dataUpdates: Bool
+    /// Guards, actions and value functions called with explicit arguments, `name(label: value,
+    /// …)` and `name(dataLabel)` (language version 4): some names, each with one parameter list
+    /// every use of it takes. On in the soundness profile, off in the differential one (SCXML's
+    /// export refuses them). Drawn after the rest of a spec (and its updates), so a spec with
+    /// it is the spec without it with some calls rewritten.
+    public var explicitArguments: Bool
 
     public init(kind: Kind) {
         self.kind = kind
         swiftOnlyConstructs = kind == .soundness
+        dataUpdates = kind == .soundness
+        explicitArguments = kind == .soundness
     }
-
 
 
     /// Everything, edge shapes included.

@@ -24,7 +24,7 @@ extension SpecGuard {
     var states: Set<String> {
         switch self {
         case .inState(let name): [name]
-        case .name, .otherwise, .constant: []
+        case .name, .callWithArguments, .otherwise, .constant: []
         case .not(let operand): operand.states
         case .and(let left, let right), .or(let left, let right): left.states.union(right.states)
         }

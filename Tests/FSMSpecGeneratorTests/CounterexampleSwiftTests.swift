@@ -68,6 +68,11 @@ struct CounterexampleSwiftTests {
             """)
         #expect(outcome.failures.isEmpty, "\(name):\n\n\(outcome.failures.joined(separator: "\n\n"))")
         #expect(outcome.ran > 0, "\(name): no counterexample ran on the generated Swift")
+        // Language version 4 where the profile writes it: some specs that ran update data or
+        // call with arguments.
+        print("CounterexampleSwiftTests (\(name)): of \(outcome.specs) specs run, \(outcome.withUpdates) with updates, \(outcome.withArguments) with calls with arguments")
+        if profile.dataUpdates { #expect(outcome.withUpdates > 0, "\(name): no spec with updates ran") }
+        if profile.explicitArguments { #expect(outcome.withArguments > 0, "\(name): no spec with calls with arguments ran") }
     }
 
     /// What a campaign found.
@@ -76,6 +81,9 @@ struct CounterexampleSwiftTests {
         var specs = 0
         /// Counterexample tests that ran on the generated machines and passed.
         var ran = 0
+        /// Of ``specs``, those with `update(…)` and those with calls with arguments.
+        var withUpdates = 0
+        var withArguments = 0
         /// Each refused counterexample: its spec and the export's error.
         var refusals: [String] = []
         var failures: [String] = []
@@ -112,6 +120,8 @@ struct CounterexampleSwiftTests {
             }
         }
         outcome.specs = cases.count
+        outcome.withUpdates = cases.count(where: { $0.document.hasUpdates })
+        outcome.withArguments = cases.count(where: { $0.document.hasCallsWithArguments })
         guard !cases.isEmpty else { return outcome }
         let run = try compiler.run(cases.flatMap(\.files) + [("main", main)], moduleName: "Counterexamples")
         let expected = cases.map(\.tests).reduce(0, +)

@@ -29,6 +29,13 @@ struct GeneratedSwiftSoundnessTests {
         let compiler = SwiftCompiler(modules: build.appendingPathComponent("Modules"))
         let failures = try await onOwnThread { try Self.campaign(compiler) }
         #expect(failures.isEmpty, "\(failures.count) generated files did not compile:\n\n\(failures.joined(separator: "\n\n"))")
+        // Language version 4 is in what it compiled.
+        var generator = SpecGenerator(seed: Self.seed, profile: Self.profile, size: .medium)
+        let documents = (0..<Self.count).map { generator.makeSpec(machineName: "Sound\($0)").document }
+        let withUpdates = documents.count(where: \.hasUpdates)
+        let withArguments = documents.count(where: \.hasCallsWithArguments)
+        print("GeneratedSwiftSoundnessTests: of \(documents.count) specs, \(withUpdates) with updates, \(withArguments) with calls with arguments")
+        #expect(withUpdates > 0 && withArguments > 0)
     }
 
     /// The recording support every machine has under `FSMC_RECORDING` compiles too: one batch
@@ -166,7 +173,9 @@ struct GeneratedSwiftSoundnessTests {
             let sources = specs.map { ($0, Self.swift(for: $0.document)) }
             if reportsRefusedSpecs {
                 for (spec, swift) in sources where swift == nil {
-                    let errors = Compiler.compile(SourceText(spec.text)).diagnostics.filter { $0.severity == .error }
+                    let compilation = Compiler.compile(SourceText(spec.text))
+                    let errors = compilation.diagnostics.filter { $0.severity == .error }
+                        + (compilation.executable.map(SwiftBackEndLimits.refusals) ?? [])
                     let messages = errors.map { "\($0.range.start.line):\($0.range.start.column): \($0.message)" }
                     failures.append(
                         "spec \(spec.index) of seed \(spec.seed) is refused by the checks (a generator bug):\n"
@@ -200,11 +209,11 @@ struct GeneratedSwiftSoundnessTests {
         return failures
     }
 
-    /// The Swift of a spec the checks accept, as `fsmc generate` writes it; nil for one they do
-    /// not (the generator's validity test reports those).
+    /// The Swift of a spec the checks and the back end's limits accept, as `fsmc generate`
+    /// writes it; nil for one they do not (the generator's validity tests report those).
     static func swift(for document: SpecDocument) -> String? {
         let compilation = Compiler.compile(SourceText(document.text))
-        guard !compilation.hasErrors, let machine = compilation.executable else { return nil }
+        guard !compilation.hasErrors, let machine = compilation.executable, SwiftBackEndLimits.refusals(machine).isEmpty else { return nil }
         return SwiftEmitter.emit(machine, sourceFileName: document.name + ".fsm")
     }
 
