@@ -41,4 +41,28 @@ package struct PayloadTraits {
         let traits = parameters.map { PayloadTraits($0.type) }
         return (traits.allSatisfy(\.isHashable), traits.allSatisfy(\.isCodable))
     }
+
+    /// Whether `type` is a function type (`@Sendable (Int) -> Void`): an arrow outside any
+    /// brackets.
+    static func isFunctionType(_ type: String) -> Bool {
+        var depth = 0
+        var previous: Character = " "
+        for character in type {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous == "-": if depth == 0 { return true }
+            case ">": depth -= 1
+            default: break
+            }
+            previous = character
+        }
+        return false
+    }
+
+    /// `type` as a parameter of a function the generated code declares: `@escaping` for a
+    /// function type, which the function keeps.
+    static func parameterType(_ type: String) -> String {
+        isFunctionType(type) ? "@escaping " + type : type
+    }
 }

@@ -20,7 +20,8 @@ struct ActionResolver {
     private func resolve(_ action: ActionSyntax, context: CallContext, callables: inout CallableRegistry) -> ActionModel? {
         switch action {
         case .call(let name):
-            return callables.use(name, isGuard: false, context: context) ? .call(name.text) : nil
+            guard callables.use(name, isGuard: false, context: context) else { return nil }
+            return callables.argumentsOfBareUse(of: name.text, context: context).map { .callWithArguments(name.text, $0) } ?? .call(name.text)
         case .callWithoutPayload(let name, _):
             // `name()` takes nothing (language version 4): a call with no arguments.
             return resolveCall(of: name, [], context: context, callables: &callables)

@@ -206,6 +206,16 @@ struct CallableRegistry {
             at: range, notes: [.init("used with \(list(first)) here", at: firstRange)])
     }
 
+    /// What a bare use of `name` passes, when `name` is called with arguments elsewhere and
+    /// this use agreed with them: its payload, then its data, each by label, as a call with
+    /// arguments (so that every use says what it passes, whatever the first use said);
+    /// `nil` for a name no use calls with arguments.
+    func argumentsOfBareUse(of name: String, context: CallContext) -> [ArgumentModel]? {
+        guard callables[name]?.isExplicit == true else { return nil }
+        let payload = payload(of: context.payload).map { ArgumentModel(label: $0.label, value: .payload($0.label ?? "")) }
+        return payload + context.data.map { ArgumentModel(label: $0.label, value: .data($0.label ?? "")) }
+    }
+
     private func payload(of context: PayloadContext) -> [ParameterModel] {
         context.parameters(in: events)
     }

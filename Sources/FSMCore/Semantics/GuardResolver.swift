@@ -23,7 +23,7 @@ struct GuardResolver {
         switch syntax {
         case .name(let name):
             guard callables.use(name, isGuard: true, context: context) else { return nil }
-            return .call(name.text)
+            return callables.argumentsOfBareUse(of: name.text, context: context).map { .callWithArguments(name.text, $0) } ?? .call(name.text)
         case .nameWithoutPayload(let name, _):
             // `name()` takes nothing (language version 4): a call with no arguments.
             return resolve(.callWithArguments(name, [], range: syntax.range), context: context, isRoot: isRoot, callables: &callables)

@@ -221,22 +221,6 @@ extension InvocationsGenerator {
         return "InvocationTrigger(.\(SwiftNames.variable(invocation.name)), \(outcome))"
     }
 
-    static func isFunctionType(_ type: String) -> Bool {
-        var depth = 0
-        var previous: Character = " "
-        for character in type {
-            switch character {
-            case "(", "[", "<": depth += 1
-            case ")", "]": depth -= 1
-            case ">" where previous == "-": if depth == 0 { return true }
-            case ">": depth -= 1
-            default: break
-            }
-            previous = character
-        }
-        return false
-    }
-
     /// The walk of the state tree that takes `result` of `invocation`, its payload given as
     /// arguments under the names its guards and actions read: as an event is taken, innermost
     /// states first, then the machine level.
@@ -247,7 +231,7 @@ extension InvocationsGenerator {
         let parameters: String
         if case .output = result {
             // An output's parameters, each under the name its guards and actions read.
-            parameters = zip(payload, SwiftNames.payloadVariables(payload)).map { "_ \($1): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }
+            parameters = zip(payload, SwiftNames.payloadVariables(payload)).map { "_ \($1): \(PayloadTraits.parameterType($0.type))" }
                 .joined(separator: ", ")
         } else if payload.count > 1 {
             // A tuple's parts, each under its label.
@@ -255,7 +239,7 @@ extension InvocationsGenerator {
         } else {
             // A function type as a parameter's would not escape: the actions pass it on to
             // events and outputs, which keep it.
-            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \(Self.isFunctionType($0.type) ? "@escaping " : "")\($0.type)" }.joined()
+            parameters = payload.map { "_ \(SwiftNames.variable($0.label!)): \(PayloadTraits.parameterType($0.type))" }.joined()
         }
         let spelled = if case .output(let output) = result { "\(invocation.name).\(output)" } else { invocation.name }
         writer.line("/// Takes the first `\(result.keyword) \(spelled)` transition whose guard holds, innermost states first.")

@@ -313,7 +313,7 @@ extension RecordingGenerator {
     private static func bindings(_ parameters: [ParameterModel]) -> String {
         guard !parameters.isEmpty else { return "" }
         let items = zip(parameters, SwiftNames.payloadVariables(parameters)).map { parameter, variable in
-            InvocationsGenerator.isFunctionType(parameter.type) ? "_" : "let " + variable
+            PayloadTraits.isFunctionType(parameter.type) ? "_" : "let " + variable
         }
         return "(" + items.joined(separator: ", ") + ")"
     }
@@ -323,14 +323,14 @@ extension RecordingGenerator {
     /// value as `String(describing:)` writes it, a function as `(Function)`.
     private static func describing(_ parameters: [ParameterModel], label: String) -> String {
         guard !parameters.isEmpty else { return "" }
-        if parameters.count == 1, parameters[0].label == nil, !InvocationsGenerator.isFunctionType(parameters[0].type) {
+        if parameters.count == 1, parameters[0].label == nil, !PayloadTraits.isFunctionType(parameters[0].type) {
             // One value without a label: its text alone, `payload: String(reflecting: payload)`.
             return ", \(label): String(\(parameters[0].type == "String" ? "reflecting" : "describing"): \(SwiftNames.payloadVariables(parameters)[0]))"
         }
         let items = zip(parameters, SwiftNames.payloadVariables(parameters)).map { parameter, variable in
             // Spelled out, not `\\(value)`: Swift warns when an optional is interpolated. A function
             // parameter does not escape, so it is not described: `(Function)` is all Swift would write.
-            let value = InvocationsGenerator.isFunctionType(parameter.type)
+            let value = PayloadTraits.isFunctionType(parameter.type)
                 ? "(Function)"
                 : "\\(String(\(parameter.type == "String" ? "reflecting" : "describing"): \(variable)))"
             return parameter.label.map { "\($0): \(value)" } ?? value

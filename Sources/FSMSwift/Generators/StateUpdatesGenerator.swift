@@ -36,7 +36,7 @@ struct StateUpdatesGenerator: PlanReader {
         let path = machine.path(to: owner)
         let changed = Set(change.fields.map { $0.label! })
         let kept = Set(path.flatMap { model[$0].data.map { $0.label! } }).subtracting(changed)
-        let parameters = change.fields.map { "\($0.label!): \($0.type)" }.joined(separator: ", ")
+        let parameters = change.fields.map { "\($0.label!): \(PayloadTraits.parameterType($0.type))" }.joined(separator: ", ")
         writer.line("/// This configuration with new values for " + describe(change) + ".")
         writer.block("fileprivate func \(change.functionName)(\(parameters)) -> \(stateType)") { writer in
             let inside = model[owner].isAtomic ? nil : "inside"
