@@ -93,8 +93,9 @@ enum AllocationBenchmark {
     }
 
     /// The player, the mail app (whose queue also holds timers), the upload (a queued event
-    /// with a payload that takes a transition with data) and the media controls (a queued event
-    /// that two regions take), each sending from inside a step.
+    /// with a payload that takes a transition with data), the transfer (a queued event that
+    /// updates the state's data in place) and the media controls (a queued event that two
+    /// regions take), each sending from inside a step.
     private static func queueingVariants(eventCount: Int) -> [DispatchVariant] {
         [
             queueing("Player", "from inside the step", events: EventSequence.player(count: eventCount).generated) {
@@ -120,6 +121,15 @@ enum AllocationBenchmark {
                 machine.observe { [unowned machine] notification in
                     if case .transitioned(let transition) = notification, transition.event == .pause {
                         machine.send(.chunk(bytes: 512))
+                    }
+                }
+                return machine.send
+            },
+            queueing("Progress", "a progress report from inside every pause", events: EventSequence.progress(count: eventCount).generated) {
+                let machine = Progress(actions: ProgressWork())
+                machine.observe { [unowned machine] notification in
+                    if case .transitioned(let transition) = notification, transition.event == .pause {
+                        machine.send(.progress(bytes: 4_096))
                     }
                 }
                 return machine.send
@@ -173,7 +183,13 @@ enum AllocationBenchmark {
         record("HandWrittenMediaControls(actions:)") {
             handWrittenMediaControls = HandWrittenMediaControls(actions: mediaControlsWork)
         }
+        let progressWork = ProgressWork()
+        var progress: Progress?
+        record("Progress(actions:), generated, data updated in place") { progress = Progress(actions: progressWork) }
+        var handWrittenProgress: HandWrittenProgress?
+        record("HandWrittenProgress(actions:)") { handWrittenProgress = HandWrittenProgress(actions: progressWork) }
         withExtendedLifetime((machine, handWritten, callTracker, observer, mail, handWrittenMail, upload, handWrittenUpload)) {}
+        withExtendedLifetime((progress, handWrittenProgress)) {}
         withExtendedLifetime((mediaControls, handWrittenMediaControls)) {}
         return costs
     }

@@ -76,11 +76,12 @@ struct DispatchVariant {
 /// one transition closure, one observer object and one stream of transitions.
 enum DispatchVariants {
     /// The machines, in the order of the tables.
-    static let machines = ["Player", "CallTracker", "Mail", "Upload", "MediaControls", "ObservablePlayer"]
+    static let machines = ["Player", "CallTracker", "Mail", "Upload", "MediaControls", "Progress", "ObservablePlayer"]
 
     static func all(eventCount: Int) -> [DispatchVariant] {
         player(eventCount: eventCount) + callTracker(eventCount: eventCount) + mail(eventCount: eventCount)
-            + upload(eventCount: eventCount) + mediaControls(eventCount: eventCount) + observablePlayer(eventCount: eventCount)
+            + upload(eventCount: eventCount) + mediaControls(eventCount: eventCount) + progress(eventCount: eventCount)
+            + observablePlayer(eventCount: eventCount)
             + [recordedPlayer(eventCount: eventCount)]
     }
 
@@ -360,6 +361,70 @@ enum DispatchVariants {
         return variants
     }
 
+    /// The machine whose data changes in place: most events `update(…)` the bytes received, a
+    /// reassignment of `state` in the hand-written twin. Compared with its data, as `Upload` is.
+    static func progress(eventCount: Int) -> [DispatchVariant] {
+        let events = EventSequence.progress(count: eventCount)
+        var variants: [DispatchVariant] = []
+        for observation in Watcher.allCases {
+            variants.append(DispatchVariant(machine: "Progress", implementation: .generated, observation: observation, eventCount: eventCount) {
+                let work = ProgressWork()
+                let machine = Progress(actions: work)
+                let tally = NotificationTally()
+                var observer: (any Progress.Observer)?
+                var stream: AsyncStream<Progress.Transition>?
+                switch observation {
+                case .none: break
+                case .transitionClosure: machine.observeTransitions { _ in tally.record(.transitioned) }
+                case .object:
+                    observer = ProgressTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .defaultObject:
+                    observer = ProgressDefaultTallyObserver(tally)
+                    machine.addObserver(observer!)
+                case .stream: stream = machine.transitions
+                }
+                let generated = events.generated
+                return PreparedRun(
+                    send: { range in
+                        for event in generated[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime((observer, stream)) {
+                            RunOutcome(state: machine.state.withData, work: work.summary, tally: observation.tallies ? tally.summary : nil)
+                        }
+                    })
+            })
+            variants.append(DispatchVariant(machine: "Progress", implementation: .handWritten, observation: observation, eventCount: eventCount) {
+                let work = ProgressWork()
+                let machine = HandWrittenProgress(actions: work)
+                let tally = NotificationTally()
+                let delegate = TallyDelegate(tally)
+                var stream: AsyncStream<HandWrittenProgress.Transition>?
+                switch observation {
+                case .none: break
+                case .transitionClosure: machine.onTransition = { _ in tally.record(.transitioned) }
+                case .object, .defaultObject: machine.delegate = delegate
+                case .stream:
+                    let (transitions, continuation) = AsyncStream.makeStream(of: HandWrittenProgress.Transition.self)
+                    stream = transitions
+                    machine.onTransition = { continuation.yield($0) }
+                }
+                let handWritten = events.handWritten
+                return PreparedRun(
+                    send: { range in
+                        for event in handWritten[range] { machine.send(event) }
+                    },
+                    outcome: {
+                        withExtendedLifetime((delegate, stream)) {
+                            RunOutcome(state: "\(machine.state)", work: work.summary, tally: observation.tallies ? tally.summary : nil)
+                        }
+                    })
+            })
+        }
+        return variants
+    }
+
     /// The machine with parallel regions: three regions, some events taken by one of them,
     /// some by two or three together.
     static func mediaControls(eventCount: Int) -> [DispatchVariant] {
@@ -433,6 +498,17 @@ extension Upload.State {
         case .uploading(let id, let sent): "uploading(id: \(id), sent: \(sent))"
         case .paused(let id, let sent): "paused(id: \(id), sent: \(sent))"
         case .failed(let id, let attempts): "failed(id: \(id), attempts: \(attempts))"
+        }
+    }
+}
+
+extension Progress.State {
+    /// The state with its data, as the hand-written twin's prints it: `receiving(id: 7, received: 4096)`.
+    var withData: String {
+        switch self {
+        case .idle: "idle"
+        case .receiving(let id, let received): "receiving(id: \(id), received: \(received))"
+        case .paused(let id, let kept): "paused(id: \(id), kept: \(kept))"
         }
     }
 }

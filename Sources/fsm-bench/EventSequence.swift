@@ -115,6 +115,26 @@ enum EventSequence {
         }
     }
 
+    /// The transfer's events in sixty-fourths: `progress(bytes:)` 52 (0 to 1 MiB), `start(id:)` 4,
+    /// `pause` 3, `resume` 3, `finish` 2. Progress reports come most often, as they do in a
+    /// transfer: about four in five events update the state's data in place.
+    static func progress(count: Int) -> (generated: [Progress.Event], handWritten: [HandWrittenProgress.Event]) {
+        draw(count: count) { number in
+            let value = Int(truncatingIfNeeded: number >> 8)
+            switch number & 63 {
+            case 0..<52:
+                let bytes = value % 1_048_577
+                return (.progress(bytes: bytes), .progress(bytes: bytes))
+            case 52..<56:
+                let id = value % 1_000
+                return (.start(id: id), .start(id: id))
+            case 56..<59: return (.pause, .pause)
+            case 59..<62: return (.resume, .resume)
+            default: return (.finish, .finish)
+            }
+        }
+    }
+
     /// The media controls' events in sixty-fourths: `play` 13, `pause` 10, `seek(to:)` 8 (a
     /// tenth of the positions negative, which `isSeekable` refuses), `captions` 8, `mute`,
     /// `volumeUp`, `volumeDown` and `load(id:)` 6 each (a tenth of the ids negative, which

@@ -97,6 +97,19 @@ final class MediaControlsTallyObserver: MediaControls.Observer {
     func observedNotifications(of machine: MediaControls) -> NotificationKinds { [.entries, .transitions] }
 }
 
+/// An `Observer` object for the generated transfer, whose updates it hears as transitions.
+final class ProgressTallyObserver: Progress.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Progress, didEnter state: Progress.StateID) { tally.record(.entered) }
+    func machine(_ machine: Progress, didTransition transition: Progress.Transition) { tally.record(.transitioned) }
+    func observedNotifications(of machine: Progress) -> NotificationKinds { [.entries, .transitions] }
+}
+
 /// The `Observer` object for the generated player as a user first writes it: the same two hooks,
 /// and the default `observedNotifications(of:)`.
 final class PlayerDefaultTallyObserver: Player.Observer {
@@ -162,9 +175,23 @@ final class MediaControlsDefaultTallyObserver: MediaControls.Observer {
     func machine(_ machine: MediaControls, didTransition transition: MediaControls.Transition) { tally.record(.transitioned) }
 }
 
+/// The `Observer` object for the generated transfer as a user first writes it: the same two hooks,
+/// and the default `observedNotifications(of:)`.
+final class ProgressDefaultTallyObserver: Progress.Observer {
+    let tally: NotificationTally
+
+    init(_ tally: NotificationTally) {
+        self.tally = tally
+    }
+
+    func machine(_ machine: Progress, didEnter state: Progress.StateID) { tally.record(.entered) }
+    func machine(_ machine: Progress, didTransition transition: Progress.Transition) { tally.record(.transitioned) }
+}
+
 /// The delegate of the hand-written machines: the hand-written counterpart of the `Observer`
 /// objects above, told of the states entered and the transitions taken.
-final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate, HandWrittenMediaControls.Delegate {
+final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.Delegate, HandWrittenMail.Delegate, HandWrittenUpload.Delegate, HandWrittenMediaControls.Delegate,
+    HandWrittenProgress.Delegate {
     let tally: NotificationTally
 
     init(_ tally: NotificationTally) {
@@ -181,4 +208,6 @@ final class TallyDelegate: HandWrittenPlayer.Delegate, HandWrittenCallTracker.De
     func machine(_ machine: HandWrittenUpload, didTransition transition: HandWrittenUpload.Transition) { tally.record(.transitioned) }
     func machine(_ machine: HandWrittenMediaControls, didEnter state: HandWrittenMediaControls.StateName) { tally.record(.entered) }
     func machine(_ machine: HandWrittenMediaControls, didTransition transition: HandWrittenMediaControls.Transition) { tally.record(.transitioned) }
+    func machine(_ machine: HandWrittenProgress, didEnter state: HandWrittenProgress.StateName) { tally.record(.entered) }
+    func machine(_ machine: HandWrittenProgress, didTransition transition: HandWrittenProgress.Transition) { tally.record(.transitioned) }
 }
