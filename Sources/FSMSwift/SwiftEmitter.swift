@@ -4,13 +4,7 @@ import FSMCore
 /// protocols, the running class with its `switch`-based dispatch, and introspection.
 ///
 /// The output is a pure function of the model: the same spec always gives the same bytes.
-public final class SwiftEmitter: PlanReader {
-    /// What the generators decide before writing: the machine's shape and parts, conformances,
-    /// names, slots.
-    let plan: SwiftPlan
-    /// How the generated code spells expressions, configurations and bindings.
-    let spelling: SwiftSpelling
-
+public enum SwiftEmitter {
     /// Generates the Swift file for `machine`, compiled from the spec `sourceFileName`.
     ///
     /// - Parameter specPath: the spec's path as the Swift compiler should print it (as given to
@@ -19,8 +13,22 @@ public final class SwiftEmitter: PlanReader {
     ///   the spec's lines and columns with `#sourceLocation`, so that Swift's errors about
     ///   them point into the spec. `nil` maps nothing.
     public static func emit(_ machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) -> String {
-        SwiftEmitter(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
+        SwiftFileGenerator(machine: machine, sourceFileName: SwiftNames.commentText(sourceFileName), specPath: specPath).emit()
     }
+}
+
+/// The generator of one file, which the others write into (``SwiftEmitter/emit(_:sourceFileName:specPath:)``).
+///
+/// Internal, apart from the public entry point: as the public class it was, its table of
+/// methods, which the default cross-module optimization gives importers, had an entry
+/// swift-frontend 6.3.1 could not read, and its dead-function elimination crashed compiling
+/// FSMCommands in release builds.
+final class SwiftFileGenerator: PlanReader {
+    /// What the generators decide before writing: the machine's shape and parts, conformances,
+    /// names, slots.
+    let plan: SwiftPlan
+    /// How the generated code spells expressions, configurations and bindings.
+    let spelling: SwiftSpelling
 
     init(machine: ExecutableMachine, sourceFileName: String, specPath: String? = nil) {
         plan = SwiftPlan(machine: machine, sourceFileName: sourceFileName, specPath: specPath)

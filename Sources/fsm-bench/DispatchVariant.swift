@@ -508,7 +508,7 @@ extension Progress.State {
         switch self {
         case .idle: "idle"
         case .receiving(let id, let received): "receiving(id: \(id), received: \(received))"
-        case .paused(let id, let kept): "paused(id: \(id), kept: \(kept))"
+        case .paused(let id, let received): "paused(id: \(id), received: \(received))"
         }
     }
 }

@@ -13,7 +13,7 @@ final class HandWrittenProgress {
     enum State: Hashable {
         case idle
         case receiving(id: Int, received: Int)
-        case paused(id: Int, kept: Int)
+        case paused(id: Int, received: Int)
     }
 
     /// The states without their data, as the notifications name them.
@@ -64,16 +64,16 @@ final class HandWrittenProgress {
             state = .receiving(id: id, received: bytes)
             actions.show(received: bytes)
         case (.receiving(let id, let received), .pause):
-            state = .paused(id: id, kept: received)
+            state = .paused(id: id, received: received)
             didEnter(.paused)
         case (.receiving(let id, let received), .finish), (.paused(let id, let received), .finish):
             actions.close(id: id, received: received)
             state = .idle
             didEnter(.idle)
         case (.paused(let id, _), .progress(let bytes)):
-            state = .paused(id: id, kept: bytes)
-        case (.paused(let id, let kept), .resume):
-            state = .receiving(id: id, received: kept)
+            state = .paused(id: id, received: bytes)
+        case (.paused(let id, let received), .resume):
+            state = .receiving(id: id, received: received)
             didEnter(.receiving)
         default:
             return
