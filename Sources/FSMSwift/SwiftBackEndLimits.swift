@@ -12,7 +12,7 @@ public enum SwiftBackEndLimits {
     /// The located errors for what `machine` uses that the back end does not write.
     public static func refusals(_ machine: ExecutableMachine) -> [Diagnostic] {
         let updating = machine.transitions.indices.filter { index in
-            machine.transitions[index].declaration.actions.contains { !$0.dataUpdates.isEmpty }
+            machine.transitions[index].declaration.changesData
         }
         guard !updating.isEmpty else { return [] }
         let analysis = RegionAnalysis(machine)

@@ -36,7 +36,7 @@ struct ExpectedRecords {
             // The generated code tells of a microstep that enters states or changes data: an
             // internal transition (no target) without `update(…)` runs its actions and
             // notifies nothing.
-            guard microstep.contains(where: { machine[$0].entry != nil || changesData($0) }) else { return }
+            guard microstep.contains(where: { machine[$0].entry != nil || machine[$0].declaration.changesData }) else { return }
             records.append(Expected(record: .transition(trigger: triggerName(of: first)), transitions: microstep))
         }
         var previous: MachineInterpreter.TraceEntry?
@@ -109,12 +109,6 @@ struct ExpectedRecords {
         guard let first = microstep.first, case .took? = previous else { return false }
         return machine[first].trigger == machine[transition].trigger
             && !microstep.contains { machine[$0].declaration.source == machine[transition].declaration.source }
-    }
-
-    /// Whether `transition` gives data new values, which the generated code tells as a
-    /// transition though it enters nothing.
-    private func changesData(_ transition: TransitionID) -> Bool {
-        machine[transition].declaration.actions.contains { !$0.dataUpdates.isEmpty }
     }
 
     private func triggerName(of transition: TransitionID) -> String? {

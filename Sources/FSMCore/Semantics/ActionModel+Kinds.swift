@@ -44,3 +44,12 @@ extension ActionModel {
         }
     }
 }
+
+extension TransitionModel {
+    /// The data fields its actions give new values, in the order written.
+    package var dataUpdates: [DataUpdate] { actions.flatMap(\.dataUpdates) }
+
+    /// Whether an `update(…)` among its actions changes data: the transition changes the
+    /// configuration even without a target.
+    package var changesData: Bool { actions.contains { !$0.dataUpdates.isEmpty } }
+}

@@ -27,11 +27,11 @@ struct StateUpdates {
     /// A field: the state owning it and its label (unique along a path, not in the machine:
     /// `receiving(received:)` and `paused(received:)` are two fields).
     private struct FieldKey: Hashable, Comparable {
-        let owner: Int
+        let owner: StateID
         let label: String
 
         static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
-            (lhs.owner, lhs.label) < (rhs.owner, rhs.label)
+            (lhs.owner.index, lhs.label) < (rhs.owner.index, rhs.label)
         }
     }
 
@@ -58,10 +58,7 @@ struct StateUpdates {
 
     /// The fields `actions`' updates change, sorted; `nil` when none.
     private static func fieldKeys(changedBy actions: [ActionModel]) -> [FieldKey]? {
-        var keys: Set<FieldKey> = []
-        for action in actions {
-            keys.formUnion(action.dataUpdates.map { FieldKey(owner: $0.owner.index, label: $0.field) })
-        }
+        let keys = Set(actions.flatMap(\.dataUpdates).map { FieldKey(owner: $0.owner, label: $0.field) })
         return keys.isEmpty ? nil : keys.sorted()
     }
 
@@ -69,14 +66,12 @@ struct StateUpdates {
         by actions: [ActionModel], in machine: ExecutableMachine
     ) -> (keys: [FieldKey], innermostOwner: StateID, parameters: [ParameterModel])? {
         guard let keys = fieldKeys(changedBy: actions) else { return nil }
-        let labels = Set(keys.map(\.label))
-        var owners: Set<StateID> = []
-        for action in actions { owners.formUnion(action.dataUpdates.map(\.owner)) }
+        let owners = Set(keys.map(\.owner))
         // The owners lie on one path: the innermost is the deepest.
         let innermost = owners.max { machine.depth(of: $0) < machine.depth(of: $1) }!
         var parameters: [ParameterModel] = []
         for state in machine.path(to: innermost) where owners.contains(state) {
-            parameters += machine.model[state].data.filter { labels.contains($0.label!) }
+            parameters += machine.model[state].data.filter { keys.contains(FieldKey(owner: state, label: $0.label!)) }
         }
         return (keys, innermost, parameters)
     }

@@ -79,7 +79,7 @@ extension SwiftSpelling {
                     writer.line(actionCode(action, payloadOf: trigger))
                     return
                 }
-                renames.merge(emitUpdate(updates, event: trigger?.event, receiver: "actions", bindingComputed: true, into: &writer)) { $1 }
+                renames.merge(emitUpdate(updates, event: trigger?.event, into: &writer)) { $1 }
             }
         }
         return renames

@@ -260,7 +260,8 @@ extension SwiftSpelling {
         if transition.entry != nil, let domain = transition.domain {
             for state in machine.path(to: domain) { labels.formUnion(model[state].data.map { $0.label! }) }
         }
-        let updated = Set(actions.flatMap(\.dataUpdates).map(\.field))
+        guard transition.declaration.changesData else { return labels }
+        let updated = Set(transition.declaration.dataUpdates.map(\.field))
         return labels.subtracting(updated).union(dataNeeded(by: actions.filter { !$0.dataUpdates.isEmpty }))
     }
 

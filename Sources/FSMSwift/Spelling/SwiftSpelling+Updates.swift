@@ -28,21 +28,20 @@ extension SwiftSpelling {
     }
 
     /// The new values of one `update(…)`, each spelled with what the data were before it (the
-    /// fields of one update change together), as label → expression. A value function's
-    /// result is bound first (`let newProgress = actions.next(progress: progress)`), so that the
-    /// code after it does not call it again.
-    func emitUpdate(
-        _ updates: [DataUpdate], event: EventID?, receiver: String, bindingComputed: Bool, into writer: inout CodeWriter
-    ) -> [String: String] {
-        var values: [String: String] = [:]
-        for update in updates {
-            let value = valueCode(update.argument.value, event: event, receiver: receiver)
-            guard bindingComputed, update.argument.value.isComputed else {
-                values[update.field] = value
-                continue
-            }
+    /// fields of one update change together), as label → expression: what a pure function
+    /// returns, which runs no action.
+    func newValues(_ updates: [DataUpdate], event: EventID?, receiver: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: updates.map { ($0.field, valueCode($0.argument.value, event: event, receiver: receiver)) })
+    }
+
+    /// ``newValues(_:event:receiver:)`` as the running machine's actions compute them: a value
+    /// function's result is bound first (`let newProgress = actions.next(progress: progress)`),
+    /// so that the code after it does not call it again.
+    func emitUpdate(_ updates: [DataUpdate], event: EventID?, into writer: inout CodeWriter) -> [String: String] {
+        var values = newValues(updates, event: event, receiver: "actions")
+        for update in updates where update.argument.value.isComputed {
             let variable = freshVariable(for: update.field)
-            writer.line("let \(variable) = \(value)")
+            writer.line("let \(variable) = \(values[update.field]!)")
             values[update.field] = variable
         }
         return values

@@ -38,7 +38,10 @@ enum DispatchMode {
     func usedPayload(of transitions: [TransitionID], in machine: ExecutableMachine, spelling: SwiftSpelling) -> Set<String> {
         var declarations = transitions.map { machine[$0].declaration }
         if !runsActions {
-            for index in declarations.indices { declarations[index].actions.removeAll { $0.dataUpdates.isEmpty } }
+            for index in declarations.indices {
+                // Assigned, not filtered in place: that would copy each list the machine shares.
+                declarations[index].actions = declarations[index].changesData ? declarations[index].actions.filter { !$0.dataUpdates.isEmpty } : []
+            }
         }
         return spelling.usedPayload(of: declarations)
     }
@@ -48,8 +51,8 @@ enum DispatchMode {
     /// which was taken.
     func takesSomething(of transitions: [TransitionID], in machine: ExecutableMachine) -> Bool {
         transitions.contains { id in
-            let actions = machine[id].declaration.actions
-            return machine[id].entry != nil || runsActions && !actions.isEmpty || actions.contains { !$0.dataUpdates.isEmpty }
+            let declaration = machine[id].declaration
+            return machine[id].entry != nil || runsActions && !declaration.actions.isEmpty || declaration.changesData
         }
     }
 

@@ -89,7 +89,7 @@ extension TransitionBodyWriter {
             return CodeReads(dataLabels: self.decisions.actionData[id.index])
         }
         guard let entry = transition.entry else {
-            guard transition.declaration.actions.contains(where: { !$0.dataUpdates.isEmpty }) else {
+            guard transition.declaration.changesData else {
                 let reads = emitOwnActions(&writer)
                 writer.line(ending.statement)
                 return reads
@@ -178,13 +178,9 @@ extension TransitionBodyWriter {
     /// spelled where no action is written: what a pure function returns.
     private func updatesComputedInPlace(of id: TransitionID, event: EventID?, receiver: String) -> [String: String] {
         var renames: [String: String] = [:]
-        var unused = CodeWriter()
         for action in machine[id].declaration.actions {
             guard case .update(let updates) = action else { continue }
-            let values = spelling.reading(renames) {
-                spelling.emitUpdate(updates, event: event, receiver: receiver, bindingComputed: false, into: &unused)
-            }
-            renames.merge(values) { $1 }
+            renames.merge(spelling.reading(renames) { spelling.newValues(updates, event: event, receiver: receiver) }) { $1 }
         }
         return renames
     }

@@ -35,7 +35,7 @@ extension SCXMLEmitter {
     static func updatedFields(of model: MachineModel) -> [DataField] {
         var seen: Set<DataField> = []
         return model.allTransitions.flatMap { transition in
-            transition.actions.flatMap(\.dataUpdates).map { DataField(owner: $0.owner, label: $0.field) }
+            transition.dataUpdates.map { DataField(owner: $0.owner, label: $0.field) }
         }.filter { seen.insert($0).inserted }
     }
 
@@ -53,7 +53,7 @@ extension SCXMLEmitter {
     /// (the first such field of each transition): a payload, state data or a function's result.
     static func dataUpdateRefusals(_ model: MachineModel) -> [Diagnostic] {
         model.allTransitions.compactMap { transition in
-            let updates = transition.actions.flatMap(\.dataUpdates)
+            let updates = transition.dataUpdates
             guard let update = updates.first(where: { SCXMLText.literal($0.argument.value) == nil }) else { return nil }
             let written = "update(\(update.field): \(SpecText.literal(update.argument.value)))"
             return Diagnostic(
