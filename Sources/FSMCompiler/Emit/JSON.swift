@@ -31,6 +31,18 @@ enum JSON {
         }
     }
 
+    /// The value on one line, without spaces: what the live inspector sends its page.
+    var compact: String {
+        switch self {
+        case .null: "null"
+        case .string(let text): Self.quoted(text)
+        case .number(let value): String(value)
+        case .bool(let value): String(value)
+        case .array(let items): "[" + items.map(\.compact).joined(separator: ",") + "]"
+        case .object(let fields): "{" + fields.map { Self.quoted($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
+        }
+    }
+
     private static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

@@ -30,6 +30,41 @@ package enum SimulationGraphJSONEmitter {
         Writer(graph: graph, samples: samples, run: run, tracePath: tracePath).document().rendered(indent: "") + "\n"
     }
 
+    /// One step of a recorded run as the page shows it, in `recordedRun.steps` (`fsmc simulate
+    /// --trace`) and in the live inspector's updates (`fsmc inspect`), the one writer of both:
+    /// its `label`, the trace's `lines` (`tracePath:FIRST-LAST`), the guard `answers` it
+    /// recorded, the interpreter's `log` (`log` lines `children` as well), the `active` states
+    /// after it, the `situation` of `graph` it ends in (`null` past the bound), and the
+    /// `timers` and `invocations` running after it (their labels, for a step past the bound).
+    static func recordedStep(_ step: ReplayedRun.Step, in graph: SimulationGraph, log: SimulationStepLog, tracePath: String) -> JSON {
+        let machine = graph.machine
+        let model = machine.model
+        let interpreter = step.interpreter
+        return .object([
+            ("label", .string(label(of: step.stimulus, machine))),
+            ("lines", .string("\(tracePath):\(step.lines.lowerBound)-\(step.lines.upperBound)")),
+            ("answers", .array(step.guardAnswers.map { .string("\($0.name)\($0.arguments.map { "(\($0))" } ?? ""): \($0.answer)") })),
+            ("log", .array(log.lines(of: step.entries).map { line in .object([("kind", .string(line.kind)), ("text", .string(line.text))]) })),
+            ("active", .array(step.configuration.map { .number($0.index) })),
+            ("situation", graph.situation(of: interpreter).map(JSON.number) ?? .null),
+            ("timers", .array(interpreter.runningTimers.map { .string(PropertyDiagnostics.describe(.timer($0.owner, group: $0.group), machine)) })),
+            ("invocations", .array(interpreter.runningInvocations.map { .string(SpecText.invocation(model[$0.invocation])) })),
+        ])
+    }
+
+    /// A recorded step's label: its stimulus as the page's own steps name theirs; a child
+    /// machine's step as the trace shows it, after the invocations that run the child.
+    private static func label(of stimulus: ReplayedRun.Stimulus, _ machine: ExecutableMachine) -> String {
+        switch stimulus {
+        case .start: PropertyDiagnostics.describe(.start, machine)
+        case .event(let event): PropertyDiagnostics.describe(.event(event), machine)
+        case .timer(let state, let group): PropertyDiagnostics.describe(.timer(state, group: group), machine)
+        case .result(let invocation, let result): PropertyDiagnostics.describe(.outcome(invocation, result), machine)
+        case .stop: "stop()"
+        case .child(let path, let summary): "\(path.joined(separator: ".")): \(summary)"
+        }
+    }
+
     /// What the bounds cut, one sentence each: the page's header, and `fsmc simulate`'s
     /// warnings.
     package static func cutSentences(of graph: SimulationGraph) -> [String] {
@@ -96,33 +131,10 @@ private struct Writer {
 
     private func recordedRun(_ run: ReplayedRun) -> JSON {
         let log = SimulationStepLog(machine: machine, children: run.steps.first?.interpreter.machines ?? [:])
-        let steps = run.steps.map { step in
-            JSON.object([
-                ("label", .string(label(of: step.stimulus))),
-                ("lines", .string("\(tracePath):\(step.lines.lowerBound)-\(step.lines.upperBound)")),
-                ("answers", .array(step.guardAnswers.map { .string("\($0.name)\($0.arguments.map { "(\($0))" } ?? ""): \($0.answer)") })),
-                ("log", .array(log.lines(of: step.entries).map { line in .object([("kind", .string(line.kind)), ("text", .string(line.text))]) })),
-                ("active", .array(step.configuration.map { .number($0.index) })),
-                ("situation", graph.situation(of: step.interpreter).map(JSON.number) ?? .null),
-            ])
-        }
         return .object([
-            ("steps", .array(steps)),
+            ("steps", .array(run.steps.map { SimulationGraphJSONEmitter.recordedStep($0, in: graph, log: log, tracePath: tracePath) })),
             ("divergence", run.divergence.map { .string($0.rendered(tracePath: tracePath)) } ?? .null),
         ])
-    }
-
-    /// A recorded step's label: its stimulus as the page's own steps name theirs; a child
-    /// machine's step as the trace shows it, after the invocations that run the child.
-    private func label(of stimulus: ReplayedRun.Stimulus) -> String {
-        switch stimulus {
-        case .start: describe(.start)
-        case .event(let event): describe(.event(event))
-        case .timer(let state, let group): describe(.timer(state, group: group))
-        case .result(let invocation, let result): describe(.outcome(invocation, result))
-        case .stop: "stop()"
-        case .child(let path, let summary): "\(path.joined(separator: ".")): \(summary)"
-        }
     }
 
     private func state(_ state: StateModel) -> JSON {
