@@ -46,6 +46,7 @@ struct FSMCommandLine {
             VerifyCommand.spec(console: console),
             SimulateCommand.spec(console: console),
             ReplayCommand.spec(console: console),
+            InspectCommand.spec(console: console),
             ExportCommand.spec(console: console),
             ImportCommand.spec(console: console),
             LanguageServerCommand.spec(console: console),

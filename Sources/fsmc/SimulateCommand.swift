@@ -54,11 +54,8 @@ struct SimulateCommand {
         else {
             return .failure
         }
-        // The spec's own kept-events bound, as its proofs use it (`// fsmc: --kept-events N`).
-        let bounds = ExplorationBounds(
-            situations: bound, keptEvents: overrides.keptEvents ?? compilation.bounds.keptEvents ?? ExplorationBounds.defaultKeptEvents,
-            work: budget)
-        let graph = SimulationGraph(machine, bounds: bounds)
+        let graph = SimulatorPages.graph(
+            of: machine, compilation: compilation, situations: bound, keptEvents: overrides.keptEvents, work: budget)
         var run: ReplayedRun?
         let tracePath = arguments.value("--trace")
         if let tracePath {
@@ -83,15 +80,13 @@ struct SimulateCommand {
             text = json
         } else {
             guard Graphviz.executable(named: "dot") != nil else {
-                console.error(
-                    "fsmc simulate: error: the page's diagram needs Graphviz's 'dot' on the PATH; install Graphviz "
-                        + "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz), or write the graph alone with --dump\n")
+                console.error("fsmc simulate: error: \(SimulatorPages.missingDot), or write the graph alone with --dump\n")
                 return .failure
             }
             do {
-                let rendering = try Graphviz.svg(fromDOT: DotEmitter.emit(model, children: children.models))
-                if !rendering.warnings.isEmpty { console.error(rendering.warnings) }
-                text = SimulatorPage.html(machine: model.name, svg: rendering.svg, graphJSON: json)
+                let page = try SimulatorPages.page(of: model, children: children.models, graphJSON: json)
+                if !page.warnings.isEmpty { console.error(page.warnings) }
+                text = page.html
             } catch {
                 console.error("fsmc simulate: error: the page draws the diagram with Graphviz: \(error.message)\n")
                 return .failure

@@ -345,17 +345,17 @@ package struct LiveSession {
     package func swiftTest(instance: Int, run: Int, module: String? = nil) -> Result<String, LiveSessionRefusal>? {
         guard let found = self.run(instance, run) else { return nil }
         guard let name = found.machine, let machine = machines[name] else {
-            return .failure(LiveSessionRefusal(message: "the run names no machine the inspector was given"))
+            return .failure(LiveSessionRefusal(message: "the run cannot be written as a test: it names no machine the inspector was given"))
         }
         if let divergence = found.divergence {
-            return .failure(LiveSessionRefusal(message: "the run parts from the spec, a test of it would fail: \(divergence)"))
+            return .failure(LiveSessionRefusal(message: "the run cannot be written as a test: it parts from the spec: \(divergence)"))
         }
         let refusals = PathsSwiftTestingEmitter.recordedRunRefusals(machine.executable.model)
         if let refusal = refusals.first {
             return .failure(LiveSessionRefusal(message: "\(machine.specPath):\(refusal.range.start.line): error: \(refusal.message)"))
         }
         guard found.lastStepLine > 0 else {
-            return .failure(LiveSessionRefusal(message: "the run has no step yet"))
+            return .failure(LiveSessionRefusal(message: "the run cannot be written as a test: it has no step yet"))
         }
         let path = "runs/\(instance)/\(run).jsonl"
         let text = found.lines.prefix(found.lastStepLine).map { $0 + "\n" }.joined()
@@ -374,13 +374,28 @@ package struct LiveSession {
         }
     }
 
+    /// The machine instance `instance` (1-based) runs, once a header named it.
+    package func machine(ofInstance instance: Int) -> String? {
+        instances.indices.contains(instance - 1) ? instances[instance - 1].machine : nil
+    }
+
+    /// Whether `given` is the token, in a time that does not depend on where they differ.
+    package static func tokensMatch(_ given: String, _ token: String) -> Bool {
+        let (x, y) = (Array(given.utf8), Array(token.utf8))
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+
     private func run(_ instance: Int, _ run: Int) -> Run? {
         guard instances.indices.contains(instance - 1), instances[instance - 1].runs.indices.contains(run - 1) else { return nil }
         return instances[instance - 1].runs[run - 1]
     }
 }
 
-/// Why the inspector cannot write a run as a test.
+/// Why the inspector cannot write a run as a test, as the page says it (a located error where
+/// there is a line to name).
 package struct LiveSessionRefusal: Error, Hashable, Sendable {
     package var message: String
 }
@@ -402,7 +417,7 @@ private struct Hello {
         guard version == 1 else {
             return .failure(HelloRefusal("this inspector speaks version 1 of the wire, not \(version)"))
         }
-        guard case .string(let given)? = member("token"), constantTimeEqual(given, token) else {
+        guard case .string(let given)? = member("token"), LiveSession.tokensMatch(given, token) else {
             return .failure(HelloRefusal("wrong token: use the one fsmc inspect printed"))
         }
         guard case .string(let instance)? = member("instance"), !instance.isEmpty else {
@@ -420,14 +435,6 @@ private struct Hello {
         return .success(Hello(instance: instance, process: process, dropped: dropped))
     }
 
-    /// Whether two tokens are equal, in a time that does not depend on where they differ.
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
-    }
 }
 
 private struct HelloRefusal: Error {

@@ -2,6 +2,9 @@ extension SimulatorPage {
     /// The page's JavaScript. It decides nothing: every step it offers and takes is one of the
     /// embedded graph's (`SimulationGraphJSONEmitter`), every text it shows was written by fsmc.
     /// What it keeps is where the user is: the situation, the timeline, the guard answers chosen.
+    /// Where the live mode's part of the script goes (``liveScript``); nothing offline.
+    static let liveMarker = "/*LIVE*/\n"
+
     static let script = #"""
         "use strict";
         (function () {
@@ -16,6 +19,8 @@ extension SimulatorPage {
           let position = -1;
           // A step waiting for guard answers: the step, where it starts, the answers so far.
           let pending = null;
+          // Whether the user may not step now (the live mode, while it follows an instance).
+          let locked = () => false;
 
           function element(tag, attributes, ...children) {
             const node = document.createElement(tag);
@@ -156,7 +161,7 @@ extension SimulatorPage {
             $("force").value = index === null || index === undefined ? "" : String(index);
             highlight(situation);
             renderQuestion();
-            const waiting = pending !== null;
+            const waiting = pending !== null || locked();
             renderEvents(situation, waiting);
             renderTimers(situation, waiting);
             renderInvocations(situation, waiting);
@@ -225,9 +230,17 @@ extension SimulatorPage {
             }
           }
 
+          // What a recorded step past the bound says is running: its labels, without buttons.
+          function renderRunning(box, items) {
+            box.parentElement.hidden = items.length === 0;
+            for (const item of items) box.append(element("div", { class: "sample" }, item));
+          }
+
           function renderTimers(situation, waiting) {
             const box = $("timers");
             box.replaceChildren();
+            const entry = position >= 0 ? timeline[position] : null;
+            if (!situation && entry && entry.timers) return renderRunning(box, entry.timers);
             const steps = stepsOf(situation, "timer");
             // Sections with nothing in them stay out of the way.
             box.parentElement.hidden = steps.length === 0;
@@ -243,6 +256,8 @@ extension SimulatorPage {
           function renderInvocations(situation, waiting) {
             const box = $("invocations");
             box.replaceChildren();
+            const entry = position >= 0 ? timeline[position] : null;
+            if (!situation && entry && entry.invocations) return renderRunning(box, entry.invocations);
             const invocations = situation ? situation.invocations : [];
             box.parentElement.hidden = invocations.length === 0;
             for (const invocation of invocations) {
@@ -314,10 +329,15 @@ extension SimulatorPage {
           }
 
           function showRecorded(index) {
+            showSteps(graph.recordedRun.steps.map((step) => ({ step: step, label: "recorded " + step.label })), index);
+          }
+
+          // Shows recorded steps (`{step, label}`) on the timeline, the one at `index` current.
+          function showSteps(steps, index) {
             pending = null;
             hideMessage("beyond-message");
-            timeline = graph.recordedRun.steps.map((step) => ({
-              situation: step.situation, active: step.active, label: "recorded " + step.label,
+            timeline = steps.map(({ step, label }) => ({
+              situation: step.situation, active: step.active, timers: step.timers, invocations: step.invocations, label: label,
               outcome: { answers: [], recordedAnswers: step.answers, log: step.log },
             }));
             position = index;
@@ -362,6 +382,7 @@ extension SimulatorPage {
             select.addEventListener("change", () => { if (select.value !== "") force(Number(select.value)); });
           }
 
+        /*LIVE*/
           $("machine-name").textContent = graph.machine;
           if (graph.cuts.length > 0) {
             showMessage("bound-message", graph.cuts.join(" "));

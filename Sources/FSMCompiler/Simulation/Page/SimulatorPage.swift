@@ -7,22 +7,27 @@
 /// `swift build` of `fsmc` carries them and the compiler core stays free of I/O.
 package enum SimulatorPage {
     /// The page for a machine named `machine`, with its diagram (`svg`, `dot -Tsvg`'s output)
-    /// and its graph (``SimulationGraphJSONEmitter``'s output).
-    package static func html(machine: String, svg: String, graphJSON: String) -> String {
+    /// and its graph (``SimulationGraphJSONEmitter``'s output). With `live` (the live
+    /// inspector's settings, JSON: `{"machine": …, "updates": "/updates"}`), the page is in live
+    /// mode (`fsmc inspect`): it lists the connected instances, follows one as its steps arrive
+    /// from the inspector, and lets the user branch from any of them; without, the page is the
+    /// offline one of `fsmc simulate`, which loads nothing.
+    package static func html(machine: String, svg: String, graphJSON: String, live: String? = nil) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="fsmc simulate">
-        <title>\(MarkupText.escaped(machine)) · fsmc simulator</title>
+        <meta name="generator" content="\(live == nil ? "fsmc simulate" : "fsmc inspect")">
+        \(live == nil ? "" : "<meta name=\"referrer\" content=\"no-referrer\">\n<link rel=\"icon\" href=\"data:,\">\n")\
+        <title>\(MarkupText.escaped(machine)) · fsmc \(live == nil ? "simulator" : "inspector")</title>
         <style>
-        \(style)
+        \(style)\(live == nil ? "" : "\n" + liveStyle)
         </style>
         </head>
         <body>
-        \(body)
+        \(live == nil ? body : liveBody)
         <div id="diagram">
         \(inlineSVG(svg))
         </div>
@@ -30,8 +35,9 @@ package enum SimulatorPage {
         <script type="application/json" id="fsmc-graph">
         \(embeddedJSON(graphJSON))
         </script>
+        \(live.map { "<script type=\"application/json\" id=\"fsmc-live\">\n\(embeddedJSON($0))\n</script>\n" } ?? "")\
         <script>
-        \(script)
+        \(script.replacing(liveMarker, with: live == nil ? "" : liveScript))
         </script>
         </body>
         </html>
@@ -78,5 +84,26 @@ package enum SimulatorPage {
         <section><h2>Histories</h2><div id="histories"></div></section>
         <section><h2>Properties</h2><div id="properties"></div></section>
         </aside>
+        """
+
+    /// The body in live mode: the offline one with the live inspector's section first in the
+    /// panel.
+    static var liveBody: String {
+        body.replacing("<aside id=\"panel\">\n", with: "<aside id=\"panel\">\n" + liveSection + "\n")
+    }
+
+    /// What the live mode adds to the panel; the ids are the browser tests'.
+    static let liveSection = """
+        <section id="live-section"><h2>Live · fsmc inspect</h2>
+        <div id="live-connection" class="muted"></div>
+        <div id="live-instances"></div>
+        <div id="live-refused" class="muted" hidden></div>
+        <div class="row"><button id="follow" type="button" disabled>Stop following</button><span id="live-status" class="muted"></span></div>
+        <div id="live-divergence" class="fails" hidden></div>
+        <ul id="live-errors" class="fails" hidden></ul>
+        <div id="live-dropped" class="muted" hidden></div>
+        <div class="row"><a id="live-save-trace" hidden>Save trace</a><a id="live-save-test" hidden>Save as Swift test</a></div>
+        <ol id="live-steps"></ol>
+        </section>
         """
 }
