@@ -117,6 +117,7 @@ private struct Writer {
     private func label(of stimulus: ReplayedRun.Stimulus) -> String {
         switch stimulus {
         case .start: describe(.start)
+        case .restored: "picked up mid-run"
         case .event(let event): describe(.event(event))
         case .timer(let state, let group): describe(.timer(state, group: group))
         case .result(let invocation, let result): describe(.outcome(invocation, result))
