@@ -125,7 +125,7 @@ import Testing
         case .started(let invocation): recorder.started(invocation)
         case .cancelled(let invocation): recorder.cancelled(invocation)
         case .dropped(let invocation): recorder.dropped(invocation)
-        case .start, .event, .timer, .result, .stop, .guardAnswer, .step:
+        case .start, .restoredStart, .event, .timer, .result, .stop, .guardAnswer, .step:
             Issue.record("a step's effects hold no \(record.kind) record")
         }
     }

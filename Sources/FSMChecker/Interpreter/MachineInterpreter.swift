@@ -471,7 +471,7 @@ public struct MachineInterpreter: Sendable {
 
     /// Starts the invocations of the states entered in the macrostep that just ended and still
     /// active: states in entry (document) order, each one's invocations in document order.
-    private mutating func startInvocations(_ answers: Set<String>) {
+    mutating func startInvocations(_ answers: Set<String>) {
         guard !running.statesToInvoke.isEmpty else { return }
         let states = running.statesToInvoke.sorted()
         running.statesToInvoke = []

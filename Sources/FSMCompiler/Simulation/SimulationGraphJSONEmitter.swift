@@ -57,6 +57,7 @@ package enum SimulationGraphJSONEmitter {
     private static func label(of stimulus: ReplayedRun.Stimulus, _ machine: ExecutableMachine) -> String {
         switch stimulus {
         case .start: PropertyDiagnostics.describe(.start, machine)
+        case .restored: "picked up mid-run"
         case .event(let event): PropertyDiagnostics.describe(.event(event), machine)
         case .timer(let state, let group): PropertyDiagnostics.describe(.timer(state, group: group), machine)
         case .result(let invocation, let result): PropertyDiagnostics.describe(.outcome(invocation, result), machine)

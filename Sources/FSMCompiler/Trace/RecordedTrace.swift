@@ -2,8 +2,8 @@
 /// with the line it was on.
 public struct RecordedTrace: Hashable, Sendable {
     /// The newest trace format this reader reads; it reads every earlier one too (format 1 had
-    /// no child machines and no `stop`).
-    public static let formatVersion = 2
+    /// no child machines and no `stop`, format 2 no restored start).
+    public static let formatVersion = 3
 
     /// The first line: which machine ran, from which spec, recorded by which fsmc.
     public struct Header: Hashable, Sendable {
@@ -50,14 +50,35 @@ public struct RecordedTrace: Hashable, Sendable {
     }
 
     /// Reads a trace. Blank lines are skipped (a file may end with one); anything else that is
-    /// not a record of format version 1 is a located error.
+    /// not a record of a format this reader reads is a located error.
     public static func read(_ text: String) throws(ReadError) -> RecordedTrace {
-        var header: Header?
+        var reader = LineReader()
         var lines: [Line] = []
-        var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            if let record = try reader.read(line) { lines.append(record) }
+        }
+        guard let header = reader.header else {
+            throw ReadError(line: 1, column: 1, message: "the trace is empty: it starts with a header line {\"fsmcTrace\": 1, …}")
+        }
+        return RecordedTrace(header: header, lines: lines)
+    }
+
+    /// Reads a trace a line at a time, as it arrives (`fsmc inspect`): the header first, then
+    /// each record, numbering the lines from 1.
+    public struct LineReader: Sendable {
+        /// The trace's header, once its first line was read.
+        public private(set) var header: Header?
+        /// How many lines were read, blank ones included.
+        public private(set) var lineCount = 0
+
+        public init() {}
+
+        /// Reads the next line (without its newline): the record it holds, or `nil` for the
+        /// header and for a blank line.
+        public mutating func read(_ line: Substring) throws(ReadError) -> Line? {
+            lineCount += 1
+            let number = lineCount
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return nil }
             let value: JSON
             do {
                 value = try JSONLineReader.read(line)
@@ -68,18 +89,16 @@ public struct RecordedTrace: Hashable, Sendable {
                 throw ReadError(line: number, column: 1, message: "a trace line is a JSON object")
             }
             var members = TraceMembers(fields: fields, line: number)
+            var record: Line?
             if header == nil {
                 header = try members.header()
             } else {
                 let path = try members.path()
-                lines.append(Line(try members.record(isChild: !path.isEmpty), line: number, path: path))
+                record = Line(try members.record(isChild: !path.isEmpty), line: number, path: path)
             }
             try members.expectNoOthers()
+            return record
         }
-        guard let header else {
-            throw ReadError(line: 1, column: 1, message: "the trace is empty: it starts with a header line {\"fsmcTrace\": 1, …}")
-        }
-        return RecordedTrace(header: header, lines: lines)
     }
 }
 
@@ -115,6 +134,15 @@ private struct TraceMembers {
     mutating func bool(_ name: String) throws(RecordedTrace.ReadError) -> Bool {
         guard case .bool(let value)? = take(name) else { throw error("a '\(kindForMessages)' record needs '\(name)', true or false") }
         return value
+    }
+
+    /// A member that is `true`, `false` or absent (`false`).
+    mutating func optionalBool(_ name: String) throws(RecordedTrace.ReadError) -> Bool {
+        switch take(name) {
+        case nil: return false
+        case .bool(let value)?: return value
+        default: throw error("'\(name)' is true or false")
+        }
     }
 
     mutating func names(_ name: String) throws(RecordedTrace.ReadError) -> [String] {
@@ -157,7 +185,9 @@ private struct TraceMembers {
         guard case .string(let kind)? = take("kind") else { throw error("a trace record needs 'kind', a string") }
         kindForMessages = kind
         switch kind {
-        case "start": return .start(machine: isChild ? try string("machine") : nil)
+        case "start":
+            let machine = isChild ? try string("machine") : nil
+            return try optionalBool("restored") ? .restoredStart(machine: machine) : .start(machine: machine)
         case "stop": return .stop
         case "event": return .event(name: try string("name"), payload: try optionalString("payload"))
         case "timer": return .timer(state: try optionalString("state"))

@@ -34,6 +34,9 @@ public struct ReplayedRun: Sendable {
     public enum Stimulus: Hashable, Sendable {
         /// The machine's creation: its initial entry.
         case start
+        /// The machine picked up mid-run, in the configuration the step ends in (a live run
+        /// after a reconnect or a gap: docs/Inspector.md).
+        case restored
         case event(EventID)
         /// The timer `group` of `state` fired.
         case timer(StateID, group: Int)

@@ -9,6 +9,11 @@ public enum TraceRecord: Hashable, Sendable {
     /// The machine was created: its initial entry is the first step. A child machine's start
     /// names its machine; the header names the recorded one's.
     case start(machine: String?)
+    /// The machine was not created in this run but picked up where it was (format 3): a live
+    /// inspector's run after a reconnect or a gap (docs/Inspector.md). Its step holds only the
+    /// restored starts of the child machines running, with their `step` records, and its `step`
+    /// record names the configuration the machine was in. A child's names its machine.
+    case restoredStart(machine: String?)
     /// The app sent an event; its payload as text, when it has one.
     case event(name: String, payload: String?)
     /// A timer of `state` fired (`after`); `nil` when the recorder could not tell whose: the
@@ -50,7 +55,7 @@ public enum TraceRecord: Hashable, Sendable {
     /// Whether the record opens a step.
     public var isStimulus: Bool {
         switch self {
-        case .start, .event, .timer, .result, .stop: true
+        case .start, .restoredStart, .event, .timer, .result, .stop: true
         default: false
         }
     }
@@ -58,7 +63,7 @@ public enum TraceRecord: Hashable, Sendable {
     /// The value of the record's `kind` member.
     public var kind: String {
         switch self {
-        case .start: "start"
+        case .start, .restoredStart: "start"
         case .event: "event"
         case .timer: "timer"
         case .result: "result"
@@ -81,6 +86,7 @@ public enum TraceRecord: Hashable, Sendable {
     public var summary: String {
         switch self {
         case .start(let machine): machine.map { "start of \($0)" } ?? "start"
+        case .restoredStart(let machine): machine.map { "restored start of \($0)" } ?? "restored start"
         case .event(let name, _): "event \(name)"
         case .timer(let state): state.map { "timer of \($0)" } ?? "timer"
         case .result(let invocation, let outcome): "result \(outcome.word) of \(invocation)"

@@ -14,8 +14,15 @@ public enum TraceReplay {
     /// runs as children, and theirs, by name.
     public static func replay(_ trace: RecordedTrace, on machine: ExecutableMachine, children: [String: ExecutableMachine] = [:]) -> ReplayedRun {
         var replay = Replay(machine: machine, children: children)
-        replay.run(trace)
-        return ReplayedRun(machine: machine, steps: replay.steps, divergence: replay.divergence)
+        var steps: [ReplayedRun.Step] = []
+        if replay.begin(trace.header) {
+            for line in trace.lines {
+                if let step = replay.feed(line) { steps.append(step) }
+                if replay.divergence != nil { break }
+            }
+            replay.finish(lastLine: trace.lines.last?.number ?? 1)
+        }
+        return ReplayedRun(machine: machine, steps: steps, divergence: replay.divergence)
     }
 
     /// Reads `text` and replays it: a trace that cannot be read is a divergence at the line
@@ -30,14 +37,18 @@ public enum TraceReplay {
     }
 }
 
-/// One replay in progress.
-private struct Replay {
+/// One replay in progress, fed a line at a time: a file's lines (``TraceReplay``) or a live
+/// run's as they arrive (``LiveReplay``).
+struct Replay {
     let machine: ExecutableMachine
     var interpreter: MachineInterpreter
-    var steps: [ReplayedRun.Step] = []
     var divergence: TraceDivergence?
+    /// How many steps matched.
+    private(set) var stepCount = 0
     /// Whether the recorded machine's `stop()` ended it.
     var isStopped = false
+    /// The lines of the step being read: its stimulus first, until its `step` record comes.
+    private var pending: [RecordedTrace.Line] = []
 
     init(machine: ExecutableMachine, children: [String: ExecutableMachine]) {
         self.machine = machine
@@ -46,68 +57,89 @@ private struct Replay {
 
     var model: MachineModel { machine.model }
 
-    mutating func run(_ trace: RecordedTrace) {
-        guard trace.header.machine == model.name else {
-            divergence = TraceDivergence(line: 1, message: "the trace recorded machine '\(trace.header.machine)', the spec declares '\(model.name)'")
-            return
+    /// Checks the header names this machine and that every child machine it runs was given;
+    /// `false` (with the divergence set) when not.
+    mutating func begin(_ header: RecordedTrace.Header) -> Bool {
+        guard header.machine == model.name else {
+            divergence = TraceDivergence(line: 1, message: "the trace recorded machine '\(header.machine)', the spec declares '\(model.name)'")
+            return false
         }
         if let (invocation, name) = missingChild(of: model) {
             divergence = TraceDivergence(
                 line: 1, message: "replay needs the spec of machine '\(name)', which '\(invocation.name)' runs: name it with --sibling",
                 notes: [Diagnostic.Note("'\(invocation.name)' runs a child machine", at: invocation.range)])
-            return
+            return false
         }
-        var index = 0
-        let lines = trace.lines
-        while index < lines.count {
-            let opening = lines[index]
-            guard opening.record.isStimulus else {
-                fail(at: opening, "expected a step's stimulus (start, event, timer, result or stop), found '\(opening.summary)'")
-                return
-            }
-            if steps.isEmpty {
-                guard opening.path.isEmpty, case .start = opening.record else {
-                    fail(at: opening, "a recorded run starts with the machine's 'start' step, found '\(opening.summary)'")
-                    return
-                }
-            } else if case .start = opening.record {
-                fail(at: opening, opening.path.isEmpty
-                    ? "'start' opens only the first step"
-                    : "a child machine starts only in a step of the machine that invokes it: '\(opening.summary)' opens a step of its own")
-                return
-            } else if isStopped {
-                fail(at: opening, "the machine was stopped: nothing happens after its 'stop' step, found '\(opening.summary)'")
-                return
-            }
-            guard runs(to: opening) != nil else { return }
-            // A step runs to its machine's `step` record; a child's start and cancellation
-            // (its own records, a `step` record of its own included) come inside.
-            var end = index + 1
-            while end < lines.count, !(lines[end].path == opening.path && lines[end].record.isStepEnd) {
-                let line = lines[end]
-                if line.record.isStimulus, line.path.count <= opening.path.count || !line.path.starts(with: opening.path) {
-                    if steps.isEmpty, line.path.isEmpty {
-                        // The recorder wrote `start` as it was made; the machine, which would have
-                        // ended its initial step, did not have its observer yet.
-                        fail(at: line, "the machine's initial step has no 'step' record: its TraceObserver was added after the machine "
-                            + "started (addObserver(_:)), so the run has no start to replay from; give it to the machine's init (observers:)")
-                    } else {
-                        fail(at: line, "'\(line.summary)' opens a step before the previous one ended with its 'step' record")
-                    }
-                    return
-                }
-                end += 1
-            }
-            guard end < lines.count else {
-                fail(at: lines[lines.count - 1], "the trace ends inside a step (it has no 'step' record): was it cut short?")
-                return
-            }
-            guard replayStep(opening, lines[(index + 1)..<end], closedBy: lines[end]) else { return }
-            index = end + 1
+        return true
+    }
+
+    /// Takes the next record: the step it closes, replayed, or `nil` (while the step is being
+    /// read, or with the divergence set).
+    mutating func feed(_ line: RecordedTrace.Line) -> ReplayedRun.Step? {
+        guard divergence == nil else { return nil }
+        guard let opening = pending.first else {
+            guard opens(line) else { return nil }
+            pending = [line]
+            return nil
         }
-        if steps.isEmpty {
+        if line.path == opening.path, line.record.isStepEnd {
+            let body = pending.dropFirst()
+            pending = []
+            return replayStep(opening, body, closedBy: line)
+        }
+        // A step runs to its machine's `step` record; a child's start and cancellation (its
+        // own records, a `step` record of its own included) come inside.
+        if line.record.isStimulus, line.path.count <= opening.path.count || !line.path.starts(with: opening.path) {
+            if stepCount == 0, line.path.isEmpty {
+                // The recorder wrote `start` as it was made; the machine, which would have
+                // ended its initial step, did not have its observer yet.
+                fail(at: line, "the machine's initial step has no 'step' record: its TraceObserver was added after the machine "
+                    + "started (addObserver(_:)), so the run has no start to replay from; give it to the machine's init (observers:)")
+            } else {
+                fail(at: line, "'\(line.summary)' opens a step before the previous one ended with its 'step' record")
+            }
+            return nil
+        }
+        pending.append(line)
+        return nil
+    }
+
+    /// The trace ended after `lastLine`: a step left open, or no step at all, is a divergence.
+    mutating func finish(lastLine: Int) {
+        guard divergence == nil else { return }
+        if !pending.isEmpty {
+            divergence = TraceDivergence(line: lastLine, message: "the trace ends inside a step (it has no 'step' record): was it cut short?")
+        } else if stepCount == 0 {
             divergence = TraceDivergence(line: 1, message: "the trace records no step: a recorded run starts with the machine's 'start' step")
         }
+    }
+
+    /// Whether `opening` may open the next step; `false` with the divergence set.
+    private mutating func opens(_ opening: RecordedTrace.Line) -> Bool {
+        guard opening.record.isStimulus else {
+            fail(at: opening, "expected a step's stimulus (start, event, timer, result or stop), found '\(opening.summary)'")
+            return false
+        }
+        switch opening.record {
+        case .start, .restoredStart:
+            if stepCount == 0, opening.path.isEmpty { break }
+            fail(at: opening, stepCount == 0
+                ? "a recorded run starts with the machine's 'start' step, found '\(opening.summary)'"
+                : !opening.path.isEmpty
+                ? "a child machine starts only in a step of the machine that invokes it: '\(opening.summary)' opens a step of its own"
+                : "'\(opening.summary)' opens only the first step")
+            return false
+        default:
+            if stepCount == 0 {
+                fail(at: opening, "a recorded run starts with the machine's 'start' step, found '\(opening.summary)'")
+                return false
+            }
+            if isStopped {
+                fail(at: opening, "the machine was stopped: nothing happens after its 'stop' step, found '\(opening.summary)'")
+                return false
+            }
+        }
+        return runs(to: opening) != nil
     }
 
     /// The first child machine `model`, or a machine it runs, invokes that the replay was not
@@ -141,9 +173,12 @@ private struct Replay {
         case stop
     }
 
-    /// Runs one step; `false` once it diverged.
-    private mutating func replayStep(_ opening: RecordedTrace.Line, _ body: ArraySlice<RecordedTrace.Line>, closedBy closing: RecordedTrace.Line) -> Bool {
-        guard let runs = runs(to: opening) else { return false }
+    /// Runs one step: the step, or `nil` once it diverged.
+    private mutating func replayStep(
+        _ opening: RecordedTrace.Line, _ body: ArraySlice<RecordedTrace.Line>, closedBy closing: RecordedTrace.Line
+    ) -> ReplayedRun.Step? {
+        if case .restoredStart = opening.record { return restoreStep(opening, body, closedBy: closing) }
+        guard let runs = runs(to: opening) else { return nil }
         let stepMachine = interpreter(at: runs)!
         var guardAnswers: [ReplayedRun.GuardAnswer] = []
         var answered: [String: Bool] = [:]
@@ -151,26 +186,27 @@ private struct Replay {
             guard case .guardAnswer(let name, let arguments, let answer) = line.record else { continue }
             guard let guardsModel = model(at: line.path), guardsModel.guards.contains(where: { $0.name == name }) else {
                 fail(at: line, "the spec has no guard '\(name)'\(line.path.isEmpty ? "" : " in the child machine \(line.path.joined(separator: "."))")")
-                return false
+                return nil
             }
             if let earlier = answered[name], earlier != answer {
                 fail(at: line, "guard '\(name)' was answered both \(earlier) and \(answer) in one step: a replay gives a guard one answer per step")
-                return false
+                return nil
             }
             answered[name] = answer
             guardAnswers.append(ReplayedRun.GuardAnswer(name: name, arguments: arguments, answer: answer))
         }
         let answers = Set(answered.filter(\.value).keys)
-        guard let stimulus = stimulus(of: opening, on: stepMachine, body: body) else { return false }
+        guard let stimulus = stimulus(of: opening, on: stepMachine, body: body) else { return nil }
         if case .childResult = stimulus {
         } else if let (holder, run, result) = firstHeldResult(in: interpreter, path: []) {
             let name = holder.machine.model[run.invocation].name
             fail(
                 at: opening,
                 "the spec hands \(result.trigger(of: name)) to \(holder.machine.model.name) before this, and the trace records no step for it")
-            return false
+            return nil
         }
-        let mark = interpreter.trace.count
+        // What the step did is its entries alone: the trace before it is not kept.
+        interpreter.forgetTrace()
         interpreter.stepAlone(at: runs) { machine in
             switch stimulus {
             case .start:
@@ -207,19 +243,74 @@ private struct Replay {
                 parent.dropHeldChildResults { run, result in !Self.hears(parentMachine, result, of: run.invocation) }
             }
         }
-        let entries = Array(interpreter.trace[mark...])
+        let entries = interpreter.trace
         let transitions = entries.compactMap { if case .took(let id) = $0 { id } else { nil } }
         if interpreter.diverged {
             let notes = opening.path.isEmpty ? spansNote(transitions) : []
             fail(at: opening, "the spec loops on eventless transitions or raised events in this step", notes: notes)
-            return false
+            return nil
         }
         let ownEntries = Self.entries(entries, below: runs)
-        guard matches(ownEntries, of: interpreter(at: runs), at: opening.path, lines: Array(body), closedBy: closing) else { return false }
-        steps.append(ReplayedRun.Step(
+        guard matches(ownEntries, of: interpreter(at: runs), at: opening.path, lines: Array(body), closedBy: closing) else { return nil }
+        stepCount += 1
+        return ReplayedRun.Step(
             path: opening.path, stimulus: replayedStimulus(stimulus, opening), answers: answers, guardAnswers: guardAnswers,
-            transitions: transitions, entries: entries, interpreter: interpreter, lines: opening.number...closing.number))
-        return true
+            transitions: transitions, entries: entries, interpreter: interpreter, lines: opening.number...closing.number)
+    }
+
+    /// The restored start (a live run picked up mid-way): the machine put in the configuration
+    /// its `step` record names, each child machine running in the one its own `step` record
+    /// names; nothing else may happen in it.
+    private mutating func restoreStep(
+        _ opening: RecordedTrace.Line, _ body: ArraySlice<RecordedTrace.Line>, closedBy closing: RecordedTrace.Line
+    ) -> ReplayedRun.Step? {
+        guard let configuration = restoredConfiguration(closing, of: interpreter) else { return nil }
+        interpreter.forgetTrace()
+        interpreter.restore(configuration: configuration)
+        var lines = body.makeIterator()
+        while let line = lines.next() {
+            guard case .restoredStart(let name?) = line.record, let runs = runs(to: line) else {
+                if divergence == nil {
+                    fail(at: line, "a restored start holds only the restored starts of the child machines running and their 'step' records, found '\(line.summary)'")
+                }
+                return nil
+            }
+            let child = interpreter(at: runs)!
+            guard child.machine.model.name == name else {
+                fail(at: line, "the trace restores \(line.path.joined(separator: ".")) as \(name), the spec runs \(child.machine.model.name) there")
+                return nil
+            }
+            guard let closing = lines.next(), closing.path == line.path, closing.record.isStepEnd else {
+                fail(at: line, "a child machine's restored start is followed by its 'step' record, which names its configuration")
+                return nil
+            }
+            guard let childConfiguration = restoredConfiguration(closing, of: child) else { return nil }
+            interpreter.stepAlone(at: runs) { $0.restore(configuration: childConfiguration) }
+        }
+        stepCount += 1
+        return ReplayedRun.Step(
+            path: [], stimulus: .restored, answers: [], guardAnswers: [], transitions: [], entries: [], interpreter: interpreter,
+            lines: opening.number...closing.number)
+    }
+
+    /// The states a restored step's `step` record names, in `machine`'s spec; `nil` (with the
+    /// divergence set) when they are not a configuration of it.
+    private mutating func restoredConfiguration(_ closing: RecordedTrace.Line, of machine: MachineInterpreter) -> [StateID]? {
+        guard case .step(let names) = closing.record else { return nil }
+        let model = machine.machine.model
+        var states: [StateID] = []
+        for name in names {
+            guard let state = model.states.first(where: { $0.name == name }) else {
+                fail(at: closing, "the trace restores \(model.name) to state '\(name)', which its spec does not declare")
+                return nil
+            }
+            states.append(state.id)
+        }
+        guard machine.isConfiguration(states) else {
+            fail(at: closing, "the trace restores \(model.name) to [\(names.joined(separator: ", "))], which is not a configuration of its spec")
+            return nil
+        }
+        return states
     }
 
     private func spansNote(_ transitions: [TransitionID]) -> [Diagnostic.Note] {

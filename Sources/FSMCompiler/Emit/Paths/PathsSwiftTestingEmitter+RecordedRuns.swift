@@ -76,6 +76,11 @@ enum RecordedRunPath {
             let atomicStates = step.interpreter.atomicStates
             let stimulus: TestStep.Stimulus
             switch step.stimulus {
+            case .restored:
+                return .failure(RecordedRunRefusal(
+                    line: step.lines.lowerBound,
+                    message: "the run was picked up mid-way (a restored start, docs/Inspector.md): a test starts the machine at its "
+                        + "initial state, so it needs a run recorded from the machine's creation"))
             case .start:
                 path.startTransitions = step.transitions.map(\.index)
                 path.startAtomicStates = atomicStates
