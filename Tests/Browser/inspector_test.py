@@ -275,10 +275,14 @@ def divergence_and_reconnect(page, inspector):
     eventually(lambda: page.shown("live-dropped") and "1 line after the divergence" in page.text("live-dropped"),
                "the ignored lines are not counted: %r" % page.text("live-dropped"))
     app.close()
+    # The app picks the run up where the machine is, with a restored start (trace format 3).
     again = App(inspector, "Profile #3", dropped=4)
-    again.send(header)
-    for line in steps[0][0]:
+    again.send(header.replace('"fsmcTrace":2', '"fsmcTrace":3'))
+    again.send(json.dumps({"kind": "start", "restored": True}))
+    again.send(json.dumps({"kind": "step", "configuration": ["idle"]}))
+    for line in steps[1][0]:
         again.send(line)
+    eventually(lambda: page.highlighted() == steps[1][1], "after the reconnect the page highlights %s" % page.highlighted())
     eventually(lambda: "dropped 4 lines" in page.text("live-dropped"), "the dropped lines are not shown: %r" % page.text("live-dropped"))
     eventually(lambda: not page.shown("live-divergence"), "the new run still shows the old run's divergence")
     again.close()

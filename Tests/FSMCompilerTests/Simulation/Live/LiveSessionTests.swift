@@ -169,8 +169,13 @@ import TestSupport
         let first = Self.connect(&session)
         for line in lines[0..<10] { _ = session.receive(line[...], on: first, at: Self.time) }
         session.disconnect(first)
+        // The app picks the run up where it is (loading, line 10) with a restored start.
         let again = Self.connect(&session, dropped: 5)
-        for line in [lines[0]] + lines[1..<4] { _ = session.receive(line[...], on: again, at: Self.time) }
+        let restored = [
+            lines[0].replacing(#"{"fsmcTrace":2"#, with: #"{"fsmcTrace":3"#), #"{"kind":"start","restored":true}"#,
+            #"{"kind":"step","configuration":["loading"]}"#,
+        ] + lines[10..<16]
+        for line in restored { #expect(session.receive(line[...], on: again, at: Self.time) == .none) }
         let update = try Self.updates(session, following: 1)
         let instances = try Self.instances(update)
         #expect(instances.count == 1)
@@ -181,7 +186,10 @@ import TestSupport
         #expect(runs.map { $0["run"] as? Int } == [1, 2])
         #expect(runs.map { $0["dropped"] as? Int } == [0, 5])
         #expect(runs.map { $0["state"] as? String } == ["ended", "live"])
-        #expect(runs.map { ($0["steps"] as? [Any])?.count } == [2, 1])
+        #expect(runs.map { ($0["steps"] as? [Any])?.count } == [2, 2])
+        let labels = (runs.last?["steps"] as? [[String: Any]])?.map { $0["label"] as? String }
+        #expect(labels == ["picked up mid-run", "done fetchUser"])
+        #expect(runs.last?["divergence"] is NSNull)
         // From the second run on, as a page that has the first one asks.
         #expect(try Self.runs(Self.updates(session, following: 1, run: 2)).map { $0["run"] as? Int } == [2])
     }
