@@ -11,9 +11,12 @@ expectations come from the trace and from fsmc's JSON, never from states written
 
     /usr/bin/python3 Tests/Browser/inspector_test.py --fsmc .build/debug/fsmc --output .build/inspector
 
-`--driver PATH`: a program that plays a real app instead of the socket (it is given the
-inspector's address and token as `--inspector HOST:PORT --token TOKEN`, and must connect
-as one instance of Profile); without it the test plays the app itself.
+`--driver COMMAND`: a real app plays Profile's recorded journey (the run of
+machines/runs/Profile.jsonl) instead of the test's socket: the command (split as a shell
+would) gets `--inspector HOST:PORT --token TOKEN` appended, or has `{address}` and `{token}`
+in it replaced; it must connect one Profile instance and end with status 0. The page is
+checked as the steps arrive; the scenarios that need the test's own socket are left out.
+Without it the test plays the app itself.
 
 Needs Debian's chromium, chromium-driver and python3-selenium (see .ci/run).
 """
@@ -21,6 +24,7 @@ Needs Debian's chromium, chromium-driver and python3-selenium (see .ci/run).
 import argparse
 import json
 import os
+import shlex
 import socket
 import subprocess
 import sys
@@ -174,9 +178,7 @@ def follows_a_run(page, inspector, output, driver_program):
     check(page.driver.title.startswith("Profile"), "the machine's page is %r" % page.driver.title)
     header, steps = steps_of(TRACE)
     if driver_program:
-        subprocess.run([driver_program, "--inspector", "%s:%d" % (inspector.host, inspector.port), "--token", inspector.token],
-                       check=True, timeout=120)
-        eventually(lambda: page.instances(), "the page lists the real app's instance", within=10)
+        follows_a_real_app(page, inspector, driver_program, steps)
         return None
     app = App(inspector, "Profile #1")
     check(app.reply == {"accepted": True}, "the hello was answered %r" % app.reply)
@@ -191,6 +193,36 @@ def follows_a_run(page, inspector, output, driver_program):
     check(page.instances() == ["live-instance-1"], "the page lists %s" % page.instances())
     page.driver.save_screenshot(os.path.join(output, "inspector-following.png"))
     return app
+
+
+def follows_a_real_app(page, inspector, driver_program, steps):
+    """A real app plays Profile's recorded journey (the run of machines/runs/Profile.jsonl)
+    into the inspector: as its steps arrive, the page highlights the newest one's configuration
+    within a second, and at the end it has them all."""
+    address = "%s:%d" % (inspector.host, inspector.port)
+    command = shlex.split(driver_program)
+    if any("{address}" in part or "{token}" in part for part in command):
+        command = [part.replace("{address}", address).replace("{token}", inspector.token) for part in command]
+    else:
+        command += ["--inspector", address, "--token", inspector.token]
+    app = subprocess.Popen(command)
+    try:
+        def shows_newest():
+            count = len(page.driver.find_elements(By.CSS_SELECTOR, "#live-steps li"))
+            return count > 0 and page.highlighted() == steps[min(count, len(steps)) - 1][1]
+        deadline = time.monotonic() + 120
+        while app.poll() is None and time.monotonic() < deadline:
+            eventually(lambda: shows_newest() or app.poll() is not None,
+                       "the page does not highlight the newest step: %s" % page.highlighted())
+            time.sleep(0.1)
+        check(app.poll() == 0, "the app (%s) ended with %s" % (" ".join(command), app.poll()))
+        eventually(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#live-steps li")) == len(steps),
+                   "the page does not list the journey's %d steps" % len(steps), within=5)
+        eventually(shows_newest, "after the journey the page highlights %s, not %s" % (page.highlighted(), steps[-1][1]))
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait(10)
 
 
 def stop_following_and_branch(page, app, inspector):
@@ -292,7 +324,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fsmc", required=True)
     parser.add_argument("--output", required=True)
-    parser.add_argument("--driver", help="a program that plays a real app (see the module's comment)")
+    parser.add_argument("--driver", help="a command that plays a real app (see the module's comment)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     arguments = parser.parse_args()

@@ -22,7 +22,8 @@ final class InspectorServer: @unchecked Sendable {
 
     /// How long a page's long poll waits for a change before it is answered anyway.
     static let longPollSeconds: TimeInterval = 10
-    /// How long a connection may take to send its first bytes, or a request its head.
+    /// How long a connection may take to send its first bytes, a request its head, or an app
+    /// its hello.
     static let requestSeconds = 10
 
     init(session: LiveSession, token: String, pages: [String: String], index: String, listener: Socket, port: Int, module: String?) {
@@ -51,8 +52,6 @@ final class InspectorServer: @unchecked Sendable {
             return
         }
         if byte == UInt8(ascii: "{") {
-            // An app's run: it may be quiet for as long as the app is.
-            connection.setReadTimeout(seconds: 0)
             serveApp(connection, first)
         } else {
             servePage(connection, first)
@@ -98,6 +97,8 @@ final class InspectorServer: @unchecked Sendable {
                     break
                 case .send(let text):
                     connection.write(text + "\n")
+                    // Accepted: the run may be quiet for as long as the app is.
+                    connection.setReadTimeout(seconds: 0)
                 case .sendAndClose(let text):
                     connection.write(text + "\n")
                     return

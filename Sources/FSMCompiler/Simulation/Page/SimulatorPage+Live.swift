@@ -21,6 +21,8 @@ extension SimulatorPage {
           let controller = null;
 
           locked = () => following !== null && !frozen;
+          // A live run goes on: the log shows its last steps.
+          logLimit = 100;
 
           const entryOf = ({ run, step }) => ({ step: step, label: "run " + run + " · " + step.label });
 

@@ -21,6 +21,8 @@ extension SimulatorPage {
           let pending = null;
           // Whether the user may not step now (the live mode, while it follows an instance).
           let locked = () => false;
+          // How many steps of the timeline the step log shows, up to the current one.
+          let logLimit = Infinity;
 
           function element(tag, attributes, ...children) {
             const node = document.createElement(tag);
@@ -347,7 +349,7 @@ extension SimulatorPage {
           function renderLog() {
             const box = $("log");
             box.replaceChildren();
-            for (const entry of timeline.slice(0, position + 1)) {
+            for (const entry of timeline.slice(Math.max(0, position + 1 - logLimit), position + 1)) {
               box.append(element("div", { class: "step" }, entry.label));
               if (!entry.outcome) continue;
               for (const answer of entry.outcome.recordedAnswers || []) box.append(element("div", { class: "guard" }, "guard " + answer));
