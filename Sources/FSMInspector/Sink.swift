@@ -28,7 +28,7 @@ final class Sink: @unchecked Sendable {
         case live
         /// Lines are dropped and counted, until a new run begins at a step boundary.
         case gap
-        /// The inspector refused the instance: lines are ignored for good.
+        /// The inspector refused the instance: lines are dropped (and counted) for good.
         case stopped
     }
 
@@ -126,7 +126,7 @@ final class Sink: @unchecked Sendable {
                 engine.wakeDrainer()
             }
         case .stopped:
-            break
+            countDropped(1)
         }
     }
 

@@ -120,6 +120,8 @@ import Testing
         #expect(inspector.status.instance(named: "Lamp #1")?.state == .refused("wrong token"))
         #expect(inspector.status.connectedInstances == 0)
         #expect(inspector.status.lastError == "Lamp #1: refused: wrong token")
+        // Nothing reached it: every line is counted as dropped.
+        #expect(inspector.status.droppedLines == lines.all.count)
     }
 
     /// The inspector closes the connection mid-run: the instance connects again and the new run
@@ -230,6 +232,80 @@ import Testing
         #expect(second.hello?.dropped == dropped)
         #expect(second.lines == resumed)
         withExtendedLifetime((a, b, c)) {}
+    }
+
+    /// A machine recording flat out into a small buffer: whatever the timing, each run is a
+    /// restored start (but the first) and then a stretch of the recorder's lines as they were,
+    /// beginning at a step boundary; the restored steps are the last ones before that stretch,
+    /// and each hello counts exactly the lines between the previous stretch and its own.
+    @Test func everyRunIsARestoredStartAndAStretchOfTheRun() async throws {
+        let server = LoopbackInspector()
+        let inspector = LiveInspector.connect(port: server.port, token: "t", bufferSize: 2048)
+        let lines = Lines()
+        let lamp = Self.recorders(inspector, lines)
+        lamp.entry(.idle)
+        let child = lamp.child("k", machine: "K")
+        child.entry(.x)
+        child.step([.x])
+        lamp.step([.idle])
+        for index in 0..<20_000 {
+            if index % 7 == 3 {
+                child.move("poke", from: index % 2 == 0 ? .y : .x, to: index % 2 == 0 ? .x : .y)
+            } else {
+                lamp.move("switch", from: index % 2 == 0 ? .idle : .busy, to: index % 2 == 0 ? .busy : .idle)
+            }
+        }
+        let all = lines.all
+        /// The runs' stretches of `all` (their bounds) and what their restored starts say.
+        func stretches() -> (runs: [(start: Int, count: Int)], problems: [String]) {
+            var runs: [(start: Int, count: Int)] = []
+            var problems: [String] = []
+            var position = 0
+            for (index, connection) in server.connections.enumerated() {
+                guard let hello = connection.hello else { continue }
+                var body = connection.lines[...]
+                let start = position + hello.dropped
+                if index == 0 {
+                    if hello.dropped != 0 { problems.append("run 0 dropped \(hello.dropped)") }
+                } else {
+                    guard body.count >= 3 else { continue }
+                    let before = all[..<min(start, all.count)]
+                    let restored = Array(body.prefix(2))
+                    if restored != [Self.restoredHeader, #"{"kind":"start","restored":true}"#] {
+                        problems.append("run \(index) begins \(restored)")
+                    }
+                    body = body.dropFirst(2)
+                    if body.first?.hasPrefix(#"{"kind":"start","in":"k""#) == true {
+                        let lastChildStep = before.last { $0.hasPrefix(#"{"kind":"step","in":"k""#) }
+                        if body.dropFirst().first != lastChildStep { problems.append("run \(index) restores k at \(body.dropFirst().first ?? "")") }
+                        body = body.dropFirst(2)
+                    } else {
+                        problems.append("run \(index) does not restore k")
+                    }
+                    let lastStep = before.last { $0.hasPrefix(#"{"kind":"step","configuration""#) }
+                    if body.first != lastStep { problems.append("run \(index) restores \(body.first ?? "") for \(lastStep ?? "")") }
+                    body = body.dropFirst()
+                    if let first = body.first, first.hasPrefix(#"{"kind":"step""#) || first.hasPrefix(#"{"kind":"entry""#) {
+                        problems.append("run \(index) goes on mid-step: \(first)")
+                    }
+                }
+                if start + body.count > all.count || Array(body) != Array(all[start..<(start + body.count)]) {
+                    problems.append("run \(index) is not the run's lines from \(start)")
+                }
+                runs.append((start, body.count))
+                position = start + body.count
+            }
+            return (runs, problems)
+        }
+        // Every line is sent or counted as dropped.
+        #expect(await Self.eventually {
+            let runs = stretches().runs
+            return runs.map(\.count).reduce(0, +) + inspector.status.droppedLines == all.count
+        })
+        let (runs, problems) = stretches()
+        #expect(problems == [])
+        #expect(runs.count >= 1)
+        withExtendedLifetime(child) {}
     }
 
     /// Nobody listens: recording goes on at once, every line dropped and counted, the
