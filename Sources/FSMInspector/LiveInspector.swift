@@ -28,7 +28,8 @@ import Foundation
 /// the machine's last `step`) before the lines that follow. An instance whose inspector is gone
 /// tries again after 0.1 s, doubling up to 2 s; one whose hello is refused (a wrong token)
 /// stops for good. When a recorder is released (its machine is gone), its instance sends what
-/// it holds and closes its connection.
+/// it holds and closes its connection. The instances go on while their recorders live, even
+/// once the `LiveInspector` itself is released; its thread ends after the last of them.
 ///
 /// Depend on the `FSMInspector` product only where the app defines `FSMC_RECORDING` (the
 /// condition that compiles the generated machines' recording), for instance a debug

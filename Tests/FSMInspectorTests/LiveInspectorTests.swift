@@ -311,7 +311,9 @@ import Testing
     /// Nobody listens: recording goes on at once, every line dropped and counted, the
     /// connection tried again in the background.
     @Test func nobodyListeningNeverBlocksTheMachine() async throws {
-        let inspector = LiveInspector.connect(port: LoopbackInspector.unusedPort(), token: "t", bufferSize: 4096)
+        // Bound, so that no other test's listener takes the port, and not listening.
+        let nobody = LoopbackInspector(listening: false)
+        let inspector = LiveInspector.connect(port: nobody.port, token: "t", bufferSize: 4096)
         let lines = Lines()
         let lamp = Self.recorders(inspector, lines)
         lamp.entry(.idle)
@@ -325,6 +327,7 @@ import Testing
         #expect(await Self.eventually { inspector.status.lastError?.contains("cannot connect") == true })
         #expect(await Self.eventually { inspector.status.droppedLines > 0 })
         #expect(inspector.status.connectedInstances == 0)
+        #expect(nobody.connections.isEmpty)
     }
 
     /// The first connection fails; once the inspector listens, the instance connects with a

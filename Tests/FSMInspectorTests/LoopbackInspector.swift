@@ -88,12 +88,6 @@ final class LoopbackInspector: @unchecked Sendable {
     static let sendFlags: Int32 = 0
     #endif
 
-    /// A port on 127.0.0.1 that nobody listens on (bound a moment, then let go).
-    static func unusedPort() -> Int {
-        let inspector = LoopbackInspector(listening: false)
-        return inspector.port
-    }
-
     /// The connections so far, oldest first.
     var connections: [Connection] { lock.withLock { received } }
 
