@@ -1,10 +1,21 @@
-/// Where recorded runs go: something that makes the ``TraceRecorder`` of each machine that
-/// records to it, such as FSMInspector's `LiveInspector`, which streams each run to
-/// `fsmc inspect` as it happens. A generated machine's `TraceObserver(recordingTo:)` asks it for
-/// the recorder of the machine, named as its spec names it.
-public protocol TraceDestination: AnyObject, Sendable {
-    /// A new recorder for one run of the machine `machine`, generated from the spec `spec` by
-    /// fsmc `fsmcVersion`; it has written its header and `start` record, as
-    /// ``TraceRecorder/init(machine:spec:fsmcVersion:write:)`` does.
+/// Where a machine's recorded run goes: a file, memory, or a live inspector (FSMInspector's
+/// `LiveInspector`, which streams each run to `fsmc inspect`).
+///
+/// A destination makes one ``TraceRecorder`` for each machine instance that records into it;
+/// the recorder hands its lines (docs/TraceFormat.md) to wherever the destination sends them.
+/// A generated machine's `TraceObserver` is given one where the app defines `FSMC_RECORDING`.
+///
+/// A destination is `Sendable`: an app makes one and hands it to machines living on any actor.
+/// The recorders it makes are not: each belongs to its machine and is used where the machine
+/// runs.
+public protocol TraceDestination: Sendable {
+    /// A recorder for a new run of machine `machine`, which has written its header and `start`
+    /// record into this destination: create it before the machine (its initial entry is the
+    /// run's first step).
+    ///
+    /// - Parameters:
+    ///   - machine: the machine's name, as the spec declares it.
+    ///   - spec: the spec's file name (`Profile.fsm`).
+    ///   - fsmcVersion: the version of fsmc that generated the machine (``fsmRuntimeVersion``).
     func recorder(machine: String, spec: String, fsmcVersion: String) -> TraceRecorder
 }
