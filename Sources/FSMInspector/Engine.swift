@@ -137,6 +137,18 @@ final class Engine: @unchecked Sendable {
         return LiveInspector.Status(instances: instances, droppedLines: dropped, lastError: lastError)
     }
 
+    /// Whether every instance has sent every line written so far, over a run the inspector
+    /// accepted; a finished instance counts once it closed.
+    func isAllSent() -> Bool {
+        lock()
+        defer { unlock() }
+        return sinks.allSatisfy { sink in
+            if sink.isRemoved { return true }
+            guard case .open = sink.link, sink.phase == .live else { return false }
+            return sink.queued == 0 && sink.restoredStartSent == sink.restoredStart.count
+        }
+    }
+
     // MARK: - The drainer
 
     private func drain() {
@@ -212,7 +224,7 @@ final class Engine: @unchecked Sendable {
                     }
                     sink.freezeWanted = true
                 }
-                guard sink.tracker.canRestore else { return false }
+                guard sink.tracker.mayBeginRunNow else { return false }
                 sink.beginRun()
             }
             connect(sink)
@@ -425,7 +437,7 @@ final class Engine: @unchecked Sendable {
                 sink.freezeWanted = true
                 if sink.isFinished {
                     sink.isRemoved = true
-                } else if sink.tracker.canRestore {
+                } else if sink.tracker.mayBeginRunNow {
                     sink.beginRun()
                 }
                 return true

@@ -13,7 +13,8 @@ final class RunTracker {
     private let rootStep = ByteBuffer(capacity: 128)
     /// Whether a step is open: the line after a step's `step` record is the next stimulus.
     private(set) var isStepOpen = false
-    /// Whether the open step is the recorded machine's (else `openPath`'s, a child's).
+    /// Whether the open step, or the last one once it closed, is the recorded machine's (else
+    /// `openPath`'s, a child's).
     private var isOpenedByRoot = true
     private let openPath = ByteBuffer(capacity: 32)
     /// Every child machine that has run, in the order each first started: a parent before the
@@ -35,6 +36,18 @@ final class RunTracker {
 
     /// Whether the run is between steps, past its first: a restored start can be written.
     var canRestore: Bool { !isStepOpen && header.count > 0 && rootStep.count > 0 }
+
+    /// Whether a new run may begin now, before the next stimulus is known: after a step of the
+    /// recorded machine (after a child's, the machine may be about to take what the child
+    /// emitted: ``mayBeginRun(with:)`` decides once the next line comes).
+    var mayBeginRunNow: Bool { canRestore && isOpenedByRoot }
+
+    /// Whether a new run may begin with `line`, the next step's stimulus (``canRestore``): not
+    /// when a child's step just ended and a `result` follows, the machine taking what the child
+    /// emitted or finished with, which it held in between and a configuration does not say.
+    func mayBeginRun(with line: UnsafeRawBufferPointer) -> Bool {
+        canRestore && (isOpenedByRoot || !line.has(#"{"kind":"result""#, at: 0))
+    }
 
     /// Takes note of `line`, a whole line of the trace, newline included.
     func track(_ line: UnsafeRawBufferPointer) {
@@ -71,6 +84,13 @@ final class RunTracker {
                 rootStep.set(line)
                 if isOpenedByRoot { isStepOpen = false }
             }
+        } else if line.has(#"result""#, at: 9), line.has(#","invocation":""#, at: index) {
+            // A child machine finished: its parent took its `done`. `,"invocation":"` is 15 bytes.
+            let start = index + 15
+            let end = line.endOfString(from: start)
+            if line.has(#"","outcome":"done""#, at: end) {
+                finishChildren(of: UnsafeRawBufferPointer(rebasing: line[start..<end]), in: path)
+            }
         } else if isStart, let path {
             let child = child(at: path)
             child.lastStep.removeAll()
@@ -80,6 +100,23 @@ final class RunTracker {
                 let end = line.endOfString(from: start)
                 child.machine.set(UnsafeRawBufferPointer(rebasing: line[start..<end]))
             }
+        }
+    }
+
+    /// Marks the child `invocation` of the machine at `parentPath` (the recorded machine's for
+    /// `nil`), and every child it runs, as running no more.
+    private func finishChildren(of invocation: UnsafeRawBufferPointer, in parentPath: UnsafeRawBufferPointer?) {
+        for child in children where child.isRunning {
+            let path = child.path.bytes
+            var offset = 0
+            if let parentPath {
+                guard path.count > parentPath.count, path.starts(with: parentPath), path[parentPath.count] == UInt8(ascii: ".") else { continue }
+                offset = parentPath.count + 1
+            }
+            let rest = path[offset...]
+            guard rest.starts(with: invocation) else { continue }
+            let after = offset + invocation.count
+            if after == path.count || path[after] == UInt8(ascii: ".") { child.isRunning = false }
         }
     }
 

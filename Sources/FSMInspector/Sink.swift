@@ -119,11 +119,15 @@ final class Sink: @unchecked Sendable {
                 engine.wakeDrainer()
             }
         case .gap:
-            tracker.track(line)
-            countDropped(1)
-            if freezeWanted && tracker.canRestore {
+            if freezeWanted && tracker.mayBeginRun(with: line) {
+                // A new run, its restored start, then this line, its first step's stimulus.
                 beginRun()
+                tracker.track(line)
+                enqueue(line)
                 engine.wakeDrainer()
+            } else {
+                tracker.track(line)
+                countDropped(1)
             }
         case .stopped:
             countDropped(1)

@@ -29,6 +29,7 @@ import Testing
         func entry(_ state: State) { recorders.forEach { $0.entry(state.rawValue) } }
         func exit(_ state: State) { recorders.forEach { $0.exit(state.rawValue) } }
         func transition(_ trigger: String?) { recorders.forEach { $0.transition(trigger: trigger) } }
+        func result(of invocation: String, _ outcome: TraceRecorder.Outcome) { recorders.forEach { $0.result(of: invocation, outcome) } }
         func stop() { recorders.forEach { $0.stop() } }
         func stopped() { recorders.forEach { $0.stopped() } }
         func step(_ active: Set<State>) { recorders.forEach { $0.step(State.allCases) { active.contains($0) } } }
@@ -190,6 +191,19 @@ import Testing
             lamp.event("tick")
             lamp.step([.busy])
         }
+        // `d` starts, finishes, and the machine takes its `done`: it runs no more.
+        lamp.event("spawn")
+        let d = lamp.child("d", machine: "D")
+        d.entry(.z)
+        d.step([.z])
+        lamp.step([.busy])
+        d.event("end")
+        d.exit(.z)
+        d.entry(.w)
+        d.transition("end")
+        d.step([.w])
+        lamp.result(of: "d", .done)
+        lamp.step([.busy])
         // `a` stops; `b` takes a step of its own.
         lamp.event("close")
         a.stop()
@@ -201,18 +215,22 @@ import Testing
         b.entry(.w)
         b.transition("poke")
         b.step([.w])
-        // Only `step` lines are in the middle of a step here: the buffer of 512 bytes filled
-        // long before this.
+        // The buffer of 512 bytes filled long before this.
         #expect(inspector.status.droppedLines > 0)
         gate.signal()
+        #expect(await Self.eventually { server.connections.first?.isEnded == true })
+        // After a child's step the machine may take what the child emitted (held in between,
+        // which no configuration says): a new run does not begin before that `result`, but
+        // with the stimulus after it.
+        lamp.result(of: "b", .output("ping"))
+        lamp.step([.busy])
+        let later = lines.all.count
+        lamp.event("tick")
+        lamp.step([.busy])
         #expect(await Self.eventually {
             let instance = inspector.status.instance(named: "Lamp #1")
             return instance?.runs == 2 && instance?.state == .connected
         })
-        let later = lines.all.count
-        lamp.event("tick")
-        lamp.step([.busy])
-        #expect(await Self.eventually { server.connections.first?.isEnded == true })
         let first = server.connections[0]
         #expect(!first.lines.isEmpty)
         #expect(first.lines == Array(lines.all.prefix(first.lines.count)))
@@ -231,7 +249,7 @@ import Testing
         let second = server.connections[1]
         #expect(second.hello?.dropped == dropped)
         #expect(second.lines == resumed)
-        withExtendedLifetime((a, b, c)) {}
+        withExtendedLifetime((a, b, c, d)) {}
     }
 
     /// A machine recording flat out into a small buffer: whatever the timing, each run is a
