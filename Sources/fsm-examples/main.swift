@@ -8,8 +8,12 @@ import Machines
 // time: the output is the same on every run.
 //
 // `fsm-examples --record <directory>` records the Navigator's, the Profile's and the reading app's journeys there
-// instead, as traces `fsmc replay` checks (docs/TraceFormat.md).
+// instead, as traces `fsmc replay` checks (docs/TraceFormat.md); `fsm-examples --inspect <port> --token <token>`
+// plays the Profile's journey slowly, live to `fsmc inspect` (docs/Inspector.md).
 let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "--inspect" {
+    exit(inspectProfileJourney(Array(arguments)))
+}
 if arguments.first == "--record" {
     guard arguments.count == 2, let directory = arguments.last else {
         print("usage: fsm-examples [--record <directory>]")

@@ -135,6 +135,13 @@ extension RecordingGenerator {
             writer.block("\(access)init(_ recorder: TraceRecorder)") { writer in
                 writer.line("self.recorder = recorder")
             }
+            writer.line()
+            writer.line("/// Records the machine's run to the recorder `destination` makes for it (a live inspector's:")
+            writer.line("/// docs/Inspector.md).")
+            writer.block("\(access)convenience init(recordingTo destination: some TraceDestination)") { writer in
+                let spec = SpecText.stringLiteral(plan.sourceFileName)
+                writer.line("self.init(destination.recorder(machine: \(SpecText.stringLiteral(name)), spec: \(spec), fsmcVersion: \(SpecText.stringLiteral(fsmcVersion))))")
+            }
             for hook in parts.notifications {
                 writer.line()
                 let declaration = "\(access)func \(hook.signature(machine: name))"

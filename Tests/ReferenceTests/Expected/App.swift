@@ -991,6 +991,12 @@ extension App {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "App", spec: "App.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: App, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: App, didEnter state: StateID) { recorder.entry(state.rawValue) }

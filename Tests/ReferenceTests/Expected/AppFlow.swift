@@ -1429,6 +1429,12 @@ extension AppFlow {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "AppFlow", spec: "AppFlow.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: AppFlow, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: AppFlow, didEnter state: StateID) { recorder.entry(state.rawValue) }

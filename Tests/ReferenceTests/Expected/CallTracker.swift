@@ -817,6 +817,12 @@ extension CallTracker {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "CallTracker", spec: "CallTracker.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: CallTracker, didExit state: State) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: CallTracker, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -1051,6 +1051,12 @@ extension CheckoutMutant {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "CheckoutMutant", spec: "CheckoutMutant.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: CheckoutMutant, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: CheckoutMutant, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -1006,6 +1006,12 @@ extension Onboarding {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Onboarding", spec: "Completion.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Onboarding, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Onboarding, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -1782,6 +1782,12 @@ extension ControlLanguage {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "ControlLanguage", spec: "ControlLanguage.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: ControlLanguage, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: ControlLanguage, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -978,6 +978,12 @@ extension Mailroom {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Mailroom", spec: "Deferral.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Mailroom, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Mailroom, didEnter state: StateID) { recorder.entry(state.rawValue) }

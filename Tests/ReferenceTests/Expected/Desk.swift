@@ -944,6 +944,12 @@ extension Desk {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Desk", spec: "Desk.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Desk, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Desk, didEnter state: StateID) { recorder.entry(state.rawValue) }

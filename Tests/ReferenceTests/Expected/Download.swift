@@ -1124,6 +1124,12 @@ extension Download {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Download", spec: "Download.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Download, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Download, didEnter state: StateID) { recorder.entry(state.rawValue) }

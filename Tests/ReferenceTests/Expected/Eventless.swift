@@ -715,6 +715,12 @@ extension Triage {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Triage", spec: "Eventless.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Triage, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Triage, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -530,6 +530,12 @@ extension FinalOnly {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "FinalOnly", spec: "FinalOnly.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: FinalOnly, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: FinalOnly, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -683,6 +683,12 @@ extension Gate {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Gate", spec: "FlatIn.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Gate, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Gate, didEnter state: State) { recorder.entry(state.rawValue) }

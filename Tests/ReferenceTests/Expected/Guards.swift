@@ -685,6 +685,12 @@ extension Door {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Door", spec: "Guards.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Door, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Door, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -1363,6 +1363,12 @@ extension HeldProfile {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "HeldProfile", spec: "HeldProfile.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: HeldProfile, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: HeldProfile, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -978,6 +978,12 @@ extension Jukebox {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Jukebox", spec: "History.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Jukebox, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Jukebox, didEnter state: StateID) { recorder.entry(state.rawValue) }

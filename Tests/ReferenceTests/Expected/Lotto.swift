@@ -816,6 +816,12 @@ extension Lotto {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Lotto", spec: "Lotto.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Lotto, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Lotto, didEnter state: StateID) { recorder.entry(state.rawValue) }

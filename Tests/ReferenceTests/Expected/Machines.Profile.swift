@@ -1233,6 +1233,12 @@ extension Profile {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Profile", spec: "Profile.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Profile, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Profile, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -696,6 +696,12 @@ extension Banner {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Banner", spec: "MainActorMachine.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Banner, didExit state: State) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Banner, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -1267,6 +1267,12 @@ extension Navigator {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Navigator", spec: "Navigator.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Navigator, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Navigator, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -1151,6 +1151,12 @@ extension Library {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Library", spec: "Nested.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Library, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Library, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -1414,6 +1414,12 @@ extension NestedControlLanguage {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "NestedControlLanguage", spec: "NestedControlLanguage.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: NestedControlLanguage, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: NestedControlLanguage, didEnter state: StateID) { recorder.entry(state.rawValue) }

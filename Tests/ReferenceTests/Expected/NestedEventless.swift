@@ -648,6 +648,12 @@ extension Beta {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Beta", spec: "NestedEventless.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Beta, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Beta, didEnter state: StateID) { recorder.entry(state.rawValue) }

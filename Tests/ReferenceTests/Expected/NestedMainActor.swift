@@ -1193,6 +1193,12 @@ extension Alpha {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Alpha", spec: "NestedMainActor.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Alpha, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Alpha, didEnter state: StateID) { recorder.entry(state.rawValue) }

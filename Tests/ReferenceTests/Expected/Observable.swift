@@ -899,6 +899,12 @@ extension Scrubber {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Scrubber", spec: "Observable.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Scrubber, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Scrubber, didEnter state: StateID) { recorder.entry(state.rawValue) }

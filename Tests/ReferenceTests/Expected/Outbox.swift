@@ -1003,6 +1003,12 @@ extension Outbox {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Outbox", spec: "Outbox.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Outbox, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Outbox, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -690,6 +690,12 @@ extension Session {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        package convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Session", spec: "PackageAccess.fsm", fsmcVersion: "0.1.0"))
+        }
+
         package func machine(_ machine: Session, didExit state: State) { recorder.exit(state.rawValue) }
 
         package func machine(_ machine: Session, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -745,6 +745,12 @@ extension LottoDraw {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "LottoDraw", spec: "Payloads.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: LottoDraw, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: LottoDraw, didEnter state: State) { recorder.entry(state.rawValue) }

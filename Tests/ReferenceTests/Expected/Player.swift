@@ -788,6 +788,12 @@ extension Player {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Player", spec: "Player.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Player, didExit state: State) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Player, didEnter state: State) { recorder.entry(state.rawValue) }

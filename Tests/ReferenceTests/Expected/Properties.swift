@@ -874,6 +874,12 @@ extension Editor {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Editor", spec: "Properties.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Editor, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Editor, didEnter state: StateID) { recorder.entry(state.rawValue) }

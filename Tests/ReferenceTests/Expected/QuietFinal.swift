@@ -646,6 +646,12 @@ extension Wizard {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Wizard", spec: "QuietFinal.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Wizard, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Wizard, didEnter state: StateID) { recorder.entry(state.rawValue) }

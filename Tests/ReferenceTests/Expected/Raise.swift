@@ -632,6 +632,12 @@ extension Relay {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Relay", spec: "Raise.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Relay, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Relay, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -1427,6 +1427,12 @@ extension Regions {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Regions", spec: "Regions.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Regions, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Regions, didEnter state: StateID) { recorder.entry(state.rawValue) }

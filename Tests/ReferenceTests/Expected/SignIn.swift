@@ -668,6 +668,12 @@ extension SignIn {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "SignIn", spec: "SignIn.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: SignIn, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: SignIn, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -774,6 +774,12 @@ extension Stopwatch {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        public convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Stopwatch", spec: "Stopwatch.fsm", fsmcVersion: "0.1.0"))
+        }
+
         public func machine(_ machine: Stopwatch, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         public func machine(_ machine: Stopwatch, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -1335,6 +1335,12 @@ extension Sync {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Sync", spec: "Sync.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Sync, didExit state: StateID) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Sync, didEnter state: StateID) { recorder.entry(state.rawValue) }

@@ -856,6 +856,12 @@ extension Kettle {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Kettle", spec: "Timers.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Kettle, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Kettle, didEnter state: State) { recorder.entry(state.rawValue) }

@@ -547,6 +547,12 @@ extension Turnstile {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Turnstile", spec: "Turnstile.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Turnstile, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Turnstile, didEnter state: State) { recorder.entry(state.rawValue) }

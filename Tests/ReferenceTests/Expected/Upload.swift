@@ -722,6 +722,12 @@ extension Upload {
             self.recorder = recorder
         }
 
+        /// Records the machine's run to the recorder `destination` makes for it (a live inspector's:
+        /// docs/Inspector.md).
+        convenience init(recordingTo destination: some TraceDestination) {
+            self.init(destination.recorder(machine: "Upload", spec: "Upload.fsm", fsmcVersion: "0.1.0"))
+        }
+
         func machine(_ machine: Upload, didExit state: State) { recorder.exit(state.rawValue) }
 
         func machine(_ machine: Upload, didEnter state: State) { recorder.entry(state.rawValue) }
