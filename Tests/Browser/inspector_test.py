@@ -11,12 +11,11 @@ expectations come from the trace and from fsmc's JSON, never from states written
 
     /usr/bin/python3 Tests/Browser/inspector_test.py --fsmc .build/debug/fsmc --output .build/inspector
 
-`--driver COMMAND`: a real app plays Profile's recorded journey (the run of
-machines/runs/Profile.jsonl) instead of the test's socket: the command (split as a shell
-would) gets `--inspector HOST:PORT --token TOKEN` appended, or has `{address}` and `{token}`
-in it replaced; it must connect one Profile instance and end with status 0. The page is
-checked as the steps arrive; the scenarios that need the test's own socket are left out.
-Without it the test plays the app itself.
+`--driver COMMAND`: a real app plays the run instead of the test's socket: the inspector
+driver (`.build/debug/inspector-driver`, Tests/InspectorDriver), run with `--host`, `--port`
+and `--token` appended, whose Profile goes through the journey machines/runs/Profile.jsonl
+recorded, a step each time the test asks (`journey`, `step 1`, `sync`), streamed by
+FSMInspector. The page is checked the same way.
 
 Needs Debian's chromium, chromium-driver and python3-selenium (see .ci/run).
 """
@@ -172,61 +171,76 @@ def token_is_needed(inspector, driver):
     check(driver.title == "fsmc inspector", "the address printed opens %r" % driver.title)
 
 
-def follows_a_run(page, inspector, output, driver_program):
-    """A step at a time: the page highlights each step's configuration within a second."""
+class SocketPlayer:
+    """Plays the recorded run (machines/runs/Profile.jsonl) over the test's own socket: the
+    hello and the header, then the lines of one step at a time."""
+
+    def __init__(self, inspector):
+        self.header, self.steps = steps_of(TRACE)
+        self.app = App(inspector, "Profile #1")
+        check(self.app.reply == {"accepted": True}, "the hello was answered %r" % self.app.reply)
+        self.app.send(self.header)
+
+    def play(self, index):
+        for line in self.steps[index][0]:
+            self.app.send(line)
+
+    def stop(self):
+        self.app.close()
+
+
+class DriverPlayer:
+    """Plays the same run with a real app: the inspector driver (Tests/InspectorDriver), whose
+    Profile goes through the recorded journey a step at a time, streamed by FSMInspector."""
+
+    def __init__(self, inspector, command):
+        self.header, self.steps = steps_of(TRACE)
+        self.process = subprocess.Popen(
+            shlex.split(command) + ["--host", inspector.host, "--port", str(inspector.port), "--token", inspector.token],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(self, command, expected):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().strip()
+        check(answer.startswith(expected), "the driver answered %r to %r" % (answer, command))
+        return answer
+
+    def play(self, index):
+        # The machine's creation is the journey's first step; each journey step is one more.
+        self.ask("journey" if index == 0 else "step 1", "journey" if index == 0 else "stepped 1 ")
+        self.ask("sync", "synced")
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write("quit\n")
+                self.process.stdin.flush()
+                self.process.wait(10)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait(10)
+
+
+def follows_a_run(page, player, output):
+    """A step at a time, all but the last: the page highlights each step's configuration (its
+    `step` record's) within a second, and lists it."""
     page.open("/machine/Profile")
     check(page.driver.title.startswith("Profile"), "the machine's page is %r" % page.driver.title)
-    header, steps = steps_of(TRACE)
-    if driver_program:
-        follows_a_real_app(page, inspector, driver_program, steps)
-        return None
-    app = App(inspector, "Profile #1")
-    check(app.reply == {"accepted": True}, "the hello was answered %r" % app.reply)
-    app.send(header)
-    for index, (lines, configuration) in enumerate(steps):
-        for line in lines:
-            app.send(line)
+    for index in range(len(player.steps) - 1):
+        configuration = player.steps[index][1]
+        player.play(index)
         eventually(lambda: page.highlighted() == configuration,
                    "after step %d the page highlights %s, the trace's step record says %s" % (index, page.highlighted(), configuration))
         eventually(lambda: page.shown("live-step-%d" % index), "step %d is not listed" % index)
     check("enter showing" in page.text("log"), "the step log does not show the interpreter's explanations: %r" % page.text("log"))
     check(page.instances() == ["live-instance-1"], "the page lists %s" % page.instances())
     page.driver.save_screenshot(os.path.join(output, "inspector-following.png"))
-    return app
 
 
-def follows_a_real_app(page, inspector, driver_program, steps):
-    """A real app plays Profile's recorded journey (the run of machines/runs/Profile.jsonl)
-    into the inspector: as its steps arrive, the page highlights the newest one's configuration
-    within a second, and at the end it has them all."""
-    address = "%s:%d" % (inspector.host, inspector.port)
-    command = shlex.split(driver_program)
-    if any("{address}" in part or "{token}" in part for part in command):
-        command = [part.replace("{address}", address).replace("{token}", inspector.token) for part in command]
-    else:
-        command += ["--inspector", address, "--token", inspector.token]
-    app = subprocess.Popen(command)
-    try:
-        def shows_newest():
-            count = len(page.driver.find_elements(By.CSS_SELECTOR, "#live-steps li"))
-            return count > 0 and page.highlighted() == steps[min(count, len(steps)) - 1][1]
-        deadline = time.monotonic() + 120
-        while app.poll() is None and time.monotonic() < deadline:
-            eventually(lambda: shows_newest() or app.poll() is not None,
-                       "the page does not highlight the newest step: %s" % page.highlighted())
-            time.sleep(0.1)
-        check(app.poll() == 0, "the app (%s) ended with %s" % (" ".join(command), app.poll()))
-        eventually(lambda: len(page.driver.find_elements(By.CSS_SELECTOR, "#live-steps li")) == len(steps),
-                   "the page does not list the journey's %d steps" % len(steps), within=5)
-        eventually(shows_newest, "after the journey the page highlights %s, not %s" % (page.highlighted(), steps[-1][1]))
-    finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait(10)
-
-
-def stop_following_and_branch(page, app, inspector):
-    """Stopped, the view stays; a received step chosen, the user steps from it."""
+def stop_following_and_branch(page, player, inspector):
+    """Stopped, the view stays, even as the run's last step arrives; a received step chosen, the
+    user steps from it; following again, the page shows the last step."""
     updates = inspector.updates(instance=1)
     steps = updates["following"]["runs"][0]["steps"]
     graph = json.loads(page.driver.execute_script("return document.getElementById('fsmc-graph').textContent"))
@@ -247,17 +261,20 @@ def stop_following_and_branch(page, app, inspector):
     expected = sorted(names[state] for state in graph["situations"][outcome["next"]]["active"])
     eventually(lambda: page.highlighted() == expected, "branching with %s highlights %s, not %s"
                % (step["stimulus"]["event"], page.highlighted(), expected))
-    # A step arriving now leaves the frozen view where it is.
-    app.send(json.dumps({"kind": "event", "name": "close"}))
-    app.send(json.dumps({"kind": "ignored", "event": "close"}))
-    app.send(json.dumps({"kind": "step", "configuration": ["idle"]}))
-    time.sleep(0.5)
+    # The run's last step arrives: listed, and the frozen view stays where it is.
+    last = len(player.steps) - 1
+    player.play(last)
+    eventually(lambda: page.shown("live-step-%d" % last), "the last step is not listed")
     check(page.highlighted() == expected, "a step that arrived moved the frozen view to %s" % page.highlighted())
     page.click("follow")
     eventually(lambda: page.text("follow") == "Stop following", "following again, the button says %r" % page.text("follow"))
+    eventually(lambda: page.highlighted() == player.steps[last][1], "following again, the page highlights %s" % page.highlighted())
     for link, suffix in [("live-save-trace", ".jsonl"), ("live-save-test", ".swift")]:
         href = page.driver.find_element(By.ID, link).get_attribute("href")
         check(href.endswith("/runs/1/1" + suffix), "%s links to %s" % (link, href))
+    saved = inspector.get("/runs/1/1.jsonl").splitlines()
+    check([json.loads(line) for line in saved[1:]] == [json.loads(line) for lines, _ in player.steps for line in lines],
+          "the saved trace is not the run's records")
 
 
 def wrong_token(page, inspector):
@@ -324,7 +341,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fsmc", required=True)
     parser.add_argument("--output", required=True)
-    parser.add_argument("--driver", help="a command that plays a real app (see the module's comment)")
+    parser.add_argument("--driver", help="the inspector driver, a real app (see the module's comment)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     arguments = parser.parse_args()
@@ -344,11 +361,12 @@ def main():
         page = Page(driver, inspector)
         token_is_needed(inspector, driver)
         print("inspector: the token passed")
-        app = follows_a_run(page, inspector, arguments.output, arguments.driver)
-        print("inspector: following a run passed")
-        if app is not None:
+        player = DriverPlayer(inspector, arguments.driver) if arguments.driver else SocketPlayer(inspector)
+        try:
+            follows_a_run(page, player, arguments.output)
+            print("inspector: following a run passed")
             scenarios = [
-                ("stop following and branch", lambda: stop_following_and_branch(page, app, inspector)),
+                ("stop following and branch", lambda: stop_following_and_branch(page, player, inspector)),
                 ("wrong token", lambda: wrong_token(page, inspector)),
                 ("malformed line", lambda: malformed_line(page, inspector, arguments.output)),
                 ("divergence and reconnect", lambda: divergence_and_reconnect(page, inspector)),
@@ -360,6 +378,8 @@ def main():
                 except Failure as failure:
                     driver.save_screenshot(os.path.join(arguments.output, name + "-failure.png"))
                     failures.append(str(failure))
+        finally:
+            player.stop()
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
         check(not errors, "the pages logged errors: %s" % errors)
     except Failure as failure:
