@@ -151,6 +151,8 @@ extension SimulatorPage {
                 const response = await fetch(live.updates + query, { signal: controller.signal, cache: "no-store", credentials: "same-origin" });
                 if (!response.ok) throw new Error("the inspector answered " + response.status);
                 apply(await response.json());
+                // A busy app changes the session at every line: a breath between polls.
+                await new Promise((resolve) => setTimeout(resolve, 50));
               } catch (error) {
                 if (error.name === "AbortError") continue;
                 $("live-connection").textContent = "The inspector cannot be reached (" + error.message + "): trying again.";
