@@ -232,6 +232,8 @@ package struct LiveSession {
         guard var replay = instances[instance].runs[run].replay, let name = instances[instance].runs[run].machine,
               let machine = machines[name]
         else { return .none }
+        // Taken out while it reads the line, so that the run does not share its storage.
+        instances[instance].runs[run].replay = nil
         let progress = replay.append(line)
         instances[instance].runs[run].replay = replay
         switch progress {
