@@ -337,6 +337,19 @@ def divergence_and_reconnect(page, inspector):
     again.close()
 
 
+def index_lists_the_instances(page, inspector):
+    """The first page lists every instance, with its state, and links to its machine's page."""
+    page.open("/")
+    expected = inspector.updates()["instances"]
+    eventually(lambda: page.instances() == ["live-instance-%d" % instance["id"] for instance in expected],
+               "the index lists %s" % page.instances())
+    for instance in expected:
+        row = page.driver.find_element(By.ID, "live-instance-%d" % instance["id"])
+        check(instance["state"] in row.text and instance["instance"] in row.text, "the index shows %r for %s" % (row.text, instance))
+    link = page.driver.find_element(By.CSS_SELECTOR, "#live-instance-1 a").get_attribute("href")
+    check(link.endswith("/machine/Profile?instance=1"), "the index links instance 1 to %s" % link)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fsmc", required=True)
@@ -370,6 +383,7 @@ def main():
                 ("wrong token", lambda: wrong_token(page, inspector)),
                 ("malformed line", lambda: malformed_line(page, inspector, arguments.output)),
                 ("divergence and reconnect", lambda: divergence_and_reconnect(page, inspector)),
+                ("the index", lambda: index_lists_the_instances(page, inspector)),
             ]
             for name, scenario in scenarios:
                 try:

@@ -35,6 +35,9 @@ import Darwin
             #expect(withCookie.body.contains("<script type=\"application/json\" id=\"fsmc-live\">"))
             #expect(withCookie.body.contains("<svg"))
             #expect(try inspector.get("/machine/Nowhere").status == 404)
+            #expect(try inspector.get("/", method: "POST").status == 405)
+            let head = try inspector.get("/", method: "HEAD")
+            #expect(head.status == 200 && head.body.isEmpty)
             #expect(try inspector.get("/runs/1/1.jsonl").status == 404)
         }
     }
@@ -272,12 +275,12 @@ final class Inspector: @unchecked Sendable {
         var body: String
     }
 
-    /// `GET path`, with the token in the query unless `token` is false.
-    func get(_ path: String, token: Bool = true, headers: [String] = []) throws -> Response {
+    /// `GET path` (or `method`), with the token in the query unless `token` is false.
+    func get(_ path: String, token: Bool = true, method: String = "GET", headers: [String] = []) throws -> Response {
         let target = token ? path + (path.contains("?") ? "&" : "?") + "token=\(self.token)" : path
         let connection = try AppConnection(port: port)
         defer { connection.close() }
-        try connection.sendRaw("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
+        try connection.sendRaw("\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers.map { $0 + "\r\n" }.joined() + "Connection: close\r\n\r\n")
         let text = try connection.readToEnd()
         guard let split = text.range(of: "\r\n\r\n") else { throw InspectorFailure("not an HTTP response: \(text)") }
         let head = text[..<split.lowerBound].components(separatedBy: "\r\n")
