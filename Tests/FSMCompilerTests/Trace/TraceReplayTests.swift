@@ -144,8 +144,8 @@ import Testing
         for (line, message) in cases {
             #expect(try replay(changing(6, to: line)).divergence?.rendered(tracePath: "r") == message, "\(line)")
         }
-        #expect(try replay(changing(1, to: #"{"fsmcTrace":3,"machine":"Kettle","spec":"K","fsmcVersion":"0"}"#)).divergence?.rendered(tracePath: "r")
-            == "r:1:1: error: trace format 3 is not one this fsmc reads (it reads formats 1 to 2)")
+        #expect(try replay(changing(1, to: #"{"fsmcTrace":4,"machine":"Kettle","spec":"K","fsmcVersion":"0"}"#)).divergence?.rendered(tracePath: "r")
+            == "r:1:1: error: trace format 4 is not one this fsmc reads (it reads formats 1 to 3)")
         #expect(try replay(changing(1, to: #"{"fsmcTrace":1,"machine":"Toaster","spec":"K","fsmcVersion":"0"}"#)).divergence?.rendered(tracePath: "r")
             == "r:1: error: the trace recorded machine 'Toaster', the spec declares 'Kettle'")
         #expect(TraceReplay.replay(text: "", on: try machine()).divergence?.rendered(tracePath: "r")
