@@ -202,20 +202,26 @@ final class InspectorServer: @unchecked Sendable {
         guard let run = Int(name), !kind.isEmpty else {
             return .text(404, "fsmc inspect: a run is served as /runs/<instance>/<run>.jsonl or .swift\n")
         }
+        // A copy of the session (its storage shared until the apps' lines change it): the
+        // trace is joined and the test written without holding up the apps' connections.
         condition.lock()
-        let trace = session.trace(instance: instance, run: run)
-        let test = kind == "swift" ? session.swiftTest(instance: instance, run: run, module: module) : nil
-        let machine = session.machine(ofInstance: instance) ?? "run"
+        let session = self.session
         condition.unlock()
-        guard let trace else {
-            return .text(404, "fsmc inspect: no run \(run) of instance \(instance)\n")
-        }
+        let machine = session.machine(ofInstance: instance) ?? "run"
         let fileName = "\(machine)-\(instance)-run\(run)"
         if kind == "jsonl" {
-            return HTTPResponse(
-                status: 200, contentType: "application/jsonl; charset=utf-8", body: trace,
-                extraHeaders: [("Content-Disposition", "attachment; filename=\"\(fileName).jsonl\"")])
+            switch session.trace(instance: instance, run: run) {
+            case .success(let trace)?:
+                return HTTPResponse(
+                    status: 200, contentType: "application/jsonl; charset=utf-8", body: trace,
+                    extraHeaders: [("Content-Disposition", "attachment; filename=\"\(fileName).jsonl\"")])
+            case .failure(let refusal)?:
+                return .text(422, refusal.message + "\n")
+            case nil:
+                return .text(404, "fsmc inspect: no run \(run) of instance \(instance)\n")
+            }
         }
+        let test = session.swiftTest(instance: instance, run: run, module: module)
         switch test {
         case .success(let text)?:
             return HTTPResponse(

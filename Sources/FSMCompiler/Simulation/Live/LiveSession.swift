@@ -32,6 +32,12 @@ package struct LiveSession {
 
     /// The longest line an app may send, in bytes without its newline.
     package static let maximumLineLength = 65_536
+    /// The most lines of a run the inspector keeps to save it as a trace or a test: a busy
+    /// app streams for as long as it runs, the inspector's memory stays bounded. A longer run
+    /// is still replayed and shown; saving it says why it cannot.
+    package static let maximumKeptLines = 200_000
+    /// The most replayed steps of a run the inspector keeps for its pages, the latest.
+    package static let maximumKeptSteps = 1_000
 
     /// What the server does after handing over a line.
     package enum Reply: Hashable, Sendable {
@@ -53,10 +59,18 @@ package struct LiveSession {
         var since: String
         /// The lines the app dropped before this run (the hello's `dropped`).
         var dropped: Int
-        /// Every line of the trace received, the header first, as received.
+        /// The lines of the trace received, the header first, as received, up to
+        /// ``LiveSession/maximumKeptLines``.
         var lines: [String] = []
-        /// The steps replayed, as the page shows them.
+        /// How many lines were received (the next one's number is one more).
+        var lineCount = 0
+        /// The latest steps replayed, as the page shows them (``LiveSession/maximumKeptSteps``).
         var steps: [JSON] = []
+        /// How many steps were replayed: the first kept is `stepCount - steps.count`.
+        var stepCount = 0
+        var firstKeptStep: Int { stepCount - steps.count }
+        /// Whether the run outgrew ``LiveSession/maximumKeptLines``: it cannot be saved.
+        var isCut: Bool { lineCount > lines.count }
         /// The line of the last step's `step` record: the trace up to it replays whole.
         var lastStepLine = 0
         var replay: LiveReplay?
@@ -114,8 +128,15 @@ package struct LiveSession {
     /// Raised at every change a page could show.
     package private(set) var version = 0
 
-    package init(token: String, machines: [Machine]) {
+    /// What the session keeps of each run: ``maximumKeptLines`` and ``maximumKeptSteps`` but
+    /// in tests.
+    private let keptLines: Int
+    private let keptSteps: Int
+
+    package init(token: String, machines: [Machine], keptLines: Int = maximumKeptLines, keptSteps: Int = maximumKeptSteps) {
         self.token = token
+        self.keptLines = keptLines
+        self.keptSteps = keptSteps
         var byName: [String: Machine] = [:]
         var names: [String] = []
         for machine in machines where byName[machine.name] == nil {
@@ -158,7 +179,7 @@ package struct LiveSession {
     /// says where) and the connection is closed.
     package mutating func lineTooLong(on connection: ConnectionID) -> Reply {
         if case .run(let instance, let run)? = connections[connection] {
-            let number = instances[instance].runs[run].lines.count + 1
+            let number = instances[instance].runs[run].lineCount + 1
             fail(instance, run, "\(tracePath(instance, run)):\(number): error: the line is longer than \(Self.maximumLineLength.formatted) bytes: the inspector closed the connection")
         } else if case .hello? = connections[connection] {
             refused += 1
@@ -203,14 +224,16 @@ package struct LiveSession {
     }
 
     private mutating func traceLine(_ line: Substring, instance: Int, run: Int, connection: ConnectionID) -> Reply {
-        instances[instance].runs[run].lines.append(String(line))
+        instances[instance].runs[run].lineCount += 1
+        if instances[instance].runs[run].lines.count < keptLines {
+            instances[instance].runs[run].lines.append(String(line))
+        }
         version += 1
         if instances[instance].runs[run].divergence != nil {
             instances[instance].runs[run].ignored += 1
             return .none
         }
-        let number = instances[instance].runs[run].lines.count
-        if number == 1 {
+        if instances[instance].runs[run].lineCount == 1 {
             // The header names the machine, whose spec replays the run.
             let header: RecordedTrace.Header
             do {
@@ -243,6 +266,11 @@ package struct LiveSession {
             let log = SimulationStepLog(machine: machine.executable, children: machine.children)
             instances[instance].runs[run].steps.append(
                 SimulationGraphJSONEmitter.recordedStep(step, in: machine.graph, log: log, tracePath: tracePath(instance, run)))
+            instances[instance].runs[run].stepCount += 1
+            // Let go of the oldest half at once, not one at every step.
+            if instances[instance].runs[run].steps.count > keptSteps {
+                instances[instance].runs[run].steps.removeFirst(instances[instance].runs[run].steps.count - keptSteps / 2)
+            }
             instances[instance].runs[run].lastStepLine = step.lines.upperBound
             return .none
         case .diverged(let divergence):
@@ -311,7 +339,7 @@ package struct LiveSession {
             ("since", .string(instance.since)),
             ("state", .string(instance.state)),
             ("runs", .number(instance.runs.count)),
-            ("steps", .number(instance.runs.reduce(0) { $0 + $1.steps.count })),
+            ("steps", .number(instance.runs.reduce(0) { $0 + $1.stepCount })),
             ("dropped", .number(instance.runs.reduce(0) { $0 + $1.dropped })),
             ("ignored", .number(instance.runs.reduce(0) { $0 + $1.ignored })),
             ("errors", .number(instance.runs.reduce(0) { $0 + $1.errors.count })),
@@ -324,8 +352,9 @@ package struct LiveSession {
             ("run", .number(run.number)),
             ("since", .string(run.since)),
             ("state", .string(run.state)),
-            ("from", .number(min(step, run.steps.count))),
-            ("steps", .array(Array(run.steps[min(step, run.steps.count)...]))),
+            // `from` counts the run's steps from its first; only the latest are kept.
+            ("from", .number(min(max(step, run.firstKeptStep), run.stepCount))),
+            ("steps", .array(Array(run.steps[(min(max(step, run.firstKeptStep), run.stepCount) - run.firstKeptStep)...]))),
             ("divergence", run.divergence.map(JSON.string) ?? .null),
             ("errors", .array(run.errors.map(JSON.string))),
             ("dropped", .number(run.dropped)),
@@ -337,15 +366,25 @@ package struct LiveSession {
 
     /// The lines of run `run` (1-based) of instance `instance` (1-based) as received, the
     /// header first, each ending in a newline: a trace `fsmc replay` reads. `nil` for no such run.
-    package func trace(instance: Int, run: Int) -> String? {
+    package func trace(instance: Int, run: Int) -> Result<String, LiveSessionRefusal>? {
         guard let found = self.run(instance, run) else { return nil }
-        return found.lines.map { $0 + "\n" }.joined()
+        if let refusal = cutRefusal(found) { return .failure(refusal) }
+        return .success(found.lines.map { $0 + "\n" }.joined())
+    }
+
+    /// Why a run too long to keep cannot be saved.
+    private func cutRefusal(_ run: Run) -> LiveSessionRefusal? {
+        guard run.isCut else { return nil }
+        return LiveSessionRefusal(
+            message: "the run is longer than the \(keptLines.formatted) lines the inspector keeps of a run: "
+                + "record a run this long to a file with TraceRecorder (docs/TraceFormat.md)")
     }
 
     /// The Swift Testing test of the run (`fsmc replay --format swift-testing`'s), up to its
     /// last step, or why it cannot be written; `nil` for no such run.
     package func swiftTest(instance: Int, run: Int, module: String? = nil) -> Result<String, LiveSessionRefusal>? {
         guard let found = self.run(instance, run) else { return nil }
+        if let refusal = cutRefusal(found) { return .failure(refusal) }
         guard let name = found.machine, let machine = machines[name] else {
             return .failure(LiveSessionRefusal(message: "the run cannot be written as a test: it names no machine the inspector was given"))
         }

@@ -14,7 +14,11 @@ extension SimulatorPage {
           // ({run, step}), the newest record of each run, and where the next update starts.
           let following = null;
           let frozen = false;
+          // The latest steps received, at most `keptSteps` (a busy app streams for as long as
+          // it runs); `receivedBefore` counts those let go.
+          const keptSteps = 1000;
           let received = [];
+          let receivedBefore = 0;
           let runs = new Map();
           let cursor = { run: 1, step: 0 };
           let liveVersion = -1;
@@ -30,6 +34,7 @@ extension SimulatorPage {
             following = id;
             frozen = false;
             received = [];
+            receivedBefore = 0;
             runs = new Map();
             cursor = { run: 1, step: 0 };
             liveVersion = -1;
@@ -115,15 +120,27 @@ extension SimulatorPage {
               const skip = run.run === cursor.run ? Math.max(0, cursor.step - run.from) : 0;
               const list = $("live-steps");
               for (const step of run.steps.slice(skip)) {
-                const index = received.length;
+                const number = receivedBefore + received.length;
                 received.push({ run: run.run, step: step });
-                const item = element("li", { id: "live-step-" + index }, "run " + run.run + " · " + step.label + " (" + step.lines + ")");
-                item.addEventListener("click", () => { frozen = true; showSteps(received.map(entryOf), index); renderLiveStatus(); });
+                const item = element("li", { id: "live-step-" + number }, "run " + run.run + " · " + step.label + " (" + step.lines + ")");
+                item.addEventListener("click", () => {
+                  if (number < receivedBefore) return;
+                  frozen = true;
+                  showSteps(received.map(entryOf), number - receivedBefore);
+                  renderLiveStatus();
+                });
                 list.append(item);
                 added = true;
               }
               runs.set(run.run, run);
               cursor = { run: run.run, step: run.from + run.steps.length };
+            }
+            if (received.length > keptSteps) {
+              const letGo = received.length - keptSteps;
+              received.splice(0, letGo);
+              receivedBefore += letGo;
+              const list = $("live-steps");
+              for (let index = 0; index < letGo && list.firstElementChild; index += 1) list.firstElementChild.remove();
             }
             return added;
           }

@@ -48,6 +48,36 @@ import TestSupport
         return connection
     }
 
+    /// A run goes on for as long as the app does: the session keeps its latest steps and its
+    /// first lines, counts the rest, and says why a run it did not keep whole cannot be saved.
+    @Test func aLongRunKeepsItsLatestStepsAndSaysItCannotBeSaved() throws {
+        let (machine, lines) = try Self.profile()
+        var session = LiveSession(token: Self.token, machines: [machine], keptLines: 100, keptSteps: 10)
+        let connection = Self.connect(&session)
+        #expect(session.receive(lines[0][...], on: connection, at: Self.time) == .none)
+        // The journey's last step (retry, then a close ignored in idle) over and over.
+        let closing = [#"{"kind":"event","name":"close"}"#, #"{"kind":"ignored","event":"close"}"#, #"{"kind":"step","configuration":["idle"]}"#]
+        for line in lines.dropFirst() { _ = session.receive(line[...], on: connection, at: Self.time) }
+        for _ in 0..<50 {
+            for line in closing { #expect(session.receive(line[...], on: connection, at: Self.time) == .none) }
+        }
+        let run = try #require(try Self.runs(Self.updates(session, following: 1)).first)
+        let total = 12 + 50
+        let kept = try #require(run["steps"] as? [[String: Any]])
+        #expect(kept.count <= 10 && kept.count >= 5)
+        #expect(run["from"] as? Int == total - kept.count)
+        #expect(kept.last?["lines"] as? String == "runs/1/1.jsonl:\(lines.count + 148)-\(lines.count + 150)")
+        #expect(try Self.instances(Self.updates(session)).first?["steps"] as? Int == total)
+        // Asked from a step no longer kept: from the first kept one.
+        #expect(try Self.runs(Self.updates(session, following: 1, run: 1, step: 3)).first?["from"] as? Int == total - kept.count)
+        let expected = "the run is longer than the 100 lines the inspector keeps of a run: record a run this long to a file with TraceRecorder (docs/TraceFormat.md)"
+        func refusal<Value>(_ result: Result<Value, LiveSessionRefusal>?) -> String? {
+            if case .failure(let refusal)? = result { refusal.message } else { nil }
+        }
+        #expect(refusal(session.trace(instance: 1, run: 1)) == expected)
+        #expect(refusal(session.swiftTest(instance: 1, run: 1)) == expected)
+    }
+
     @Test func stepsArriveAsFsmcSimulateWritesThem() throws {
         var (session, lines, machine) = try Self.session()
         let connection = Self.connect(&session)
@@ -85,7 +115,7 @@ import TestSupport
         #expect(summary["page"] as? String == "/machine/Profile?instance=1")
         session.disconnect(connection)
         #expect(try Self.instances(Self.updates(session)).first?["state"] as? String == "disconnected")
-        #expect(session.trace(instance: 1, run: 1) == lines.map { $0 + "\n" }.joined())
+        #expect(try session.trace(instance: 1, run: 1)?.get() == lines.map { $0 + "\n" }.joined())
     }
 
     @Test func everyChangeRaisesTheVersion() throws {
