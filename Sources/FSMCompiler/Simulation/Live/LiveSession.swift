@@ -38,6 +38,8 @@ package struct LiveSession {
     package static let maximumKeptLines = 200_000
     /// The most replayed steps of a run the inspector keeps for its pages, the latest.
     package static let maximumKeptSteps = 1_000
+    /// The runs of an instance whose lines and steps the inspector keeps, the latest.
+    package static let maximumKeptRuns = 10
 
     /// What the server does after handing over a line.
     package enum Reply: Hashable, Sendable {
@@ -71,6 +73,9 @@ package struct LiveSession {
         var firstKeptStep: Int { stepCount - steps.count }
         /// Whether the run outgrew ``LiveSession/maximumKeptLines``: it cannot be saved.
         var isCut: Bool { lineCount > lines.count }
+        /// Whether the inspector let go of the run's lines and steps, ``LiveSession/maximumKeptRuns``
+        /// later ones having begun.
+        var isLetGo = false
         /// The line of the last step's `step` record: the trace up to it replays whole.
         var lastStepLine = 0
         var replay: LiveReplay?
@@ -218,6 +223,12 @@ package struct LiveSession {
         }
         let run = instances[index].runs.count
         instances[index].runs.append(Run(number: run + 1, since: time, dropped: hello.dropped))
+        // An app that keeps dropping lines begins run after run: only the latest keep theirs.
+        for earlier in instances[index].runs.indices.dropLast(Self.maximumKeptRuns) where !instances[index].runs[earlier].isLetGo {
+            instances[index].runs[earlier].lines = []
+            instances[index].runs[earlier].steps = []
+            instances[index].runs[earlier].isLetGo = true
+        }
         connections[connection] = .run(instance: index, run: run)
         version += 1
         return .send(#"{"accepted":true}"#)
@@ -374,6 +385,9 @@ package struct LiveSession {
 
     /// Why a run too long to keep cannot be saved.
     private func cutRefusal(_ run: Run) -> LiveSessionRefusal? {
+        if run.isLetGo {
+            return LiveSessionRefusal(message: "the inspector keeps the latest \(Self.maximumKeptRuns) runs of an instance, and this one is older")
+        }
         guard run.isCut else { return nil }
         return LiveSessionRefusal(
             message: "the run is longer than the \(keptLines.formatted) lines the inspector keeps of a run: "

@@ -78,6 +78,24 @@ import TestSupport
         #expect(refusal(session.swiftTest(instance: 1, run: 1)) == expected)
     }
 
+    /// An app that drops lines again and again begins run after run: only the latest keep
+    /// their lines and steps.
+    @Test func onlyTheLatestRunsAreKept() throws {
+        var (session, lines, _) = try Self.session()
+        for _ in 0..<(LiveSession.maximumKeptRuns + 2) {
+            let connection = Self.connect(&session)
+            for line in lines.prefix(4) { #expect(session.receive(line[...], on: connection, at: Self.time) == .none) }
+            session.disconnect(connection)
+        }
+        if case .failure(let refusal)? = session.trace(instance: 1, run: 2) {
+            #expect(refusal.message == "the inspector keeps the latest 10 runs of an instance, and this one is older")
+        } else {
+            Issue.record("run 2 of 12 is let go")
+        }
+        #expect(try session.trace(instance: 1, run: 3)?.get() == lines.prefix(4).map { $0 + "\n" }.joined())
+        #expect(try session.trace(instance: 1, run: 12)?.get() == lines.prefix(4).map { $0 + "\n" }.joined())
+    }
+
     @Test func stepsArriveAsFsmcSimulateWritesThem() throws {
         var (session, lines, machine) = try Self.session()
         let connection = Self.connect(&session)
