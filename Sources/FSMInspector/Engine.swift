@@ -375,6 +375,27 @@ final class Engine: @unchecked Sendable {
     /// Sends what the sink has, as much as the connection takes; whether anything moved or waits.
     private func pump(_ sink: Sink, _ fd: Int32) -> Bool {
         var moved = false
+        // The inspector answers nothing after the hello but a refusal before it closes: a
+        // connection it (or the network) closed is noticed before its lines are lost in it.
+        if sink.queued > 0 || sink.restoredStartSent < sink.restoredStart.count {
+            var answer: UInt8 = 0
+            unlock()
+            let result = SocketIO.receiveSome(fd, into: &answer, 1)
+            lock()
+            switch result {
+            case .wouldBlock:
+                break
+            case .done:
+                lost(sink, fd, "the inspector refused the run and closed the connection")
+                return true
+            case .closed:
+                lost(sink, fd, "the inspector closed the connection")
+                return true
+            case .failed(let message):
+                lost(sink, fd, "the connection to the inspector failed: \(message)")
+                return true
+            }
+        }
         while sink.restoredStartSent < sink.restoredStart.count {
             let bytes = sink.restoredStart.base + sink.restoredStartSent
             let count = sink.restoredStart.count - sink.restoredStartSent

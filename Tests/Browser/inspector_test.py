@@ -17,6 +17,14 @@ and `--token` appended, whose Profile goes through the journey machines/runs/Pro
 recorded, a step each time the test asks (`journey`, `step 1`, `sync`), streamed by
 FSMInspector. The page is checked the same way.
 
+With `--driver`, two more scenarios with the real app: two journeys at once, and the app's
+connection cut (a forwarder between app and inspector drops it) mid-run, the app picking the
+run up again with a restored start. `--load-driver COMMAND` (the driver built for release):
+the load test, 10,000 events a second for 10 s from a Player streamed live, against a Player
+recording to memory (`load` in Tests/InspectorDriver/LoadTest.swift): its `send` may be at
+most `--max-slowdown` (1.10) times as slow, and the lines it dropped are the ones the page
+shows.
+
 Needs Debian's chromium, chromium-driver and python3-selenium (see .ci/run).
 """
 
@@ -27,6 +35,7 @@ import shlex
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -53,14 +62,15 @@ def check(condition, message):
 
 
 def eventually(probe, what, within=WITHIN):
-    """Waits up to `within` seconds for `probe()` to be truthy; its last value otherwise fails."""
+    """Waits up to `within` seconds for `probe()` to be truthy; otherwise fails saying `what`
+    (or what `what()` says then)."""
     deadline = time.monotonic() + within
     while True:
         value = probe()
         if value:
             return value
         if time.monotonic() > deadline:
-            raise Failure("%s (within %.1f s)" % (what, within))
+            raise Failure("%s (within %.1f s)" % (what() if callable(what) else what, within))
         time.sleep(0.02)
 
 
@@ -138,6 +148,11 @@ class Page:
 
     def text(self, element_id):
         return self.driver.find_element(By.ID, element_id).text
+
+    def text_now(self, element_id):
+        """The element's text as the page has it now, or None: read in one go, so that a list
+        drawn again meanwhile does not leave a stale element."""
+        return self.driver.execute_script("const e = document.getElementById(arguments[0]); return e ? e.textContent : null", element_id)
 
     def shown(self, element_id):
         elements = self.driver.find_elements(By.ID, element_id)
@@ -350,11 +365,179 @@ def index_lists_the_instances(page, inspector):
     check(link.endswith("/machine/Profile?instance=1"), "the index links instance 1 to %s" % link)
 
 
+class Forwarder:
+    """A TCP forwarder between the app and the inspector, which the test can cut: the app's
+    connection dropped by the network, the inspector still there."""
+
+    def __init__(self, inspector):
+        self.target = (inspector.host, inspector.port)
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.pairs = []
+        self.lock = threading.Lock()
+        threading.Thread(target=self.accept, daemon=True).start()
+
+    def accept(self):
+        while True:
+            try:
+                client, _ = self.listener.accept()
+                upstream = socket.create_connection(self.target, timeout=10)
+            except OSError:
+                return
+            client.settimeout(None)
+            upstream.settimeout(None)
+            with self.lock:
+                self.pairs.append((client, upstream))
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self.pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def pump(source, sink):
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self):
+        with self.lock:
+            pairs, self.pairs = self.pairs, []
+        for pair in pairs:
+            for end in pair:
+                try:
+                    end.shutdown(socket.SHUT_RDWR)
+                    end.close()
+                except OSError:
+                    pass
+
+    def close(self):
+        self.listener.close()
+        self.cut()
+
+
+class DriverApp:
+    """The inspector driver as an app of its own, connected through `port`."""
+
+    def __init__(self, command, inspector, port):
+        self.process = subprocess.Popen(
+            shlex.split(command) + ["--host", inspector.host, "--port", str(port), "--token", inspector.token],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.process_name = None
+
+    def ask(self, command, expected):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().strip()
+        check(answer.startswith(expected), "the driver answered %r to %r" % (answer, command))
+        return answer
+
+    def instance_ids(self, inspector):
+        """The inspector's ids of this process's instances, by name."""
+        mine = "(pid %d)" % self.process.pid
+        return {instance["instance"]: instance["id"] for instance in inspector.updates()["instances"] if instance["process"].endswith(mine)}
+
+    def stop(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write("quit\n")
+                self.process.stdin.flush()
+                self.process.wait(30)
+            except (BrokenPipeError, subprocess.TimeoutExpired):
+                self.process.kill()
+                self.process.wait(10)
+
+
+def two_journeys_and_a_cut_connection(page, inspector, command):
+    """A real app runs two Profiles at once through a forwarder; each is its own instance with
+    its own run. Then the forwarder cuts the app's connections mid-run: the app notices at its
+    next step, and picks the run up again on a new connection with a restored start; the page,
+    following, highlights where the machine is without a step more, and shows the new run."""
+    header, steps = steps_of(TRACE)
+    forwarder = Forwarder(inspector)
+    app = DriverApp(command, inspector, forwarder.port)
+    try:
+        app.ask("journey", "journey 1")
+        app.ask("journey", "journey 2")
+        app.ask("sync", "synced")
+        ids = eventually(lambda: (lambda found: found if len(found) == 2 else None)(app.instance_ids(inspector)),
+                         "the app's two instances are not listed", within=10)
+        first, second = ids["Profile #1"], ids["Profile #2"]
+        page.open("/machine/Profile?instance=%d" % first)
+        eventually(lambda: page.highlighted() == steps[0][1], lambda: "the first journey's page highlights %s" % page.highlighted())
+        for index in (1, 2):
+            app.ask("step 1", "stepped 1 ")
+            eventually(lambda: page.highlighted() == steps[index][1],
+                       lambda: "after step %d of the first journey the page highlights %s, not %s" % (index, page.highlighted(), steps[index][1]))
+        app.ask("step 2", "stepped 2 ")
+        app.ask("sync", "synced")
+        check([len(run["steps"]) for run in inspector.updates(instance=second)["following"]["runs"]] == [2],
+              "the second journey's run has its own steps: %s" % inspector.updates(instance=second)["following"]["runs"])
+        check(page.highlighted() == steps[2][1], "the second journey's step moved the first's page to %s" % page.highlighted())
+        check({"live-instance-%d" % first, "live-instance-%d" % second} <= set(page.instances()),
+              "the page lists %s" % page.instances())
+        forwarder.cut()
+        # The next step's lines meet a closed connection: dropped, and the run picked up after it.
+        app.ask("step 1", "stepped 1 ")
+        def picked_up():
+            runs = inspector.updates(instance=first)["following"]["runs"]
+            return runs if len(runs) == 2 and runs[1]["steps"] else None
+        runs = eventually(picked_up, lambda: "the app did not pick its run up again: %s" % inspector.updates(instance=first)["following"]["runs"],
+                          within=10)
+        check(runs[1]["steps"][0]["label"] == "picked up mid-run", "the new run begins with the restored start: %s" % runs[1]["steps"][0])
+        eventually(lambda: page.highlighted() == steps[3][1] and "run 2" in page.text("live-status"),
+                   lambda: "after the cut the page shows %s in %r, not %s in run 2" % (page.highlighted(), page.text("live-status"), steps[3][1]))
+        # Lines the app handed to a connection the network then dropped are lost without the
+        # app knowing; those it dropped itself once it knew are counted, and shown.
+        if runs[1]["dropped"] > 0:
+            eventually(lambda: ("run 2 began after the app dropped %d" % runs[1]["dropped"]) in page.text("live-dropped"),
+                       lambda: "the lines dropped are not shown: %r" % page.text("live-dropped"))
+        app.ask("step 1", "stepped 1 ")
+        eventually(lambda: page.highlighted() == steps[4][1], lambda: "after the reconnect the page follows to %s" % page.highlighted())
+    finally:
+        app.stop()
+        forwarder.close()
+
+
+def load(page, inspector, command, output, max_slowdown):
+    """The load test: `load 10000 10` in the driver built for release (see the module's comment)."""
+    app = DriverApp(command, inspector, inspector.port)
+    try:
+        answer = app.ask("load 10000 10", "load ").split()
+        figures = dict(zip(answer[1::2], answer[2::2]))
+        print("inspector: load: %s" % " ".join(answer[1:]))
+        ratio, dropped = float(figures["ratio"]), int(figures["dropped"])
+        check(int(figures["events"]) == 100000, "the load test sent %s events" % figures["events"])
+        check(figures["unsent"] == "0", "the app could not send its last lines")
+        check(ratio <= max_slowdown,
+              "a machine streaming live sends %.3f times as slow as one recording to memory (at most %.2f)" % (ratio, max_slowdown))
+        instance = eventually(lambda: next(iter(app.instance_ids(inspector).values()), None), "the Player is not listed", within=10)
+        summary = eventually(lambda: next((item for item in inspector.updates()["instances"] if item["id"] == instance and item["dropped"] == dropped), None),
+                             lambda: "the inspector counts %s lines dropped, the app %d" % (
+                                 [item["dropped"] for item in inspector.updates()["instances"] if item["id"] == instance], dropped), within=30)
+        page.open("/")
+        row = "live-instance-%d" % instance
+        expected = "%d dropped" % dropped if dropped > 0 else summary["instance"]
+        eventually(lambda: expected in (page.text_now(row) or ""), lambda: "the index shows %r, not %r" % (page.text_now(row), expected))
+        page.driver.save_screenshot(os.path.join(output, "inspector-load.png"))
+    finally:
+        app.stop()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fsmc", required=True)
     parser.add_argument("--output", required=True)
     parser.add_argument("--driver", help="the inspector driver, a real app (see the module's comment)")
+    parser.add_argument("--load-driver", help="the inspector driver built for release, for the load test")
+    parser.add_argument("--max-slowdown", type=float, default=1.10)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     arguments = parser.parse_args()
@@ -365,7 +548,7 @@ def main():
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,900"]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    inspector = Inspector(os.path.abspath(arguments.fsmc), [os.path.join(REPOSITORY, "machines", "Profile.fsm")])
+    inspector = Inspector(os.path.abspath(arguments.fsmc), [os.path.join(REPOSITORY, "machines", name) for name in ("Profile.fsm", "Player.fsm")])
     driver = None
     failures = []
     try:
@@ -385,6 +568,10 @@ def main():
                 ("divergence and reconnect", lambda: divergence_and_reconnect(page, inspector)),
                 ("the index", lambda: index_lists_the_instances(page, inspector)),
             ]
+            if arguments.driver:
+                scenarios.append(("two journeys and a cut connection", lambda: two_journeys_and_a_cut_connection(page, inspector, arguments.driver)))
+            if arguments.load_driver:
+                scenarios.append(("load", lambda: load(page, inspector, arguments.load_driver, arguments.output, arguments.max_slowdown)))
             for name, scenario in scenarios:
                 try:
                     scenario()
