@@ -138,10 +138,12 @@ final class Engine: @unchecked Sendable {
     }
 
     /// Whether every instance has sent every line written so far, over a run the inspector
-    /// accepted; a finished instance counts once it closed.
-    func isAllSent() -> Bool {
+    /// accepted (a finished instance counts once it closed); `nil` once one was refused, which
+    /// sends nothing more.
+    func isAllSent() -> Bool? {
         lock()
         defer { unlock() }
+        if sinks.contains(where: { !$0.isRemoved && $0.refusal != nil }) { return nil }
         return sinks.allSatisfy { sink in
             if sink.isRemoved { return true }
             guard case .open = sink.link, sink.phase == .live else { return false }

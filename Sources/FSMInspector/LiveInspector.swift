@@ -91,16 +91,21 @@ public final class LiveInspector: TraceDestination {
     }
 
     /// Waits until every instance has sent every line its machine wrote so far to the
-    /// inspector, which accepted its run, or until `timeout` passed: `false` then (an instance
-    /// is cut off, refused or still connecting; ``status`` says which). For the end of a
-    /// command-line tool, and for tests; an app need not call it.
+    /// inspector, which accepted its run, or until `timeout` passed: `false` then, or at once
+    /// when the inspector refused an instance (an instance is cut off, refused or still
+    /// connecting; ``status`` says which). For the end of a command-line tool, and for tests;
+    /// an app need not call it.
     public func waitUntilSent(timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while !engine.isAllSent() {
+        while true {
+            switch engine.isAllSent() {
+            case true?: return true
+            case nil: return false
+            case false?: break
+            }
             guard ContinuousClock.now < deadline else { return false }
             Thread.sleep(forTimeInterval: 0.01)
         }
-        return true
     }
 
     /// How the instances fare, now: for an app to show, and for tests.
