@@ -204,14 +204,12 @@ class SocketPlayer:
         self.app.close()
 
 
-class DriverPlayer:
-    """Plays the same run with a real app: the inspector driver (Tests/InspectorDriver), whose
-    Profile goes through the recorded journey a step at a time, streamed by FSMInspector."""
+class DriverApp:
+    """The inspector driver as an app of its own, connected through `port`."""
 
-    def __init__(self, inspector, command):
-        self.header, self.steps = steps_of(TRACE)
+    def __init__(self, command, inspector, port):
         self.process = subprocess.Popen(
-            shlex.split(command) + ["--host", inspector.host, "--port", str(inspector.port), "--token", inspector.token],
+            shlex.split(command) + ["--host", inspector.host, "--port", str(port), "--token", inspector.token],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def ask(self, command, expected):
@@ -221,20 +219,37 @@ class DriverPlayer:
         check(answer.startswith(expected), "the driver answered %r to %r" % (answer, command))
         return answer
 
-    def play(self, index):
-        # The machine's creation is the journey's first step; each journey step is one more.
-        self.ask("journey" if index == 0 else "step 1", "journey" if index == 0 else "stepped 1 ")
-        self.ask("sync", "synced")
+    def instance_ids(self, inspector):
+        """The inspector's ids of this process's instances, by name."""
+        mine = "(pid %d)" % self.process.pid
+        return {instance["instance"]: instance["id"] for instance in inspector.updates()["instances"] if instance["process"].endswith(mine)}
 
     def stop(self):
         if self.process.poll() is None:
             try:
                 self.process.stdin.write("quit\n")
                 self.process.stdin.flush()
-                self.process.wait(10)
+                self.process.wait(30)
             except (BrokenPipeError, subprocess.TimeoutExpired):
                 self.process.kill()
                 self.process.wait(10)
+
+
+class DriverPlayer:
+    """Plays the same run with a real app: the inspector driver (Tests/InspectorDriver), whose
+    Profile goes through the recorded journey a step at a time, streamed by FSMInspector."""
+
+    def __init__(self, inspector, command):
+        self.header, self.steps = steps_of(TRACE)
+        self.app = DriverApp(command, inspector, inspector.port)
+
+    def play(self, index):
+        # The machine's creation is the journey's first step; each journey step is one more.
+        self.app.ask("journey" if index == 0 else "step 1", "journey" if index == 0 else "stepped 1 ")
+        self.app.ask("sync", "synced")
+
+    def stop(self):
+        self.app.stop()
 
 
 def follows_a_run(page, player, output):
@@ -421,38 +436,6 @@ class Forwarder:
     def close(self):
         self.listener.close()
         self.cut()
-
-
-class DriverApp:
-    """The inspector driver as an app of its own, connected through `port`."""
-
-    def __init__(self, command, inspector, port):
-        self.process = subprocess.Popen(
-            shlex.split(command) + ["--host", inspector.host, "--port", str(port), "--token", inspector.token],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.process_name = None
-
-    def ask(self, command, expected):
-        self.process.stdin.write(command + "\n")
-        self.process.stdin.flush()
-        answer = self.process.stdout.readline().strip()
-        check(answer.startswith(expected), "the driver answered %r to %r" % (answer, command))
-        return answer
-
-    def instance_ids(self, inspector):
-        """The inspector's ids of this process's instances, by name."""
-        mine = "(pid %d)" % self.process.pid
-        return {instance["instance"]: instance["id"] for instance in inspector.updates()["instances"] if instance["process"].endswith(mine)}
-
-    def stop(self):
-        if self.process.poll() is None:
-            try:
-                self.process.stdin.write("quit\n")
-                self.process.stdin.flush()
-                self.process.wait(30)
-            except (BrokenPipeError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait(10)
 
 
 def two_journeys_and_a_cut_connection(page, inspector, command):
