@@ -336,6 +336,32 @@ def malformed_line(page, inspector, output):
     app.close()
 
 
+def oversized_line(page, inspector):
+    """A line longer than 65,536 bytes: the error on the page, the connection closed, the
+    inspector still serving (a new instance is accepted and listed)."""
+    header, steps = steps_of(TRACE)
+    app = App(inspector, "Profile #big")
+    app.send(header)
+    for line in steps[0][0]:
+        app.send(line)
+    app.send(json.dumps({"kind": "event", "name": "open", "payload": "x" * 70000}))
+    instance = eventually(lambda: next((item["id"] for item in inspector.updates()["instances"] if item["instance"] == "Profile #big"), None),
+                          "the instance is not listed")
+    page.open("/machine/Profile?instance=%d" % instance)
+    eventually(lambda: page.shown("live-errors") and "is longer than 65,536 bytes" in page.text("live-errors"),
+               lambda: "the oversized line's error is not shown: %r" % page.text("live-errors"))
+    app.socket.settimeout(5)
+    try:
+        closed = app.socket.recv(1) == b""
+    except ConnectionResetError:
+        closed = True
+    check(closed, "the inspector kept the oversized run's connection open")
+    app.close()
+    after = App(inspector, "Profile #after")
+    check(after.reply == {"accepted": True}, "after an oversized line the inspector answered %r" % after.reply)
+    after.close()
+
+
 def divergence_and_reconnect(page, inspector):
     """A run that parts from the spec shows it at once; the instance reconnects with a new run."""
     header, steps = steps_of(TRACE)
@@ -550,6 +576,7 @@ def main():
                 ("malformed line", lambda: malformed_line(page, inspector, arguments.output)),
                 ("divergence and reconnect", lambda: divergence_and_reconnect(page, inspector)),
                 ("the index", lambda: index_lists_the_instances(page, inspector)),
+                ("oversized line", lambda: oversized_line(page, inspector)),
             ]
             if arguments.driver:
                 scenarios.append(("two journeys and a cut connection", lambda: two_journeys_and_a_cut_connection(page, inspector, arguments.driver)))
