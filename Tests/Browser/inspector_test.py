@@ -531,7 +531,7 @@ def load(page, inspector, command, output, max_slowdown):
         summary = eventually(lambda: next((item for item in inspector.updates()["instances"] if item["id"] == instance and item["dropped"] == dropped), None),
                              lambda: "the inspector counts %s lines dropped, the app %d" % (
                                  [item["dropped"] for item in inspector.updates()["instances"] if item["id"] == instance], dropped), within=30)
-        page.open("/")
+        page.open("/machine/Player?instance=%d" % instance)
         row = "live-instance-%d" % instance
         expected = "%d dropped" % dropped if dropped > 0 else summary["instance"]
         eventually(lambda: expected in (page.text_now(row) or ""), lambda: "the index shows %r, not %r" % (page.text_now(row), expected))
