@@ -122,7 +122,7 @@ struct CallableRegistry {
                 at: name.range, notes: [.init("used as \(first.isGuard ? "a guard" : "an action") here", at: first.range)])
             return false
         }
-        if first.parameters != parameters, isExplicit || first.isExplicit {
+        if isExplicit || first.isExplicit, first.parameters != parameters {
             reportDisagreement(
                 of: "\(isGuard ? "guard" : "action") '\(name.text)'", taking: parameters, at: name.range,
                 firstTaking: first.parameters, at: first.range)
@@ -158,7 +158,7 @@ struct CallableRegistry {
                     at: name.range, notes: [.init("first used here", at: first.range)])
                 return false
             }
-            if function.parameters != parameters, explicitParameters != nil || function.explicitParameters != nil {
+            if explicitParameters != nil || function.explicitParameters != nil, function.parameters != parameters {
                 reportDisagreement(
                     of: "function '\(name.text)'", taking: parameters, at: name.range, firstTaking: function.parameters,
                     at: first.range)
