@@ -377,27 +377,8 @@ final class Engine: @unchecked Sendable {
     /// Sends what the sink has, as much as the connection takes; whether anything moved or waits.
     private func pump(_ sink: Sink, _ fd: Int32) -> Bool {
         var moved = false
-        // The inspector answers nothing after the hello but a refusal before it closes: a
-        // connection it (or the network) closed is noticed before its lines are lost in it.
-        if sink.queued > 0 || sink.restoredStartSent < sink.restoredStart.count {
-            var answer: UInt8 = 0
-            unlock()
-            let result = SocketIO.receiveSome(fd, into: &answer, 1)
-            lock()
-            switch result {
-            case .wouldBlock:
-                break
-            case .done:
-                lost(sink, fd, "the inspector refused the run and closed the connection")
-                return true
-            case .closed:
-                lost(sink, fd, "the inspector closed the connection")
-                return true
-            case .failed(let message):
-                lost(sink, fd, "the connection to the inspector failed: \(message)")
-                return true
-            }
-        }
+        // A connection the inspector (or the network) closed is noticed before lines are lost in it.
+        if sink.queued > 0 || sink.restoredStartSent < sink.restoredStart.count, isLost(sink, fd) { return true }
         while sink.restoredStartSent < sink.restoredStart.count {
             let bytes = sink.restoredStart.base + sink.restoredStartSent
             let count = sink.restoredStart.count - sink.restoredStartSent
@@ -435,21 +416,7 @@ final class Engine: @unchecked Sendable {
             }
         }
         if budget == 0 { return true }
-        // The inspector sends nothing after its answer: what comes is its closing.
-        var scratch = UInt64(0)
-        unlock()
-        let peer = withUnsafeMutableBytes(of: &scratch) { SocketIO.receiveSome(fd, into: $0.baseAddress!, $0.count) }
-        lock()
-        switch peer {
-        case .closed:
-            lost(sink, fd, "the inspector closed the connection")
-            return true
-        case .failed(let message):
-            lost(sink, fd, "the connection to the inspector failed: \(message)")
-            return true
-        case .done, .wouldBlock:
-            break
-        }
+        if isLost(sink, fd) { return true }
         if sink.queued == 0 {
             if sink.runEnds {
                 // The run's last lines are out; the next run begins after the open step.
@@ -473,6 +440,27 @@ final class Engine: @unchecked Sendable {
             }
         }
         return moved
+    }
+
+    /// Whether the inspector closed the connection (or the network lost it), which is then
+    /// given up (``lost(_:_:_:)``). The inspector sends nothing after its answer to the hello
+    /// but, before it closes, why it refused the run.
+    private func isLost(_ sink: Sink, _ fd: Int32) -> Bool {
+        var scratch = UInt64(0)
+        unlock()
+        let peer = withUnsafeMutableBytes(of: &scratch) { SocketIO.receiveSome(fd, into: $0.baseAddress!, $0.count) }
+        lock()
+        switch peer {
+        case .wouldBlock:
+            return false
+        case .done:
+            lost(sink, fd, "the inspector refused the run and closed the connection")
+        case .closed:
+            lost(sink, fd, "the inspector closed the connection")
+        case .failed(let message):
+            lost(sink, fd, "the connection to the inspector failed: \(message)")
+        }
+        return true
     }
 
     // MARK: Failures

@@ -70,6 +70,8 @@ public struct RecordedTrace: Hashable, Sendable {
         public private(set) var header: Header?
         /// How many lines were read, blank ones included.
         public private(set) var lineCount = 0
+        /// The format version the header declares.
+        private var formatVersion = RecordedTrace.formatVersion
 
         public init() {}
 
@@ -91,8 +93,9 @@ public struct RecordedTrace: Hashable, Sendable {
             var members = TraceMembers(fields: fields, line: number)
             var record: Line?
             if header == nil {
-                header = try members.header()
+                (header, formatVersion) = try members.header()
             } else {
+                members.formatVersion = formatVersion
                 let path = try members.path()
                 record = Line(try members.record(isChild: !path.isEmpty), line: number, path: path)
             }
@@ -156,15 +159,17 @@ private struct TraceMembers {
     }
 
     var kindForMessages = "header"
+    /// The format version the trace's header declares, which says what a record may hold.
+    var formatVersion = RecordedTrace.formatVersion
 
-    mutating func header() throws(RecordedTrace.ReadError) -> RecordedTrace.Header {
+    mutating func header() throws(RecordedTrace.ReadError) -> (RecordedTrace.Header, Int) {
         guard case .number(let version)? = take("fsmcTrace") else {
             throw error("the first line is the trace's header, {\"fsmcTrace\": 1, \"machine\": …}")
         }
         guard (1...RecordedTrace.formatVersion).contains(version) else {
             throw error("trace format \(version) is not one this fsmc reads (it reads formats 1 to \(RecordedTrace.formatVersion))")
         }
-        return RecordedTrace.Header(machine: try string("machine"), spec: try string("spec"), fsmcVersion: try string("fsmcVersion"))
+        return (RecordedTrace.Header(machine: try string("machine"), spec: try string("spec"), fsmcVersion: try string("fsmcVersion")), version)
     }
 
     /// The `in` member: the invocations from the recorded machine down to the child machine
@@ -187,6 +192,9 @@ private struct TraceMembers {
         switch kind {
         case "start":
             let machine = isChild ? try string("machine") : nil
+            if formatVersion < 3, take("restored") != nil {
+                throw error("'restored' is a member of trace format 3 (a run picked up mid-way); this trace declares format \(formatVersion)")
+            }
             return try optionalBool("restored") ? .restoredStart(machine: machine) : .start(machine: machine)
         case "stop": return .stop
         case "event": return .event(name: try string("name"), payload: try optionalString("payload"))

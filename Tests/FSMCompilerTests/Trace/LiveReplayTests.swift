@@ -134,6 +134,11 @@ import TestSupport
             #expect(divergence?.line == line, "\(body)")
             #expect(divergence?.message == message)
         }
+        // A restored start is trace format 3's.
+        let older = [Self.profileHeader.replacing(#""fsmcTrace":3"#, with: #""fsmcTrace":2"#), #"{"kind":"start","restored":true}"#]
+        let refusal = Self.feed(older, to: machine, children: children).1
+        #expect(refusal?.line == 2)
+        #expect(refusal?.message == "'restored' is a member of trace format 3 (a run picked up mid-way); this trace declares format 2")
         // Only the first step is a start, restored or not.
         let late = [
             Self.profileHeader, #"{"kind":"start","restored":true}"#, #"{"kind":"step","configuration":["idle"]}"#,
